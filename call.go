@@ -1,0 +1,34 @@
+package arbiter
+
+import "encoding/json"
+
+// Call is one tool call an agent is about to make, in Claude Code's naming:
+// Tool is "Bash", "Read", "Write", "WebFetch", "mcp__server__tool", ….
+type Call struct {
+	ID    string          `json:"id,omitempty"`
+	Tool  string          `json:"tool"`
+	Input json.RawMessage `json:"input,omitempty"`
+	// ProjectDir is the root of the project the agent works on; Cwd is where
+	// the call runs (it defaults to ProjectDir).
+	ProjectDir string `json:"project_directory,omitempty"`
+	Cwd        string `json:"cwd,omitempty"`
+	// Home is the user's home directory, used to resolve "~" and $HOME.
+	// Empty means "/home/user", so that decisions do not depend on the
+	// machine that makes them.
+	Home string `json:"home,omitempty"`
+	// Requests holds the user's recent messages, oldest first: never tool
+	// output and never the agent's own prose. Peers holds messages other
+	// sessions sent this one.
+	Requests       []string `json:"request,omitempty"`
+	Peers          []string `json:"peer,omitempty"`
+	PermissionMode string   `json:"permission_mode,omitempty"`
+	SessionID      string   `json:"session_id,omitempty"`
+}
+
+// Dir returns the directory the call runs in.
+func (c Call) Dir() string {
+	if c.Cwd != "" {
+		return c.Cwd
+	}
+	return c.ProjectDir
+}

@@ -1,0 +1,85 @@
+package arbiter
+
+import (
+	"encoding/json"
+	"fmt"
+)
+
+// Verdict is one of the four answers a gate gives.
+type Verdict uint8
+
+// The verdicts, weakest first: a stricter verdict has a larger value, so the
+// strictest of several is their maximum.
+const (
+	Allow Verdict = iota // routine: run it without asking anyone
+	Defer                // no verdict: the runtime's own flow decides
+	Ask                  // a person must confirm
+	Deny                 // refused, with a reason the agent can act on
+)
+
+var verdictNames = [...]string{Allow: "allow", Defer: "defer", Ask: "ask", Deny: "deny"}
+
+func (v Verdict) String() string {
+	if int(v) < len(verdictNames) {
+		return verdictNames[v]
+	}
+	return fmt.Sprintf("verdict(%d)", v)
+}
+
+// ParseVerdict reads a verdict's name.
+func ParseVerdict(s string) (Verdict, error) {
+	for v, name := range verdictNames {
+		if name == s {
+			return Verdict(v), nil
+		}
+	}
+	return Defer, fmt.Errorf("unknown decision %q (want allow, deny, ask or defer)", s)
+}
+
+// MarshalText writes the verdict's name.
+func (v Verdict) MarshalText() ([]byte, error) { return []byte(v.String()), nil }
+
+// UnmarshalText reads a verdict's name.
+func (v *Verdict) UnmarshalText(b []byte) error {
+	p, err := ParseVerdict(string(b))
+	if err != nil {
+		return err
+	}
+	*v = p
+	return nil
+}
+
+// Stricter returns the stricter of two verdicts.
+func Stricter(a, b Verdict) Verdict { return max(a, b) }
+
+// Source says which layer settled a decision.
+type Source string
+
+// The layers of the gate, in the order a call passes them.
+const (
+	SourceSelf   Source = "self-protection"
+	SourceRule   Source = "rule"
+	SourceStatic Source = "static"
+	SourceJudge  Source = "judge"
+	SourceError  Source = "error"
+)
+
+// Decision is the gate's answer to one Call.
+type Decision struct {
+	ID       string   `json:"id,omitempty"`
+	Decision Verdict  `json:"decision"`
+	Rules    []string `json:"rules"`
+	Reason   string   `json:"reason"`
+	Source   Source   `json:"source"`
+	// Micros is how long the decision took, in microseconds.
+	Micros int64 `json:"micros"`
+}
+
+// String renders a decision as one JSON line.
+func (d Decision) String() string {
+	b, err := json.Marshal(d)
+	if err != nil {
+		return fmt.Sprintf("%s: %s", d.Decision, d.Reason)
+	}
+	return string(b)
+}

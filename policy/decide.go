@@ -1,0 +1,182 @@
+package policy
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/arbitergate/arbiter"
+	"github.com/arbitergate/arbiter/paths"
+)
+
+// Options tune the static policy.
+type Options struct {
+	// ConfirmAsDefer turns class B's "ask" into "defer", for runtimes whose
+	// own flow already confirms every such call.
+	ConfirmAsDefer bool
+}
+
+// Policy is the static decision layer. It holds no mutable state and is
+// safe for concurrent use.
+type Policy struct {
+	opts Options
+}
+
+// New returns a policy with the given options.
+func New(opts Options) *Policy { return &Policy{opts: opts} }
+
+// Decide decides one call with the default options.
+func Decide(ctx context.Context, call arbiter.Call) arbiter.Decision {
+	return New(Options{}).Decide(ctx, call)
+}
+
+// Decide decides one call. It never panics: a failure inside the analysis
+// becomes a defer with the failure as its reason.
+func (p *Policy) Decide(ctx context.Context, call arbiter.Call) (d arbiter.Decision) {
+	start := time.Now()
+	defer func() {
+		if r := recover(); r != nil {
+			d = arbiter.Decision{Decision: arbiter.Defer, Rules: []string{"U.internal-error"}, Reason: fmt.Sprintf("arbiter failed while deciding this call (%v); the runtime decides", r), Source: arbiter.SourceError}
+		}
+		d.ID = call.ID
+		d.Micros = time.Since(start).Microseconds()
+	}()
+	if err := ctx.Err(); err != nil {
+		return arbiter.Decision{Decision: arbiter.Defer, Rules: []string{"U.cancelled"}, Reason: "the decision was cancelled: " + err.Error(), Source: arbiter.SourceError}
+	}
+	j := newJudgement(call)
+	j.tool(call)
+	return j.decision(p.opts)
+}
+
+// finding is one rule that fired.
+type finding struct {
+	id      string
+	verdict arbiter.Verdict
+	reason  string
+	instead string // for denials: what to do instead
+	subject string // the part of the call it is about
+}
+
+// judgement collects the findings for one call.
+type judgement struct {
+	call     arbiter.Call
+	res      paths.Resolver
+	findings []finding
+	input    map[string]any
+}
+
+func newJudgement(call arbiter.Call) *judgement {
+	cwd := call.Cwd
+	if cwd == "" {
+		cwd = call.ProjectDir
+	}
+	return &judgement{call: call, res: paths.Resolver{Project: call.ProjectDir, Cwd: cwd, Home: call.Home}}
+}
+
+func (j *judgement) add(f finding) {
+	for _, g := range j.findings {
+		if g.id == f.id && g.subject == f.subject {
+			return
+		}
+	}
+	j.findings = append(j.findings, f)
+}
+
+func (j *judgement) deny(id, subject, reason, instead string) {
+	j.add(finding{id: id, verdict: arbiter.Deny, reason: reason, instead: instead, subject: subject})
+}
+
+func (j *judgement) ask(id, subject, reason string) {
+	j.add(finding{id: id, verdict: arbiter.Ask, reason: reason, subject: subject})
+}
+
+func (j *judgement) defer_(id, subject, reason string) {
+	j.add(finding{id: id, verdict: arbiter.Defer, reason: reason, subject: subject})
+}
+
+func (j *judgement) allow(id, subject, reason string) {
+	j.add(finding{id: id, verdict: arbiter.Allow, reason: reason, subject: subject})
+}
+
+// decision turns the findings into the answer: the strictest finding
+// decides, and its reason leads.
+func (j *judgement) decision(opts Options) arbiter.Decision {
+	if len(j.findings) == 0 {
+		return arbiter.Decision{Decision: arbiter.Defer, Rules: []string{"U.no-rule"}, Reason: "no rule covers this call; the runtime decides", Source: arbiter.SourceStatic}
+	}
+	worst := arbiter.Allow
+	for _, f := range j.findings {
+		worst = arbiter.Stricter(worst, f.verdict)
+	}
+	var lead *finding
+	var rules []string
+	seen := map[string]bool{}
+	for i := range j.findings {
+		f := &j.findings[i]
+		if f.verdict == worst && lead == nil {
+			lead = f
+		}
+		if f.verdict == arbiter.Allow && worst != arbiter.Allow {
+			continue // routine parts do not explain a stricter answer
+		}
+		if !seen[f.id] {
+			seen[f.id] = true
+			rules = append(rules, f.id)
+		}
+	}
+	source := arbiter.SourceStatic
+	if strings.HasPrefix(lead.id, "S") {
+		source = arbiter.SourceSelf
+	}
+	reason := lead.reason
+	if lead.subject != "" && worst != arbiter.Allow {
+		reason = fmt.Sprintf("%s: %s", clipText(lead.subject, 120), reason)
+	}
+	switch worst {
+	case arbiter.Deny:
+		if lead.instead != "" {
+			reason += ". Instead, " + lead.instead
+		}
+		reason += ". Do not retry this in another form."
+	case arbiter.Ask:
+		if opts.ConfirmAsDefer {
+			worst = arbiter.Defer
+		}
+		reason += "."
+	default:
+		reason += "."
+	}
+	return arbiter.Decision{Decision: worst, Rules: rules, Reason: reason, Source: source}
+}
+
+func clipText(s string, n int) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "…"
+}
+
+// inputMap decodes the call's input once.
+func (j *judgement) inputMap() (map[string]any, error) {
+	if j.input != nil {
+		return j.input, nil
+	}
+	m := map[string]any{}
+	if len(j.call.Input) == 0 {
+		return m, nil
+	}
+	if err := json.Unmarshal(j.call.Input, &m); err != nil {
+		return nil, fmt.Errorf("tool input is not a JSON object: %w", err)
+	}
+	j.input = m
+	return m, nil
+}
+
+func stringField(m map[string]any, key string) string {
+	s, _ := m[key].(string)
+	return s
+}

@@ -1,0 +1,308 @@
+package policy
+
+import (
+	"strings"
+
+	"github.com/arbitergate/arbiter/shell"
+)
+
+// gitOpt reports whether arg is one of the named options, or an
+// abbreviation git accepts for a long one (git takes any unambiguous prefix).
+func gitOpt(arg string, names ...string) bool {
+	flag, _, _ := strings.Cut(arg, "=")
+	for _, n := range names {
+		if flag == n {
+			return true
+		}
+		if strings.HasPrefix(n, "--") && strings.HasPrefix(flag, "--") && len(flag) >= 3 && strings.HasPrefix(n, flag) {
+			return true
+		}
+	}
+	return false
+}
+
+// shortFlag reports whether arg is a cluster of short options containing c.
+func shortFlag(arg string, c byte) bool {
+	return len(arg) > 1 && arg[0] == '-' && arg[1] != '-' && strings.IndexByte(arg[1:], c) >= 0
+}
+
+// git judges a git invocation by its subcommand.
+func (j *judgement) git(c *shell.Command) {
+	subj := c.String()
+	args := c.Args
+	config := map[string]string{}
+	i := 0
+	for i < len(args) && strings.HasPrefix(args[i].Text, "-") {
+		t := args[i].Text
+		switch {
+		case t == "-c" && i+1 < len(args):
+			k, v, _ := strings.Cut(args[i+1].Text, "=")
+			config[strings.ToLower(k)] = strings.ToLower(v)
+			i += 2
+		case t == "-C" || t == "--git-dir" || t == "--work-tree" || t == "--namespace" || t == "--exec-path" || t == "--config-env" || t == "--super-prefix":
+			i += 2
+		default:
+			i++
+		}
+	}
+	if i >= len(args) {
+		j.allow("D6.git-read", subj, "prints git's version or help")
+		return
+	}
+	sub := args[i].Text
+	rest := args[i+1:]
+	has := func(names ...string) bool {
+		for _, a := range rest {
+			if gitOpt(a.Text, names...) {
+				return true
+			}
+		}
+		return false
+	}
+	short := func(c byte) bool {
+		for _, a := range rest {
+			if shortFlag(a.Text, c) {
+				return true
+			}
+		}
+		return false
+	}
+	first := ""
+	if len(rest) > 0 {
+		first = rest[0].Text
+	}
+	discard := func(what string) { j.ask("B7.git-discard", subj, what+"; uncommitted work cannot be recovered") }
+	if has("--no-verify") && (sub == "commit" || sub == "push" || sub == "merge" || sub == "am" || sub == "rebase") {
+		j.ask("B7.git-no-verify", subj, "skips the repository's verification hooks")
+	}
+	switch sub {
+	case "status", "diff", "log", "show", "rev-parse", "ls-files", "ls-tree", "ls-remote", "blame", "describe", "shortlog", "rev-list",
+		"cat-file", "for-each-ref", "show-ref", "show-branch", "whatchanged", "reflog", "help", "version", "var", "check-ignore", "check-attr",
+		"name-rev", "merge-base", "count-objects", "fsck", "verify-commit", "verify-tag", "cherry", "range-diff", "grep", "annotate", "diff-tree", "diff-files", "diff-index", "archive", "format-patch", "bugreport":
+		if sub == "reflog" && (first == "expire" || first == "delete") {
+			j.ask("B7.git-history-destroy", subj, "expires the reflog, which destroys the record used to recover lost commits")
+			return
+		}
+		if sub == "grep" && (short('O') || has("--open-files-in-pager")) {
+			j.ask("U.runs-a-program", subj, "git grep -O runs a pager program on the matches")
+			return
+		}
+		j.allow("D6.git-read", subj, "reads the repository without changing it")
+	case "add", "commit", "fetch", "merge", "cherry-pick", "revert", "init", "apply", "am", "notes", "bisect", "mergetool", "lfs", "sparse-checkout", "maintenance", "rerere", "stage", "switch", "restore", "checkout", "stash", "branch", "tag", "worktree", "submodule", "gc", "config", "remote", "mv":
+		j.gitChange(c, sub, rest, config, has, short, discard)
+	case "reset":
+		if has("--hard", "--merge", "--keep") {
+			discard("resets the working tree, discarding changes")
+			return
+		}
+		j.allow("D6.git-local", subj, "moves the branch pointer without touching files")
+	case "clean":
+		forced := short('f') || has("--force") || config["clean.requireforce"] == "false" || config["clean.requireforce"] == "no" || config["clean.requireforce"] == "0"
+		if short('n') || has("--dry-run") {
+			j.allow("D6.git-read", subj, "lists what git clean would delete")
+			return
+		}
+		if forced {
+			discard("deletes untracked files")
+			return
+		}
+		j.allow("D6.git-read", subj, "git clean without --force deletes nothing")
+	case "push":
+		for _, a := range rest {
+			t := a.Text
+			if gitOpt(t, "--force", "--force-with-lease", "--force-if-includes", "--mirror", "--delete", "--prune") || shortFlag(t, 'f') || shortFlag(t, 'd') || strings.HasPrefix(t, "+") || strings.HasPrefix(t, ":") && len(t) > 1 {
+				j.ask("B7.git-force-push", subj, "rewrites or deletes history on the remote, which others may depend on")
+				return
+			}
+		}
+		j.defer_("C2.git-push", subj, "publishes commits to a remote")
+	case "pull", "clone":
+		j.defer_("C1.network-request", subj, "fetches from a remote and changes local files")
+	case "rebase":
+		if short('i') || has("--interactive") {
+			j.deny("H8.interactive", subj, "git rebase -i opens an editor and hangs the agent", "use a non-interactive rebase, or git commit --fixup with git rebase --autosquash and GIT_SEQUENCE_EDITOR=true")
+			return
+		}
+		j.defer_("C.git-rebase", subj, "rewrites local history")
+	case "filter-branch", "filter-repo", "replace":
+		j.ask("B7.git-history-rewrite", subj, "rewrites the repository's whole history")
+	case "prune", "update-ref", "repack", "prune-packed":
+		if sub == "repack" && !has("-d", "--delete") && !short('d') {
+			j.allow("D6.git-local", subj, "repacks objects")
+			return
+		}
+		j.ask("B7.git-history-destroy", subj, "removes objects or refs directly, which can lose commits for good")
+	case "send-email", "request-pull":
+		j.ask("B10.send-message", subj, "sends email to other people")
+	case "difftool":
+		j.defer_("U.runs-a-program", subj, "runs an external diff tool")
+	default:
+		j.defer_("U.unknown-git", subj, "arbiter has no rule for git "+sub)
+	}
+}
+
+// gitChange judges subcommands that change local state, most of them
+// routine and a few of their options destructive.
+func (j *judgement) gitChange(c *shell.Command, sub string, rest []shell.Word, config map[string]string, has func(...string) bool, short func(byte) bool, discard func(string)) {
+	subj := c.String()
+	first := ""
+	if len(rest) > 0 {
+		first = rest[0].Text
+	}
+	interactive := func(what string) {
+		j.deny("H8.interactive", subj, what+" and hangs the agent", "pass the message or paths on the command line (git commit -m, git add <paths>)")
+	}
+	local := func() { j.allow("D6.git-local", subj, "records or switches work in the local repository") }
+	switch sub {
+	case "add", "stage":
+		if short('p') || short('i') || has("--patch", "--interactive", "--edit") || short('e') {
+			interactive("git add -p/-i asks questions on the terminal")
+			return
+		}
+		local()
+	case "commit":
+		if !short('m') && !short('F') && !short('C') && !has("--message", "--file", "--no-edit", "--fixup", "--squash", "--reuse-message", "--allow-empty-message") {
+			interactive("git commit without -m opens an editor for the message")
+			return
+		}
+		if short('p') || has("--patch", "--interactive") {
+			interactive("git commit -p asks questions on the terminal")
+			return
+		}
+		local()
+	case "checkout":
+		if short('p') || has("--patch") {
+			interactive("git checkout -p asks questions on the terminal")
+			return
+		}
+		for _, a := range rest {
+			if a.Text == "--" || a.Text == "." || shortFlag(a.Text, 'f') || gitOpt(a.Text, "--force", "--discard-changes", "--overwrite-ignore", "--theirs", "--ours") {
+				discard("overwrites files in the working tree")
+				return
+			}
+		}
+		if len(rest) >= 2 && !strings.HasPrefix(rest[0].Text, "-") && !strings.HasPrefix(rest[1].Text, "-") {
+			discard("checks out files over the working tree")
+			return
+		}
+		local()
+	case "switch":
+		if short('f') || has("--discard-changes", "--force") {
+			discard("switches branches discarding local changes")
+			return
+		}
+		local()
+	case "restore":
+		staged := short('S') || has("--staged")
+		worktree := short('W') || has("--worktree")
+		if staged && !worktree {
+			local()
+			return
+		}
+		discard("restores files in the working tree, discarding changes")
+	case "stash":
+		switch first {
+		case "drop", "clear":
+			j.ask("B7.git-discard", subj, "deletes stashed work, which cannot be recovered")
+			return
+		}
+		if short('p') || has("--patch") {
+			interactive("git stash -p asks questions on the terminal")
+			return
+		}
+		local()
+	case "branch":
+		if short('D') || short('M') || short('C') || (short('f') && !has("--format")) || has("--force") {
+			j.ask("B7.git-branch-delete", subj, "force-deletes or overwrites a branch, which can lose commits")
+			return
+		}
+		if short('d') || has("--delete") {
+			j.ask("B1.delete", subj, "deletes a branch")
+			return
+		}
+		if short('m') || has("--move", "--set-upstream-to", "--unset-upstream", "--edit-description") || short('u') {
+			local()
+			return
+		}
+		local()
+	case "tag":
+		if short('d') || has("--delete") || short('f') || has("--force") {
+			j.ask("B7.git-tag-delete", subj, "deletes or moves a tag")
+			return
+		}
+		if (short('a') || short('s')) && !short('m') && !has("--message", "--file") && !short('F') {
+			interactive("an annotated tag without -m opens an editor")
+			return
+		}
+		local()
+	case "worktree":
+		if first == "remove" || first == "prune" {
+			j.ask("B1.delete", subj, "removes a worktree and the files in it")
+			return
+		}
+		local()
+	case "submodule":
+		if first == "deinit" {
+			j.ask("B1.delete", subj, "removes a submodule's working files")
+			return
+		}
+		local()
+	case "gc":
+		if has("--prune") || config["gc.pruneexpire"] != "" || has("--aggressive") && has("--prune") {
+			j.ask("B7.git-history-destroy", subj, "prunes unreachable objects now, which destroys lost commits for good")
+			return
+		}
+		local()
+	case "config":
+		j.gitConfig(c, rest, has)
+	case "remote":
+		switch first {
+		case "add", "set-url", "remove", "rm", "rename", "set-head", "set-branches", "prune", "update":
+			j.defer_("C.git-remote", subj, "changes where the repository fetches from and pushes to")
+			return
+		}
+		j.allow("D6.git-read", subj, "lists remotes")
+	case "mv":
+		j.defer_("C3.move", subj, "moves or renames tracked files")
+	case "mergetool":
+		j.defer_("U.runs-a-program", subj, "runs an external merge tool")
+	default:
+		local()
+	}
+}
+
+func (j *judgement) gitConfig(c *shell.Command, rest []shell.Word, has func(...string) bool) {
+	subj := c.String()
+	global := has("--global", "--system") || has("--file") && !strings.Contains(subj, ".git/")
+	var key string
+	reading := has("--get", "--get-all", "--get-regexp", "--list", "-l", "--show-origin", "--show-scope", "--name-only") || has("get") || has("list")
+	operands := 0
+	for _, a := range rest {
+		if strings.HasPrefix(a.Text, "-") {
+			continue
+		}
+		if key == "" && a.Text != "get" && a.Text != "set" && a.Text != "list" && a.Text != "unset" {
+			key = strings.ToLower(a.Text)
+		}
+		operands++
+	}
+	if reading || operands <= 1 && !has("--unset", "--unset-all", "--add", "--replace-all", "--remove-section", "--rename-section") {
+		j.allow("D6.git-read", subj, "reads git configuration")
+		return
+	}
+	if strings.HasPrefix(key, "http.") && strings.Contains(key, "sslverify") {
+		j.ask("A5.tls-bypass", subj, "changes certificate checking for git's connections")
+		return
+	}
+	for _, prefix := range []string{"core.pager", "core.sshcommand", "core.fsmonitor", "core.hookspath", "core.editor", "core.askpass", "core.gitproxy", "alias.", "credential.", "gpg.", "sequence.editor", "filter.", "diff.", "merge.", "pager.", "include.", "includeif.", "url.", "protocol.", "uploadpack.", "receivepack.", "interactive.difffilter"} {
+		if strings.HasPrefix(key, prefix) {
+			j.ask("B5.git-exec-config", subj, "sets a git option that makes git run a program or fetch from elsewhere")
+			return
+		}
+	}
+	if global {
+		j.ask("B5.git-global-config", subj, "changes the user's global git configuration, which affects every repository")
+		return
+	}
+	j.allow("D6.git-local", subj, "changes this repository's git settings")
+}

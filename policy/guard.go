@@ -1,0 +1,93 @@
+package policy
+
+import (
+	"path"
+	"strings"
+
+	"github.com/arbitergate/arbiter/paths"
+	"github.com/arbitergate/arbiter/shell"
+)
+
+// Permission gates for coding agents: arbiter itself and the other tools
+// of its kind. An agent that switches off or rewrites the gate watching it
+// has escaped review, whatever the gate.
+var gates = map[string]bool{"arbiter": true, "nah": true, "dcg": true, "cc-safety-net": true, "safety-net": true, "jev-permission-gate": true}
+
+// gateDirs are the folders, relative to the home directory, where gates keep
+// their configuration and state.
+var gateDirs = []string{".arbiter", ".config/arbiter", ".cache/arbiter", ".local/share/arbiter", ".nah", ".config/nah", ".claude/jev-permission-gate", ".config/dcg", ".cc-safety-net"}
+
+// isGuardPath reports whether a path is a gate's configuration or program.
+func isGuardPath(r paths.Resolver, abs string) bool {
+	if abs == "" {
+		return false
+	}
+	if rel := r.HomeRelative(abs); rel != "" {
+		for _, d := range gateDirs {
+			if rel == d || strings.HasPrefix(rel, d+"/") {
+				return true
+			}
+		}
+	}
+	if r.Project != "" && (abs == path.Join(r.Project, ".arbiter") || strings.HasPrefix(abs, path.Join(r.Project, ".arbiter")+"/")) {
+		return true
+	}
+	base := path.Base(abs)
+	dir := path.Base(path.Dir(abs))
+	return gates[base] && (dir == "bin" || dir == "sbin")
+}
+
+func (j *judgement) guardTamper(subject, what string) {
+	j.deny("S.guard-tamper", subject, what+"; an agent must not switch off or rewrite the gate that reviews it", "if the gate's settings need changing, ask the user to change them")
+}
+
+// gateCommand judges running a gate's own command line: reading its status
+// is fine; changing its configuration or hooks is tampering.
+func (j *judgement) gateCommand(c *shell.Command) {
+	sub := ""
+	for _, a := range c.Args {
+		if !strings.HasPrefix(a.Text, "-") {
+			sub = a.Text
+			break
+		}
+	}
+	switch sub {
+	case "", "status", "log", "logs", "test", "check", "explain", "help", "version", "doctor", "eval", "stats", "why", "types", "classify":
+		if sub == "" && len(c.Args) > 0 && c.Args[0].Text != "--help" && c.Args[0].Text != "--version" && c.Args[0].Text != "-h" {
+			break
+		}
+		j.allow("D1.read-only", c.String(), "asks the permission gate a question without changing it")
+		return
+	}
+	j.guardTamper(c.String(), "changes the configuration, trust or hooks of a permission gate")
+}
+
+// uninstallsGate reports whether package arguments name a gate.
+func uninstallsGate(words []shell.Word) bool {
+	for _, w := range words {
+		name := strings.ToLower(path.Base(w.Text))
+		name = strings.SplitN(name, "@", 2)[0]
+		for g := range gates {
+			if name == g || strings.HasPrefix(name, g+"-") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// isAgentConfig reports whether a path holds an agent's configuration or
+// standing instructions.
+func isAgentConfig(abs string) bool {
+	base := path.Base(abs)
+	switch base {
+	case "CLAUDE.md", "CLAUDE.local.md", "AGENTS.md", "GEMINI.md", ".cursorrules", ".windsurfrules", ".mcp.json", "copilot-instructions.md":
+		return true
+	}
+	for _, d := range []string{"/.claude/", "/.codex/", "/.gemini/", "/.cursor/", "/.windsurf/", "/.continue/", "/.aider"} {
+		if strings.Contains(abs+"/", d) {
+			return true
+		}
+	}
+	return false
+}

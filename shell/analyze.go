@@ -1,0 +1,575 @@
+package shell
+
+import (
+	"fmt"
+	"path"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// Limits bound the work done on hostile input.
+const (
+	maxDepth    = 64   // nested shells, substitutions and compound commands
+	maxCommands = 4096 // simple commands reported
+	maxShells   = 8    // shells inside shells (-c, heredocs, piped scripts)
+	maxBraces   = 256  // words one brace expansion may produce
+	maxSource   = 1 << 20
+)
+
+// Analyze reads a command line and reports what it runs.
+func Analyze(src string) *Analysis {
+	a := &Analysis{}
+	w := &walker{a: a, vars: map[string]value{}}
+	w.script(src, 0, Context(0), nil)
+	return a
+}
+
+// value is what the analysis knows of a shell variable.
+type value struct {
+	text  string
+	known bool
+}
+
+// walker carries the state of one analysis. Scripts nested in the command
+// (bash -c, heredocs) get their own variables but share the result.
+type walker struct {
+	a       *Analysis
+	vars    map[string]value
+	assigns map[string]int // how often each variable is assigned in the current script
+	shells  int            // nested shell depth
+	depth   int            // AST depth, across nested scripts
+	dir     string
+	dirLost bool
+	stdin   *Input   // input for the next simple command (a pipeline's stage)
+	via     []string // wrappers of the enclosing nested shell
+	stop    bool     // a bound was hit; stop adding commands
+}
+
+func (w *walker) problem(kind ProblemKind, format string, args ...any) {
+	for _, p := range w.a.Problems {
+		if p.Kind == kind && p.Detail == fmt.Sprintf(format, args...) {
+			return
+		}
+	}
+	if len(w.a.Problems) < 64 {
+		w.a.Problems = append(w.a.Problems, Problem{Kind: kind, Detail: fmt.Sprintf(format, args...)})
+	}
+}
+
+// script parses src and walks it. positional holds $0, $1, … when known.
+func (w *walker) script(src string, shells int, ctx Context, positional []Word) {
+	if len(src) > maxSource {
+		w.problem(TooLarge, "command of %d bytes is larger than the %d bytes analysed", len(src), maxSource)
+		return
+	}
+	if shells > maxShells {
+		w.problem(TooDeep, "shells nested more than %d deep", maxShells)
+		return
+	}
+	parser := syntax.NewParser(syntax.Variant(syntax.LangBash), syntax.KeepComments(false))
+	file, err := parser.Parse(strings.NewReader(src), "")
+	if err != nil {
+		w.problem(ParseError, "cannot parse %q: %v", clip(src, 80), err)
+		return
+	}
+	saved := *w
+	w.vars = map[string]value{}
+	for k, v := range saved.vars {
+		if shells == saved.shells { // same script: keep what is known
+			w.vars[k] = v
+		}
+	}
+	for i, p := range positional {
+		w.vars[fmt.Sprint(i)] = value{text: p.Text, known: !p.Dynamic}
+	}
+	w.assigns = countAssigns(file)
+	w.shells = shells
+	w.stdin = nil
+	if shells != saved.shells {
+		w.dir, w.dirLost = "", false
+	}
+	w.stmts(file.Stmts, ctx)
+	// Variables, directory and stdin belong to the script that set them.
+	w.vars, w.assigns, w.shells, w.dir, w.dirLost, w.stdin = saved.vars, saved.assigns, saved.shells, saved.dir, saved.dirLost, saved.stdin
+}
+
+// countAssigns counts assignments per variable name, so that only variables
+// set exactly once are substituted: a variable set on several paths has no
+// single value the analysis can trust.
+func countAssigns(file *syntax.File) map[string]int {
+	counts := map[string]int{}
+	syntax.Walk(file, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.Assign:
+			if n.Name != nil {
+				counts[n.Name.Value]++
+				if n.Naked || n.Append || n.Index != nil || n.Array != nil {
+					counts[n.Name.Value] += 2
+				}
+			}
+		case *syntax.ForClause:
+			if it, ok := n.Loop.(*syntax.WordIter); ok && it.Name != nil {
+				counts[it.Name.Value] += 2
+			}
+		case *syntax.CallExpr:
+			// read, mapfile, getopts and printf -v set variables at run time.
+			if len(n.Args) > 0 {
+				switch n.Args[0].Lit() {
+				case "read", "mapfile", "readarray", "getopts", "printf", "unset", "declare", "typeset", "local":
+					for _, a := range n.Args[1:] {
+						if name := a.Lit(); syntax.ValidName(name) {
+							counts[name] += 2
+						}
+					}
+				}
+			}
+		}
+		return true
+	})
+	return counts
+}
+
+func (w *walker) enter() bool {
+	w.depth++
+	if w.depth > maxDepth {
+		w.problem(TooDeep, "command nested more than %d levels deep", maxDepth)
+		return false
+	}
+	return !w.stop
+}
+
+func (w *walker) leave() { w.depth-- }
+
+func (w *walker) stmts(list []*syntax.Stmt, ctx Context) {
+	for _, s := range list {
+		w.stmt(s, ctx)
+	}
+}
+
+func (w *walker) stmt(s *syntax.Stmt, ctx Context) {
+	if !w.enter() {
+		w.leave()
+		return
+	}
+	defer w.leave()
+	if s.Background || s.Coprocess || s.Disown {
+		ctx |= InBackground
+	}
+	redirs := w.redirects(s.Redirs, ctx)
+	start := len(w.a.Commands)
+	switch c := s.Cmd.(type) {
+	case nil:
+		// A bare redirection such as "> file" still opens the file.
+		if len(redirs) > 0 {
+			w.add(Command{Program: "", Name: "", Redirs: redirs, Ctx: ctx})
+		}
+		return
+	case *syntax.CallExpr:
+		w.call(c, redirs, ctx)
+		return
+	case *syntax.BinaryCmd:
+		w.binary(c, ctx)
+	case *syntax.Block:
+		w.stmts(c.Stmts, ctx)
+	case *syntax.Subshell:
+		dir, lost := w.dir, w.dirLost
+		w.stmts(c.Stmts, ctx|InSubshell)
+		w.dir, w.dirLost = dir, lost
+	case *syntax.IfClause:
+		for cl := c; cl != nil; cl = cl.Else {
+			w.stmts(cl.Cond, ctx|InCondition)
+			w.stmts(cl.Then, ctx)
+		}
+	case *syntax.WhileClause:
+		w.stmts(c.Cond, ctx|InCondition|InLoop)
+		w.stmts(c.Do, ctx|InLoop)
+		if alwaysTrue(c.Cond) != c.Until && !hasExit(c.Do) {
+			w.unbounded(c.Do)
+		}
+	case *syntax.ForClause:
+		switch l := c.Loop.(type) {
+		case *syntax.WordIter:
+			for _, item := range l.Items {
+				w.words(item, ctx|InLoop)
+			}
+		case *syntax.CStyleLoop:
+			w.arith(l.Init, ctx)
+			w.arith(l.Cond, ctx)
+			w.arith(l.Post, ctx)
+			if l.Cond == nil && !hasExit(c.Do) {
+				w.unbounded(c.Do)
+			}
+		}
+		w.stmts(c.Do, ctx|InLoop)
+	case *syntax.CaseClause:
+		w.words(c.Word, ctx)
+		for _, item := range c.Items {
+			w.stmts(item.Stmts, ctx|InCondition)
+		}
+	case *syntax.FuncDecl:
+		w.function(c, ctx)
+	case *syntax.DeclClause:
+		w.decl(c, redirs, ctx)
+		return
+	case *syntax.ArithmCmd:
+		w.arith(c.X, ctx)
+	case *syntax.LetClause:
+		for _, x := range c.Exprs {
+			w.arith(x, ctx)
+		}
+	case *syntax.TestClause:
+		w.test(c.X, ctx)
+	case *syntax.TimeClause:
+		if c.Stmt != nil {
+			w.stmt(c.Stmt, ctx)
+		}
+	case *syntax.CoprocClause:
+		if c.Stmt != nil {
+			w.stmt(c.Stmt, ctx|InBackground)
+		}
+	default:
+		w.problem(ParseError, "unsupported construct %T", c)
+	}
+	// Redirections of a compound command apply to everything inside it.
+	if len(redirs) > 0 {
+		if start == len(w.a.Commands) {
+			w.add(Command{Redirs: redirs, Ctx: ctx})
+		}
+		for i := start; i < len(w.a.Commands); i++ {
+			w.a.Commands[i].Redirs = append(w.a.Commands[i].Redirs, redirs...)
+		}
+	}
+}
+
+func (w *walker) binary(c *syntax.BinaryCmd, ctx Context) {
+	switch c.Op {
+	case syntax.Pipe, syntax.PipeAll:
+		start := len(w.a.Commands)
+		saved := w.stdin
+		w.stmt(c.X, ctx|InPipeline)
+		in := Input{Kind: Pipe}
+		if lit, ok := w.literalOutput(c.X); ok {
+			in.Text, in.Known = lit, true
+		}
+		for i := start; i < len(w.a.Commands); i++ {
+			if p := w.a.Commands[i].Program; p != "" && w.a.Commands[i].Ctx&InSubstitution == 0 {
+				in.From = append(in.From, p)
+			}
+		}
+		w.stdin = &in
+		w.stmt(c.Y, ctx|InPipeline)
+		w.stdin = saved
+	default:
+		w.stmt(c.X, ctx)
+		w.stmt(c.Y, ctx)
+	}
+}
+
+// literalOutput returns what echo or printf with literal arguments prints.
+func (w *walker) literalOutput(s *syntax.Stmt) (string, bool) {
+	call, ok := s.Cmd.(*syntax.CallExpr)
+	if !ok || len(call.Args) == 0 || len(s.Redirs) > 0 {
+		return "", false
+	}
+	var args []string
+	for _, word := range call.Args {
+		ws := w.expand(word, 0)
+		for _, x := range ws {
+			if x.Dynamic {
+				return "", false
+			}
+			args = append(args, x.Text)
+		}
+	}
+	return printed(args)
+}
+
+// printed emulates echo and printf for literal arguments.
+func printed(args []string) (string, bool) {
+	if len(args) == 0 {
+		return "", false
+	}
+	switch path.Base(args[0]) {
+	case "echo":
+		rest := args[1:]
+		for len(rest) > 0 && (rest[0] == "-n" || rest[0] == "-e" || rest[0] == "-E" || rest[0] == "-ne" || rest[0] == "-en") {
+			rest = rest[1:]
+		}
+		return strings.Join(rest, " ") + "\n", true
+	case "printf":
+		rest := args[1:]
+		if len(rest) > 0 && rest[0] == "--" {
+			rest = rest[1:]
+		}
+		if len(rest) == 0 {
+			return "", false
+		}
+		format, values := rest[0], rest[1:]
+		if !strings.Contains(format, "%") {
+			return unescapePrintf(format), true
+		}
+		// The common shapes: "%s", "%s\n", "%b".
+		switch strings.TrimSuffix(strings.TrimSuffix(format, `\n`), "\n") {
+		case "%s", "%b":
+			sep := ""
+			if strings.HasSuffix(format, `\n`) || strings.HasSuffix(format, "\n") {
+				sep = "\n"
+			}
+			var b strings.Builder
+			for _, v := range values {
+				b.WriteString(unescapePrintf(v) + sep)
+			}
+			if len(values) == 0 {
+				b.WriteString(sep)
+			}
+			return b.String(), true
+		}
+	}
+	return "", false
+}
+
+func unescapePrintf(s string) string {
+	if !strings.Contains(s, `\`) {
+		return s
+	}
+	return decodeANSI(s)
+}
+
+func (w *walker) unbounded(body []*syntax.Stmt) {
+	if spawns(body) {
+		w.problem(ForkBomb, "a loop with no exit starts background jobs without bound")
+		return
+	}
+	w.problem(UnboundedLoop, "a loop with no exit would run forever")
+}
+
+// alwaysTrue reports whether a loop condition is a constant true.
+func alwaysTrue(cond []*syntax.Stmt) bool {
+	if len(cond) != 1 {
+		return false
+	}
+	switch c := cond[0].Cmd.(type) {
+	case *syntax.CallExpr:
+		if len(c.Args) == 1 {
+			switch c.Args[0].Lit() {
+			case "true", ":":
+				return true
+			}
+		}
+		if len(c.Args) == 3 && c.Args[0].Lit() == "[" && c.Args[2].Lit() == "]" && c.Args[1].Lit() != "" {
+			return true
+		}
+	case *syntax.ArithmCmd:
+		if lit, ok := c.X.(*syntax.Word); ok {
+			v := lit.Lit()
+			return v != "" && strings.Trim(v, "0123456789") == "" && strings.Trim(v, "0") != ""
+		}
+	case *syntax.TestClause:
+		if word, ok := c.X.(*syntax.Word); ok {
+			return word.Lit() != ""
+		}
+	}
+	return false
+}
+
+// hasExit reports whether a loop body contains a way out.
+func hasExit(body []*syntax.Stmt) bool {
+	found := false
+	for _, s := range body {
+		syntax.Walk(s, func(n syntax.Node) bool {
+			if call, ok := n.(*syntax.CallExpr); ok && len(call.Args) > 0 {
+				switch call.Args[0].Lit() {
+				case "break", "exit", "return":
+					found = true
+				}
+			}
+			return !found
+		})
+	}
+	return found
+}
+
+// spawns reports whether statements start background jobs.
+func spawns(body []*syntax.Stmt) bool {
+	found := false
+	for _, s := range body {
+		syntax.Walk(s, func(n syntax.Node) bool {
+			if st, ok := n.(*syntax.Stmt); ok && (st.Background || st.Coprocess) {
+				found = true
+			}
+			if b, ok := n.(*syntax.BinaryCmd); ok && (b.Op == syntax.Pipe || b.Op == syntax.PipeAll) {
+				found = true
+			}
+			return !found
+		})
+	}
+	return found
+}
+
+func (w *walker) function(f *syntax.FuncDecl, ctx Context) {
+	name := ""
+	if f.Name != nil {
+		name = f.Name.Value
+	}
+	w.a.Functions = append(w.a.Functions, name)
+	if f.Body != nil {
+		w.stmt(f.Body, ctx|InFunction)
+	}
+}
+
+func (w *walker) decl(c *syntax.DeclClause, redirs []Redirect, ctx Context) {
+	variant := ""
+	if c.Variant != nil {
+		variant = c.Variant.Value
+	}
+	cmd := Command{Program: variant, Name: variant, Redirs: redirs, Ctx: ctx, Dir: w.dir, DirUnknown: w.dirLost, Depth: w.shells, Via: w.via}
+	for _, as := range c.Args {
+		if as.Naked {
+			if as.Name != nil {
+				cmd.Args = append(cmd.Args, Word{Text: as.Name.Value})
+			} else if as.Value != nil {
+				cmd.Args = append(cmd.Args, w.expand(as.Value, ctx)...)
+			}
+			continue
+		}
+		v := w.assign(as, ctx)
+		cmd.Env = append(cmd.Env, v)
+	}
+	w.add(cmd)
+}
+
+// assign records a variable assignment and returns it.
+func (w *walker) assign(as *syntax.Assign, ctx Context) Assign {
+	out := Assign{}
+	if as.Name != nil {
+		out.Name = as.Name.Value
+	}
+	if as.Value != nil {
+		vs := w.expand(as.Value, ctx)
+		if len(vs) == 1 {
+			out.Value = vs[0]
+		} else {
+			out.Value = Word{Text: joinWords(vs), Dynamic: true}
+		}
+	}
+	if as.Array != nil {
+		for _, el := range as.Array.Elems {
+			if el.Value != nil {
+				w.expand(el.Value, ctx)
+			}
+		}
+		out.Value = Word{Text: "(…)", Dynamic: true}
+	}
+	if out.Name != "" {
+		if w.assigns[out.Name] == 1 && !out.Value.Dynamic && ctx&(InFunction|InLoop|InSubstitution) == 0 {
+			w.vars[out.Name] = value{text: out.Value.Text, known: true}
+		} else {
+			w.vars[out.Name] = value{}
+		}
+	}
+	return out
+}
+
+func joinWords(ws []Word) string {
+	parts := make([]string, len(ws))
+	for i, x := range ws {
+		parts[i] = x.Text
+	}
+	return strings.Join(parts, " ")
+}
+
+func (w *walker) redirects(list []*syntax.Redirect, ctx Context) []Redirect {
+	var out []Redirect
+	for _, r := range list {
+		rd := Redirect{Op: r.Op.String()}
+		if r.N != nil {
+			rd.Fd = r.N.Value
+		}
+		if r.Hdoc != nil {
+			ws := w.expand(r.Hdoc, ctx)
+			rd.Target = Word{Text: joinWords(ws), Dynamic: anyDynamic(ws)}
+		} else if r.Word != nil {
+			ws := w.expand(r.Word, ctx)
+			if len(ws) > 0 {
+				rd.Target = ws[0]
+			}
+		}
+		out = append(out, rd)
+	}
+	return out
+}
+
+func anyDynamic(ws []Word) bool {
+	for _, x := range ws {
+		if x.Dynamic {
+			return true
+		}
+	}
+	return false
+}
+
+func (w *walker) add(c Command) {
+	if w.stop {
+		return
+	}
+	if len(w.a.Commands) >= maxCommands {
+		w.problem(TooLarge, "more than %d commands", maxCommands)
+		w.stop = true
+		return
+	}
+	if w.shells > 0 {
+		c.Ctx |= Nested
+	}
+	w.a.Commands = append(w.a.Commands, c)
+}
+
+func (w *walker) arith(x syntax.ArithmExpr, ctx Context) {
+	if x == nil {
+		return
+	}
+	syntax.Walk(x, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.CmdSubst:
+			w.subst(n.Stmts, ctx)
+			return false
+		}
+		return true
+	})
+}
+
+func (w *walker) test(x syntax.TestExpr, ctx Context) {
+	if x == nil {
+		return
+	}
+	syntax.Walk(x, func(n syntax.Node) bool {
+		if word, ok := n.(*syntax.Word); ok {
+			w.words(word, ctx)
+			return false
+		}
+		return true
+	})
+}
+
+// words expands a word only for the commands its substitutions run.
+func (w *walker) words(word *syntax.Word, ctx Context) {
+	if word != nil {
+		w.expand(word, ctx)
+	}
+}
+
+func (w *walker) subst(list []*syntax.Stmt, ctx Context) {
+	saved := w.stdin
+	w.stdin = nil
+	dir, lost := w.dir, w.dirLost
+	w.stmts(list, ctx|InSubstitution)
+	w.dir, w.dirLost = dir, lost
+	w.stdin = saved
+}
+
+func clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "…"
+}

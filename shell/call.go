@@ -1,0 +1,338 @@
+package shell
+
+import (
+	"path"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// call handles one simple command: assignments, words and redirections.
+func (w *walker) call(c *syntax.CallExpr, redirs []Redirect, ctx Context) {
+	in := w.stdin
+	w.stdin = nil
+	for _, r := range redirs {
+		switch r.Op {
+		case "<<", "<<-":
+			in = &Input{Kind: HereDoc, Text: r.Target.Text, Known: !r.Target.Dynamic}
+		case "<<<":
+			in = &Input{Kind: HereStr, Text: r.Target.Text + "\n", Known: !r.Target.Dynamic}
+		case "<":
+			in = &Input{Kind: File, Text: r.Target.Text, Known: !r.Target.Dynamic}
+		}
+	}
+	var env []Assign
+	for _, as := range c.Assigns {
+		if len(c.Args) == 0 {
+			env = append(env, w.assign(as, ctx))
+			continue
+		}
+		// A prefix assignment applies to that command only.
+		out := Assign{Name: as.Name.Value}
+		if as.Value != nil {
+			vs := w.expand(as.Value, ctx)
+			out.Value = Word{Text: joinWords(vs), Dynamic: anyDynamic(vs) || len(vs) != 1}
+		}
+		env = append(env, out)
+	}
+	var words []Word
+	for _, arg := range c.Args {
+		words = append(words, w.expand(arg, ctx)...)
+	}
+	cmd := Command{Env: env, Redirs: redirs, Ctx: ctx, Dir: w.dir, DirUnknown: w.dirLost, Depth: w.shells, Via: append([]string(nil), w.via...)}
+	if in != nil {
+		cmd.Stdin = *in
+	}
+	if len(words) == 0 {
+		if len(env) > 0 || len(redirs) > 0 {
+			w.add(cmd)
+		}
+		return
+	}
+	w.resolve(cmd, words)
+}
+
+// resolve follows wrappers and runners to the program that actually runs,
+// records it, and looks inside whatever it runs in turn.
+func (w *walker) resolve(cmd Command, words []Word) {
+	for hops := 0; ; hops++ {
+		if hops > 16 {
+			w.problem(TooDeep, "more than 16 wrappers around one command")
+			break
+		}
+		first := words[0]
+		cmd.Name, cmd.Args = first.Text, words[1:]
+		if first.Dynamic {
+			cmd.Program = ""
+			w.problem(DynamicProgram, "the program name %q is only known at run time", clip(first.Text, 60))
+			w.add(cmd)
+			return
+		}
+		cmd.Program = programName(first.Text)
+		next, wrapped := w.unwrap(&cmd)
+		if !wrapped {
+			break
+		}
+		if len(next) == 0 {
+			break
+		}
+		cmd.Via = append(cmd.Via, cmd.Program)
+		words = next
+	}
+	w.add(cmd)
+	w.inside(&cmd)
+	w.track(&cmd)
+}
+
+// unwrap returns the words of the command a wrapper or runner runs.
+func (w *walker) unwrap(cmd *Command) ([]Word, bool) {
+	args := cmd.Args
+	prog := cmd.Program
+	if prog == "command" && len(args) > 0 && (args[0].Text == "-v" || args[0].Text == "-V") {
+		return nil, false // a lookup, not a run
+	}
+	if prog == "busybox" || prog == "toybox" {
+		if len(args) > 0 && !strings.HasPrefix(args[0].Text, "-") {
+			return args, true
+		}
+		return nil, false
+	}
+	if prog == "conda" || prog == "mise" || prog == "direnv" {
+		sub := map[string]string{"conda": "run", "mise": "exec", "direnv": "exec"}[prog]
+		if len(args) == 0 || args[0].Text != sub {
+			return nil, false
+		}
+		args = args[1:]
+		if prog == "direnv" && len(args) > 0 {
+			args = args[1:]
+		}
+		i, _ := options(args, []string{"-n", "--name", "-p", "--prefix", "-C", "--cd"}, nil)
+		return args[i:], true
+	}
+	if spec, ok := wrappers[prog]; ok {
+		i, scripts := options(args, spec.valued, spec.script)
+		for _, s := range scripts {
+			w.nested(*cmd, s, nil, prog)
+		}
+		if prog == "env" {
+			// NAME=value words before the command are its environment.
+			for i < len(args) && strings.Contains(args[i].Text, "=") && syntax.ValidName(strings.SplitN(args[i].Text, "=", 2)[0]) {
+				name, val, _ := strings.Cut(args[i].Text, "=")
+				cmd.Env = append(cmd.Env, Assign{Name: name, Value: Word{Text: val, Dynamic: args[i].Dynamic}})
+				i++
+			}
+			if len(scripts) > 0 {
+				return nil, false
+			}
+		}
+		if prog == "su" || prog == "runuser" {
+			if len(scripts) > 0 {
+				return nil, false
+			}
+			// su USER: an interactive login shell.
+			if prog == "su" {
+				if i >= len(args) || len(args)-i <= 1 {
+					w.problem(Interactive, "su without -c opens an interactive shell")
+				}
+				return nil, false
+			}
+		}
+		if (prog == "flock" || prog == "script") && len(scripts) > 0 {
+			return nil, false
+		}
+		i += spec.positional
+		if i > len(args) {
+			return nil, false
+		}
+		rest := args[i:]
+		if spec.stringCmd && len(rest) > 0 {
+			if contains(wordTexts(args[:i]), "-x") || contains(wordTexts(args[:i]), "--exec") {
+				return rest, true
+			}
+			w.nested(*cmd, Word{Text: joinWords(rest), Dynamic: anyDynamic(rest)}, nil, prog)
+			return nil, false
+		}
+		if prog == "xargs" {
+			return w.xargs(cmd, args[:i], rest), true
+		}
+		if prog == "parallel" {
+			for k, r := range rest {
+				if r.Text == ":::" || r.Text == "::::" {
+					rest = rest[:k]
+					break
+				}
+			}
+			if len(rest) == 1 && strings.Contains(rest[0].Text, " ") {
+				w.nested(*cmd, rest[0], nil, prog)
+				return nil, false
+			}
+		}
+		if (prog == "sudo" || prog == "doas") && len(rest) == 0 {
+			for _, a := range args {
+				if a.Text == "-s" || a.Text == "-i" || a.Text == "--shell" || a.Text == "--login" {
+					w.problem(Interactive, "%s without a command opens an interactive root shell", prog)
+				}
+			}
+		}
+		return rest, true
+	}
+	if spec, ok := runners[prog]; ok {
+		if len(spec.sub) > 0 {
+			i, _ := options(args, spec.valued, nil)
+			if i >= len(args) || !contains(spec.sub, args[i].Text) {
+				return nil, false
+			}
+			args = args[i+1:]
+		}
+		i, scripts := options(args, spec.valued, spec.script)
+		for _, s := range scripts {
+			w.nested(*cmd, s, nil, prog)
+		}
+		if i >= len(args) {
+			return nil, false
+		}
+		rest := append([]Word(nil), args[i:]...)
+		if prog != "uv" && prog != "poetry" && prog != "pdm" && prog != "hatch" && prog != "rye" && prog != "bundle" && prog != "pixi" && prog != "mamba" && prog != "micromamba" {
+			// The first word names a package; its program is the package's bin.
+			rest[0].Text = packageBin(rest[0].Text)
+		}
+		return rest, true
+	}
+	return nil, false
+}
+
+func wordTexts(ws []Word) []string {
+	out := make([]string, len(ws))
+	for i, x := range ws {
+		out[i] = x.Text
+	}
+	return out
+}
+
+// xargs builds the command xargs runs: its own words plus the input.
+func (w *walker) xargs(cmd *Command, opts, rest []Word) []Word {
+	replace := ""
+	for k, o := range opts {
+		switch {
+		case o.Text == "-I" && k+1 < len(opts):
+			replace = opts[k+1].Text
+		case strings.HasPrefix(o.Text, "-I") && len(o.Text) > 2:
+			replace = o.Text[2:]
+		case strings.HasPrefix(o.Text, "--replace="):
+			replace = strings.TrimPrefix(o.Text, "--replace=")
+		case o.Text == "-i" || o.Text == "--replace":
+			replace = "{}"
+		case o.Text == "-p" || o.Text == "--interactive":
+			w.problem(Interactive, "xargs -p asks for confirmation on the terminal")
+		}
+	}
+	if len(rest) == 0 {
+		rest = []Word{{Text: "echo"}}
+	}
+	input := Word{Text: "{input}", Dynamic: true}
+	var items []Word
+	if cmd.Stdin.Kind != NoInput && cmd.Stdin.Known && cmd.Stdin.Kind != File {
+		text := strings.TrimRight(cmd.Stdin.Text, "\n")
+		if replace != "" {
+			for _, line := range strings.Split(text, "\n") {
+				items = append(items, Word{Text: line})
+			}
+		} else {
+			for _, f := range strings.Fields(text) {
+				items = append(items, Word{Text: f})
+			}
+		}
+	}
+	out := make([]Word, 0, len(rest)+len(items))
+	if replace != "" {
+		for _, r := range rest {
+			if strings.Contains(r.Text, replace) {
+				if len(items) == 1 {
+					r.Text = strings.ReplaceAll(r.Text, replace, items[0].Text)
+				} else {
+					r.Text = strings.ReplaceAll(r.Text, replace, input.Text)
+					r.Dynamic = true
+				}
+			}
+			out = append(out, r)
+		}
+		return out
+	}
+	out = append(out, rest...)
+	if items != nil {
+		return append(out, items...)
+	}
+	return append(out, input)
+}
+
+// nested analyses a command line that a program runs through a shell.
+func (w *walker) nested(outer Command, script Word, positional []Word, via string) {
+	if script.Dynamic {
+		w.problem(DynamicCode, "%s runs a command line that is only known at run time", via)
+		return
+	}
+	saved := w.via
+	w.via = append(append([]string(nil), outer.Via...), via)
+	w.script(script.Text, w.shells+1, outer.Ctx|Nested, positional)
+	w.via = saved
+}
+
+// runWords analyses a command given as separate words (find -exec, git
+// aliases), in the current shell.
+func (w *walker) runWords(outer Command, words []Word, via string) {
+	if len(words) == 0 {
+		return
+	}
+	cmd := Command{Ctx: outer.Ctx, Dir: outer.Dir, DirUnknown: outer.DirUnknown, Depth: outer.Depth, Via: append(append([]string(nil), outer.Via...), via)}
+	w.resolve(cmd, words)
+}
+
+// track follows what a command changes for the commands after it in the
+// same shell: the working directory and positional parameters.
+func (w *walker) track(cmd *Command) {
+	if cmd.Ctx&(InSubstitution|InPipeline) != 0 {
+		return
+	}
+	switch cmd.Program {
+	case "cd", "pushd":
+		if len(cmd.Via) > 0 {
+			return
+		}
+		args := cmd.Args
+		for len(args) > 0 && strings.HasPrefix(args[0].Text, "-") && args[0].Text != "-" {
+			args = args[1:]
+		}
+		switch {
+		case len(args) == 0:
+			w.dir, w.dirLost = "~", false
+		case args[0].Dynamic || args[0].Text == "-":
+			w.dirLost = true
+		case path.IsAbs(args[0].Text) || strings.HasPrefix(args[0].Text, "~"):
+			w.dir, w.dirLost = args[0].Text, false
+		default:
+			base := w.dir
+			if base == "" {
+				base = "."
+			}
+			w.dir = path.Join(base, args[0].Text)
+		}
+		if cmd.Ctx&(InLoop|InCondition|InFunction) != 0 {
+			w.dirLost = true
+		}
+	case "set":
+		for k, a := range cmd.Args {
+			if a.Text == "--" {
+				for n, p := range cmd.Args[k+1:] {
+					w.vars[itoa(n+1)] = value{text: p.Text, known: !p.Dynamic}
+				}
+			}
+		}
+	}
+}
+
+func itoa(n int) string {
+	if n < 10 {
+		return string(rune('0' + n))
+	}
+	return itoa(n/10) + string(rune('0'+n%10))
+}

@@ -1,0 +1,184 @@
+package shell
+
+import (
+	"path"
+	"strings"
+)
+
+// wrapper describes a program that runs another command given in its
+// arguments, such as sudo, env or timeout.
+type wrapper struct {
+	// valued lists options that take a separate value ("-u" in sudo -u root).
+	valued []string
+	// positional is how many non-option words come before the command
+	// (timeout's duration, chroot's directory).
+	positional int
+	// script lists options whose value is a shell command line (env -S,
+	// flock -c, su -c).
+	script []string
+	// stringCmd is set when all the remaining words form one command line
+	// that a shell runs (watch).
+	stringCmd bool
+}
+
+// wrappers maps each wrapper to its shape. The option lists come from the
+// programs' manuals: an option missing here would make the analysis take
+// its value for the command, so lists err toward taking too many values.
+var wrappers = map[string]wrapper{
+	"builtin":          {},
+	"exec":             {valued: []string{"-a"}},
+	"nohup":            {},
+	"setsid":           {},
+	"unbuffer":         {},
+	"nice":             {valued: []string{"-n", "--adjustment"}},
+	"renice":           {valued: []string{"-n"}},
+	"time":             {valued: []string{"-f", "--format", "-o", "--output"}},
+	"timeout":          {valued: []string{"-s", "--signal", "-k", "--kill-after"}, positional: 1},
+	"gtimeout":         {valued: []string{"-s", "--signal", "-k", "--kill-after"}, positional: 1},
+	"stdbuf":           {valued: []string{"-i", "-o", "-e", "--input", "--output", "--error"}},
+	"ionice":           {valued: []string{"-c", "-n", "-p", "-P", "-u", "--class", "--classdata"}},
+	"chrt":             {valued: []string{"-T", "-P", "-D"}, positional: 1},
+	"taskset":          {valued: []string{}, positional: 1},
+	"flock":            {valued: []string{"-w", "--timeout", "-E", "--conflict-exit-code"}, positional: 1, script: []string{"-c", "--command"}},
+	"env":              {valued: []string{"-u", "--unset", "-C", "--chdir", "-P"}, script: []string{"-S", "--split-string"}},
+	"sudo":             {valued: []string{"-u", "--user", "-g", "--group", "-C", "--close-from", "-D", "--chdir", "-h", "--host", "-p", "--prompt", "-r", "--role", "-t", "--type", "-U", "--other-user", "-T", "--command-timeout", "-R", "--chroot"}},
+	"doas":             {valued: []string{"-u", "-C"}},
+	"pkexec":           {valued: []string{"--user"}},
+	"runuser":          {valued: []string{"-u", "--user", "-g", "--group", "-G", "--supp-group", "-s", "--shell", "-w", "--whitelist-environment"}, script: []string{"-c", "--command"}},
+	"su":               {valued: []string{"-s", "--shell", "-g", "--group", "-G", "--supp-group", "-w", "--whitelist-environment"}, script: []string{"-c", "--command", "--session-command"}},
+	"script":           {valued: []string{"-E", "--echo", "-I", "--log-in", "-O", "--log-out", "-B", "--log-io", "-T", "--log-timing", "-m", "--logging-format"}, script: []string{"-c", "--command"}},
+	"watch":            {valued: []string{"-n", "--interval", "-d", "--differences", "-q", "--equexit"}, stringCmd: true},
+	"systemd-run":      {valued: []string{"-u", "--unit", "-p", "--property", "-E", "--setenv", "--uid", "--gid", "--nice", "--working-directory", "-M", "--machine", "-H", "--host", "--description", "--slice", "--on-calendar", "--on-active", "--on-boot", "--on-startup", "--on-unit-active", "--on-unit-inactive", "--timer-property", "--path-property", "--socket-property", "--service-type"}},
+	"strace":           {valued: []string{"-o", "-e", "-p", "-s", "-u", "-E", "-a", "-b", "-I", "-O", "-P", "-S", "-X"}},
+	"ltrace":           {valued: []string{"-o", "-e", "-p", "-s", "-u", "-a", "-n"}},
+	"xvfb-run":         {valued: []string{"-n", "--server-num", "-s", "--server-args", "-f", "--auth-file", "-e", "--error-file", "-p", "--xauth-protocol", "-w", "--wait"}},
+	"proxychains":      {valued: []string{"-f"}},
+	"proxychains4":     {valued: []string{"-f"}},
+	"torsocks":         {valued: []string{"-u", "-p", "-a", "-P"}},
+	"firejail":         {},
+	"fakeroot":         {valued: []string{"-l", "--lib", "--faked", "-s", "-i"}},
+	"chroot":           {valued: []string{"--userspec", "--groups"}, positional: 1},
+	"unshare":          {valued: []string{"-S", "--setuid", "-G", "--setgid", "-R", "--root", "-w", "--wd"}},
+	"nsenter":          {valued: []string{"-t", "--target", "-S", "--setuid", "-G", "--setgid", "-r", "--root", "-w", "--wd"}},
+	"catchsegv":        {},
+	"dbus-run-session": {},
+	"caffeinate":       {valued: []string{"-t", "-w"}},
+	"valgrind":         {},
+	"busybox":          {},
+	"toybox":           {},
+	"xargs":            {valued: []string{"-I", "-n", "-P", "-L", "-l", "-d", "-s", "-a", "-E", "-e", "--max-args", "--max-procs", "--delimiter", "--arg-file", "--replace", "--max-lines", "--max-chars", "--eof", "--process-slot-var"}},
+	"parallel":         {valued: []string{"-j", "--jobs", "-S", "--sshlogin", "--joblog", "--results", "-a", "--arg-file", "--delay", "--timeout", "-n", "--max-args", "-I", "--colsep", "-d", "--delimiter"}},
+	"command":          {},
+	"dotenv":           {valued: []string{"-e", "-v", "-c"}},
+	"direnv":           {positional: 2},
+	"conda":            {},
+	"mise":             {},
+}
+
+// runner describes a program that fetches or locates another program and
+// runs it: npx cowsay, uv run pytest, bundle exec rake.
+type runner struct {
+	// subcommands that make it a runner ("exec", "dlx"); empty means the
+	// runner itself takes the program directly (npx, uvx).
+	sub []string
+	// valued options before the program.
+	valued []string
+	// script options whose value is a shell command line (npx -c).
+	script []string
+}
+
+var runners = map[string]runner{
+	"npx":        {valued: []string{"-p", "--package", "--registry", "--cache", "--userconfig", "-w", "--workspace"}, script: []string{"-c", "--call"}},
+	"bunx":       {valued: []string{"-p", "--package"}},
+	"pnpx":       {valued: []string{"-p", "--package"}},
+	"pnpm":       {sub: []string{"dlx", "exec"}, valued: []string{"-C", "--dir", "--filter", "-F", "--package"}, script: []string{"-c", "--shell-mode"}},
+	"yarn":       {sub: []string{"dlx", "exec"}, valued: []string{"-p", "--package", "--cwd"}},
+	"npm":        {sub: []string{"exec", "x"}, valued: []string{"-p", "--package", "-w", "--workspace"}, script: []string{"-c", "--call"}},
+	"uvx":        {valued: []string{"--from", "--with", "--python", "-p", "--index", "--index-url"}},
+	"uv":         {sub: []string{"run"}, valued: []string{"--with", "--python", "-p", "--project", "--directory", "--from", "--package", "--extra", "--group", "--index", "--env-file"}},
+	"pipx":       {sub: []string{"run"}, valued: []string{"--spec", "--python", "--index-url"}},
+	"poetry":     {sub: []string{"run"}, valued: []string{"-C", "--directory", "-P", "--project"}},
+	"pdm":        {sub: []string{"run"}, valued: []string{"-p", "--project"}},
+	"hatch":      {sub: []string{"run"}, valued: []string{"-e", "--env"}},
+	"rye":        {sub: []string{"run"}},
+	"pixi":       {sub: []string{"run", "exec"}, valued: []string{"-e", "--environment", "--manifest-path"}},
+	"bundle":     {sub: []string{"exec"}},
+	"mamba":      {sub: []string{"run"}, valued: []string{"-n", "--name", "-p", "--prefix"}},
+	"micromamba": {sub: []string{"run"}, valued: []string{"-n", "--name", "-p", "--prefix"}},
+}
+
+// Shells that read a command line with -c, a script file, or standard input.
+var shells = map[string]bool{
+	"sh": true, "bash": true, "zsh": true, "dash": true, "ksh": true, "mksh": true, "ash": true,
+	"fish": true, "csh": true, "tcsh": true, "yash": true, "posh": true, "rbash": true,
+}
+
+// IsShell reports whether a program name is a command shell.
+func IsShell(program string) bool { return shells[program] }
+
+// programName turns a command word into the name rules match: the base
+// name, lower-cased.
+func programName(word string) string {
+	name := strings.ToLower(path.Base(strings.TrimRight(word, "/")))
+	if word == "" || name == "." && word != "." {
+		return ""
+	}
+	return name
+}
+
+// packageBin turns a package reference that a runner fetches into the name
+// of the program it runs: "@scope/tool@1.2" runs "tool".
+func packageBin(ref string) string {
+	name := ref
+	if strings.HasPrefix(name, "@") {
+		if i := strings.IndexByte(name, '/'); i >= 0 {
+			name = name[i+1:]
+		}
+	}
+	if i := strings.IndexAny(name, "@=<>~["); i > 0 {
+		name = name[:i]
+	}
+	return programName(name)
+}
+
+// options skips the options at the start of words, returning the index of
+// the first operand. valued options consume their value; "--" ends options.
+// script options' values are returned for nested analysis.
+func options(words []Word, valued, script []string) (int, []Word) {
+	var scripts []Word
+	i := 0
+	for i < len(words) {
+		t := words[i].Text
+		if t == "--" {
+			return i + 1, scripts
+		}
+		if !strings.HasPrefix(t, "-") || t == "-" || words[i].Dynamic && !strings.HasPrefix(t, "-") {
+			return i, scripts
+		}
+		name, _, hasValue := strings.Cut(t, "=")
+		switch {
+		case contains(script, name) && hasValue:
+			scripts = append(scripts, Word{Text: t[len(name)+1:], Dynamic: words[i].Dynamic})
+			i++
+		case contains(script, name):
+			if i+1 < len(words) {
+				scripts = append(scripts, words[i+1])
+			}
+			i += 2
+		case contains(valued, name) && !hasValue:
+			i += 2
+		default:
+			i++
+		}
+	}
+	return i, scripts
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
