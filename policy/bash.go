@@ -1,9 +1,11 @@
 package policy
 
 import (
+	"path"
 	"regexp"
 	"strings"
 
+	"github.com/arbitergate/arbiter"
 	"github.com/arbitergate/arbiter/paths"
 	"github.com/arbitergate/arbiter/shell"
 )
@@ -14,6 +16,7 @@ func (j *judgement) bash(command string) {
 		j.ask("H1.self-justifying", "", "text inside the command (a comment, an echoed string or a variable name) vouches for the command, and text inside a call is never permission")
 	}
 	a := shell.Analyze(command)
+	j.written = j.writtenFiles(a)
 	j.problems(a)
 	for i := range a.Commands {
 		j.command(a, &a.Commands[i])
@@ -86,6 +89,13 @@ func (j *judgement) command(a *shell.Analysis, c *shell.Command) {
 	if c.Program == "" {
 		return // redirections and assignments only, or an unresolved name (a problem)
 	}
+	if len(c.Args) == 1 && c.Origin == "" {
+		switch c.Args[0].Text {
+		case "--help", "--version", "-V", "--Version", "-version", "-help":
+			j.allow("D1.help", subj, "prints the program's help or version")
+			return
+		}
+	}
 	for _, f := range a.Functions {
 		if c.Name == f {
 			j.allow("D.function-call", subj, "calls a function defined in the same command, whose body is judged")
@@ -108,9 +118,15 @@ func (j *judgement) command(a *shell.Analysis, c *shell.Command) {
 		j.runFile(c, c.Name, subj)
 		return
 	}
+	if producers[c.Program] {
+		j.readArgs(c)
+		j.writeArgs(c, operands(c, "-o", "-S", "--suffix", "-b", "-l", "-n", "-f", "-r", "-t", "-T", "-F", "-s", "-i", "-q", "-d", "-a", "-c", "-C"))
+		return
+	}
 	if readOnly[c.Program] {
 		j.allow("D1.read-only", subj, "reads or prints without changing anything")
 		j.readArgs(c)
+		j.outputOptions(c)
 		return
 	}
 	if builders[c.Program] {
@@ -126,6 +142,114 @@ func (j *judgement) command(a *shell.Analysis, c *shell.Command) {
 		return
 	}
 	j.defer_("U.unknown-program", subj, "arbiter does not know what "+c.Program+" does")
+}
+
+// outputOptions judges the files that otherwise read-only programs write
+// when told to: sort -o, uniq's second operand, awk -i inplace.
+func (j *judgement) outputOptions(c *shell.Command) {
+	var out []shell.Word
+	for k, a := range c.Args {
+		next := func() {
+			if k+1 < len(c.Args) {
+				out = append(out, c.Args[k+1])
+			}
+		}
+		switch {
+		case c.Program == "sort" && (a.Text == "-o" || a.Text == "--output"):
+			next()
+		case c.Program == "sort" && strings.HasPrefix(a.Text, "--output="):
+			out = append(out, shell.Word{Text: a.Text[len("--output="):]})
+		case c.Program == "sort" && strings.HasPrefix(a.Text, "-o") && len(a.Text) > 2:
+			out = append(out, shell.Word{Text: a.Text[2:]})
+		case (c.Program == "awk" || c.Program == "gawk") && (a.Text == "-i" && k+1 < len(c.Args) && c.Args[k+1].Text == "inplace" || a.Text == "--inplace" || a.Text == "-iinplace"):
+			ops := operands(c, "-i", "-f", "-v", "-F")
+			if len(ops) > 1 {
+				out = append(out, ops[2:]...)
+				if ops[0].Text != "inplace" {
+					out = append(out, ops[1])
+				}
+			}
+		}
+	}
+	if c.Program == "uniq" {
+		if ops := operands(c, "-f", "-s", "-w"); len(ops) == 2 {
+			out = append(out, ops[1])
+		}
+	}
+	if len(out) > 0 {
+		j.writeArgs(c, out)
+	}
+}
+
+// writtenFiles records the files a command line writes before it may run
+// them, so that "write a script, then run it" is judged by the script.
+func (j *judgement) writtenFiles(a *shell.Analysis) map[string]writtenFile {
+	var out map[string]writtenFile
+	record := func(abs string, f writtenFile) {
+		if out == nil {
+			out = map[string]writtenFile{}
+		}
+		out[abs] = f
+	}
+	for i := range a.Commands {
+		c := &a.Commands[i]
+		for _, r := range c.Redirs {
+			if !r.Writes() || r.Target.Dynamic {
+				continue
+			}
+			abs := j.res.Resolve(r.Target.Text, c.Dir)
+			text, ok := printedText(c)
+			record(abs, writtenFile{text: text, known: ok, producer: c.Program})
+		}
+		switch c.Program {
+		case "curl", "wget":
+			for _, o := range curlTransfer(c).output {
+				record(j.res.Resolve(o.Text, c.Dir), writtenFile{producer: c.Program})
+			}
+			if c.Program == "wget" && len(curlTransfer(c).output) == 0 {
+				for _, h := range c.Args {
+					if !strings.HasPrefix(h.Text, "-") {
+						record(j.res.Resolve(path.Base(h.Text), c.Dir), writtenFile{producer: c.Program})
+					}
+				}
+			}
+		case "cp", "mv", "ln":
+			if ops := operands(c); len(ops) == 2 {
+				if f, ok := out[j.res.Resolve(ops[0].Text, c.Dir)]; ok {
+					record(j.res.Resolve(ops[1].Text, c.Dir), f)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// ranWritten judges running a file the same command line wrote; true
+// when the file was written there.
+func (j *judgement) ranWritten(abs, subj string) bool {
+	f, ok := j.written[abs]
+	if !ok {
+		return false
+	}
+	switch {
+	case f.known:
+		inner := &judgement{call: j.call, res: j.res}
+		inner.bash(f.text)
+		for _, g := range inner.findings {
+			if g.verdict != arbiter.Allow {
+				g.subject = subj
+				j.add(g)
+			}
+		}
+		j.allow("D4.run-project-code", subj, "runs a script written by the same command, judged by its content")
+	case f.producer == "curl" || f.producer == "wget":
+		j.ask("B9.run-downloaded", subj, "runs a file it has just downloaded, without review: whoever controls that URL controls this machine")
+	case f.producer == "base64" || f.producer == "xxd" || f.producer == "openssl" || f.producer == "uudecode" || f.producer == "gpg":
+		j.deny("A7.decoded-execution", subj, "runs a file it has just decoded, so nobody can review what runs", "write the code out in plain text so it can be reviewed")
+	default:
+		j.defer_("U.dynamic-code", subj, "runs a file the same command produced with "+f.producer)
+	}
+	return true
 }
 
 func firstVia(c *shell.Command, names ...string) string {
@@ -144,7 +268,12 @@ func firstVia(c *shell.Command, names ...string) string {
 func (j *judgement) runFile(c *shell.Command, file, subj string) {
 	abs := j.res.Resolve(file, c.Dir)
 	place := j.res.Classify(abs, false)
+	if j.ranWritten(abs, subj) {
+		return
+	}
 	switch {
+	case place == paths.Null:
+		j.defer_("U.dynamic-code", subj, "runs code from a file descriptor the analysis cannot see")
 	case c.DirUnknown && !strings.HasPrefix(file, "/"):
 		j.defer_("U.unknown-directory", subj, "runs a file relative to a directory the analysis cannot tell")
 	case place.Inside() || place == paths.ProjectRoot:

@@ -48,7 +48,35 @@ func (p *Policy) Decide(ctx context.Context, call arbiter.Call) (d arbiter.Decis
 	}
 	j := newJudgement(call)
 	j.tool(call)
-	return j.decision(p.opts)
+	d = j.decision(p.opts)
+	if d.Decision == arbiter.Deny && j.userTyped() {
+		// The policy treats what the user typed as intent, even when risky:
+		// a person still confirms, but the gate does not refuse outright.
+		d.Decision = arbiter.Ask
+		d.Rules = append(d.Rules, "H1.user-typed")
+		d.Reason = "the user's own message contains this exact command, so it is asked rather than refused: " + d.Reason
+	}
+	return d
+}
+
+// userTyped reports whether the call's command, path or URL appears
+// verbatim in one of the user's recent requests.
+func (j *judgement) userTyped() bool {
+	m, err := j.inputMap()
+	if err != nil {
+		return false
+	}
+	subject := firstString(m, "command", "file_path", "url", "notebook_path")
+	subject = strings.Join(strings.Fields(subject), " ")
+	if len(subject) < 4 {
+		return false
+	}
+	for _, r := range j.call.Requests {
+		if strings.Contains(strings.Join(strings.Fields(r), " "), subject) {
+			return true
+		}
+	}
+	return false
 }
 
 // finding is one rule that fired.
@@ -66,6 +94,15 @@ type judgement struct {
 	res      paths.Resolver
 	findings []finding
 	input    map[string]any
+	// written maps files an earlier part of the command line wrote to what
+	// wrote them: the literal text, or the program that produced it.
+	written map[string]writtenFile
+}
+
+type writtenFile struct {
+	text     string
+	known    bool
+	producer string
 }
 
 func newJudgement(call arbiter.Call) *judgement {

@@ -81,7 +81,7 @@ func (j *judgement) write(abs string, glob bool, shown, how string) {
 		return
 	}
 	if kind := secrets.File(abs); kind != "" {
-		j.ask("B3.secret-write", shown, "writes to a "+kind+", where credentials are stored")
+		j.ask("B3.secret-write", shown, "writes to "+article(kind)+", where credentials are stored")
 		return
 	}
 	switch place {
@@ -114,6 +114,14 @@ func (j *judgement) systemWrite(abs, shown string) {
 	default:
 		j.deny("A2.system-tree-write", shown, "overwrites files in an operating system directory that the package manager owns, which can break the system", "install software with the package manager, or write the file inside the project")
 	}
+}
+
+// article puts "a" or "an" before a noun phrase.
+func article(s string) string {
+	if s != "" && strings.ContainsRune("aeiouAEIOU", rune(s[0])) {
+		return "an " + s
+	}
+	return "a " + s
 }
 
 func under(p, dir string) bool { return p == dir || strings.HasPrefix(p, dir+"/") }
@@ -175,6 +183,12 @@ func (j *judgement) remove(c *shell.Command, w shell.Word, recursive bool) {
 	case place == paths.Unknown:
 		j.ask("B1.delete", shown, "deletes a path that cannot be resolved")
 		return
+	case place == paths.Temp && isTempRoot(abs, w.Glob):
+		j.ask("B1.delete", shown, "deletes the whole temp directory, which other programs are using")
+		return
+	case (place == paths.Temp || place == paths.Null) && c.Origin != "":
+		j.ask("B1.delete", shown, "deletes files from inside interpreter code, where a reader of the command does not see a delete")
+		return
 	case place == paths.Temp || place == paths.Null:
 		j.allow("D2.temp-cleanup", shown, "deletes scratch files in a temp directory")
 		return
@@ -185,10 +199,6 @@ func (j *judgement) remove(c *shell.Command, w shell.Word, recursive bool) {
 		j.ask("B7.git-metadata", shown, "deletes the repository's history in .git")
 		return
 	case place == paths.Project:
-		if buildOutput(abs) {
-			j.allow("D5.clean-build-output", shown, "removes build output that the build regenerates")
-			return
-		}
 		if w.Glob && globAtProjectRoot(j.res, abs) {
 			j.ask("B1.delete", shown, "deletes everything at the top of the project")
 			return
@@ -212,23 +222,16 @@ func globAtProjectRoot(r paths.Resolver, abs string) bool {
 	return i >= 0 && path.Dir(abs[:i]+"x") == path.Clean(r.Project)
 }
 
-// buildOutput reports whether a path is output a build regenerates.
-func buildOutput(abs string) bool {
-	for _, part := range strings.Split(abs, "/") {
-		switch part {
-		case "build", "dist", "target", "node_modules", "__pycache__", ".pytest_cache", ".mypy_cache", ".ruff_cache",
-			".tox", ".nox", "coverage", "htmlcov", ".next", ".nuxt", ".turbo", ".parcel-cache", ".gradle", "out", "bin", "obj", ".eggs", "cmake-build-debug", "cmake-build-release", "_build", ".cache":
-			return true
-		}
-		if strings.HasSuffix(part, ".egg-info") {
-			return true
-		}
+// isTempRoot reports whether a path is a temp directory itself.
+func isTempRoot(abs string, glob bool) bool {
+	if glob {
+		return false
 	}
-	switch path.Ext(abs) {
-	case ".pyc", ".pyo", ".o", ".obj", ".class", ".log", ".tmp":
+	switch abs {
+	case "/tmp", "/var/tmp", "/private/tmp", "/private/var/tmp", "/dev/shm", "/var/folders":
 		return true
 	}
-	return abs != "" && strings.HasPrefix(path.Base(abs), ".coverage")
+	return false
 }
 
 // persistent reports whether a file makes commands run later on its own:
@@ -291,7 +294,13 @@ func (j *judgement) readArgs(c *shell.Command) {
 		if _, v, ok := strings.Cut(text, "="); ok && strings.HasPrefix(text, "-") {
 			text = v
 		}
+		if _, after, ok := strings.Cut(text, ":"); ok && c.Program == "git" {
+			text = after // REV:path reads a file from history
+		}
 		abs := j.res.Resolve(text, c.Dir)
+		if w.Glob {
+			abs = strings.TrimRight(abs, "*?")
+		}
 		if kind := secrets.File(abs); kind != "" {
 			j.secretRead(abs, kind)
 		}
@@ -312,9 +321,9 @@ func (j *judgement) secretRead(abs, kind string) {
 	case kind == "SSH configuration" || kind == "shell history" && place == paths.Project:
 		j.ask("B3.secret-read", shown, "reads "+kind+", which can reveal private details")
 	case kind == "environment file" || place == paths.Project || place == paths.Temp:
-		j.ask("B3.secret-read", shown, "reads a "+kind+"; its secrets would be sent to the model provider with the conversation")
+		j.ask("B3.secret-read", shown, "reads "+article(kind)+"; its secrets would be sent to the model provider with the conversation")
 	default:
-		j.deny("A6.credential-read", shown, "reads a "+kind+"; its secrets would be copied into the conversation and sent off the machine", "ask the user to run it themselves, or check only whether the file exists (test -f)")
+		j.deny("A6.credential-read", shown, "reads "+article(kind)+"; its secrets would be copied into the conversation and sent off the machine", "ask the user to run it themselves, or check only whether the file exists (test -f)")
 	}
 }
 

@@ -72,6 +72,11 @@ func (j *judgement) git(c *shell.Command) {
 		first = rest[0].Text
 	}
 	discard := func(what string) { j.ask("B7.git-discard", subj, what+"; uncommitted work cannot be recovered") }
+	for _, a := range rest {
+		if v, ok := strings.CutPrefix(a.Text, "--output="); ok {
+			j.writeArgs(c, []shell.Word{{Text: v}})
+		}
+	}
 	if has("--no-verify") && (sub == "commit" || sub == "push" || sub == "merge" || sub == "am" || sub == "rebase") {
 		j.ask("B7.git-no-verify", subj, "skips the repository's verification hooks")
 	}
@@ -88,6 +93,7 @@ func (j *judgement) git(c *shell.Command) {
 			return
 		}
 		j.allow("D6.git-read", subj, "reads the repository without changing it")
+		j.readArgs(c)
 	case "add", "commit", "fetch", "merge", "cherry-pick", "revert", "init", "apply", "am", "notes", "bisect", "mergetool", "lfs", "sparse-checkout", "maintenance", "rerere", "stage", "switch", "restore", "checkout", "stash", "branch", "tag", "worktree", "submodule", "gc", "config", "remote", "mv":
 		j.gitChange(c, sub, rest, config, has, short, discard)
 	case "reset":
@@ -185,6 +191,12 @@ func (j *judgement) gitChange(c *shell.Command, sub string, rest []shell.Word, c
 			discard("checks out files over the working tree")
 			return
 		}
+		for _, a := range rest {
+			if looksLikeFile(a.Text) {
+				discard("checks out a file over the working tree")
+				return
+			}
+		}
 		local()
 	case "switch":
 		if short('f') || has("--discard-changes", "--force") {
@@ -266,9 +278,51 @@ func (j *judgement) gitChange(c *shell.Command, sub string, rest []shell.Word, c
 		j.defer_("C3.move", subj, "moves or renames tracked files")
 	case "mergetool":
 		j.defer_("U.runs-a-program", subj, "runs an external merge tool")
+	case "init":
+		if ops := operandsOf(rest); len(ops) > 0 {
+			j.writeArgs(c, ops)
+			return
+		}
+		local()
 	default:
 		local()
 	}
+}
+
+func operandsOf(ws []shell.Word) []shell.Word {
+	var out []shell.Word
+	for _, w := range ws {
+		if !strings.HasPrefix(w.Text, "-") {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// looksLikeFile reports whether a checkout operand names a file rather than
+// a branch: a leading dot or slash-dot, or a short alphabetic extension.
+func looksLikeFile(s string) bool {
+	if strings.HasPrefix(s, "-") {
+		return false
+	}
+	if strings.HasPrefix(s, ".") || strings.HasPrefix(s, "./") {
+		return true
+	}
+	base := s[strings.LastIndexByte(s, '/')+1:]
+	dot := strings.LastIndexByte(base, '.')
+	if dot <= 0 || dot == len(base)-1 {
+		return false
+	}
+	ext := base[dot+1:]
+	if len(ext) > 5 {
+		return false
+	}
+	for _, r := range ext {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z') {
+			return false
+		}
+	}
+	return true
 }
 
 func (j *judgement) gitConfig(c *shell.Command, rest []shell.Word, has func(...string) bool) {

@@ -145,7 +145,7 @@ func (j *judgement) httpClient(c *shell.Command) {
 	for _, f := range t.files {
 		abs := j.res.Resolve(f, c.Dir)
 		if kind := secrets.File(abs); kind != "" {
-			j.deny("A6.secret-upload", subj, "uploads a "+kind+" to a network location, sending credentials off the machine", "never send credentials; if the user needs them shared, they must do it themselves")
+			j.deny("A6.secret-upload", subj, "uploads "+article(kind)+" to a network location, sending credentials off the machine", "never send credentials; if the user needs them shared, they must do it themselves")
 			return
 		}
 		if place := j.res.Classify(abs, false); place == paths.System || place == paths.SystemRoot {

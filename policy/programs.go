@@ -17,7 +17,7 @@ func ruleFor(program string) rule {
 		return (*judgement).rm
 	case "rmdir":
 		return (*judgement).rmdir
-	case "shred", "wipefs", "fdisk", "sfdisk", "gdisk", "sgdisk", "cfdisk", "parted", "blkdiscard", "pvremove", "vgremove", "lvremove", "pvcreate", "vgcreate", "lvcreate", "mdadm", "cryptsetup", "badblocks", "hdparm", "zpool", "zfs", "lvm", "diskutil", "format", "newfs", "mkswap", "swapoff":
+	case "shred", "wipefs", "fdisk", "sfdisk", "gdisk", "sgdisk", "cfdisk", "parted", "blkdiscard", "pvremove", "vgremove", "lvremove", "pvcreate", "vgcreate", "lvcreate", "mdadm", "cryptsetup", "badblocks", "hdparm", "zpool", "zfs", "lvm", "diskutil", "newfs", "mkswap", "swapoff":
 		return (*judgement).disk
 	case "dd":
 		return (*judgement).dd
@@ -102,6 +102,7 @@ func (j *judgement) builtinOrInfo(c *shell.Command) {
 		}
 	}
 	j.allow("D1.read-only", c.String(), "reads or prints without changing anything")
+	j.readArgs(c)
 }
 
 // operands returns the non-option words of a command; "--" ends options.
@@ -149,7 +150,7 @@ func (j *judgement) rm(c *shell.Command) {
 		return
 	}
 	if len(targets) == 0 {
-		j.allow("D1.read-only", c.String(), "removes nothing")
+		j.defer_("U.bad-input", c.String(), c.Program+" names nothing to remove")
 		return
 	}
 	recursive := hasFlag(c, 'r', "--recursive") || hasFlag(c, 'R')
@@ -279,11 +280,14 @@ func (j *judgement) copy(c *shell.Command) {
 	case len(ops) == 1 && c.Program == "ln":
 		sources, dest = ops, shell.Word{Text: path.Base(ops[0].Text)}
 	default:
-		j.allow("D1.read-only", subj, "prints usage")
+		j.defer_("U.bad-input", subj, c.Program+" needs a source and a destination")
 		return
 	}
 	for _, s := range sources {
 		abs := j.res.Resolve(s.Text, c.Dir)
+		if c.Program == "ln" && isGuardPath(j.res, abs) {
+			j.guardTamper(s.Text, "links to a permission gate's files, so that later writes change them")
+		}
 		if c.Program == "mv" {
 			if s.Dynamic {
 				j.defer_("U.dynamic-path", s.Text, "moves a path only known at run time")
@@ -412,6 +416,10 @@ func (j *judgement) sed(c *shell.Command) {
 	}
 	if !scripted && len(ops) > 0 {
 		ops = ops[1:]
+	}
+	if hasFlag(c, 'n', "--quiet", "--silent") {
+		j.ask("B1.delete", c.String(), "sed -n -i keeps only the lines it prints and deletes the rest of each file")
+		return
 	}
 	j.writeArgs(c, ops)
 }
@@ -839,6 +847,10 @@ func (j *judgement) interactiveProgram(c *shell.Command) {
 		if j.databaseBatch(c, ops) {
 			return
 		}
+		if len(ops) > 0 || len(c.Args) > 0 {
+			j.defer_("C.database", subj, "opens a database client; without a query it waits for input, so pass the query with -c or -e")
+			return
+		}
 	case "gdb", "lldb":
 		if hasFlag(c, 0, "-batch", "--batch", "-ex") {
 			j.allow("D4.debug", subj, "runs the debugger in batch mode")
@@ -932,6 +944,9 @@ func (j *judgement) interpreter(c *shell.Command, lang string) {
 			}
 			if isCodeOption(lang, t) {
 				j.allow("D4.inline-code", subj, "runs inline code, whose file, network and process effects are judged separately")
+				if lang == "perl" || lang == "ruby" {
+					j.inPlace(c)
+				}
 				return
 			}
 			continue
@@ -956,6 +971,35 @@ func (j *judgement) interpreter(c *shell.Command, lang string) {
 	if c.Stdin.Kind != shell.NoInput {
 		j.allow("D4.inline-code", subj, "runs inline code, whose file, network and process effects are judged separately")
 	}
+}
+
+// inPlace judges perl -i and ruby -i, which rewrite their file operands.
+func (j *judgement) inPlace(c *shell.Command) {
+	inplace := false
+	for _, a := range c.Args {
+		if strings.HasPrefix(a.Text, "-") && !strings.HasPrefix(a.Text, "--") && strings.ContainsRune(a.Text, 'i') {
+			inplace = true
+		}
+	}
+	if !inplace {
+		return
+	}
+	var files []shell.Word
+	skip := false
+	for _, a := range c.Args {
+		if skip {
+			skip = false
+			continue
+		}
+		if strings.HasPrefix(a.Text, "-") {
+			if strings.HasSuffix(a.Text, "e") || strings.HasSuffix(a.Text, "E") {
+				skip = true // the code follows
+			}
+			continue
+		}
+		files = append(files, a)
+	}
+	j.writeArgs(c, files)
 }
 
 func isCodeOption(lang, t string) bool {

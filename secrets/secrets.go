@@ -73,6 +73,11 @@ func File(p string) string {
 	case strings.HasPrefix(low, "id_rsa") || strings.HasPrefix(low, "id_dsa") || strings.HasPrefix(low, "id_ecdsa") || strings.HasPrefix(low, "id_ed25519"):
 		return "SSH private key"
 	}
+	// deploy_key, ssh_host_rsa_key, server-key: the conventional names of
+	// private keys kept without an extension.
+	if !strings.Contains(low, ".") && (strings.HasSuffix(low, "_key") || strings.HasSuffix(low, "-key")) {
+		return "key file"
+	}
 	for _, ext := range []string{".pem", ".key", ".p12", ".pfx", ".jks", ".keystore", ".ppk", ".asc", ".gpg", ".kdbx"} {
 		if strings.HasSuffix(low, ext) {
 			return "key file"
@@ -96,6 +101,11 @@ func File(p string) string {
 		return "credential file"
 	}
 	if strings.HasPrefix(low, "service-account") && strings.HasSuffix(low, ".json") {
+		return "credential file"
+	}
+	// Tools name their token files for what they hold: credentials.toml,
+	// auth.json, auth.toml under the user's configuration.
+	if strings.HasPrefix(low, "credentials.") || strings.Contains(clean, "/.config/") && (strings.HasPrefix(low, "auth.") || strings.Contains(clean, "/glab-cli/") && low == "config.yml") {
 		return "credential file"
 	}
 	for _, dir := range []string{"/.ssh/", "/.aws/", "/.gnupg/", "/.kube/", "/.docker/", "/.azure/", "/.password-store/", "/.config/gcloud/", "/.config/gh/", "/.config/op/", "/.config/hub", "/Keychains/", "/.1password/", "/etc/ssl/private/", "/.local/share/keyrings/"} {

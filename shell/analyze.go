@@ -41,9 +41,11 @@ type walker struct {
 	depth   int            // AST depth, across nested scripts
 	dir     string
 	dirLost bool
-	stdin   *Input   // input for the next simple command (a pipeline's stage)
-	via     []string // wrappers of the enclosing nested shell
-	stop    bool     // a bound was hit; stop adding commands
+	// varsLost is set once sourced code may have changed any variable.
+	varsLost bool
+	stdin    *Input   // input for the next simple command (a pipeline's stage)
+	via      []string // wrappers of the enclosing nested shell
+	stop     bool     // a bound was hit; stop adding commands
 }
 
 func (w *walker) problem(kind ProblemKind, format string, args ...any) {
@@ -190,8 +192,12 @@ func (w *walker) stmt(s *syntax.Stmt, ctx Context) {
 	case *syntax.ForClause:
 		switch l := c.Loop.(type) {
 		case *syntax.WordIter:
+			var items []Word
 			for _, item := range l.Items {
-				w.words(item, ctx|InLoop)
+				items = append(items, w.expand(item, ctx|InLoop)...)
+			}
+			if w.unroll(l, items, c.Do, ctx) {
+				return
 			}
 		case *syntax.CStyleLoop:
 			w.arith(l.Init, ctx)
@@ -405,6 +411,27 @@ func spawns(body []*syntax.Stmt) bool {
 		})
 	}
 	return found
+}
+
+// unroll walks a for loop's body once per item when the items are few and
+// literal, with the loop variable bound to each: the body then runs with
+// values the analysis knows.
+func (w *walker) unroll(l *syntax.WordIter, items []Word, body []*syntax.Stmt, ctx Context) bool {
+	if l.Name == nil || len(items) == 0 || len(items) > 16 || anyDynamic(items) {
+		return false
+	}
+	name := l.Name.Value
+	saved, had := w.vars[name]
+	for _, it := range items {
+		w.vars[name] = value{text: it.Text, known: true}
+		w.stmts(body, ctx|InLoop)
+	}
+	if had {
+		w.vars[name] = saved
+	} else {
+		delete(w.vars, name)
+	}
+	return true
 }
 
 func (w *walker) function(f *syntax.FuncDecl, ctx Context) {

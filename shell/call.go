@@ -294,6 +294,8 @@ func (w *walker) track(cmd *Command) {
 		return
 	}
 	switch cmd.Program {
+	case "source", ".":
+		w.varsLost = true
 	case "cd", "pushd":
 		if len(cmd.Via) > 0 {
 			return

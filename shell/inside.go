@@ -25,6 +25,8 @@ func (w *walker) inside(cmd *Command) {
 				w.nested(*cmd, Word{Text: body, Dynamic: a.Dynamic}, nil, "alias")
 			}
 		}
+	case prog == "hash" && len(cmd.Args) > 0 && strings.HasPrefix(cmd.Args[0].Text, "-p"), prog == "enable" && len(cmd.Args) > 0:
+		w.problem(Definition, "%s rebinds a command name, so later names may run something else", prog)
 	case prog == "trap":
 		if len(cmd.Args) > 1 && !strings.HasPrefix(cmd.Args[0].Text, "-") {
 			w.nested(*cmd, cmd.Args[0], nil, "trap")
@@ -363,6 +365,13 @@ func (w *walker) optionScripts(cmd *Command, names []string) {
 
 func (w *walker) tarOptions(cmd *Command) {
 	w.optionScripts(cmd, []string{"--to-command", "--use-compress-program", "-I", "--info-script", "-F", "--new-volume-script"})
+	for k, a := range cmd.Args {
+		// Clustered short options: -cI PROG, -xF SCRIPT.
+		t := a.Text
+		if len(t) > 2 && t[0] == '-' && t[1] != '-' && (t[len(t)-1] == 'I' || t[len(t)-1] == 'F') && k+1 < len(cmd.Args) {
+			w.nested(*cmd, cmd.Args[k+1], nil, "tar "+t)
+		}
+	}
 	for _, a := range cmd.Args {
 		if v, ok := strings.CutPrefix(a.Text, "--checkpoint-action="); ok {
 			if body, ok := strings.CutPrefix(v, "exec="); ok {

@@ -59,6 +59,12 @@ func (w *walker) interpreter(cmd *Command) {
 		spec = interpreters[interpreterFamily(cmd.Program)]
 	}
 	args := cmd.Args
+	for _, a := range args {
+		switch a.Text {
+		case "--version", "-V", "--help", "-h", "-version", "--Version":
+			return
+		}
+	}
 	for k := 0; k < len(args); k++ {
 		t := args[k].Text
 		low := strings.ToLower(t)
@@ -73,7 +79,7 @@ func (w *walker) interpreter(cmd *Command) {
 			return
 		}
 		// Joined forms: python -c'code', perl -we'code', -Ic'code'.
-		if strings.HasPrefix(t, "-") && !strings.HasPrefix(t, "--") && len(t) > 2 {
+		if strings.HasPrefix(t, "-") && !strings.HasPrefix(t, "--") && len(t) > 2 && !strings.ContainsRune("MmIWXxCd", rune(t[1])) {
 			for _, opt := range spec.code {
 				if len(opt) != 2 || opt[0] != '-' {
 					continue
@@ -137,6 +143,8 @@ var (
 	reIndexed  = regexp.MustCompile(`\[\s*["'](\w+)["']\s*\]\s*\(`)
 	reSend     = regexp.MustCompile(`\.(?:send|public_send|__send__)\(\s*:(\w+)\s*,\s*`)
 	reCallFunc = regexp.MustCompile(`call_user_func(?:_array)?\(\s*["'](\w+)["']\s*,\s*`)
+	reImport   = regexp.MustCompile(`(?:__import__|require|importlib\.import_module)\(\s*["'](?:node:)?([\w]+)["']\s*\)\s*\.`)
+	reReceiver = regexp.MustCompile(`(?:(?:pathlib\.)?Path\(\s*("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')\s*\)|\b([A-Za-z_]\w*))\.(touch|write_text|write_bytes|unlink|rmdir|rename|replace|chmod|symlink_to|hardlink_to)\(`)
 
 	reString = regexp.MustCompile(`"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'`)
 
@@ -167,7 +175,7 @@ var (
 	reSend2   = regexp.MustCompile(`(?i)\b(?:post|put|patch|sendall|send|upload|data\s*=|files\s*=|method\s*[:=]\s*["'](?:post|put|patch))`)
 	reDynamic = regexp.MustCompile(`\b(?:eval|exec|compile|Function|instance_eval|class_eval|loadstring|load|vm\.runIn\w+|__import__)\s*\(`)
 	reDecode  = regexp.MustCompile(`(?i)\b(?:b64decode|base64\.decodebytes|decode_base64|Base64\.decode64|base64_decode|atob|FromBase64String|from\(\s*[^,]+,\s*["']base64["']|unpack\(\s*["']m)`)
-	reCodeVar = regexp.MustCompile(`(?m)(?:^|[;\s])(?:my\s+|local\s+|const\s+|let\s+|var\s+)?\$?(\w+)\s*=\s*("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')`)
+	reCodeVar = regexp.MustCompile(`(?m)(?:^|[;\s])(?:my\s+|local\s+|const\s+|let\s+|var\s+)?\$?(\w+)\s*=\s*(?:(?:pathlib\.)?Path\(\s*)?("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')`)
 )
 
 // code scans interpreter source for what it does to the system, and adds
@@ -217,7 +225,7 @@ func (w *walker) code(cmd *Command, lang string, src Word) {
 			w.nested(*cmd, Word{Text: m[1]}, nil, origin)
 		}
 	}
-	if !ran && regexp.MustCompile(`\b(?:subprocess|os\.system|os\.popen|child_process|execSync|spawn|shell_exec|passthru|proc_open|popen|Open3|IO\.popen|system\s*\(|Start-Process|Invoke-Expression|do shell script|os\.exec)`).MatchString(text) {
+	if !ran && reRunsSomething.MatchString(text) {
 		w.problem(DynamicCode, "%s runs a command the analysis cannot read", origin)
 	}
 	for _, op := range fileOps {
@@ -232,6 +240,9 @@ func (w *walker) code(cmd *Command, lang string, src Word) {
 			case "rm":
 				emit("rm", paths[0])
 			case "write":
+				if name := text[loc[0]:loc[1]]; strings.Contains(name, "writeLines") && len(paths) > 1 {
+					paths = paths[1:]
+				}
 				if !opensForWrite(text[loc[1]:]) && !strings.Contains(text[loc[0]:loc[1]], "write") && !strings.Contains(text[loc[0]:loc[1]], "Content") && !strings.Contains(text[loc[0]:loc[1]], "touch") && !strings.Contains(text[loc[0]:loc[1]], "truncate") && !strings.Contains(text[loc[0]:loc[1]], "Out-File") && !strings.Contains(text[loc[0]:loc[1]], "writeLines") && !strings.Contains(text[loc[0]:loc[1]], "append") {
 					emit("cat", paths[0])
 					continue
@@ -255,6 +266,39 @@ func (w *walker) code(cmd *Command, lang string, src Word) {
 					// Path(a).rename(b): the receiver is the source.
 					emit(prog, "{dynamic}", paths[0])
 				}
+			}
+		}
+	}
+	for _, m := range reReceiver.FindAllStringSubmatchIndex(text, -1) {
+		recv := ""
+		if m[2] >= 0 {
+			recv = unquoteCode(text[m[2]:m[3]])
+		} else if m[4] >= 0 {
+			recv = vars[text[m[4]:m[5]]]
+		}
+		if recv == "" {
+			continue
+		}
+		rest := text[m[1]:]
+		switch method := text[m[6]:m[7]]; method {
+		case "touch", "write_text", "write_bytes":
+			w.add(Command{Name: "(" + origin + ")", Ctx: cmd.Ctx | Nested, Dir: cmd.Dir, Depth: cmd.Depth + 1, Via: append(append([]string(nil), cmd.Via...), cmd.Program), Origin: origin,
+				Redirs: []Redirect{{Op: ">", Target: Word{Text: recv}}}})
+		case "unlink":
+			emit("rm", recv)
+		case "rmdir":
+			emit("rmdir", recv)
+		case "chmod":
+			emit("chmod", "{dynamic}", recv)
+		case "rename", "replace":
+			dest := "{dynamic}"
+			if args := stringArgs(rest, vars, 1); len(args) > 0 {
+				dest = args[0]
+			}
+			emit("mv", recv, dest)
+		case "symlink_to", "hardlink_to":
+			if args := stringArgs(rest, vars, 1); len(args) > 0 {
+				emit("ln", args[0], recv)
 			}
 		}
 	}
@@ -287,6 +331,7 @@ func normalizeCode(s string) string {
 	s = reIndexed.ReplaceAllString(s, ".$1(")
 	s = reSend.ReplaceAllString(s, ".$1(")
 	s = reCallFunc.ReplaceAllString(s, "$1(")
+	s = reImport.ReplaceAllString(s, "$1.")
 	return s
 }
 
@@ -350,6 +395,10 @@ var (
 func stringArgs(rest string, vars map[string]string, n int) []string {
 	var out []string
 	s := strings.TrimLeft(rest, " (\t")
+	// A leading handle argument (perl's "my $fh," in open and sysopen).
+	if m := reHandle.FindString(s); m != "" {
+		s = s[len(m):]
+	}
 	for len(out) < n && s != "" {
 		var b strings.Builder
 		ok := false
@@ -407,6 +456,10 @@ func leadingIdent(s string) string {
 	}
 	return s[:i]
 }
+
+var reRunsSomething = regexp.MustCompile(`\b(?:subprocess|os\.system|os\.popen|child_process|execSync|spawn|shell_exec|passthru|proc_open|popen|Open3|IO\.popen|system\s*\(|Start-Process|Invoke-Expression|do shell script|os\.exec)`)
+
+var reHandle = regexp.MustCompile(`^(?:my\s+)?[\$*]\w+\s*,\s*|^[A-Z]+\s*,\s*`)
 
 var reNumberArg = regexp.MustCompile(`^\s*\(?\s*(?:"[^"]*"|'[^']*'|[\w.]+)\s*,\s*(0o?[0-7]+|\d+|stat\.\w+)`)
 

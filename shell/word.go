@@ -144,6 +144,9 @@ func (w *walker) param(p *syntax.ParamExp, ctx Context) (string, bool) {
 // environment variables have values that matter for paths and are the same
 // for every user in meaning: $HOME is the home directory, $TMPDIR a temp dir.
 func (w *walker) lookup(name string) (string, bool) {
+	if w.varsLost {
+		return "", false
+	}
 	if v, ok := w.vars[name]; ok {
 		return v.text, v.known
 	}
