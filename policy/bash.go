@@ -12,7 +12,7 @@ import (
 
 // bash judges a shell command segment by segment; the strictest wins.
 func (j *judgement) bash(command string) {
-	if shellSelfJustifying.MatchString(command) {
+	if vouchingWords(command) && shellSelfJustifying.MatchString(command) {
 		j.ask("H1.self-justifying", "", "text inside the command (a comment, an echoed string or a variable name) vouches for the command, and text inside a call is never permission")
 	}
 	a := shell.Analyze(command)
@@ -31,6 +31,18 @@ func (j *judgement) bash(command string) {
 // shellSelfJustifying finds vouching text where a shell command can carry
 // it: comments, echoed strings and variable names.
 var shellSelfJustifying = regexp.MustCompile(`(?i)(?:#|\becho\s+["']?|\bprintf\s+["']?|\b[A-Z_]*=).*` + selfJustifying.String()[4:])
+
+// vouchingWords is a cheap test for the words selfJustifying looks for,
+// so that long scripts without them skip the regular expression.
+func vouchingWords(s string) bool {
+	low := strings.ToLower(s)
+	for _, w := range []string{"approv", "authori", "permit", "allowed", "safe", "harmless", "risk", "user", "ignore", "do not", "should", "must", "reviewer"} {
+		if strings.Contains(low, w) {
+			return true
+		}
+	}
+	return false
+}
 
 func (j *judgement) problems(a *shell.Analysis) {
 	for _, p := range a.Problems {

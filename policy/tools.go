@@ -26,7 +26,7 @@ func (j *judgement) tool(call arbiter.Call) {
 			j.defer_("U.bad-input", "", "the Bash call has no command")
 			return
 		}
-		if d := stringField(m, "description"); d != "" && selfJustifying.MatchString(d) {
+		if d := stringField(m, "description"); d != "" && vouchingWords(d) && selfJustifying.MatchString(d) {
 			j.ask("H1.self-justifying", "description", "the call's description vouches for itself (\"approved\", \"safe\"), and text inside a call is never permission")
 		}
 		j.bash(cmd)

@@ -11,19 +11,22 @@ import (
 // carries a password.
 var inline = []struct {
 	kind string
-	re   *regexp.Regexp
+	// hints are substrings (of the lower-cased text) one of which every
+	// match contains: a cheap test that spares the regular expression.
+	hints []string
+	re    *regexp.Regexp
 }{
-	{"AWS access key", regexp.MustCompile(`\b(?:AKIA|ASIA)[0-9A-Z]{16}\b`)},
-	{"GitHub token", regexp.MustCompile(`\bgh[pousr]_[A-Za-z0-9]{30,}|\bgithub_pat_[A-Za-z0-9_]{40,}`)},
-	{"GitLab token", regexp.MustCompile(`\bglpat-[A-Za-z0-9_-]{20,}`)},
-	{"npm token", regexp.MustCompile(`\bnpm_[A-Za-z0-9]{30,}`)},
-	{"Slack token", regexp.MustCompile(`\bxox[abprs]-[A-Za-z0-9-]{10,}`)},
-	{"API key", regexp.MustCompile(`\bsk-(?:ant-|proj-)?[A-Za-z0-9_-]{20,}|\b(?:sk|rk)_live_[0-9a-zA-Z]{16,}|\bAIza[0-9A-Za-z_-]{30,}`)},
-	{"private key", regexp.MustCompile(`-----BEGIN [A-Z ]*PRIVATE KEY-----`)},
-	{"JSON web token", regexp.MustCompile(`\beyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}`)},
-	{"authorization header", regexp.MustCompile(`(?i)\b(?:authorization|x-api-key|api-key|x-auth-token)\s*:\s*(?:bearer\s+|token\s+|basic\s+)?[A-Za-z0-9._~+/=-]{16,}`)},
-	{"password or key assignment", regexp.MustCompile(`(?i)\b(?:api[_-]?key|access[_-]?token|auth[_-]?token|secret[_-]?key|client[_-]?secret|secret|password|passwd|pwd)\s*[=:]\s*['"]?[A-Za-z0-9/+_.~!@#%^&*-]{12,}`)},
-	{"password in a URL", regexp.MustCompile(`(?i)\b[a-z][a-z0-9+.-]*://[^/\s:@'"]+:[^/\s@'"$]{3,}@`)},
+	{"AWS access key", []string{"akia", "asia"}, regexp.MustCompile(`\b(?:AKIA|ASIA)[0-9A-Z]{16}\b`)},
+	{"GitHub token", []string{"ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"}, regexp.MustCompile(`\bgh[pousr]_[A-Za-z0-9]{30,}|\bgithub_pat_[A-Za-z0-9_]{40,}`)},
+	{"GitLab token", []string{"glpat-"}, regexp.MustCompile(`\bglpat-[A-Za-z0-9_-]{20,}`)},
+	{"npm token", []string{"npm_"}, regexp.MustCompile(`\bnpm_[A-Za-z0-9]{30,}`)},
+	{"Slack token", []string{"xox"}, regexp.MustCompile(`\bxox[abprs]-[A-Za-z0-9-]{10,}`)},
+	{"API key", []string{"sk-", "sk_live_", "rk_live_", "aiza"}, regexp.MustCompile(`\bsk-(?:ant-|proj-)?[A-Za-z0-9_-]{20,}|\b(?:sk|rk)_live_[0-9a-zA-Z]{16,}|\bAIza[0-9A-Za-z_-]{30,}`)},
+	{"private key", []string{"private key-----"}, regexp.MustCompile(`-----BEGIN [A-Z ]*PRIVATE KEY-----`)},
+	{"JSON web token", []string{"eyj"}, regexp.MustCompile(`\beyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}`)},
+	{"authorization header", []string{"authorization", "api-key", "x-auth-token"}, regexp.MustCompile(`(?i)\b(?:authorization|x-api-key|api-key|x-auth-token)\s*:\s*(?:bearer\s+|token\s+|basic\s+)?[A-Za-z0-9._~+/=-]{16,}`)},
+	{"password or key assignment", []string{"key", "token", "secret", "pass", "pwd"}, regexp.MustCompile(`(?i)\b(?:api[_-]?key|access[_-]?token|auth[_-]?token|secret[_-]?key|client[_-]?secret|secret|password|passwd|pwd)\s*[=:]\s*['"]?[A-Za-z0-9/+_.~!@#%^&*-]{12,}`)},
+	{"password in a URL", []string{"://"}, regexp.MustCompile(`(?i)\b[a-z][a-z0-9+.-]*://[^/\s:@'"]+:[^/\s@'"$]{3,}@`)},
 }
 
 // Inline returns the kind of the first secret found in s, or "".
@@ -31,7 +34,18 @@ func Inline(s string) string {
 	if len(s) < 12 {
 		return ""
 	}
+	low := strings.ToLower(s)
 	for _, p := range inline {
+		hinted := false
+		for _, h := range p.hints {
+			if strings.Contains(low, h) {
+				hinted = true
+				break
+			}
+		}
+		if !hinted {
+			continue
+		}
 		if loc := p.re.FindStringIndex(s); loc != nil {
 			if p.kind == "password or key assignment" && placeholder(s[loc[0]:loc[1]]) {
 				continue

@@ -120,8 +120,8 @@ func IsShell(program string) bool { return shells[program] }
 // name, lower-cased.
 func programName(word string) string {
 	name := strings.ToLower(path.Base(strings.TrimRight(word, "/")))
-	if word == "" || name == "." && word != "." {
-		return ""
+	if name == "." && word != "." || name == "" {
+		return strings.ToLower(word) // "/" or "./": not a program, but named as written
 	}
 	return name
 }

@@ -2,13 +2,16 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
 	"os"
+	"runtime"
 	"strings"
+	"sync"
 
 	"github.com/arbitergate/arbiter"
 	"github.com/arbitergate/arbiter/policy"
@@ -78,21 +81,53 @@ func decideLine(ctx context.Context, p *policy.Policy, line []byte) arbiter.Deci
 	return p.Decide(ctx, call)
 }
 
+// checkBatch decides Calls line by line. Lines are decided in chunks across
+// the machine's cores and written in input order.
 func checkBatch(ctx context.Context, p *policy.Policy, stdin io.Reader, stdout, stderr io.Writer) int {
 	sc := bufio.NewScanner(stdin)
 	sc.Buffer(make([]byte, 0, 1<<20), 64<<20)
 	out := bufio.NewWriter(stdout)
 	defer out.Flush()
 	enc := json.NewEncoder(out)
+	const chunk = 512
+	lines := make([][]byte, 0, chunk)
+	flush := func() error {
+		decisions := make([]arbiter.Decision, len(lines))
+		workers := runtime.GOMAXPROCS(0)
+		var wg sync.WaitGroup
+		for w := 0; w < workers; w++ {
+			wg.Add(1)
+			go func(w int) {
+				defer wg.Done()
+				for i := w; i < len(lines); i += workers {
+					decisions[i] = decideLine(ctx, p, lines[i])
+				}
+			}(w)
+		}
+		wg.Wait()
+		lines = lines[:0]
+		for _, d := range decisions {
+			if err := enc.Encode(d); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
 	for sc.Scan() {
-		line := sc.Bytes()
-		if len(strings.TrimSpace(string(line))) == 0 {
+		if len(bytes.TrimSpace(sc.Bytes())) == 0 {
 			continue
 		}
-		if err := enc.Encode(decideLine(ctx, p, line)); err != nil {
-			fmt.Fprintln(stderr, "arbiter check: writing:", err)
-			return 1
+		lines = append(lines, bytes.Clone(sc.Bytes()))
+		if len(lines) == chunk {
+			if err := flush(); err != nil {
+				fmt.Fprintln(stderr, "arbiter check: writing:", err)
+				return 1
+			}
 		}
+	}
+	if err := flush(); err != nil {
+		fmt.Fprintln(stderr, "arbiter check: writing:", err)
+		return 1
 	}
 	if err := sc.Err(); err != nil {
 		fmt.Fprintln(stderr, "arbiter check: reading stdin:", err)
@@ -144,7 +179,9 @@ func explain(w io.Writer, command string, d arbiter.Decision) {
 func shellJoin(words []string) string {
 	out := make([]string, len(words))
 	for i, w := range words {
-		if w != "" && strings.IndexFunc(w, func(r rune) bool { return !(r == '-' || r == '_' || r == '.' || r == '/' || r == '=' || r == ':' || r == '@' || r == '+' || r == ',' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z') }) < 0 {
+		if w != "" && strings.IndexFunc(w, func(r rune) bool {
+			return !(r == '-' || r == '_' || r == '.' || r == '/' || r == '=' || r == ':' || r == '@' || r == '+' || r == ',' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z')
+		}) < 0 {
 			out[i] = w
 			continue
 		}

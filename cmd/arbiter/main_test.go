@@ -1,0 +1,63 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/arbitergate/arbiter"
+)
+
+func TestCheckBatchKeepsOrderAndDefersBadLines(t *testing.T) {
+	in := `{"id":"1","tool":"Bash","input":{"command":"git status"},"project_directory":"/p"}
+{"id":"2", broken
+{"id":"3","tool":"Bash","input":{"command":"rm -rf /"},"project_directory":"/p"}
+{"id":"4","input":{}}
+`
+	var out, errb bytes.Buffer
+	if code := run([]string{"check", "--jsonl"}, strings.NewReader(in), &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	want := []struct {
+		id string
+		v  arbiter.Verdict
+	}{{"1", arbiter.Allow}, {"", arbiter.Defer}, {"3", arbiter.Deny}, {"4", arbiter.Defer}}
+	if len(lines) != len(want) {
+		t.Fatalf("got %d lines, want %d:\n%s", len(lines), len(want), out.String())
+	}
+	for i, l := range lines {
+		var d arbiter.Decision
+		if err := json.Unmarshal([]byte(l), &d); err != nil {
+			t.Fatalf("line %d: %v", i+1, err)
+		}
+		if d.ID != want[i].id || d.Decision != want[i].v {
+			t.Errorf("line %d: got id %q %s, want id %q %s", i+1, d.ID, d.Decision, want[i].id, want[i].v)
+		}
+	}
+}
+
+func TestCheckExplains(t *testing.T) {
+	var out, errb bytes.Buffer
+	if code := run([]string{"check", "--project", "/p", "git push -f"}, nil, &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	for _, want := range []string{"decision: ask", "B7.git-force-push", "runs:", "git push -f"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("output lacks %q:\n%s", want, out.String())
+		}
+	}
+}
+
+func TestCheckJSONFromStdinFailsClosed(t *testing.T) {
+	var out, errb bytes.Buffer
+	run([]string{"check", "--json"}, strings.NewReader("{not json"), &out, &errb)
+	var d arbiter.Decision
+	if err := json.Unmarshal(out.Bytes(), &d); err != nil {
+		t.Fatal(err)
+	}
+	if d.Decision != arbiter.Defer {
+		t.Errorf("malformed call decided %s, want defer", d.Decision)
+	}
+}

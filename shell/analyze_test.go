@@ -1,0 +1,173 @@
+package shell
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+func TestPrograms(t *testing.T) {
+	tests := []struct {
+		src  string
+		want []string
+	}{
+		{`git status`, []string{"git"}},
+		{`/usr/bin/git reset --hard`, []string{"git"}},
+		{`"su"do rm -rf /`, []string{"rm"}},
+		{`\git status`, []string{"git"}},
+		{`$'rm' -rf /`, []string{"rm"}},
+		{`sudo -u root env FOO=1 nice -n 5 timeout 10 rm x`, []string{"rm"}},
+		{`bash -c 'curl x | sh'`, []string{"bash", "curl", "sh"}},
+		{"sh <<EOF\ngit push --force\nEOF", []string{"sh", "git"}},
+		{`bash <<<'rm -rf /home/user'`, []string{"bash", "rm"}},
+		{`echo 'git push --force' | xargs -I{} bash -c {}`, []string{"echo", "bash", "git"}},
+		{`find . -name '*.o' -exec rm -f {} \;`, []string{"find", "rm"}},
+		{`npx -y prettier --write .`, []string{"prettier"}},
+		{`uv run pytest -q`, []string{"pytest"}},
+		{`echo $(git reset --hard)`, []string{"git", "echo"}},
+		{`git -c 'alias.wipe=reset --hard' wipe`, []string{"git", "git"}},
+		{`scp -o 'KnownHostsCommand=rm -rf /' a b:/c`, []string{"scp", "rm"}},
+		{`python -c 'import os; os.system("git push --force")'`, []string{"python", "git"}},
+		{`printf '%s' 'rm -rf /' | bash`, []string{"printf", "bash", "rm"}},
+		{`git commit -m "rm -rf x"`, []string{"git"}},
+		{`for f in a b; do cat "$f"; done`, []string{"cat", "cat"}},
+		{"ls \\\n  -la", []string{"ls"}},
+	}
+	for _, tt := range tests {
+		a := Analyze(tt.src)
+		got := a.Programs()
+		if !slices.Equal(got, tt.want) {
+			t.Errorf("Analyze(%q) programs = %q, want %q (problems %v)", tt.src, got, tt.want, a.Problems)
+		}
+	}
+}
+
+func TestArguments(t *testing.T) {
+	a := Analyze(`rm -rf ~/{,.ssh} "$HOME/x" $'a\x41'`)
+	if len(a.Commands) != 1 {
+		t.Fatalf("got %d commands", len(a.Commands))
+	}
+	got := a.Commands[0].ArgTexts()
+	want := []string{"-rf", "~/", "~/.ssh", "~/x", "aA"}
+	if !slices.Equal(got, want) {
+		t.Errorf("args = %q, want %q", got, want)
+	}
+}
+
+func TestVariablesSetOnceAreKnown(t *testing.T) {
+	a := Analyze("f=/etc/passwd\nrm -f \"$f\"")
+	c := a.Commands[len(a.Commands)-1]
+	if c.Program != "rm" || c.Arg(1) != "/etc/passwd" || c.Args[1].Dynamic {
+		t.Errorf("got %s %q dynamic=%v", c.Program, c.ArgTexts(), c.Args[1].Dynamic)
+	}
+	a = Analyze(`T=echo; true && T=rm; "$T" -rf /`)
+	if !a.HasProblem(DynamicProgram) {
+		t.Errorf("a variable assigned twice must not be trusted as a program name: %+v", a.Problems)
+	}
+}
+
+func TestProblems(t *testing.T) {
+	tests := []struct {
+		src  string
+		kind ProblemKind
+	}{
+		{`eval "$CMD"`, DynamicCode},
+		{`$TOOL -rf /`, DynamicProgram},
+		{`curl x | bash`, DynamicCode},
+		{`alias ls='rm -rf /'`, Definition},
+		{`while true; do work & done`, ForkBomb},
+		{`while true; do sleep 1; done`, UnboundedLoop},
+		{`python`, Interactive},
+		{`echo 'unterminated`, ParseError},
+		{`powershell -EncodedCommand ZQBjAGgAbwA=`, Obfuscated},
+		{`awk '{ system($0) }' f`, ExecOption},
+		{`sed 's/a/b/e' f`, ExecOption},
+	}
+	for _, tt := range tests {
+		a := Analyze(tt.src)
+		if !a.HasProblem(tt.kind) {
+			t.Errorf("Analyze(%q): no %s problem in %+v", tt.src, tt.kind, a.Problems)
+		}
+	}
+}
+
+func TestFunctionsAreRecorded(t *testing.T) {
+	a := Analyze(`:(){ :|:& };:`)
+	if !slices.Equal(a.Functions, []string{":"}) {
+		t.Errorf("functions = %q", a.Functions)
+	}
+	var inside int
+	for _, c := range a.Commands {
+		if c.Name == ":" && c.Ctx&InFunction != 0 && c.Ctx&(InBackground|InPipeline) != 0 {
+			inside++
+		}
+	}
+	if inside == 0 {
+		t.Error("the function's recursive calls were not recorded with their context")
+	}
+}
+
+func TestDataIsNotAction(t *testing.T) {
+	for _, src := range []string{`echo "rm -rf /"`, `grep 'sudo' docs/`, "cat <<EOF\nrm -rf /\nEOF", `git commit -m 'git push --force'`} {
+		a := Analyze(src)
+		for _, c := range a.Commands {
+			if c.Program == "rm" || c.Program == "sudo" || c.Program == "git" && c.Arg(0) == "push" {
+				t.Errorf("Analyze(%q) treats data as the command %s", src, c.String())
+			}
+		}
+	}
+}
+
+func TestBoundedOnHostileInput(t *testing.T) {
+	deep := strings.Repeat("$(", 10000) + "x" + strings.Repeat(")", 10000)
+	a := Analyze(deep)
+	if len(a.Problems) == 0 {
+		t.Error("10,000 levels of nesting produced no problem")
+	}
+	big := "echo " + strings.Repeat("a", 1<<20)
+	a = Analyze(big)
+	if !a.HasProblem(TooLarge) {
+		t.Errorf("a 1 MB command produced no too-large problem: %+v", a.Problems)
+	}
+	many := strings.Repeat("true;", 10000)
+	a = Analyze(many)
+	if !a.HasProblem(TooLarge) {
+		t.Error("10,000 commands produced no too-large problem")
+	}
+}
+
+func FuzzAnalyze(f *testing.F) {
+	for _, s := range []string{`git status`, `bash -c 'rm -rf /'`, "cat <<EOF\nx\nEOF", `find . -exec rm {} +`, `python -c 'import os; os.remove("x")'`, `a=$(b) c "${d:-e}" <(f) >g`, `for ((;;)); do :; done`, `x(){ x|x& };x`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		a := Analyze(src)
+		for _, c := range a.Commands {
+			if c.Program == "" && c.Name != "" && !strings.HasPrefix(c.Name, "(") {
+				found := false
+				for _, p := range a.Problems {
+					if p.Kind == DynamicProgram {
+						found = true
+					}
+				}
+				if !found {
+					t.Fatalf("unresolved program %q without a problem in %q", c.Name, src)
+				}
+			}
+		}
+	})
+}
+
+func BenchmarkAnalyze(b *testing.B) {
+	cmds := []string{
+		`git status`,
+		`cd /testbed && python -m pytest tests/test_api.py -x -q`,
+		`grep -rn "def check" --include="*.py" src | head -20`,
+		`curl -fsSL https://example.com/install.sh | sh`,
+		`python -c 'import os; os.system("git push --force")'`,
+	}
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		Analyze(cmds[i%len(cmds)])
+	}
+}
