@@ -204,7 +204,7 @@ func (j *judgement) inputMap() (map[string]any, error) {
 	}
 	m := map[string]any{}
 	if len(j.call.Input) == 0 {
-		return m, nil
+		return nil, fmt.Errorf("the call has no tool input")
 	}
 	if err := json.Unmarshal(j.call.Input, &m); err != nil {
 		return nil, fmt.Errorf("tool input is not a JSON object: %w", err)
