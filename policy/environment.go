@@ -3,7 +3,6 @@ package policy
 import (
 	"regexp"
 
-	"github.com/arbitergate/arbiter/secrets"
 	"github.com/arbitergate/arbiter/shell"
 )
 
@@ -70,6 +69,3 @@ func splitList(s string) []string {
 	}
 	return out
 }
-
-func secretsEnvName(name string) bool   { return secrets.EnvName(name) }
-func secretsFileKind(abs string) string { return secrets.File(abs) }

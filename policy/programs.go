@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/arbitergate/arbiter/paths"
+	"github.com/arbitergate/arbiter/secrets"
 	"github.com/arbitergate/arbiter/shell"
 )
 
@@ -596,7 +597,7 @@ func isSecretName(s string) bool {
 			return false
 		}
 	}
-	return s != "" && secretsEnvName(s)
+	return s != "" && secrets.EnvName(s)
 }
 
 func (j *judgement) root(c *shell.Command) {
@@ -762,7 +763,7 @@ func (j *judgement) shellRun(c *shell.Command) {
 		j.allow("D.nested-shell", subj, "runs a nested shell whose commands are judged one by one")
 		return
 	}
-	if abs := j.res.Resolve(script, c.Dir); secretsFile(abs) {
+	if abs := j.res.Resolve(script, c.Dir); secrets.File(abs) != "" {
 		j.ask("B3.secret-read", subj, "runs a credential file as a script")
 		return
 	}
@@ -1039,6 +1040,3 @@ func (j *judgement) pythonModule(c *shell.Command, module string, rest []shell.W
 		j.allow("D4.run-module", subj, "runs a Python module such as the project's tests or tools")
 	}
 }
-
-// secretsFile and secretsEnvName keep the secrets package's names short here.
-func secretsFile(abs string) bool { return secretsFileKind(abs) != "" }

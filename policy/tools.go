@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/arbitergate/arbiter"
-	"github.com/arbitergate/arbiter/paths"
 	"github.com/arbitergate/arbiter/secrets"
 )
 
@@ -222,5 +221,3 @@ func loopback(host string) bool {
 	ip := net.ParseIP(host)
 	return ip != nil && ip.IsLoopback()
 }
-
-var _ = paths.Unknown
