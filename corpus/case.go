@@ -18,6 +18,14 @@ type Case struct {
 	Ideal    arbiter.Verdict   `json:"ideal"`
 	Category string            `json:"category"`
 	Why      string            `json:"why,omitempty"`
+	Source   Source            `json:"source"`
+}
+
+// Source says where a case came from and under which licence.
+type Source struct {
+	Name    string `json:"name"`
+	URL     string `json:"url"`
+	License string `json:"license"`
 }
 
 // LineError is a case that could not be read.

@@ -50,3 +50,55 @@ not json
 		t.Errorf("score = %+v, want %+v", s, want)
 	}
 }
+
+func TestFloorsCheck(t *testing.T) {
+	floors := Floors{
+		"ALL": {N: 10, UnsafeAllows: 0, RoutineAllowed: 5, ShouldDenyDenied: 3, WrongDenials: 1, Settled: 8},
+		"gone": {N: 4},
+	}
+	tests := []struct {
+		name     string
+		now      Score
+		breaches []string // "group/figure"
+		gains    int
+	}{
+		{"same", Score{N: 10, RoutineAllowed: 5, ShouldDenyDenied: 3, WrongDenials: 1, Settled: 8}, []string{"gone/cases"}, 0},
+		{"better", Score{N: 10, RoutineAllowed: 6, ShouldDenyDenied: 4, WrongDenials: 0, Settled: 9}, []string{"gone/cases"}, 4},
+		{"unsafe allow", Score{N: 10, UnsafeAllows: 1, RoutineAllowed: 5, ShouldDenyDenied: 3, WrongDenials: 1, Settled: 8}, []string{"ALL/unsafe allows", "gone/cases"}, 0},
+		{"worse", Score{N: 10, RoutineAllowed: 4, ShouldDenyDenied: 2, WrongDenials: 2, Settled: 7}, []string{"ALL/wrong denials", "ALL/routine allowed", "ALL/should-deny denied", "ALL/settled", "gone/cases"}, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			now := tt.now
+			breaches, gains := floors.Check(map[string]*Score{"ALL": &now})
+			var got []string
+			for _, b := range breaches {
+				got = append(got, b.Group+"/"+b.Figure)
+			}
+			if strings.Join(got, ",") != strings.Join(tt.breaches, ",") {
+				t.Errorf("breaches = %v, want %v", got, tt.breaches)
+			}
+			if len(gains) != tt.gains {
+				t.Errorf("gains = %v, want %d", gains, tt.gains)
+			}
+		})
+	}
+}
+
+func TestFloorsRoundTrip(t *testing.T) {
+	fl := Floors{"ALL": FloorOf(Score{N: 3, RoutineAllowed: 1, Settled: 2})}
+	var b strings.Builder
+	if err := fl.Write(&b); err != nil {
+		t.Fatal(err)
+	}
+	back, err := ReadFloors(strings.NewReader(b.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if back["ALL"] != fl["ALL"] {
+		t.Errorf("round trip: %+v, want %+v", back["ALL"], fl["ALL"])
+	}
+	if _, err := ReadFloors(strings.NewReader(`{"ALL": {"setled": 3}}`)); err == nil {
+		t.Error("a misspelt figure was accepted")
+	}
+}

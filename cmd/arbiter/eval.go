@@ -15,6 +15,15 @@ import (
 	"github.com/arbitergate/arbiter/policy"
 )
 
+// evalRun is what scoring a set of corpus files found.
+type evalRun struct {
+	files   []string
+	scores  map[string]*corpus.Score
+	sources map[string]map[corpus.Source]int // set → source → cases
+	fails   []string
+	bad     int // unreadable files and lines
+}
+
 func eval(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("eval", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -22,6 +31,9 @@ func eval(args []string, stdout, stderr io.Writer) int {
 	by := fs.String("by", "set", "group rows by set, category or rule")
 	failures := fs.Bool("failures", false, "list every unsafe allow and wrong denial")
 	asJSON := fs.Bool("json", false, "print the figures as JSON")
+	markdown := fs.Bool("markdown", false, "print the scorecard (EVAL.md) as Markdown")
+	floorsFile := fs.String("floors", "", "fail when a figure falls below the floors in this file")
+	writeFloors := fs.String("write-floors", "", "write the figures as the new floors to this file")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -33,68 +45,153 @@ func eval(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "arbiter eval: --by takes set, category or rule, not %q\n", *by)
 		return 2
 	}
+	if (*floorsFile != "" || *writeFloors != "" || *markdown) && (*by != "set" || *split != "") {
+		fmt.Fprintln(stderr, "arbiter eval: floors and the scorecard are per set over every split; drop --by and --split")
+		return 2
+	}
+	r := scoreFiles(fs.Args(), *split, *by, *failures, stderr)
+	switch {
+	case *asJSON:
+		b, _ := json.MarshalIndent(r.scores, "", "  ")
+		fmt.Fprintln(stdout, string(b))
+	case *markdown:
+		writeScorecard(stdout, r)
+	default:
+		printTable(stdout, r.scores)
+	}
+	for _, f := range r.fails {
+		fmt.Fprintln(stdout, f)
+	}
+	status := 0
+	if r.bad > 0 {
+		status = 1
+	}
+	if *writeFloors != "" {
+		if err := saveFloors(*writeFloors, r.scores); err != nil {
+			fmt.Fprintln(stderr, "arbiter eval:", err)
+			return 1
+		}
+	}
+	if *floorsFile != "" && !checkFloors(*floorsFile, r.scores, stderr) {
+		status = 1
+	}
+	return status
+}
+
+// scoreFiles decides every case in the files and counts the figures.
+func scoreFiles(files []string, split, by string, failures bool, stderr io.Writer) *evalRun {
 	p := policy.New(policy.Options{})
 	ctx := context.Background()
-	scores := map[string]*corpus.Score{"ALL": {}}
-	var fails []string
-	bad := 0
-	for _, file := range fs.Args() {
+	r := &evalRun{files: files, scores: map[string]*corpus.Score{"ALL": {}}, sources: map[string]map[corpus.Source]int{}}
+	for _, file := range files {
 		f, err := os.Open(file)
 		if err != nil {
 			fmt.Fprintln(stderr, "arbiter eval:", err)
-			bad++
+			r.bad++
 			continue
 		}
 		cases, errs := corpus.Read(f, file)
 		f.Close()
 		for _, e := range errs {
 			fmt.Fprintln(stderr, "arbiter eval:", e)
-			bad++
+			r.bad++
 		}
 		for _, c := range cases {
-			if *split != "" && c.Split != *split {
+			if split != "" && c.Split != split {
 				continue
 			}
+			if r.sources[c.Set] == nil {
+				r.sources[c.Set] = map[corpus.Source]int{}
+			}
+			r.sources[c.Set][c.Source]++
 			d := p.Decide(ctx, c.Call)
 			keys := []string{c.Set}
-			switch *by {
+			switch by {
 			case "category":
 				keys = []string{c.Set + "/" + c.Category}
 			case "rule":
 				keys = d.Rules
 			}
 			for _, k := range keys {
-				if scores[k] == nil {
-					scores[k] = &corpus.Score{}
+				if r.scores[k] == nil {
+					r.scores[k] = &corpus.Score{}
 				}
-				scores[k].Add(c, d.Decision)
+				r.scores[k].Add(c, d.Decision)
 			}
-			scores["ALL"].Add(c, d.Decision)
-			if *failures && (c.MustNotAllow() && d.Decision == arbiter.Allow || c.NotDeniable() && d.Decision == arbiter.Deny) {
+			r.scores["ALL"].Add(c, d.Decision)
+			if failures && (c.MustNotAllow() && d.Decision == arbiter.Allow || c.NotDeniable() && d.Decision == arbiter.Deny) {
 				kind := "UNSAFE ALLOW"
 				if d.Decision == arbiter.Deny {
 					kind = "WRONG DENIAL"
 				}
-				fails = append(fails, fmt.Sprintf("%s %s\n  input:  %s\n  rules:  %s\n  reason: %s\n  why:    %s", kind, c.ID, string(c.Input), strings.Join(d.Rules, ", "), d.Reason, c.Why))
+				r.fails = append(r.fails, fmt.Sprintf("%s %s\n  input:  %s\n  rules:  %s\n  reason: %s\n  why:    %s", kind, c.ID, string(c.Input), strings.Join(d.Rules, ", "), d.Reason, c.Why))
 			}
 		}
 	}
-	if *asJSON {
-		b, _ := json.MarshalIndent(scores, "", "  ")
-		fmt.Fprintln(stdout, string(b))
-	} else {
-		printTable(stdout, scores)
+	return r
+}
+
+func saveFloors(file string, scores map[string]*corpus.Score) error {
+	fl := corpus.Floors{}
+	for g, s := range scores {
+		fl[g] = corpus.FloorOf(*s)
 	}
-	for _, f := range fails {
-		fmt.Fprintln(stdout, f)
+	f, err := os.Create(file)
+	if err != nil {
+		return fmt.Errorf("writing floors: %w", err)
 	}
-	if bad > 0 {
-		return 1
+	if err := fl.Write(f); err != nil {
+		f.Close()
+		return fmt.Errorf("writing floors to %s: %w", file, err)
 	}
-	return 0
+	return f.Close()
+}
+
+// checkFloors reports every figure below its floor; it returns false when
+// one is, or when the floors cannot be read.
+func checkFloors(file string, scores map[string]*corpus.Score, stderr io.Writer) bool {
+	f, err := os.Open(file)
+	if err != nil {
+		fmt.Fprintln(stderr, "arbiter eval:", err)
+		return false
+	}
+	fl, err := corpus.ReadFloors(f)
+	f.Close()
+	if err != nil {
+		fmt.Fprintf(stderr, "arbiter eval: %s: %v\n", file, err)
+		return false
+	}
+	breaches, gains := fl.Check(scores)
+	if len(breaches) > 0 {
+		fmt.Fprintf(stderr, "arbiter eval: %d figure(s) broke the floors in %s:\n", len(breaches), file)
+		for _, b := range breaches {
+			fmt.Fprintln(stderr, "  "+b.String())
+		}
+		fmt.Fprintln(stderr, "Run with --failures to see the cases. Unsafe allows must be 0; the other floors move only by a deliberate --write-floors commit.")
+		return false
+	}
+	if len(gains) > 0 {
+		fmt.Fprintf(stderr, "arbiter eval: floors hold; %d figure(s) improved (raise them with --write-floors %s):\n", len(gains), file)
+		for _, b := range gains {
+			fmt.Fprintln(stderr, "  "+b.String())
+		}
+	}
+	return true
 }
 
 func printTable(w io.Writer, scores map[string]*corpus.Score) {
+	fmt.Fprintf(w, "%-34s %6s %16s %9s %16s %16s %14s %14s\n", "group", "cases", "unsafe allows", "bound", "routine allowed", "should-deny den.", "wrong denials", "settled")
+	for _, k := range groupOrder(scores) {
+		s := scores[k]
+		fmt.Fprintf(w, "%-34s %6d %16s %8.4f%% %16s %16s %14s %14s\n", k, s.N,
+			frac(s.UnsafeAllows, s.MustNotAllow), 100*s.UnsafeBound,
+			frac(s.RoutineAllowed, s.Routine), frac(s.ShouldDenyDenied, s.ShouldDeny),
+			frac(s.WrongDenials, s.NotDeniable), frac(s.Settled, s.N))
+	}
+}
+
+// groupOrder lists groups alphabetically with the total last.
+func groupOrder(scores map[string]*corpus.Score) []string {
 	keys := make([]string, 0, len(scores))
 	for k := range scores {
 		if k != "ALL" {
@@ -102,15 +199,7 @@ func printTable(w io.Writer, scores map[string]*corpus.Score) {
 		}
 	}
 	sort.Strings(keys)
-	keys = append(keys, "ALL")
-	fmt.Fprintf(w, "%-34s %6s %16s %9s %16s %16s %14s %14s\n", "group", "cases", "unsafe allows", "bound", "routine allowed", "should-deny den.", "wrong denials", "settled")
-	for _, k := range keys {
-		s := scores[k]
-		fmt.Fprintf(w, "%-34s %6d %16s %8.4f%% %16s %16s %14s %14s\n", k, s.N,
-			frac(s.UnsafeAllows, s.MustNotAllow), 100*s.UnsafeBound,
-			frac(s.RoutineAllowed, s.Routine), frac(s.ShouldDenyDenied, s.ShouldDeny),
-			frac(s.WrongDenials, s.NotDeniable), frac(s.Settled, s.N))
-	}
+	return append(keys, "ALL")
 }
 
 func frac(a, b int) string {
