@@ -53,7 +53,7 @@ not json
 
 func TestFloorsCheck(t *testing.T) {
 	floors := Floors{
-		"ALL": {N: 10, UnsafeAllows: 0, RoutineAllowed: 5, ShouldDenyDenied: 3, WrongDenials: 1, Settled: 8},
+		"ALL":  {N: 10, UnsafeAllows: 0, RoutineAllowed: 5, ShouldDenyDenied: 3, WrongDenials: 1, Settled: 8},
 		"gone": {N: 4},
 	}
 	tests := []struct {
