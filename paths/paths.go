@@ -127,6 +127,15 @@ func (r Resolver) Classify(abs string, glob bool) Place {
 	if nullFiles[abs] || strings.HasPrefix(abs, "/dev/fd/") || strings.HasPrefix(abs, "/proc/self/fd/") {
 		return Null
 	}
+	home := r.Home
+	if home == "" {
+		home = "/home/user"
+	}
+	// The home directory, or a directory holding it, is never scratch
+	// space, even when it lies under a temp tree (as in some containers).
+	if abs == home || within(home, abs) {
+		return HomeRoot
+	}
 	for _, t := range tempTrees {
 		if within(abs, t) || abs == t {
 			return Temp
@@ -134,10 +143,6 @@ func (r Resolver) Classify(abs string, glob bool) Place {
 	}
 	if IsDevice(abs) {
 		return Device
-	}
-	home := r.Home
-	if home == "" {
-		home = "/home/user"
 	}
 	if abs == home || isHomeDir(abs) {
 		return HomeRoot

@@ -16,6 +16,8 @@ Usage:
   arbiter check [--json] -- WORDS…      the same, with the command as words
   arbiter check --json < call.json      decide one Call read from stdin
   arbiter check --jsonl < calls.jsonl   decide one Call per line, in order
+  arbiter hook RUNTIME [--fail-closed]  answer a runtime's hook payload on stdin
+                                        (claude, codex, gemini, cursor, copilot)
   arbiter eval [--split dev|test] [--by set|category|rule] [--failures] [--json] FILE…
                                         score decisions on labeled corpora
 
@@ -37,6 +39,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return check(args[1:], stdin, stdout, stderr)
 	case "eval":
 		return eval(args[1:], stdout, stderr)
+	case "hook":
+		return hookCmd(args[1:], stdin, stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return 0

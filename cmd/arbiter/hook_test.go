@@ -1,0 +1,131 @@
+package main
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files of the hook tests")
+
+// binary is arbiter built once for the tests that run it as a runtime
+// does: a fresh process with the payload on stdin.
+var binary string
+
+func TestMain(m *testing.M) {
+	flag.Parse()
+	dir, err := os.MkdirTemp("", "arbiter-test")
+	if err != nil {
+		panic(err)
+	}
+	binary = filepath.Join(dir, "arbiter")
+	build := exec.Command("go", "build", "-o", binary, ".")
+	build.Stderr = os.Stderr
+	if err := build.Run(); err != nil {
+		os.RemoveAll(dir)
+		panic("building arbiter: " + err.Error())
+	}
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+// runBinary runs the built arbiter with args and stdin in a clean
+// environment, and returns stdout, stderr and the exit status.
+func runBinary(t *testing.T, stdin []byte, env []string, args ...string) (string, string, int) {
+	t.Helper()
+	cmd := exec.Command(binary, args...)
+	cmd.Stdin = bytes.NewReader(stdin)
+	// The payloads' user is dev; no file under HOME is read.
+	cmd.Env = append([]string{"PATH=" + os.Getenv("PATH"), "HOME=/home/dev"}, env...)
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	err := cmd.Run()
+	code := 0
+	if ee, ok := err.(*exec.ExitError); ok {
+		code = ee.ExitCode()
+	} else if err != nil {
+		t.Fatalf("running arbiter: %v", err)
+	}
+	return out.String(), errb.String(), code
+}
+
+// TestHookGolden feeds every payload in testdata/hook/RUNTIME/*.json to
+// `arbiter hook RUNTIME` and compares stdout with the .golden file beside
+// it. A name containing "failclosed" adds --fail-closed; a name starting
+// with "bad-" must explain itself on stderr and must never allow.
+func TestHookGolden(t *testing.T) {
+	payloads, _ := filepath.Glob("testdata/hook/*/*.json")
+	if len(payloads) == 0 {
+		t.Fatal("no payloads under testdata/hook")
+	}
+	for _, p := range payloads {
+		runtime := filepath.Base(filepath.Dir(p))
+		name := strings.TrimSuffix(filepath.Base(p), ".json")
+		t.Run(runtime+"/"+name, func(t *testing.T) {
+			stdin, err := os.ReadFile(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			args := []string{"hook", runtime}
+			if strings.Contains(name, "failclosed") {
+				args = append(args, "--fail-closed")
+			}
+			stdout, stderr, code := runBinary(t, stdin, nil, args...)
+			if code != 0 {
+				t.Fatalf("exit %d, want 0; stderr: %s", code, stderr)
+			}
+			golden := strings.TrimSuffix(p, ".json") + ".golden"
+			if *update {
+				if err := os.WriteFile(golden, []byte(stdout), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatalf("%v (run go test ./cmd/arbiter -run HookGolden -update to create it)", err)
+			}
+			if stdout != string(want) {
+				t.Errorf("stdout differs from %s\n got: %s\nwant: %s", golden, stdout, want)
+			}
+			if strings.HasPrefix(name, "bad-") {
+				if strings.TrimSpace(stderr) == "" {
+					t.Error("bad input was not explained on stderr")
+				}
+				if strings.Contains(stdout, `"allow"`) {
+					t.Errorf("bad input was allowed: %s", stdout)
+				}
+				if strings.Contains(name, "failclosed") && !strings.Contains(stdout, "deny") {
+					t.Errorf("--fail-closed did not deny: %q", stdout)
+				}
+			}
+			for _, v := range []string{"deny", "allow"} {
+				if strings.HasSuffix(name, "-"+v) && !strings.HasPrefix(name, "bad-") && !strings.Contains(stdout, `"`+v+`"`) {
+					t.Errorf("a %s case answered %q", v, stdout)
+				}
+			}
+		})
+	}
+}
+
+func TestHookUnknownRuntime(t *testing.T) {
+	_, stderr, code := runBinary(t, []byte(`{}`), nil, "hook", "vscode")
+	if code != 2 || !strings.Contains(stderr, "claude") {
+		t.Errorf("exit %d, stderr %q: want 2 and the list of runtimes", code, stderr)
+	}
+}
+
+// TestHookProjectDirFromEnv checks that Claude Code's CLAUDE_PROJECT_DIR,
+// not the shell's cwd, bounds the project: a delete inside the project
+// root but outside the cwd stays a project delete.
+func TestHookProjectDirFromEnv(t *testing.T) {
+	payload := []byte(`{"session_id":"s","cwd":"/home/dev/proj/sub","hook_event_name":"PreToolUse","tool_name":"Write","tool_input":{"file_path":"/home/dev/proj/a.go","content":"x"}}`)
+	out, _, _ := runBinary(t, payload, []string{"CLAUDE_PROJECT_DIR=/home/dev/proj"}, "hook", "claude")
+	if !strings.Contains(out, `"permissionDecision":"allow"`) {
+		t.Errorf("a write inside CLAUDE_PROJECT_DIR was not allowed: %s", out)
+	}
+}

@@ -1,0 +1,145 @@
+package hook
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/arbitergate/arbiter"
+)
+
+// codex is the Codex CLI. Its PreToolUse honours only deny (allow and ask
+// there are rejected as unsupported), so an arbiter ask is a deny that
+// says a person must confirm; allow and defer print nothing and Codex's
+// approval policy applies. PermissionRequest (an approval prompt is about
+// to show) honours allow and deny; ask and defer leave the prompt up.
+type codex struct{}
+
+func (codex) fallbackEvent() string { return "PreToolUse" }
+
+func (codex) parse(raw []byte) (Event, error) {
+	var p payload
+	if err := decodePayload(raw, &p); err != nil {
+		return Event{}, err
+	}
+	ev := Event{Name: p.HookEventName, Transcript: p.transcript()}
+	switch p.HookEventName {
+	case "PreToolUse", "PermissionRequest":
+		ev.Gate = true
+	case "PostToolUse", "UserPromptSubmit", "SessionStart", "Stop", "StopFailure", "PreCompact", "PostCompact",
+		"SubagentStart", "SubagentStop":
+		return ev, nil
+	case "":
+		ev.Name = "PreToolUse"
+		return ev, fmt.Errorf("the payload has no hook_event_name")
+	default:
+		return ev, fmt.Errorf("unknown Codex event %q", p.HookEventName)
+	}
+	if p.ToolName == "" {
+		return ev, fmt.Errorf("the payload has no tool_name")
+	}
+	in, err := object(p.ToolInput)
+	if err != nil {
+		return ev, err
+	}
+	base := arbiter.Call{ID: p.ToolUseID, ProjectDir: p.Cwd, Cwd: p.Cwd, PermissionMode: p.PermissionMode, SessionID: p.SessionID}
+	switch p.ToolName {
+	case "Bash", "shell", "exec_command", "local_shell", "unified_exec":
+		ev.Calls = []arbiter.Call{call(base, "Bash", map[string]any{"command": str(in, "command", "cmd")})}
+	case "apply_patch":
+		calls, err := patchCalls(base, str(in, "command", "input", "patch"))
+		if err != nil {
+			return ev, err
+		}
+		ev.Calls = calls
+	case "NetworkAccess":
+		// An approval for network access names the originating command,
+		// or "network-access <host>" when there is none.
+		cmd := str(in, "command")
+		if host, ok := strings.CutPrefix(cmd, "network-access "); ok {
+			ev.Calls = []arbiter.Call{call(base, "WebFetch", map[string]any{"url": "https://" + strings.TrimSpace(host) + "/"})}
+		} else {
+			ev.Calls = []arbiter.Call{call(base, "Bash", map[string]any{"command": cmd})}
+		}
+	default:
+		// MCP tools keep their mcp__server__tool names; anything else is
+		// unknown to the policy, which defers.
+		ev.Calls = []arbiter.Call{call(base, p.ToolName, in)}
+	}
+	return ev, nil
+}
+
+func (codex) render(ev Event, d arbiter.Decision) []byte {
+	if ev.Name == "PermissionRequest" {
+		switch d.Decision {
+		case arbiter.Allow:
+			return mustMarshal(map[string]any{"hookSpecificOutput": map[string]any{
+				"hookEventName": "PermissionRequest", "decision": map[string]any{"behavior": "allow"}}})
+		case arbiter.Deny:
+			return mustMarshal(map[string]any{"hookSpecificOutput": map[string]any{
+				"hookEventName": "PermissionRequest", "decision": map[string]any{"behavior": "deny", "message": reason(d)}}})
+		}
+		return nil
+	}
+	var why string
+	switch d.Decision {
+	case arbiter.Deny:
+		why = reason(d)
+	case arbiter.Ask:
+		why = confirmReason(d)
+	default:
+		return nil
+	}
+	return mustMarshal(map[string]any{"hookSpecificOutput": map[string]any{
+		"hookEventName":            "PreToolUse",
+		"permissionDecision":       "deny",
+		"permissionDecisionReason": why,
+	}})
+}
+
+// patchCalls turns a Codex patch into the file operations it performs:
+// a Write per added file, an Edit per updated file, and the rm or mv a
+// deletion or rename amounts to.
+func patchCalls(base arbiter.Call, patch string) ([]arbiter.Call, error) {
+	if !strings.Contains(patch, "*** Begin Patch") {
+		return nil, fmt.Errorf("the apply_patch input is not a patch (no \"*** Begin Patch\")")
+	}
+	var calls []arbiter.Call
+	var file, op string
+	var added []string
+	flush := func() {
+		switch op {
+		case "add":
+			calls = append(calls, call(base, "Write", map[string]any{"file_path": file, "content": strings.Join(added, "\n")}))
+		case "update":
+			calls = append(calls, call(base, "Edit", map[string]any{"file_path": file, "old_string": "", "new_string": strings.Join(added, "\n")}))
+		}
+		op, file, added = "", "", nil
+	}
+	for _, line := range strings.Split(patch, "\n") {
+		line = strings.TrimSuffix(line, "\r")
+		switch {
+		case strings.HasPrefix(line, "*** Add File: "):
+			flush()
+			op, file = "add", strings.TrimSpace(strings.TrimPrefix(line, "*** Add File: "))
+		case strings.HasPrefix(line, "*** Update File: "):
+			flush()
+			op, file = "update", strings.TrimSpace(strings.TrimPrefix(line, "*** Update File: "))
+		case strings.HasPrefix(line, "*** Delete File: "):
+			flush()
+			calls = append(calls, bash(base, "rm", "--", strings.TrimSpace(strings.TrimPrefix(line, "*** Delete File: "))))
+		case strings.HasPrefix(line, "*** Move to: "):
+			to := strings.TrimSpace(strings.TrimPrefix(line, "*** Move to: "))
+			calls = append(calls, bash(base, "mv", "--", file, to))
+			file = to
+		case strings.HasPrefix(line, "*** End Patch"):
+			flush()
+		case op != "" && strings.HasPrefix(line, "+"):
+			added = append(added, line[1:])
+		}
+	}
+	flush()
+	if len(calls) == 0 {
+		return nil, fmt.Errorf("the patch touches no file")
+	}
+	return calls, nil
+}

@@ -1,0 +1,217 @@
+package hook
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"strings"
+
+	"github.com/arbitergate/arbiter"
+	"github.com/arbitergate/arbiter/transcript"
+)
+
+// Decider decides one call; *policy.Policy is one.
+type Decider interface {
+	Decide(ctx context.Context, call arbiter.Call) arbiter.Decision
+}
+
+// Options tune how a hook answers.
+type Options struct {
+	// FailClosed answers bad input with the runtime's deny instead of
+	// defer.
+	FailClosed bool
+	// Requests is how many recent user messages are read from the
+	// transcript (default 3).
+	Requests int
+	// Home is the user's home directory for path resolution; empty means
+	// the process's own.
+	Home string
+}
+
+// maxPayload bounds what is read from stdin: a hook payload carries one
+// tool call, and a file write can be large, but not unbounded.
+const maxPayload = 32 << 20
+
+// Event is one hook invocation, read from a runtime's payload.
+type Event struct {
+	// Name is the runtime's event name ("PreToolUse", "BeforeTool", …).
+	Name string
+	// Gate is false for events that are only observed (a prompt was
+	// submitted, a tool ran): they are answered with no decision.
+	Gate bool
+	// Calls are what the tool call does, in arbiter's terms. Most tool
+	// calls are one Call; a Codex patch is one per file it touches.
+	Calls []arbiter.Call
+	// Transcript is the session log the runtime named, if any.
+	Transcript string
+}
+
+// adapter is one runtime's payload and answer formats.
+type adapter interface {
+	// parse reads a payload. An error means the payload cannot be
+	// decided.
+	parse(raw []byte) (Event, error)
+	// render writes the answer for a decision on a gate event; nil means
+	// print nothing, which every runtime reads as "no decision".
+	render(ev Event, d arbiter.Decision) []byte
+	// fallbackEvent names the event to answer when the payload could not
+	// be read (used only to shape a fail-closed deny).
+	fallbackEvent() string
+}
+
+// Runtimes lists the runtimes Run accepts, in a stable order.
+func Runtimes() []string {
+	names := make([]string, 0, len(adapters))
+	for n := range adapters {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+var adapters = map[string]adapter{
+	"claude":  claude{},
+	"codex":   codex{},
+	"gemini":  gemini{},
+	"cursor":  cursor{},
+	"copilot": copilot{},
+}
+
+// Known reports whether runtime names a runtime Run accepts.
+func Known(runtime string) bool { _, ok := adapters[runtime]; return ok }
+
+// Run answers one hook invocation: it reads the payload from in, decides,
+// and writes the runtime's answer to out. Problems are reported on errw.
+// The exit status is 0 whenever an answer was written, as every runtime
+// reads a non-zero status as a failure of the hook, not as a verdict.
+func Run(ctx context.Context, runtime string, in io.Reader, out, errw io.Writer, dec Decider, opt Options) (status int) {
+	a, ok := adapters[runtime]
+	if !ok {
+		fmt.Fprintf(errw, "arbiter hook: unknown runtime %q (want one of %s)\n", runtime, strings.Join(Runtimes(), ", "))
+		return 2
+	}
+	ev := Event{Name: a.fallbackEvent(), Gate: true}
+	defer func() {
+		if r := recover(); r != nil {
+			status = answerBadInput(a, ev, out, errw, opt, fmt.Errorf("internal error: %v", r))
+		}
+	}()
+	raw, err := io.ReadAll(io.LimitReader(in, maxPayload+1))
+	if err != nil {
+		return answerBadInput(a, ev, out, errw, opt, fmt.Errorf("reading stdin: %w", err))
+	}
+	if len(raw) > maxPayload {
+		return answerBadInput(a, ev, out, errw, opt, fmt.Errorf("the payload is larger than %d bytes", maxPayload))
+	}
+	if len(strings.TrimSpace(string(raw))) == 0 {
+		return answerBadInput(a, ev, out, errw, opt, errors.New("stdin is empty"))
+	}
+	parsed, err := a.parse(raw)
+	if parsed.Name != "" {
+		ev.Name = parsed.Name
+	}
+	if err != nil {
+		return answerBadInput(a, ev, out, errw, opt, err)
+	}
+	ev = parsed
+	if !ev.Gate {
+		return write(out, errw, a.render(ev, noDecision))
+	}
+	if len(ev.Calls) == 0 {
+		return answerBadInput(a, ev, out, errw, opt, errors.New("the payload holds no tool call"))
+	}
+	requests, terr := recentRequests(ev.Transcript, opt.Requests)
+	home := opt.Home
+	if home == "" {
+		home, _ = os.UserHomeDir()
+	}
+	for i := range ev.Calls {
+		ev.Calls[i].Requests = requests
+		if ev.Calls[i].Home == "" {
+			ev.Calls[i].Home = home
+		}
+	}
+	d := decideAll(ctx, dec, ev.Calls)
+	if terr != nil && d.Decision == arbiter.Allow {
+		// Without the user's requests the call cannot be judged against
+		// them: the runtime decides. A stricter verdict stands.
+		d = arbiter.Decision{Decision: arbiter.Defer, Rules: []string{"U.no-transcript"}, Source: arbiter.SourceError,
+			Reason: "the session transcript could not be read (" + terr.Error() + "), so the runtime decides"}
+	}
+	if d.Decision != arbiter.Deny && (d.Source == arbiter.SourceError || unresolved(d)) {
+		return answerBadInput(a, ev, out, errw, opt, errors.New(d.Reason))
+	}
+	return write(out, errw, a.render(ev, d))
+}
+
+// noDecision answers events that are only observed.
+var noDecision = arbiter.Decision{Decision: arbiter.Defer}
+
+func write(out, errw io.Writer, b []byte) int {
+	if b == nil {
+		return 0
+	}
+	if _, err := out.Write(b); err != nil {
+		fmt.Fprintln(errw, "arbiter hook: writing the answer:", err)
+		return 1
+	}
+	return 0
+}
+
+// answerBadInput answers a payload that could not be decided: defer, or
+// the runtime's deny when the user asked for FailClosed.
+func answerBadInput(a adapter, ev Event, out, errw io.Writer, opt Options, err error) int {
+	d := arbiter.Decision{Decision: arbiter.Defer, Rules: []string{"U.bad-input"}, Source: arbiter.SourceError,
+		Reason: "arbiter could not read this tool call (" + err.Error() + "), so the runtime decides"}
+	if opt.FailClosed {
+		d.Decision = arbiter.Deny
+		d.Reason = "arbiter could not read this tool call (" + err.Error() + ") and runs fail-closed. Instead, ask the user to run it themselves or to check arbiter with `arbiter doctor`. Do not retry this in another form."
+	}
+	fmt.Fprintf(errw, "arbiter hook: %v; answering %s\n", err, d.Decision)
+	return write(out, errw, a.render(ev, d))
+}
+
+func recentRequests(path string, n int) ([]string, error) {
+	if path == "" {
+		return nil, nil
+	}
+	if n <= 0 {
+		n = 3
+	}
+	return transcript.Requests(path, n)
+}
+
+// decideAll decides every call and keeps the strictest decision; rules
+// of every call that reached that verdict are kept.
+func decideAll(ctx context.Context, dec Decider, calls []arbiter.Call) arbiter.Decision {
+	var out arbiter.Decision
+	for i, c := range calls {
+		d := dec.Decide(ctx, c)
+		switch {
+		case i == 0 || d.Decision > out.Decision:
+			micros := out.Micros
+			out = d
+			out.Micros += micros
+		case d.Decision == out.Decision:
+			out.Rules = append(out.Rules, d.Rules...)
+			out.Micros += d.Micros
+		default:
+			out.Micros += d.Micros
+		}
+	}
+	return out
+}
+
+// unresolved reports whether a decision rests on input arbiter could not
+// read or does not know (rules U.*), which the user should hear about.
+func unresolved(d arbiter.Decision) bool {
+	for _, r := range d.Rules {
+		if strings.HasPrefix(r, "U.bad-input") || strings.HasPrefix(r, "U.unknown-tool") {
+			return true
+		}
+	}
+	return false
+}
