@@ -129,3 +129,57 @@ func TestHookProjectDirFromEnv(t *testing.T) {
 		t.Errorf("a write inside CLAUDE_PROJECT_DIR was not allowed: %s", out)
 	}
 }
+
+// TestInstallDoctorUninstall runs the commands as a user would, on a
+// temporary HOME holding settings with another hook and unknown keys.
+func TestInstallDoctorUninstall(t *testing.T) {
+	home := t.TempDir()
+	settings := filepath.Join(home, ".claude", "settings.json")
+	orig := "{\n  \"model\": \"opus\",\n  \"hooks\": {\"PreToolUse\": [{\"matcher\": \"Bash\", \"hooks\": [{\"type\": \"command\", \"command\": \"~/audit.sh\"}]}]},\n  \"x-future\": [1, 2]\n}\n"
+	if err := os.MkdirAll(filepath.Dir(settings), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(settings, []byte(orig), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	env := []string{"HOME=" + home}
+	run := func(args ...string) (string, int) {
+		out, errs, code := runBinary(t, nil, env, args...)
+		return out + errs, code
+	}
+	if out, code := run("install", "claude", "--dry-run", "--binary", binary); code != 0 || !strings.Contains(out, "would change") {
+		t.Fatalf("dry run: %d %s", code, out)
+	}
+	if got := readFile(t, settings); got != orig {
+		t.Fatal("--dry-run changed the file")
+	}
+	if out, code := run("install", "claude", "--binary", binary); code != 0 {
+		t.Fatalf("install: %d %s", code, out)
+	}
+	if out, code := run("doctor"); code != 0 || !strings.Contains(out, "✓ claude") {
+		t.Errorf("doctor after install: %d %s", code, out)
+	}
+	if out, code := run("uninstall", "claude"); code != 0 {
+		t.Fatalf("uninstall: %d %s", code, out)
+	}
+	if got := readFile(t, settings); got != orig {
+		t.Errorf("after install and uninstall the file is\n%s\nwant\n%s", got, orig)
+	}
+	// An entry pointing at a binary that is gone is a problem doctor names.
+	if out, code := run("install", "codex", "--binary", filepath.Join(home, "gone", "arbiter")); code != 0 {
+		t.Fatalf("install codex: %d %s", code, out)
+	}
+	if out, code := run("doctor"); code != 1 || !strings.Contains(out, "✗ codex") || !strings.Contains(out, "fix:") {
+		t.Errorf("doctor with a missing binary: %d %s", code, out)
+	}
+	// A malformed settings file is reported and left alone.
+	gem := filepath.Join(home, ".gemini", "settings.json")
+	os.MkdirAll(filepath.Dir(gem), 0o755)
+	os.WriteFile(gem, []byte(`{"hooks": `), 0o644)
+	if out, code := run("install", "gemini", "--binary", binary); code != 1 || !strings.Contains(out, gem) {
+		t.Errorf("install into a malformed file: %d %s", code, out)
+	}
+	if got := readFile(t, gem); got != `{"hooks": ` {
+		t.Error("the malformed file was changed")
+	}
+}

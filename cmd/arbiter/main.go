@@ -18,6 +18,11 @@ Usage:
   arbiter check --jsonl < calls.jsonl   decide one Call per line, in order
   arbiter hook RUNTIME [--fail-closed]  answer a runtime's hook payload on stdin
                                         (claude, codex, gemini, cursor, copilot)
+  arbiter install RUNTIME [--project] [--dry-run] [--binary PATH]
+                                        add arbiter's hook to the runtime's settings
+  arbiter uninstall RUNTIME [--project] [--dry-run]
+                                        remove it (restoring the original file)
+  arbiter doctor                        check every installed hook end to end
   arbiter eval [--split dev|test] [--by set|category|rule] [--failures] [--json] FILE…
                                         score decisions on labeled corpora
 
@@ -41,6 +46,12 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return eval(args[1:], stdout, stderr)
 	case "hook":
 		return hookCmd(args[1:], stdin, stdout, stderr)
+	case "install":
+		return installCmd(args[1:], stdout, stderr, false)
+	case "uninstall":
+		return installCmd(args[1:], stdout, stderr, true)
+	case "doctor":
+		return doctor(args[1:], stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return 0

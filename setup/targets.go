@@ -1,0 +1,145 @@
+package setup
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"mvdan.cc/sh/v3/expand"
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// Scope says whose settings are edited: the user's (Project empty) or
+// one repository's.
+type Scope struct {
+	Home    string
+	Project string
+}
+
+// Target is one runtime's settings file and the hook entries arbiter
+// adds to it.
+type Target struct {
+	Runtime string
+	// Path is the settings file.
+	Path string
+	// Command is what the runtime runs: the arbiter binary and its
+	// arguments.
+	Command string
+	// Events are the hook events arbiter registers for.
+	Events []string
+	// newFile is the document written when the file does not exist yet.
+	newFile map[string]any
+	// entry is the element added to each event's array for a command.
+	entry func(command string) any
+}
+
+// Runtimes lists the runtimes Target supports.
+var Runtimes = []string{"claude", "codex", "copilot", "cursor", "gemini"}
+
+// HookCommand is the command line a runtime runs for arbiter, given the
+// binary's path.
+func HookCommand(binary, runtime string) string {
+	q, err := syntax.Quote(binary, syntax.LangBash)
+	if err != nil {
+		q = binary
+	}
+	return q + " hook " + runtime
+}
+
+// For returns the target for a runtime in a scope; binary is the arbiter
+// executable the hook should run.
+func For(runtime string, s Scope, binary string) (Target, error) {
+	cmd := HookCommand(binary, runtime)
+	base := s.Home
+	if s.Project != "" {
+		base = s.Project
+	}
+	if base == "" {
+		return Target{}, fmt.Errorf("no home directory to install into")
+	}
+	group := func(matcher string, hook func(cmd string) map[string]any) func(string) any {
+		return func(cmd string) any {
+			g := map[string]any{"hooks": []any{hook(cmd)}}
+			if matcher != "" {
+				g["matcher"] = matcher
+			}
+			return g
+		}
+	}
+	switch runtime {
+	case "claude":
+		return Target{Runtime: runtime, Command: cmd,
+			Path:    filepath.Join(base, ".claude", "settings.json"),
+			Events:  []string{"PreToolUse", "PermissionRequest"},
+			newFile: map[string]any{},
+			entry: group("*", func(cmd string) map[string]any {
+				return map[string]any{"type": "command", "command": cmd, "timeout": 10}
+			}),
+		}, nil
+	case "codex":
+		dir := filepath.Join(base, ".codex")
+		if s.Project == "" {
+			if h := os.Getenv("CODEX_HOME"); h != "" {
+				dir = h
+			}
+		}
+		return Target{Runtime: runtime, Command: cmd,
+			Path:    filepath.Join(dir, "hooks.json"),
+			Events:  []string{"PreToolUse", "PermissionRequest"},
+			newFile: map[string]any{},
+			entry: group("", func(cmd string) map[string]any {
+				return map[string]any{"type": "command", "command": cmd, "timeout": 10}
+			}),
+		}, nil
+	case "gemini":
+		return Target{Runtime: runtime, Command: cmd,
+			Path:    filepath.Join(base, ".gemini", "settings.json"),
+			Events:  []string{"BeforeTool"},
+			newFile: map[string]any{},
+			entry: group(".*", func(cmd string) map[string]any {
+				return map[string]any{"name": "arbiter", "type": "command", "command": cmd, "timeout": 10000}
+			}),
+		}, nil
+	case "cursor":
+		return Target{Runtime: runtime, Command: cmd,
+			Path:    filepath.Join(base, ".cursor", "hooks.json"),
+			Events:  []string{"beforeShellExecution", "preToolUse"},
+			newFile: map[string]any{"version": 1},
+			entry:   func(cmd string) any { return map[string]any{"command": cmd} },
+		}, nil
+	case "copilot":
+		// Copilot CLI reads hooks from the repository's .github/hooks;
+		// arbiter keeps its own file there.
+		return Target{Runtime: runtime, Command: cmd,
+			Path:    filepath.Join(base, ".github", "hooks", "arbiter.json"),
+			Events:  []string{"preToolUse"},
+			newFile: map[string]any{"version": 1},
+			entry:   func(cmd string) any { return map[string]any{"type": "command", "bash": cmd, "timeoutSec": 10} },
+		}, nil
+	}
+	return Target{}, fmt.Errorf("unknown runtime %q (want one of %s)", runtime, strings.Join(Runtimes, ", "))
+}
+
+// IsArbiterCommand reports whether a hook command runs arbiter's hook:
+// its first word (after shell quoting) is a binary named arbiter and the
+// second is "hook".
+func IsArbiterCommand(cmd string) bool {
+	f, err := syntax.NewParser().Parse(strings.NewReader(cmd), "")
+	if err != nil || len(f.Stmts) != 1 {
+		return false
+	}
+	call, ok := f.Stmts[0].Cmd.(*syntax.CallExpr)
+	if !ok || len(call.Args) < 3 {
+		return false
+	}
+	var words []string
+	for _, w := range call.Args[:2] {
+		s, err := expand.Literal(nil, w)
+		if err != nil {
+			return false
+		}
+		words = append(words, s)
+	}
+	return filepath.Base(words[0]) == "arbiter" && words[1] == "hook"
+}
