@@ -3,9 +3,9 @@ package hook
 import (
 	"fmt"
 	"os"
-	"regexp"
 
 	"github.com/arbitergate/arbiter"
+	"github.com/arbitergate/arbiter/internal/lazyregexp"
 )
 
 // gemini is Gemini CLI. BeforeTool acts on decision "deny" (or "block")
@@ -16,7 +16,7 @@ type gemini struct{}
 
 func (gemini) fallbackEvent() string { return "BeforeTool" }
 
-var urlPattern = regexp.MustCompile(`https?://[^\s"'<>)\]]+`)
+var urlPattern = lazyregexp.New(`https?://[^\s"'<>)\]]+`)
 
 func (gemini) parse(raw []byte) (Event, error) {
 	var p payload

@@ -2,10 +2,10 @@ package policy
 
 import (
 	"path"
-	"regexp"
 	"strings"
 
 	"github.com/arbitergate/arbiter"
+	"github.com/arbitergate/arbiter/internal/lazyregexp"
 	"github.com/arbitergate/arbiter/paths"
 	"github.com/arbitergate/arbiter/shell"
 )
@@ -30,7 +30,7 @@ func (j *judgement) bash(command string) {
 
 // shellSelfJustifying finds vouching text where a shell command can carry
 // it: comments, echoed strings and variable names.
-var shellSelfJustifying = regexp.MustCompile(`(?i)(?:#|\becho\s+["']?|\bprintf\s+["']?|\b[A-Z_]*=).*` + selfJustifying.String()[4:])
+var shellSelfJustifying = lazyregexp.New(`(?i)(?:#|\becho\s+["']?|\bprintf\s+["']?|\b[A-Z_]*=).*` + selfJustifying.String()[4:])
 
 // vouchingWords is a cheap test for the words selfJustifying looks for,
 // so that long scripts without them skip the regular expression.

@@ -1,12 +1,12 @@
 package policy
 
 import (
-	"net"
+	"net/netip"
 	"net/url"
-	"regexp"
 	"strings"
 
 	"github.com/arbitergate/arbiter"
+	"github.com/arbitergate/arbiter/internal/lazyregexp"
 	"github.com/arbitergate/arbiter/secrets"
 )
 
@@ -119,7 +119,7 @@ func invisible(s string) bool {
 }
 
 // selfJustifying matches text that argues for the call's own approval.
-var selfJustifying = regexp.MustCompile(`(?i)\b(?:(?:pre-?)?approved|authori[sz]ed|permitted|allowed by|safe to run|is safe|harmless|low risk|user (?:said|asked|wants|confirmed|agreed|approved)|per the user|already confirmed|ignore (?:previous|prior|the|all) (?:instructions|rules)|do not (?:flag|block|deny)|(?:reviewer|classifier|gate|guard)s? (?:should|must)|reviewer note|approved_by_user)`)
+var selfJustifying = lazyregexp.New(`(?i)\b(?:(?:pre-?)?approved|authori[sz]ed|permitted|allowed by|safe to run|is safe|harmless|low risk|user (?:said|asked|wants|confirmed|agreed|approved)|per the user|already confirmed|ignore (?:previous|prior|the|all) (?:instructions|rules)|do not (?:flag|block|deny)|(?:reviewer|classifier|gate|guard)s? (?:should|must)|reviewer note|approved_by_user)`)
 
 // readPath judges reading a file or searching a directory.
 func (j *judgement) readPath(p, id string) {
@@ -201,7 +201,7 @@ func smugglingURL(u *url.URL) string {
 	return ""
 }
 
-var encodedRun = regexp.MustCompile(`^[A-Za-z0-9+/=_-]+$`)
+var encodedRun = lazyregexp.New(`^[A-Za-z0-9+/=_-]+$`)
 
 // base64ish reports whether a value looks encoded rather than a word: it
 // mixes letters with digits or padding, or mixes case oddly.
@@ -218,6 +218,6 @@ func loopback(host string) bool {
 	if host == "localhost" || strings.HasSuffix(host, ".localhost") || host == "0.0.0.0" {
 		return true
 	}
-	ip := net.ParseIP(host)
-	return ip != nil && ip.IsLoopback()
+	ip, err := netip.ParseAddr(host)
+	return err == nil && ip.Unmap().IsLoopback()
 }

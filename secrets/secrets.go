@@ -2,8 +2,9 @@ package secrets
 
 import (
 	"path"
-	"regexp"
 	"strings"
+
+	"github.com/arbitergate/arbiter/internal/lazyregexp"
 )
 
 // inline patterns recognise secrets by their published formats, plus the
@@ -14,19 +15,19 @@ var inline = []struct {
 	// hints are substrings (of the lower-cased text) one of which every
 	// match contains: a cheap test that spares the regular expression.
 	hints []string
-	re    *regexp.Regexp
+	re    *lazyregexp.Regexp
 }{
-	{"AWS access key", []string{"akia", "asia"}, regexp.MustCompile(`\b(?:AKIA|ASIA)[0-9A-Z]{16}\b`)},
-	{"GitHub token", []string{"ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"}, regexp.MustCompile(`\bgh[pousr]_[A-Za-z0-9]{30,}|\bgithub_pat_[A-Za-z0-9_]{40,}`)},
-	{"GitLab token", []string{"glpat-"}, regexp.MustCompile(`\bglpat-[A-Za-z0-9_-]{20,}`)},
-	{"npm token", []string{"npm_"}, regexp.MustCompile(`\bnpm_[A-Za-z0-9]{30,}`)},
-	{"Slack token", []string{"xox"}, regexp.MustCompile(`\bxox[abprs]-[A-Za-z0-9-]{10,}`)},
-	{"API key", []string{"sk-", "sk_live_", "rk_live_", "aiza"}, regexp.MustCompile(`\bsk-(?:ant-|proj-)?[A-Za-z0-9_-]{20,}|\b(?:sk|rk)_live_[0-9a-zA-Z]{16,}|\bAIza[0-9A-Za-z_-]{30,}`)},
-	{"private key", []string{"private key-----"}, regexp.MustCompile(`-----BEGIN [A-Z ]*PRIVATE KEY-----`)},
-	{"JSON web token", []string{"eyj"}, regexp.MustCompile(`\beyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}`)},
-	{"authorization header", []string{"authorization", "api-key", "x-auth-token"}, regexp.MustCompile(`(?i)\b(?:authorization|x-api-key|api-key|x-auth-token)\s*:\s*(?:bearer\s+|token\s+|basic\s+)?[A-Za-z0-9._~+/=-]{16,}`)},
-	{"password or key assignment", []string{"key", "token", "secret", "pass", "pwd"}, regexp.MustCompile(`(?i)\b(?:api[_-]?key|access[_-]?token|auth[_-]?token|secret[_-]?key|client[_-]?secret|secret|password|passwd|pwd)\s*[=:]\s*['"]?[A-Za-z0-9/+_.~!@#%^&*-]{12,}`)},
-	{"password in a URL", []string{"://"}, regexp.MustCompile(`(?i)\b[a-z][a-z0-9+.-]*://[^/\s:@'"]+:[^/\s@'"$]{3,}@`)},
+	{"AWS access key", []string{"akia", "asia"}, lazyregexp.New(`\b(?:AKIA|ASIA)[0-9A-Z]{16}\b`)},
+	{"GitHub token", []string{"ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"}, lazyregexp.New(`\bgh[pousr]_[A-Za-z0-9]{30,}|\bgithub_pat_[A-Za-z0-9_]{40,}`)},
+	{"GitLab token", []string{"glpat-"}, lazyregexp.New(`\bglpat-[A-Za-z0-9_-]{20,}`)},
+	{"npm token", []string{"npm_"}, lazyregexp.New(`\bnpm_[A-Za-z0-9]{30,}`)},
+	{"Slack token", []string{"xox"}, lazyregexp.New(`\bxox[abprs]-[A-Za-z0-9-]{10,}`)},
+	{"API key", []string{"sk-", "sk_live_", "rk_live_", "aiza"}, lazyregexp.New(`\bsk-(?:ant-|proj-)?[A-Za-z0-9_-]{20,}|\b(?:sk|rk)_live_[0-9a-zA-Z]{16,}|\bAIza[0-9A-Za-z_-]{30,}`)},
+	{"private key", []string{"private key-----"}, lazyregexp.New(`-----BEGIN [A-Z ]*PRIVATE KEY-----`)},
+	{"JSON web token", []string{"eyj"}, lazyregexp.New(`\beyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}`)},
+	{"authorization header", []string{"authorization", "api-key", "x-auth-token"}, lazyregexp.New(`(?i)\b(?:authorization|x-api-key|api-key|x-auth-token)\s*:\s*(?:bearer\s+|token\s+|basic\s+)?[A-Za-z0-9._~+/=-]{16,}`)},
+	{"password or key assignment", []string{"key", "token", "secret", "pass", "pwd"}, lazyregexp.New(`(?i)\b(?:api[_-]?key|access[_-]?token|auth[_-]?token|secret[_-]?key|client[_-]?secret|secret|password|passwd|pwd)\s*[=:]\s*['"]?[A-Za-z0-9/+_.~!@#%^&*-]{12,}`)},
+	{"password in a URL", []string{"://"}, lazyregexp.New(`(?i)\b[a-z][a-z0-9+.-]*://[^/\s:@'"]+:[^/\s@'"$]{3,}@`)},
 }
 
 // Inline returns the kind of the first secret found in s, or "".
@@ -139,7 +140,7 @@ func File(p string) string {
 	return ""
 }
 
-var secretEnv = regexp.MustCompile(`(?i)(?:^|_)(?:KEY|TOKEN|SECRET|PASS|PASSWD|PASSWORD|PWD|CREDENTIALS?|AUTH|PRIVATE|SESSION|COOKIE)(?:_|$)|API_?KEY|ACCESS_?KEY`)
+var secretEnv = lazyregexp.New(`(?i)(?:^|_)(?:KEY|TOKEN|SECRET|PASS|PASSWD|PASSWORD|PWD|CREDENTIALS?|AUTH|PRIVATE|SESSION|COOKIE)(?:_|$)|API_?KEY|ACCESS_?KEY`)
 
 // EnvName reports whether an environment variable's name says it holds a
 // secret (OPENAI_API_KEY, DB_PASSWD, GITHUB_TOKEN).

@@ -6,8 +6,9 @@ import (
 	"path/filepath"
 	"strings"
 
-	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/arbitergate/arbiter/shell"
 )
 
 // Scope says whose settings are edited: the user's (Project empty) or
@@ -122,24 +123,13 @@ func For(runtime string, s Scope, binary string) (Target, error) {
 }
 
 // IsArbiterCommand reports whether a hook command runs arbiter's hook:
-// its first word (after shell quoting) is a binary named arbiter and the
-// second is "hook".
+// its program (after shell quoting) is a binary named arbiter and its
+// first argument is "hook".
 func IsArbiterCommand(cmd string) bool {
-	f, err := syntax.NewParser().Parse(strings.NewReader(cmd), "")
-	if err != nil || len(f.Stmts) != 1 {
+	a := shell.Analyze(cmd)
+	if len(a.Commands) != 1 || len(a.Problems) > 0 {
 		return false
 	}
-	call, ok := f.Stmts[0].Cmd.(*syntax.CallExpr)
-	if !ok || len(call.Args) < 3 {
-		return false
-	}
-	var words []string
-	for _, w := range call.Args[:2] {
-		s, err := expand.Literal(nil, w)
-		if err != nil {
-			return false
-		}
-		words = append(words, s)
-	}
-	return filepath.Base(words[0]) == "arbiter" && words[1] == "hook"
+	c := a.Commands[0]
+	return filepath.Base(c.Name) == "arbiter" && len(c.Args) >= 2 && c.Args[0].Text == "hook"
 }

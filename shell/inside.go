@@ -1,8 +1,9 @@
 package shell
 
 import (
-	"regexp"
 	"strings"
+
+	"github.com/arbitergate/arbiter/internal/lazyregexp"
 )
 
 // inside looks at what a recorded command runs in turn: the script of a
@@ -185,7 +186,7 @@ func (w *walker) find(cmd *Command) {
 }
 
 // gitExecConfig matches git settings whose value is a program git runs.
-var gitExecConfig = regexp.MustCompile(`(?i)^(core\.(pager|sshcommand|fsmonitor|editor|askpass|gitproxy|hookspath)|diff\.[^=]*\.(external|textconv|command)|merge\.[^=]*\.driver|filter\.[^=]*\.(clean|smudge|process)|credential\.[^=]*helper|credential\.helper|gpg\.[^=]*program|gpg\.program|sequence\.editor|uploadpack\.packobjectshook|pager\.[^=]*|interactive\.difffilter|sendemail\.[^=]*cmd|remote\.[^=]*\.(uploadpack|receivepack|vcs))=`)
+var gitExecConfig = lazyregexp.New(`(?i)^(core\.(pager|sshcommand|fsmonitor|editor|askpass|gitproxy|hookspath)|diff\.[^=]*\.(external|textconv|command)|merge\.[^=]*\.driver|filter\.[^=]*\.(clean|smudge|process)|credential\.[^=]*helper|credential\.helper|gpg\.[^=]*program|gpg\.program|sequence\.editor|uploadpack\.packobjectshook|pager\.[^=]*|interactive\.difffilter|sendemail\.[^=]*cmd|remote\.[^=]*\.(uploadpack|receivepack|vcs))=`)
 
 // git follows -c settings that run programs and aliases defined with -c.
 func (w *walker) git(cmd *Command) {
@@ -382,8 +383,8 @@ func (w *walker) tarOptions(cmd *Command) {
 }
 
 var (
-	awkSystem = regexp.MustCompile(`system\s*\(\s*"((?:[^"\\]|\\.)*)"\s*\)|\|\s*"((?:[^"\\]|\\.)*)"|"((?:[^"\\]|\\.)*)"\s*\|\s*getline`)
-	awkExec   = regexp.MustCompile(`system\s*\(|\|\s*getline|print[^;]*\|`)
+	awkSystem = lazyregexp.New(`system\s*\(\s*"((?:[^"\\]|\\.)*)"\s*\)|\|\s*"((?:[^"\\]|\\.)*)"|"((?:[^"\\]|\\.)*)"\s*\|\s*getline`)
+	awkExec   = lazyregexp.New(`system\s*\(|\|\s*getline|print[^;]*\|`)
 )
 
 // awk runs commands with system(), print | "cmd" and "cmd" | getline.

@@ -1,8 +1,9 @@
 package shell
 
 import (
-	"regexp"
 	"strings"
+
+	"github.com/arbitergate/arbiter/internal/lazyregexp"
 )
 
 // interpreters maps interpreter programs to their language and the options
@@ -139,43 +140,43 @@ func isFlagRun(s string) bool {
 var (
 	// Idioms that hide a call's name: getattr(os, "remove")(…),
 	// require("fs")["rmSync"](…), File.send(:unlink, …), call_user_func("unlink", …).
-	reGetattr  = regexp.MustCompile(`getattr\(\s*[\w.]+\s*,\s*["'](\w+)["']\s*\)\s*\(`)
-	reIndexed  = regexp.MustCompile(`\[\s*["'](\w+)["']\s*\]\s*\(`)
-	reSend     = regexp.MustCompile(`\.(?:send|public_send|__send__)\(\s*:(\w+)\s*,\s*`)
-	reCallFunc = regexp.MustCompile(`call_user_func(?:_array)?\(\s*["'](\w+)["']\s*,\s*`)
-	reImport   = regexp.MustCompile(`(?:__import__|require|importlib\.import_module)\(\s*["'](?:node:)?([\w]+)["']\s*\)\s*\.`)
-	reReceiver = regexp.MustCompile(`(?:(?:pathlib\.)?Path\(\s*("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')\s*\)|\b([A-Za-z_]\w*))\.(touch|write_text|write_bytes|unlink|rmdir|rename|replace|chmod|symlink_to|hardlink_to)\(`)
+	reGetattr  = lazyregexp.New(`getattr\(\s*[\w.]+\s*,\s*["'](\w+)["']\s*\)\s*\(`)
+	reIndexed  = lazyregexp.New(`\[\s*["'](\w+)["']\s*\]\s*\(`)
+	reSend     = lazyregexp.New(`\.(?:send|public_send|__send__)\(\s*:(\w+)\s*,\s*`)
+	reCallFunc = lazyregexp.New(`call_user_func(?:_array)?\(\s*["'](\w+)["']\s*,\s*`)
+	reImport   = lazyregexp.New(`(?:__import__|require|importlib\.import_module)\(\s*["'](?:node:)?([\w]+)["']\s*\)\s*\.`)
+	reReceiver = lazyregexp.New(`(?:(?:pathlib\.)?Path\(\s*("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')\s*\)|\b([A-Za-z_]\w*))\.(touch|write_text|write_bytes|unlink|rmdir|rename|replace|chmod|symlink_to|hardlink_to)\(`)
 
-	reString = regexp.MustCompile(`"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'`)
+	reString = lazyregexp.New(`"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'`)
 
 	// Calls that run a shell command line given as a string.
-	reShellOut = regexp.MustCompile(`(?:\bos\.system|\bos\.popen|\bsubprocess\.(?:getoutput|getstatusoutput)|\bcommands\.getoutput|\bexecSync|\bexec|\bspawnSync|\bsystem|\bshell_exec|\bpassthru|\bpopen|\bproc_open|\bIO\.popen|%x|\bOpen3\.\w+|do shell script|\bRuntime\.getRuntime\(\)\.exec|\bio\.popen|\brun|\bStart-Process|\bInvoke-Expression|\biex)\s*\(?\s*`)
+	reShellOut = lazyregexp.New(`(?:\bos\.system|\bos\.popen|\bsubprocess\.(?:getoutput|getstatusoutput)|\bcommands\.getoutput|\bexecSync|\bexec|\bspawnSync|\bsystem|\bshell_exec|\bpassthru|\bpopen|\bproc_open|\bIO\.popen|%x|\bOpen3\.\w+|do shell script|\bRuntime\.getRuntime\(\)\.exec|\bio\.popen|\brun|\bStart-Process|\bInvoke-Expression|\biex)\s*\(?\s*`)
 	// Calls that take an argument list: subprocess.run(["rm", "-rf", x]).
-	reArgv     = regexp.MustCompile(`(?:\bsubprocess\.\w+|\bos\.exec\w*|\bos\.spawn\w*|\bspawn|\bspawnSync|\bexecFile|\bexecFileSync|\bsystem|\bexec|\bProcess|\brun)\s*\(\s*(?:\w+\s*,\s*)?\[([^\]]*)\]`)
-	reBacktick = regexp.MustCompile("`([^`]*)`")
+	reArgv     = lazyregexp.New(`(?:\bsubprocess\.\w+|\bos\.exec\w*|\bos\.spawn\w*|\bspawn|\bspawnSync|\bexecFile|\bexecFileSync|\bsystem|\bexec|\bProcess|\brun)\s*\(\s*(?:\w+\s*,\s*)?\[([^\]]*)\]`)
+	reBacktick = lazyregexp.New("`([^`]*)`")
 
 	// File operations: name → what they do, and which string argument is the path.
 	fileOps = []struct {
-		re   *regexp.Regexp
+		re   *lazyregexp.Regexp
 		op   string // rm, rmdir, write, chmod, chown, copy, move, link
 		dest int    // 0: first path is the target; 1: second path is
 	}{
-		{regexp.MustCompile(`\b(?:shutil\.rmtree|FileUtils\.rm_rf|FileUtils\.rm_r|FileUtils\.remove_dir|FileUtils\.remove_entry|rmtree|rimraf|fs\.rmSync|fs\.rm|fs\.promises\.rm|Remove-Item|rm)\s*\(?`), "rm-r", 0},
-		{regexp.MustCompile(`\b(?:os\.remove|os\.unlink|os\.rmdir|\.unlink|\.rmdir|unlink|unlinkSync|rmdirSync|File\.delete|File\.unlink|FileUtils\.rm|FileUtils\.remove|file\.remove|os\.remove|Remove-Item|Files\.delete|del)\s*\(?`), "rm", 0},
-		{regexp.MustCompile(`\b(?:writeFileSync|appendFileSync|writeFile|appendFile|file_put_contents|File\.write|File\.open|IO\.write|write_text|write_bytes|\.touch|writeLines|Set-Content|Add-Content|Clear-Content|Out-File|truncate|File\.truncate|ftruncate|openSync|open|sysopen|fopen|io\.open)\s*\(?`), "write", 0},
-		{regexp.MustCompile(`\b(?:os\.chmod|fs\.chmodSync|fs\.chmod|chmodSync|chmod|File\.chmod|FileUtils\.chmod|os\.lchmod)\s*\(?`), "chmod", 0},
-		{regexp.MustCompile(`\b(?:os\.chown|fs\.chownSync|chown|File\.chown|FileUtils\.chown)\s*\(?`), "chown", 0},
-		{regexp.MustCompile(`\b(?:shutil\.copy\w*|copyFileSync|copyFile|fs\.cpSync|FileUtils\.cp\w*|File::Copy::copy|copy|Copy-Item|file\.copy)\s*\(?`), "copy", 1},
-		{regexp.MustCompile(`\b(?:os\.rename|os\.replace|shutil\.move|renameSync|rename|FileUtils\.mv|File\.rename|move|Move-Item|\.rename|\.replace)\s*\(?`), "move", 1},
-		{regexp.MustCompile(`\b(?:os\.link|os\.symlink|fs\.linkSync|fs\.symlinkSync|symlink|link|File\.symlink|File\.link|\.symlink_to|\.hardlink_to)\s*\(?`), "link", 1},
+		{lazyregexp.New(`\b(?:shutil\.rmtree|FileUtils\.rm_rf|FileUtils\.rm_r|FileUtils\.remove_dir|FileUtils\.remove_entry|rmtree|rimraf|fs\.rmSync|fs\.rm|fs\.promises\.rm|Remove-Item|rm)\s*\(?`), "rm-r", 0},
+		{lazyregexp.New(`\b(?:os\.remove|os\.unlink|os\.rmdir|\.unlink|\.rmdir|unlink|unlinkSync|rmdirSync|File\.delete|File\.unlink|FileUtils\.rm|FileUtils\.remove|file\.remove|os\.remove|Remove-Item|Files\.delete|del)\s*\(?`), "rm", 0},
+		{lazyregexp.New(`\b(?:writeFileSync|appendFileSync|writeFile|appendFile|file_put_contents|File\.write|File\.open|IO\.write|write_text|write_bytes|\.touch|writeLines|Set-Content|Add-Content|Clear-Content|Out-File|truncate|File\.truncate|ftruncate|openSync|open|sysopen|fopen|io\.open)\s*\(?`), "write", 0},
+		{lazyregexp.New(`\b(?:os\.chmod|fs\.chmodSync|fs\.chmod|chmodSync|chmod|File\.chmod|FileUtils\.chmod|os\.lchmod)\s*\(?`), "chmod", 0},
+		{lazyregexp.New(`\b(?:os\.chown|fs\.chownSync|chown|File\.chown|FileUtils\.chown)\s*\(?`), "chown", 0},
+		{lazyregexp.New(`\b(?:shutil\.copy\w*|copyFileSync|copyFile|fs\.cpSync|FileUtils\.cp\w*|File::Copy::copy|copy|Copy-Item|file\.copy)\s*\(?`), "copy", 1},
+		{lazyregexp.New(`\b(?:os\.rename|os\.replace|shutil\.move|renameSync|rename|FileUtils\.mv|File\.rename|move|Move-Item|\.rename|\.replace)\s*\(?`), "move", 1},
+		{lazyregexp.New(`\b(?:os\.link|os\.symlink|fs\.linkSync|fs\.symlinkSync|symlink|link|File\.symlink|File\.link|\.symlink_to|\.hardlink_to)\s*\(?`), "link", 1},
 	}
 
-	reNetwork = regexp.MustCompile(`\b(?:requests\.\w+|urllib\.request|urllib2|urlopen|http\.client|httpx\.\w+|aiohttp|socket\.socket|socket\.create_connection|fetch\s*\(|https?\.(?:get|request)|net\.connect|net\.createConnection|axios|XMLHttpRequest|LWP::|HTTP::Tiny|IO::Socket|Net::HTTP|open-uri|URI\.open|curl_exec|fsockopen|stream_socket_client|Invoke-WebRequest|Invoke-RestMethod|Net\.WebClient|download\.file|Downloads\.download|socket\.http|TCPSocket|Socket\.tcp)`)
-	reURL     = regexp.MustCompile(`https?://[^\s"'<>\\)]+`)
-	reSend2   = regexp.MustCompile(`(?i)\b(?:post|put|patch|sendall|send|upload|data\s*=|files\s*=|method\s*[:=]\s*["'](?:post|put|patch))`)
-	reDynamic = regexp.MustCompile(`\b(?:eval|exec|compile|Function|instance_eval|class_eval|loadstring|load|vm\.runIn\w+|__import__)\s*\(`)
-	reDecode  = regexp.MustCompile(`(?i)\b(?:b64decode|base64\.decodebytes|decode_base64|Base64\.decode64|base64_decode|atob|FromBase64String|from\(\s*[^,]+,\s*["']base64["']|unpack\(\s*["']m)`)
-	reCodeVar = regexp.MustCompile(`(?m)(?:^|[;\s])(?:my\s+|local\s+|const\s+|let\s+|var\s+)?\$?(\w+)\s*=\s*(?:(?:pathlib\.)?Path\(\s*)?("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')`)
+	reNetwork = lazyregexp.New(`\b(?:requests\.\w+|urllib\.request|urllib2|urlopen|http\.client|httpx\.\w+|aiohttp|socket\.socket|socket\.create_connection|fetch\s*\(|https?\.(?:get|request)|net\.connect|net\.createConnection|axios|XMLHttpRequest|LWP::|HTTP::Tiny|IO::Socket|Net::HTTP|open-uri|URI\.open|curl_exec|fsockopen|stream_socket_client|Invoke-WebRequest|Invoke-RestMethod|Net\.WebClient|download\.file|Downloads\.download|socket\.http|TCPSocket|Socket\.tcp)`)
+	reURL     = lazyregexp.New(`https?://[^\s"'<>\\)]+`)
+	reSend2   = lazyregexp.New(`(?i)\b(?:post|put|patch|sendall|send|upload|data\s*=|files\s*=|method\s*[:=]\s*["'](?:post|put|patch))`)
+	reDynamic = lazyregexp.New(`\b(?:eval|exec|compile|Function|instance_eval|class_eval|loadstring|load|vm\.runIn\w+|__import__)\s*\(`)
+	reDecode  = lazyregexp.New(`(?i)\b(?:b64decode|base64\.decodebytes|decode_base64|Base64\.decode64|base64_decode|atob|FromBase64String|from\(\s*[^,]+,\s*["']base64["']|unpack\(\s*["']m)`)
+	reCodeVar = lazyregexp.New(`(?m)(?:^|[;\s])(?:my\s+|local\s+|const\s+|let\s+|var\s+)?\$?(\w+)\s*=\s*(?:(?:pathlib\.)?Path\(\s*)?("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')`)
 )
 
 // code scans interpreter source for what it does to the system, and adds
@@ -335,7 +336,7 @@ func normalizeCode(s string) string {
 	return s
 }
 
-var reEscape = regexp.MustCompile(`\\x\{([0-9a-fA-F]+)\}|\\u\{([0-9a-fA-F]+)\}|\\x([0-9a-fA-F]{2})|\\u([0-9a-fA-F]{4})|\\([0-7]{3})`)
+var reEscape = lazyregexp.New(`\\x\{([0-9a-fA-F]+)\}|\\u\{([0-9a-fA-F]+)\}|\\x([0-9a-fA-F]{2})|\\u([0-9a-fA-F]{4})|\\([0-7]{3})`)
 
 // unquoteCode turns a string literal into its value, resolving the
 // environment references that name the home directory.
@@ -385,8 +386,8 @@ func firstString(rest string, vars map[string]string) (string, bool) {
 }
 
 var (
-	reHomeExpr = regexp.MustCompile(`^(?:os\.path\.expanduser\(\s*|os\.path\.join\(\s*|Path\(\s*|path\.join\(\s*|File\.expand_path\(\s*|File\.join\(\s*|normalizePath\(\s*|path\.expand\(\s*)`)
-	reHomeVar  = regexp.MustCompile(`^(?:process\.env\.HOME|process\.env\[["']HOME["']\]|os\.homedir\(\)|os\.environ\[["']HOME["']\]|os\.getenv\(["']HOME["']\)|Path\.home\(\)|ENV\[["']HOME["']\]|Sys\.getenv\(["']HOME["']\)|homedir\(\))`)
+	reHomeExpr = lazyregexp.New(`^(?:os\.path\.expanduser\(\s*|os\.path\.join\(\s*|Path\(\s*|path\.join\(\s*|File\.expand_path\(\s*|File\.join\(\s*|normalizePath\(\s*|path\.expand\(\s*)`)
+	reHomeVar  = lazyregexp.New(`^(?:process\.env\.HOME|process\.env\[["']HOME["']\]|os\.homedir\(\)|os\.environ\[["']HOME["']\]|os\.getenv\(["']HOME["']\)|Path\.home\(\)|ENV\[["']HOME["']\]|Sys\.getenv\(["']HOME["']\)|homedir\(\))`)
 )
 
 // stringArgs reads up to n path-like arguments from the text after a call's
@@ -457,11 +458,11 @@ func leadingIdent(s string) string {
 	return s[:i]
 }
 
-var reRunsSomething = regexp.MustCompile(`\b(?:subprocess|os\.system|os\.popen|child_process|execSync|spawn|shell_exec|passthru|proc_open|popen|Open3|IO\.popen|system\s*\(|Start-Process|Invoke-Expression|do shell script|os\.exec)`)
+var reRunsSomething = lazyregexp.New(`\b(?:subprocess|os\.system|os\.popen|child_process|execSync|spawn|shell_exec|passthru|proc_open|popen|Open3|IO\.popen|system\s*\(|Start-Process|Invoke-Expression|do shell script|os\.exec)`)
 
-var reHandle = regexp.MustCompile(`^(?:my\s+)?[\$*]\w+\s*,\s*|^[A-Z]+\s*,\s*`)
+var reHandle = lazyregexp.New(`^(?:my\s+)?[\$*]\w+\s*,\s*|^[A-Z]+\s*,\s*`)
 
-var reNumberArg = regexp.MustCompile(`^\s*\(?\s*(?:"[^"]*"|'[^']*'|[\w.]+)\s*,\s*(0o?[0-7]+|\d+|stat\.\w+)`)
+var reNumberArg = lazyregexp.New(`^\s*\(?\s*(?:"[^"]*"|'[^']*'|[\w.]+)\s*,\s*(0o?[0-7]+|\d+|stat\.\w+)`)
 
 func stringOrNumberArgs(rest string) []string {
 	m := reNumberArg.FindStringSubmatch(rest)
@@ -471,7 +472,7 @@ func stringOrNumberArgs(rest string) []string {
 	return []string{"", strings.TrimPrefix(m[1], "0o")}
 }
 
-var reWriteMode = regexp.MustCompile(`^[^)]*?,\s*(?:["'][wax+][bt+]*["']|(?:mode\s*=\s*)?["'][rb]*[wa+][bt]*["']|O_WRONLY|O_RDWR|O_TRUNC|O_CREAT|["']>>?["']|flags?\s*:\s*["'][wa])`)
+var reWriteMode = lazyregexp.New(`^[^)]*?,\s*(?:["'][wax+][bt+]*["']|(?:mode\s*=\s*)?["'][rb]*[wa+][bt]*["']|O_WRONLY|O_RDWR|O_TRUNC|O_CREAT|["']>>?["']|flags?\s*:\s*["'][wa])`)
 
 // opensForWrite reports whether an open-like call's arguments ask for writing.
 func opensForWrite(rest string) bool {

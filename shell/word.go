@@ -5,7 +5,6 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -18,12 +17,12 @@ func (w *walker) expand(word *syntax.Word, ctx Context) []Word {
 	if !syntax.SplitBraces(word) {
 		return []Word{w.flatten(word, ctx)}
 	}
-	var out []Word
-	for alt, err := range expand.BracesSeq(nil, word) {
-		if err != nil || len(out) >= maxBraces {
-			w.problem(TooLarge, "brace expansion produces more than %d words", maxBraces)
-			break
-		}
+	alts, ok := braceWords(word, maxBraces)
+	if !ok {
+		w.problem(TooLarge, "brace expansion produces more than %d words, or a malformed sequence", maxBraces)
+	}
+	out := make([]Word, 0, len(alts))
+	for _, alt := range alts {
 		out = append(out, w.flatten(alt, ctx))
 	}
 	return out

@@ -183,3 +183,18 @@ func TestInstallDoctorUninstall(t *testing.T) {
 		t.Error("the malformed file was changed")
 	}
 }
+
+// TestStaticBinary keeps the hook a statically linked binary: importing
+// net or os/user (directly or through a dependency) links libc, and the
+// dynamic loader alone costs each hook call about 1.5 ms (BENCHMARKS.md).
+func TestStaticBinary(t *testing.T) {
+	out, err := exec.Command("go", "list", "-deps", ".").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, dep := range strings.Fields(string(out)) {
+		if dep == "runtime/cgo" || dep == "net" || dep == "os/user" {
+			t.Errorf("arbiter depends on %s, which makes the binary dynamically linked", dep)
+		}
+	}
+}
