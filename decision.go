@@ -73,6 +73,29 @@ type Decision struct {
 	Source   Source   `json:"source"`
 	// Micros is how long the decision took, in microseconds.
 	Micros int64 `json:"micros"`
+	// Judge records what the model judge was asked and said, when a judge
+	// is configured and the call reached it.
+	Judge *JudgeRecord `json:"judge,omitempty"`
+}
+
+// JudgeRecord is the judge's part in a decision.
+type JudgeRecord struct {
+	// Mode is enforce, shadow or measure.
+	Mode string `json:"mode"`
+	// Model is the model the server says answered.
+	Model string `json:"model,omitempty"`
+	// Answers are the probabilities per question.
+	Answers map[string]float64 `json:"answers,omitempty"`
+	// Verdict is what the judge's answers decide (in shadow mode, what it
+	// would have decided).
+	Verdict Verdict `json:"verdict"`
+	// Why explains the verdict or why the judge was not asked.
+	Why    string `json:"why,omitempty"`
+	Cached bool   `json:"cached,omitempty"`
+	Asked  bool   `json:"asked"`
+	// Error is set when the judge failed; the decision is then static.
+	Error  string `json:"error,omitempty"`
+	Micros int64  `json:"micros"`
 }
 
 // String renders a decision as one JSON line.

@@ -29,6 +29,10 @@ type Options struct {
 	// Home is the user's home directory for path resolution; empty means
 	// the process's own.
 	Home string
+	// Setup is an error from loading the configuration: a gate event is
+	// then answered as bad input, never decided without the settings the
+	// user wrote.
+	Setup error
 }
 
 // maxPayload bounds what is read from stdin: a hook payload carries one
@@ -122,6 +126,9 @@ func Run(ctx context.Context, runtime string, in io.Reader, out, errw io.Writer,
 	}
 	if len(ev.Calls) == 0 {
 		return answerBadInput(a, ev, out, errw, opt, errors.New("the payload holds no tool call"))
+	}
+	if opt.Setup != nil {
+		return answerBadInput(a, ev, out, errw, opt, opt.Setup)
 	}
 	requests, terr := recentRequests(ev.Transcript, opt.Requests)
 	home := opt.Home

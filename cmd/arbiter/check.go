@@ -14,7 +14,7 @@ import (
 	"sync"
 
 	"github.com/arbitergate/arbiter"
-	"github.com/arbitergate/arbiter/policy"
+	"github.com/arbitergate/arbiter/gate"
 	"github.com/arbitergate/arbiter/shell"
 )
 
@@ -27,7 +27,11 @@ func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	p := policy.New(policy.Options{})
+	p, _, err := gate.FromConfig(gate.Options{Log: stderr})
+	if err != nil {
+		fmt.Fprintln(stderr, "arbiter check: the configuration cannot be used:", err)
+		return 1
+	}
 	ctx := context.Background()
 	if *batch {
 		return checkBatch(ctx, p, stdin, stdout, stderr)
@@ -66,7 +70,7 @@ func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 }
 
 // decideLine decides one Call given as JSON; malformed input defers.
-func decideLine(ctx context.Context, p *policy.Policy, line []byte) arbiter.Decision {
+func decideLine(ctx context.Context, p *gate.Gate, line []byte) arbiter.Decision {
 	var call arbiter.Call
 	if err := json.Unmarshal(line, &call); err != nil {
 		var probe struct {
@@ -83,7 +87,7 @@ func decideLine(ctx context.Context, p *policy.Policy, line []byte) arbiter.Deci
 
 // checkBatch decides Calls line by line. Lines are decided in chunks across
 // the machine's cores and written in input order.
-func checkBatch(ctx context.Context, p *policy.Policy, stdin io.Reader, stdout, stderr io.Writer) int {
+func checkBatch(ctx context.Context, p *gate.Gate, stdin io.Reader, stdout, stderr io.Writer) int {
 	sc := bufio.NewScanner(stdin)
 	sc.Buffer(make([]byte, 0, 1<<20), 64<<20)
 	out := bufio.NewWriter(stdout)

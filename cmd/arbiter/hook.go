@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"github.com/arbitergate/arbiter/hook"
-	"github.com/arbitergate/arbiter/policy"
+	"github.com/arbitergate/arbiter/gate"
 )
 
 func hookCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -23,5 +23,9 @@ func hookCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err := fs.Parse(args[1:]); err != nil {
 		return 2
 	}
-	return hook.Run(context.Background(), runtime, stdin, stdout, stderr, policy.New(policy.Options{}), hook.Options{FailClosed: *failClosed})
+	g, _, err := gate.FromConfig(gate.Options{Log: stderr})
+	if err != nil {
+		err = fmt.Errorf("the configuration cannot be used: %w", err)
+	}
+	return hook.Run(context.Background(), runtime, stdin, stdout, stderr, g, hook.Options{FailClosed: *failClosed, Setup: err})
 }

@@ -1,0 +1,69 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/arbitergate/arbiter/judge"
+	"github.com/arbitergate/arbiter/judge/judgetest"
+)
+
+// TestHookWithJudge runs the whole path as a runtime does: the hook
+// process decides statically, defers, runs arbiter-judge, which asks a
+// System One server on loopback, and the answer comes back as the
+// runtime's allow.
+func TestHookWithJudge(t *testing.T) {
+	srv := judgetest.NewSystemOne()
+	defer srv.Close()
+	a := judge.Answers{}
+	for _, q := range judge.Questions {
+		a[q.Key] = 0.01
+	}
+	a[judge.ServesRequest] = 0.97
+	srv.Answer(a)
+	home := t.TempDir()
+	env := []string{"HOME=" + home, "ARBITER_JUDGE_URL=" + srv.URL, "TYPESAFE_API_KEY=test-key"}
+	payload := []byte(`{"session_id":"s","cwd":"/home/dev/proj","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"curl -s https://api.github.com/repos/dev/proj/releases/latest"},"tool_use_id":"t"}`)
+	out, stderr, code := runBinary(t, payload, env, "hook", "claude")
+	if code != 0 || !strings.Contains(out, `"permissionDecision":"allow"`) || !strings.Contains(out, "J.requested-low-risk") {
+		t.Fatalf("exit %d, stdout %s, stderr %s", code, out, stderr)
+	}
+	if n := len(srv.Requests()); n != 1 {
+		t.Fatalf("%d requests, want 1", n)
+	}
+	// The answer is cached on disk: a second hook process asks nothing.
+	out2, _, _ := runBinary(t, payload, env, "hook", "claude")
+	if out2 != out || len(srv.Requests()) != 1 {
+		t.Errorf("the second call was not served from the cache (%d requests)", len(srv.Requests()))
+	}
+	entries, _ := os.ReadDir(filepath.Join(home, ".cache", "arbiter", "judge"))
+	if len(entries) != 1 {
+		t.Errorf("%d cache entries, want 1", len(entries))
+	}
+	// check --jsonl uses the judge too, and records the served model.
+	line := `{"tool":"Bash","input":{"command":"curl -s https://api.github.com/repos/dev/proj/tags"},"project_directory":"/home/dev/proj","request":["which tags exist?"]}`
+	out3, _, _ := runBinary(t, []byte(line+"\n"), env, "check", "--jsonl")
+	var d struct {
+		Decision string
+		Judge    struct{ Model string }
+	}
+	if err := json.Unmarshal([]byte(out3), &d); err != nil || d.Decision != "allow" || d.Judge.Model != "served-model" {
+		t.Errorf("check --jsonl: %s (%v)", out3, err)
+	}
+}
+
+// TestHookWithUnusableConfig: a config the user wrote but arbiter cannot
+// use never decides as if it were absent.
+func TestHookWithUnusableConfig(t *testing.T) {
+	home := t.TempDir()
+	cfg := filepath.Join(home, "arbiter.conf")
+	os.WriteFile(cfg, []byte("TYPESAFE_API_KEY=k\nARBITER_JUDGE_MODE=sometimes\n"), 0o600)
+	payload := []byte(`{"hook_event_name":"PreToolUse","cwd":"/p","tool_name":"Bash","tool_input":{"command":"go test ./..."}}`)
+	out, stderr, code := runBinary(t, payload, []string{"HOME=" + home, "ARBITER_CONFIG=" + cfg}, "hook", "claude")
+	if code != 0 || out != "" || !strings.Contains(stderr, "ARBITER_JUDGE_MODE") {
+		t.Errorf("exit %d, stdout %q, stderr %q: want no decision and the reason", code, out, stderr)
+	}
+}

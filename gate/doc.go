@@ -1,0 +1,5 @@
+// Package gate is the whole path of a call: the static policy, then the
+// model judge where one is configured. The hooks, `arbiter check` and Go
+// programs that embed arbiter all decide through a Gate, so they decide
+// alike.
+package gate

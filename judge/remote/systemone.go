@@ -1,0 +1,102 @@
+package remote
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"net/http"
+	"strings"
+
+	"github.com/arbitergate/arbiter/judge"
+)
+
+// maxResponse bounds what is read from a judge server.
+const maxResponse = 1 << 20
+
+// SystemOne speaks TypeSafe's System One API: POST {base}/v1/systemone
+// with a bearer key and {model, state, questions}; each answer comes back
+// as answers[key].noul.
+type SystemOne struct {
+	BaseURL string
+	Key     string
+	Model   string
+	Client  *http.Client
+}
+
+// Name identifies the backend, server and model.
+func (s *SystemOne) Name() string {
+	return judge.Spec{Backend: "systemone", URL: s.BaseURL, Model: s.Model}.Name()
+}
+
+type noulQuestion struct {
+	Type         string `json:"type"`
+	Instructions string `json:"instructions"`
+}
+
+type systemOneRequest struct {
+	Model     string                  `json:"model"`
+	State     judge.State             `json:"state"`
+	Questions map[string]noulQuestion `json:"questions"`
+}
+
+type systemOneResponse struct {
+	Model   string `json:"model"`
+	Answers map[string]struct {
+		Type string   `json:"type"`
+		Noul *float64 `json:"noul"`
+	} `json:"answers"`
+}
+
+// Ask sends one request with every question.
+func (s *SystemOne) Ask(ctx context.Context, st judge.State, qs []judge.Question) (judge.Answers, string, error) {
+	req := systemOneRequest{Model: s.Model, State: st, Questions: map[string]noulQuestion{}}
+	for _, q := range qs {
+		req.Questions[q.Key] = noulQuestion{Type: "noul", Instructions: q.Instructions}
+	}
+	body, err := json.Marshal(req)
+	if err != nil {
+		return nil, "", fmt.Errorf("judge: encoding the request: %w", err)
+	}
+	url := strings.TrimSuffix(s.BaseURL, "/") + "/v1/systemone"
+	hr, err := http.NewRequestWithContext(ctx, http.MethodPost, url, bytes.NewReader(body))
+	if err != nil {
+		return nil, "", fmt.Errorf("judge: %w", err)
+	}
+	hr.Header.Set("Content-Type", "application/json")
+	hr.Header.Set("Authorization", "Bearer "+s.Key)
+	resp, err := s.client().Do(hr)
+	if err != nil {
+		return nil, "", fmt.Errorf("judge: %w", err)
+	}
+	defer resp.Body.Close()
+	rb, err := io.ReadAll(io.LimitReader(resp.Body, maxResponse))
+	if err != nil {
+		return nil, "", fmt.Errorf("judge: reading the response: %w", err)
+	}
+	if resp.StatusCode != http.StatusOK {
+		return nil, "", httpError(resp, rb)
+	}
+	var out systemOneResponse
+	if err := json.Unmarshal(rb, &out); err != nil {
+		return nil, "", fmt.Errorf("judge: the response is not the expected JSON: %w", err)
+	}
+	a := judge.Answers{}
+	for _, q := range qs {
+		ans, ok := out.Answers[q.Key]
+		if !ok || ans.Noul == nil || (ans.Type != "" && ans.Type != "noul") || math.IsNaN(*ans.Noul) || *ans.Noul < 0 || *ans.Noul > 1 {
+			return nil, out.Model, fmt.Errorf("judge: the answer for %q is missing, not a probability, or outside 0..1", q.Key)
+		}
+		a[q.Key] = *ans.Noul
+	}
+	return a, out.Model, nil
+}
+
+func (s *SystemOne) client() *http.Client {
+	if s.Client != nil {
+		return s.Client
+	}
+	return http.DefaultClient
+}
