@@ -7,8 +7,8 @@ import (
 	"io"
 	"strings"
 
-	"github.com/arbitergate/arbiter/hook"
 	"github.com/arbitergate/arbiter/gate"
+	"github.com/arbitergate/arbiter/hook"
 )
 
 func hookCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
