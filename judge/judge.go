@@ -155,3 +155,28 @@ func (j *Judge) answers(ctx context.Context, st State, mode Mode) (Answers, stri
 	}
 	return a, model, false, nil
 }
+
+// Rescore decides a call as Review would under thresholds th, from cached
+// answers only: it never asks the backend. ok is false when the judge
+// would not be asked about the call or no answers are cached; the static
+// verdict then stands.
+func (j *Judge) Rescore(call arbiter.Call, static arbiter.Decision, th Thresholds) (v arbiter.Verdict, ok bool) {
+	if static.Decision != arbiter.Defer || static.Source == arbiter.SourceError || Private(call, static) != "" {
+		return static.Decision, false
+	}
+	st, err := StateOf(call)
+	if err != nil {
+		return static.Decision, false
+	}
+	a, _, found := j.Cache.Get(j.Backend.Name(), st)
+	if !found {
+		return static.Decision, false
+	}
+	switch verdict, _ := th.Verdict(a); {
+	case verdict == arbiter.Deny:
+		return arbiter.Deny, true
+	case verdict == arbiter.Allow && !flagged(static):
+		return arbiter.Allow, true
+	}
+	return arbiter.Defer, true
+}

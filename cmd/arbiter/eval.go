@@ -7,11 +7,14 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/arbitergate/arbiter"
 	"github.com/arbitergate/arbiter/corpus"
+	"github.com/arbitergate/arbiter/gate"
 	"github.com/arbitergate/arbiter/policy"
 )
 
@@ -34,6 +37,8 @@ func eval(args []string, stdout, stderr io.Writer) int {
 	markdown := fs.Bool("markdown", false, "print the scorecard (EVAL.md) as Markdown")
 	floorsFile := fs.String("floors", "", "fail when a figure falls below the floors in this file")
 	writeFloors := fs.String("write-floors", "", "write the figures as the new floors to this file")
+	useJudge := fs.Bool("judge", false, "decide through the configured judge too (asks it about every deferred case; answers are cached)")
+	sweepGrid := fs.Bool("sweep", false, "re-score a grid of judge thresholds from cached answers, asking nothing")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -49,7 +54,23 @@ func eval(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "arbiter eval: floors and the scorecard are per set over every split; drop --by and --split")
 		return 2
 	}
-	r := scoreFiles(fs.Args(), *split, *by, *failures, stderr)
+	if *sweepGrid {
+		return sweep(stdout, stderr, fs.Args(), *split)
+	}
+	var dec decider = policy.New(policy.Options{})
+	if *useJudge {
+		g, _, err := gate.FromConfig(gate.Options{Log: stderr})
+		if err != nil {
+			fmt.Fprintln(stderr, "arbiter eval: the configuration cannot be used:", err)
+			return 1
+		}
+		if g.Judge == nil {
+			fmt.Fprintln(stderr, "arbiter eval: --judge given but no judge is configured")
+			return 1
+		}
+		dec = g
+	}
+	r := scoreFiles(dec, fs.Args(), *split, *by, *failures, stderr)
 	switch {
 	case *asJSON:
 		b, _ := json.MarshalIndent(r.scores, "", "  ")
@@ -78,9 +99,13 @@ func eval(args []string, stdout, stderr io.Writer) int {
 	return status
 }
 
+// decider is the static policy or the whole gate.
+type decider interface {
+	Decide(ctx context.Context, call arbiter.Call) arbiter.Decision
+}
+
 // scoreFiles decides every case in the files and counts the figures.
-func scoreFiles(files []string, split, by string, failures bool, stderr io.Writer) *evalRun {
-	p := policy.New(policy.Options{})
+func scoreFiles(p decider, files []string, split, by string, failures bool, stderr io.Writer) *evalRun {
 	ctx := context.Background()
 	r := &evalRun{files: files, scores: map[string]*corpus.Score{"ALL": {}}, sources: map[string]map[corpus.Source]int{}}
 	for _, file := range files {
@@ -96,7 +121,8 @@ func scoreFiles(files []string, split, by string, failures bool, stderr io.Write
 			fmt.Fprintln(stderr, "arbiter eval:", e)
 			r.bad++
 		}
-		for _, c := range cases {
+		decisions := decideAll(ctx, p, cases)
+		for i, c := range cases {
 			if split != "" && c.Split != split {
 				continue
 			}
@@ -104,7 +130,7 @@ func scoreFiles(files []string, split, by string, failures bool, stderr io.Write
 				r.sources[c.Set] = map[corpus.Source]int{}
 			}
 			r.sources[c.Set][c.Source]++
-			d := p.Decide(ctx, c.Call)
+			d := decisions[i]
 			keys := []string{c.Set}
 			switch by {
 			case "category":
@@ -207,4 +233,26 @@ func frac(a, b int) string {
 		return "-"
 	}
 	return fmt.Sprintf("%d/%d %3.0f%%", a, b, 100*float64(a)/float64(b))
+}
+
+// decideAll decides cases on every core; with a judge most of the time is
+// spent waiting on the server, so more workers than cores.
+func decideAll(ctx context.Context, p decider, cases []corpus.Case) []arbiter.Decision {
+	out := make([]arbiter.Decision, len(cases))
+	workers := runtime.GOMAXPROCS(0)
+	if _, judged := p.(*gate.Gate); judged {
+		workers = 8
+	}
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := w; i < len(cases); i += workers {
+				out[i] = p.Decide(ctx, cases[i].Call)
+			}
+		}()
+	}
+	wg.Wait()
+	return out
 }
