@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/arbitergate/arbiter/gate"
 	"github.com/arbitergate/arbiter/hook"
 	"github.com/arbitergate/arbiter/setup"
 )
@@ -48,7 +49,7 @@ func doctor(args []string, stdout, stderr io.Writer) int {
 	if found == 0 {
 		fmt.Fprintf(stdout, "arbiter is not installed in any runtime; run `arbiter install RUNTIME` (%s)\n", strings.Join(setup.Runtimes, ", "))
 	}
-	fmt.Fprintln(stdout, "config: none; the built-in policy applies")
+	problems += checkConfig(stdout, stderr)
 	if problems > 0 {
 		fmt.Fprintf(stdout, "%d problem(s) found\n", problems)
 		return 1
@@ -102,4 +103,35 @@ func roundTrip(rt, cmd string) error {
 		return fmt.Errorf("%v: %s", err, strings.TrimSpace(errb.String()))
 	}
 	return check(out.Bytes())
+}
+
+// checkConfig reports the configuration and the judge: the file loads,
+// the settings make sense, and arbiter-judge is installed when needed.
+func checkConfig(w, stderr io.Writer) int {
+	g, cfg, err := gate.FromConfig(gate.Options{Log: io.Discard})
+	where := "no config file (" + cfg.File + "); environment only"
+	if cfg.FileFound {
+		where = "config " + cfg.File
+	}
+	if err != nil {
+		fmt.Fprintf(w, "✗ %s: %v\n  fix: correct the setting (README: Configuration); until then every hook answers defer\n", where, err)
+		return 1
+	}
+	if g.Judge == nil {
+		fmt.Fprintf(w, "✓ %s: no judge; the static policy alone decides\n", where)
+		return 0
+	}
+	fmt.Fprintf(w, "✓ %s: judge %s, mode %s, timeout %v\n", where, g.Judge.Backend.Name(), g.Judge.Mode(), g.Judge.Timeout)
+	helper := gate.HelperPath()
+	if helper == "" {
+		fmt.Fprintln(w, "✗ arbiter-judge is not installed beside arbiter or on PATH, so the judge is never asked\n  fix: go install ./cmd/...")
+		return 1
+	}
+	out, _ := exec.Command(helper).CombinedOutput()
+	if !strings.Contains(string(out), "usage: arbiter-judge") {
+		fmt.Fprintf(w, "✗ %s does not run: %.200s\n  fix: go install ./cmd/...\n", helper, out)
+		return 1
+	}
+	fmt.Fprintf(w, "✓ %s runs\n", helper)
+	return 0
 }
