@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"sort"
 	"strings"
 
 	"github.com/arbitergate/arbiter"
@@ -66,33 +65,35 @@ type adapter interface {
 	fallbackEvent() string
 }
 
-// Runtimes lists the runtimes Run accepts, in a stable order.
-func Runtimes() []string {
-	names := make([]string, 0, len(adapters))
-	for n := range adapters {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	return names
-}
+// Runtimes lists the runtimes Run accepts.
+func Runtimes() []string { return []string{"claude", "codex", "copilot", "cursor", "gemini"} }
 
-var adapters = map[string]adapter{
-	"claude":  claude{},
-	"codex":   codex{},
-	"gemini":  gemini{},
-	"cursor":  cursor{},
-	"copilot": copilot{},
+// adapterFor returns a runtime's adapter.
+func adapterFor(runtime string) (adapter, bool) {
+	switch runtime {
+	case "claude":
+		return claude{}, true
+	case "codex":
+		return codex{}, true
+	case "gemini":
+		return gemini{}, true
+	case "cursor":
+		return cursor{}, true
+	case "copilot":
+		return copilot{}, true
+	}
+	return nil, false
 }
 
 // Known reports whether runtime names a runtime Run accepts.
-func Known(runtime string) bool { _, ok := adapters[runtime]; return ok }
+func Known(runtime string) bool { _, ok := adapterFor(runtime); return ok }
 
 // Run answers one hook invocation: it reads the payload from in, decides,
 // and writes the runtime's answer to out. Problems are reported on errw.
 // The exit status is 0 whenever an answer was written, as every runtime
 // reads a non-zero status as a failure of the hook, not as a verdict.
 func Run(ctx context.Context, runtime string, in io.Reader, out, errw io.Writer, dec Decider, opt Options) (status int) {
-	a, ok := adapters[runtime]
+	a, ok := adapterFor(runtime)
 	if !ok {
 		fmt.Fprintf(errw, "arbiter hook: unknown runtime %q (want one of %s)\n", runtime, strings.Join(Runtimes(), ", "))
 		return 2
@@ -122,7 +123,7 @@ func Run(ctx context.Context, runtime string, in io.Reader, out, errw io.Writer,
 	}
 	ev = parsed
 	if !ev.Gate {
-		return write(out, errw, a.render(ev, noDecision))
+		return write(out, errw, a.render(ev, arbiter.Decision{Decision: arbiter.Defer}))
 	}
 	if len(ev.Calls) == 0 {
 		return answerBadInput(a, ev, out, errw, opt, errors.New("the payload holds no tool call"))
@@ -148,14 +149,11 @@ func Run(ctx context.Context, runtime string, in io.Reader, out, errw io.Writer,
 		d = arbiter.Decision{Decision: arbiter.Defer, Rules: []string{"U.no-transcript"}, Source: arbiter.SourceError,
 			Reason: "the session transcript could not be read (" + terr.Error() + "), so the runtime decides"}
 	}
-	if d.Decision != arbiter.Deny && (d.Source == arbiter.SourceError || unresolved(d)) {
+	if d.Decision == arbiter.Defer && (d.Source == arbiter.SourceError || unresolved(d)) {
 		return answerBadInput(a, ev, out, errw, opt, errors.New(d.Reason))
 	}
 	return write(out, errw, a.render(ev, d))
 }
-
-// noDecision answers events that are only observed.
-var noDecision = arbiter.Decision{Decision: arbiter.Defer}
 
 func write(out, errw io.Writer, b []byte) int {
 	if b == nil {
