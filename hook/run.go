@@ -32,6 +32,9 @@ type Options struct {
 	// then answered as bad input, never decided without the settings the
 	// user wrote.
 	Setup error
+	// Record, when set, is called with each decided call after the answer
+	// is written (the decision log).
+	Record func(call arbiter.Call, d arbiter.Decision)
 }
 
 // maxPayload bounds what is read from stdin: a hook payload carries one
@@ -150,9 +153,14 @@ func Run(ctx context.Context, runtime string, in io.Reader, out, errw io.Writer,
 			Reason: "the session transcript could not be read (" + terr.Error() + "), so the runtime decides"}
 	}
 	if d.Decision == arbiter.Defer && (d.Source == arbiter.SourceError || unresolved(d)) {
-		return answerBadInput(a, ev, out, errw, opt, errors.New(d.Reason))
+		status = answerBadInput(a, ev, out, errw, opt, errors.New(d.Reason))
+	} else {
+		status = write(out, errw, a.render(ev, d))
 	}
-	return write(out, errw, a.render(ev, d))
+	if opt.Record != nil {
+		opt.Record(ev.Calls[0], d)
+	}
+	return status
 }
 
 func write(out, errw io.Writer, b []byte) int {

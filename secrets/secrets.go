@@ -151,3 +151,20 @@ func EnvName(name string) bool {
 	}
 	return secretEnv.MatchString(name)
 }
+
+// Redact replaces every inline secret in s with a marker naming its kind,
+// for text that is kept (a decision log) or shown.
+func Redact(s string) string {
+	if len(s) < 12 {
+		return s
+	}
+	for _, p := range inline {
+		s = p.re.ReplaceAllStringFunc(s, func(m string) string {
+			if p.kind == "password or key assignment" && placeholder(m) {
+				return m
+			}
+			return "[" + p.kind + " redacted]"
+		})
+	}
+	return s
+}

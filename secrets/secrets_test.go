@@ -34,3 +34,21 @@ func TestFile(t *testing.T) {
 		t.Error("EnvName misjudges common names")
 	}
 }
+
+func TestRedact(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"curl -H 'Authorization: Bearer abcdefghijklmnopqrstuvwxyz012345' https://x", "curl -H '[authorization header redacted]' https://x"},
+		{"export AWS_KEY=AKIAIOSFODNN7EXAMPLE; ls", "export AWS_KEY=[AWS access key redacted]; ls"},
+		{"git clone https://bob:hunter2hunter2@github.com/x/y", "git clone [password in a URL redacted]github.com/x/y"},
+		{"password=changeme_placeholder", "password=changeme_placeholder"},
+		{"go test ./...", "go test ./..."},
+	}
+	for _, tt := range tests {
+		if got := Redact(tt.in); got != tt.want {
+			t.Errorf("Redact(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+		if Inline(Redact(tt.in)) != "" {
+			t.Errorf("Redact(%q) still holds a secret", tt.in)
+		}
+	}
+}

@@ -5,10 +5,14 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 
+	"github.com/arbitergate/arbiter"
+	"github.com/arbitergate/arbiter/audit"
 	"github.com/arbitergate/arbiter/gate"
 	"github.com/arbitergate/arbiter/hook"
+	"github.com/arbitergate/arbiter/judge"
 )
 
 func hookCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -23,9 +27,19 @@ func hookCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err := fs.Parse(args[1:]); err != nil {
 		return 2
 	}
-	g, _, err := gate.FromConfig(gate.Options{Log: stderr})
+	g, cfg, err := gate.FromConfig(gate.Options{Log: stderr})
 	if err != nil {
 		err = fmt.Errorf("the configuration cannot be used: %w", err)
 	}
-	return hook.Run(context.Background(), runtime, stdin, stdout, stderr, g, hook.Options{FailClosed: *failClosed, Setup: err})
+	opt := hook.Options{FailClosed: *failClosed, Setup: err}
+	shadow := g.Judge != nil && g.Judge.Mode() == judge.Shadow
+	if p := audit.PathFor(cfg.Get("ARBITER_LOG"), shadow, os.Getenv); p != "" {
+		log := &audit.Log{Path: p}
+		opt.Record = func(call arbiter.Call, d arbiter.Decision) {
+			if err := log.Write(runtime, call, d); err != nil {
+				fmt.Fprintln(stderr, "arbiter hook:", err)
+			}
+		}
+	}
+	return hook.Run(context.Background(), runtime, stdin, stdout, stderr, g, opt)
 }

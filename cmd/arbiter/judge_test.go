@@ -123,3 +123,43 @@ func TestEvalJudgeThenSweep(t *testing.T) {
 		t.Errorf("sweep table:\n%s", out)
 	}
 }
+
+// TestHookShadowModeRecords: in shadow mode the hook answers as if the
+// judge were off and records what the judge would have done in the
+// decision log.
+func TestHookShadowModeRecords(t *testing.T) {
+	srv := judgetest.NewSystemOne()
+	defer srv.Close()
+	a := judge.Answers{}
+	for _, q := range judge.Questions {
+		a[q.Key] = 0.0
+	}
+	a[judge.ServesRequest] = 1
+	srv.Answer(a)
+	home := t.TempDir()
+	env := []string{"HOME=" + home, "ARBITER_JUDGE_URL=" + srv.URL, "TYPESAFE_API_KEY=test-key", "ARBITER_JUDGE_MODE=shadow"}
+	payload := []byte(`{"session_id":"s9","cwd":"/home/dev/proj","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"curl -s https://api.github.com/zen"},"tool_use_id":"t"}`)
+	out, stderr, code := runBinary(t, payload, env, "hook", "claude")
+	if code != 0 || out != "" {
+		t.Fatalf("shadow mode changed the answer: exit %d, stdout %q, stderr %s", code, out, stderr)
+	}
+	b, err := os.ReadFile(filepath.Join(home, ".local", "state", "arbiter", "decisions.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var r struct {
+		Decision string
+		Session  string
+		Judge    struct {
+			Mode    string
+			Verdict string
+			Asked   bool
+		}
+	}
+	if err := json.Unmarshal(b, &r); err != nil {
+		t.Fatalf("%v: %s", err, b)
+	}
+	if r.Decision != "defer" || r.Session != "s9" || r.Judge.Mode != "shadow" || r.Judge.Verdict != "allow" || !r.Judge.Asked {
+		t.Errorf("log record %s", b)
+	}
+}
