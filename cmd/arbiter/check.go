@@ -157,6 +157,16 @@ func explain(w io.Writer, command string, d arbiter.Decision) {
 	if len(d.Rules) > 0 {
 		fmt.Fprintf(w, "rules:    %s\n", strings.Join(d.Rules, ", "))
 	}
+	if j := d.Judge; j != nil {
+		switch {
+		case j.Error != "":
+			fmt.Fprintf(w, "judge:    %s mode, failed: %s\n", j.Mode, j.Error)
+		case j.Answers != nil:
+			fmt.Fprintf(w, "judge:    %s mode, %s says %s (%s)%s\n", j.Mode, j.Model, j.Verdict, j.Why, map[bool]string{true: ", cached"}[j.Cached])
+		default:
+			fmt.Fprintf(w, "judge:    %s mode, not asked: %s\n", j.Mode, j.Why)
+		}
+	}
 	a := shell.Analyze(command)
 	if len(a.Commands) > 0 {
 		fmt.Fprintln(w, "runs:")
