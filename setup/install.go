@@ -315,8 +315,13 @@ func memberIndex(obj *node, key string, fallback int) int {
 }
 
 // writeFile replaces a file atomically, keeping its permissions (0600 for
-// a new file), and creates its directory when needed.
+// a new file), and creates its directory when needed. A symbolic link (a
+// settings file kept in a dotfiles repository) is followed, so the link
+// stays and its target changes.
 func writeFile(path string, data []byte) error {
+	if target, err := filepath.EvalSymlinks(path); err == nil {
+		path = target
+	}
 	mode := fs.FileMode(0o600)
 	if st, err := os.Stat(path); err == nil {
 		mode = st.Mode().Perm()

@@ -241,3 +241,32 @@ func checkKept(t *testing.T, orig, after string) {
 		}
 	}
 }
+
+func TestInstallFollowsASymlinkedSettingsFile(t *testing.T) {
+	home := t.TempDir()
+	dotfiles := filepath.Join(home, "dotfiles", "claude-settings.json")
+	os.MkdirAll(filepath.Dir(dotfiles), 0o755)
+	orig := "{\n  \"model\": \"opus\"\n}\n"
+	os.WriteFile(dotfiles, []byte(orig), 0o644)
+	tg, _ := For("claude", Scope{Home: home}, "/usr/bin/arbiter")
+	os.MkdirAll(filepath.Dir(tg.Path), 0o755)
+	if err := os.Symlink(dotfiles, tg.Path); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tg.Install(false); err != nil {
+		t.Fatal(err)
+	}
+	if fi, err := os.Lstat(tg.Path); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+		t.Fatal("install replaced the symbolic link with a file")
+	}
+	checkInstalled(t, tg, readT(t, dotfiles))
+	if _, err := tg.Uninstall(false); err != nil {
+		t.Fatal(err)
+	}
+	if got := readT(t, dotfiles); got != orig {
+		t.Errorf("after uninstall the link target is\n%s", got)
+	}
+	if fi, _ := os.Lstat(tg.Path); fi.Mode()&os.ModeSymlink == 0 {
+		t.Error("uninstall replaced the symbolic link with a file")
+	}
+}
