@@ -379,7 +379,7 @@ func mentionsSecretVar(text string) bool {
 		for e < len(text) && (text[e] == '_' || text[e] >= 'A' && text[e] <= 'Z' || text[e] >= 'a' && text[e] <= 'z' || text[e] >= '0' && text[e] <= '9') {
 			e++
 		}
-		if e > k && secrets.EnvName(text[k:e]) {
+		if e > k && secrets.EnvName(text[k:e]) && !strings.HasPrefix(text[e:], ":+") {
 			return true
 		}
 	}

@@ -41,6 +41,11 @@ func TestDecide(t *testing.T) {
 		{bash("python3 --version"), arbiter.Allow, ""},
 		{tool("Read", map[string]any{"file_path": "/work/app/main.go"}), arbiter.Allow, "D1.read-file"},
 		{tool("Write", map[string]any{"file_path": "/work/app/new.go", "content": "package x"}), arbiter.Allow, "D2.write-project"},
+		// Checking that a secret is set, or its length, does not reveal it.
+		{bash("echo ${#OPENAI_API_KEY}"), arbiter.Allow, "D1.read-only"},
+		{bash(`test -n "${GITHUB_TOKEN:+set}" && echo ok`), arbiter.Allow, ""},
+		{bash("echo $OPENAI_API_KEY"), arbiter.Ask, "B3.secret-print"},
+		{bash("echo ${GITHUB_TOKEN:-unset}"), arbiter.Ask, "B3.secret-print"},
 		// A: disasters are denied.
 		{bash("rm -rf /"), arbiter.Deny, "A2.root-delete"},
 		{bash("sudo rm -rf /usr"), arbiter.Deny, "A2.system-tree-delete"},

@@ -117,7 +117,14 @@ func (w *walker) param(p *syntax.ParamExp, ctx Context) (string, bool) {
 		w.words(p.Repl.With, ctx)
 	}
 	shown := "$" + name
-	if !p.Short {
+	switch {
+	case p.Length:
+		// ${#NAME} is the value's length, not the value.
+		shown = "${#" + name + "}"
+	case p.Exp != nil && (p.Exp.Op == syntax.AlternateUnset || p.Exp.Op == syntax.AlternateUnsetOrNull):
+		// ${NAME:+word} says only whether NAME is set.
+		shown = "${" + name + ":+…}"
+	case !p.Short:
 		shown = "${" + name + "}"
 	}
 	if p.Excl || p.Length || p.Slice != nil || p.Repl != nil || p.Index != nil || p.Names != 0 || p.NestedParam != nil {
