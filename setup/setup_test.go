@@ -270,3 +270,35 @@ func TestInstallFollowsASymlinkedSettingsFile(t *testing.T) {
 		t.Error("uninstall replaced the symbolic link with a file")
 	}
 }
+
+// FuzzSpans checks the span parser against encoding/json on arbitrary
+// documents: it accepts exactly the valid ones, and every span it
+// records is itself valid JSON equal to the value it stands for.
+func FuzzSpans(f *testing.F) {
+	for _, o := range originals {
+		f.Add([]byte(o))
+	}
+	f.Add([]byte(`[1, {"a": [true, null, "x\"y"]}, -2.5e3]`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		root, err := parse(data)
+		if (err == nil) != json.Valid(data) {
+			t.Fatalf("parse error %v, json.Valid %v", err, json.Valid(data))
+		}
+		if err != nil {
+			return
+		}
+		var check func(n *node)
+		check = func(n *node) {
+			if n.start < 0 || n.end > len(data) || n.start >= n.end || !json.Valid(data[n.start:n.end]) {
+				t.Fatalf("bad span [%d,%d) in %q", n.start, n.end, data)
+			}
+			for _, m := range n.members {
+				check(m.val)
+			}
+			for _, e := range n.elems {
+				check(e)
+			}
+		}
+		check(root)
+	})
+}

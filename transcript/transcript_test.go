@@ -109,3 +109,19 @@ func TestSharedFixtures(t *testing.T) {
 		}
 	}
 }
+
+// FuzzTranscript feeds arbitrary session logs to the reader: no panic,
+// and nothing returned that is not typed text.
+func FuzzTranscript(f *testing.F) {
+	f.Add([]byte(`{"type":"user","message":{"role":"user","content":"hello"}}`))
+	f.Add([]byte(`{"type":"user","message":{"role":"user","content":[{"type":"tool_result","content":"x"}]}}`))
+	f.Add([]byte(`{"type":"event_msg","payload":{"type":"user_message","message":"hi"}}`))
+	f.Add([]byte("{\n\"messages\":[{\"type\":\"user\",\"content\":\"x\"}]}"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		for _, r := range FromText(data, 3) {
+			if strings.TrimSpace(r) == "" || !typed(r) {
+				t.Fatalf("returned %q", r)
+			}
+		}
+	})
+}

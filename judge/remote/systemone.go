@@ -79,8 +79,14 @@ func (s *SystemOne) Ask(ctx context.Context, st judge.State, qs []judge.Question
 	if resp.StatusCode != http.StatusOK {
 		return nil, "", httpError(resp, rb)
 	}
+	return parseSystemOne(rb, qs)
+}
+
+// parseSystemOne reads a System One reply. Any answer that is missing, not
+// a noul, or outside 0..1 makes the whole reply untrusted.
+func parseSystemOne(body []byte, qs []judge.Question) (judge.Answers, string, error) {
 	var out systemOneResponse
-	if err := json.Unmarshal(rb, &out); err != nil {
+	if err := json.Unmarshal(body, &out); err != nil {
 		return nil, "", fmt.Errorf("judge: the response is not the expected JSON: %w", err)
 	}
 	a := judge.Answers{}

@@ -1,0 +1,69 @@
+package config
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestLoad(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "config")
+	os.WriteFile(file, []byte("# judge\nexport TYPESAFE_API_KEY=\"from-file\"\nARBITER_JUDGE_MODE = shadow\nARBITER_JUDGE_TIMEOUT='2s'\n\n"), 0o600)
+	env := map[string]string{"ARBITER_CONFIG": file, "ARBITER_JUDGE_MODE": "measure"}
+	c, err := Load(func(k string) string { return env[k] })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !c.FileFound || c.Get("TYPESAFE_API_KEY") != "from-file" || c.Get("ARBITER_JUDGE_MODE") != "measure" || c.Get("ARBITER_JUDGE_TIMEOUT") != "2s" {
+		t.Errorf("got %+v", c.values)
+	}
+	for _, bad := range []string{"NOT_A_SETTING=1\n", "ARBITER_JUDGE_MODE\n"} {
+		os.WriteFile(file, []byte(bad), 0o600)
+		if _, err := Load(func(k string) string { return env[k] }); err == nil || !strings.Contains(err.Error(), file+":1") {
+			t.Errorf("%q: error %v, want one naming %s:1", bad, err, file)
+		}
+	}
+	// A missing file is fine.
+	env["ARBITER_CONFIG"] = filepath.Join(dir, "absent")
+	if c, err := Load(func(k string) string { return env[k] }); err != nil || c.FileFound {
+		t.Errorf("missing file: %v %v", c.FileFound, err)
+	}
+}
+
+func TestCheckURL(t *testing.T) {
+	for u, ok := range map[string]bool{
+		"https://api.typesafe.ai": true, "http://127.0.0.1:8080": true, "http://localhost:1": true, "http://[::1]:9": true,
+		"http://judge.example.com": false, "ftp://x": false, "not a url": false, "http://127.0.0.1.evil.example": false,
+	} {
+		if err := CheckURL("ARBITER_JUDGE_URL", u); (err == nil) != ok {
+			t.Errorf("%s: %v", u, err)
+		}
+	}
+}
+
+// FuzzParse: any config file text either parses into known names only or
+// fails with an error naming the file; it never panics.
+func FuzzParse(f *testing.F) {
+	f.Add("TYPESAFE_API_KEY=k\n# c\nARBITER_JUDGE_MODE=shadow")
+	f.Add("export ARBITER_LOG='on'\n")
+	f.Fuzz(func(t *testing.T, text string) {
+		into := map[string]string{}
+		if err := parse("cfg", []byte(text), into); err != nil {
+			if !strings.HasPrefix(err.Error(), "cfg:") && !strings.Contains(err.Error(), "token too long") {
+				t.Fatalf("error does not name the file: %v", err)
+			}
+			return
+		}
+		for k := range into {
+			known := false
+			for _, n := range Names {
+				known = known || n == k
+			}
+			if !known {
+				t.Fatalf("unknown name %q accepted", k)
+			}
+		}
+	})
+}
