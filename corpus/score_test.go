@@ -102,3 +102,22 @@ func TestFloorsRoundTrip(t *testing.T) {
 		t.Error("a misspelt figure was accepted")
 	}
 }
+
+// FuzzRead: any corpus text gives cases and line errors, never a panic,
+// and every error names its file and line.
+func FuzzRead(f *testing.F) {
+	f.Add(`{"id":"a","set":"s","tool":"Bash","input":{"command":"ls"},"ok":["allow"],"ideal":"allow"}` + "\n{bad\n")
+	f.Fuzz(func(t *testing.T, text string) {
+		cases, errs := Read(strings.NewReader(text), "f.jsonl")
+		for _, e := range errs {
+			if !strings.HasPrefix(e.Error(), "f.jsonl:") {
+				t.Fatalf("error without file and line: %v", e)
+			}
+		}
+		for _, c := range cases {
+			if c.Tool == "" || len(c.OK) == 0 {
+				t.Fatalf("accepted a case without tool or ok: %+v", c)
+			}
+		}
+	})
+}
