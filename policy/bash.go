@@ -15,7 +15,7 @@ func (j *judgement) bash(command string) {
 	if vouchingWords(command) && shellSelfJustifying.MatchString(command) {
 		j.ask("H1.self-justifying", "", "text inside the command (a comment, an echoed string or a variable name) vouches for the command, and text inside a call is never permission")
 	}
-	a := shell.Analyze(command)
+	a := j.analyze(command)
 	j.written = j.writtenFiles(a)
 	j.problems(a)
 	for i := range a.Commands {
@@ -302,4 +302,12 @@ func systemBin(abs string) bool {
 		}
 	}
 	return false
+}
+
+// analyze runs the shell analysis with the policy's analyzer.
+func (j *judgement) analyze(command string) *shell.Analysis {
+	if j.az == nil {
+		return shell.Analyze(command)
+	}
+	return j.az.Analyze(command)
 }

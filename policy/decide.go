@@ -9,6 +9,7 @@ import (
 
 	"github.com/arbitergate/arbiter"
 	"github.com/arbitergate/arbiter/paths"
+	"github.com/arbitergate/arbiter/shell"
 )
 
 // Options tune the static policy.
@@ -22,10 +23,11 @@ type Options struct {
 // safe for concurrent use.
 type Policy struct {
 	opts Options
+	az   *shell.Analyzer // its parsers are reused across calls
 }
 
 // New returns a policy with the given options.
-func New(opts Options) *Policy { return &Policy{opts: opts} }
+func New(opts Options) *Policy { return &Policy{opts: opts, az: &shell.Analyzer{}} }
 
 // Decide decides one call with the default options.
 func Decide(ctx context.Context, call arbiter.Call) arbiter.Decision {
@@ -47,6 +49,7 @@ func (p *Policy) Decide(ctx context.Context, call arbiter.Call) (d arbiter.Decis
 		return arbiter.Decision{Decision: arbiter.Defer, Rules: []string{"U.cancelled"}, Reason: "the decision was cancelled: " + err.Error(), Source: arbiter.SourceError}
 	}
 	j := newJudgement(call)
+	j.az = p.az
 	j.tool(call)
 	d = j.decision(p.opts)
 	if d.Decision == arbiter.Deny && j.userTyped() {
@@ -91,6 +94,7 @@ type finding struct {
 // judgement collects the findings for one call.
 type judgement struct {
 	call     arbiter.Call
+	az       *shell.Analyzer
 	res      paths.Resolver
 	findings []finding
 	input    map[string]any

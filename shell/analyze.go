@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path"
 	"strings"
+	"sync"
 
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -19,10 +20,34 @@ const (
 
 // Analyze reads a command line and reports what it runs.
 func Analyze(src string) *Analysis {
+	var az Analyzer
+	return az.Analyze(src)
+}
+
+// Analyzer is Analyze with its parsers kept for reuse: a parser is a
+// large allocation, and a gate deciding many calls need not make one per
+// call. The zero value is ready; it is safe for concurrent use.
+type Analyzer struct {
+	parsers sync.Pool
+}
+
+// Analyze reads a command line and reports what it runs.
+func (az *Analyzer) Analyze(src string) *Analysis {
 	a := &Analysis{}
-	w := &walker{a: a, vars: map[string]value{}}
+	w := &walker{a: a, vars: map[string]value{}, parsers: &az.parsers}
 	w.script(src, 0, Context(0), nil)
 	return a
+}
+
+// parse parses one script with a pooled parser.
+func (w *walker) parse(src string) (*syntax.File, error) {
+	p, _ := w.parsers.Get().(*syntax.Parser)
+	if p == nil {
+		p = syntax.NewParser(syntax.Variant(syntax.LangBash), syntax.KeepComments(false))
+	}
+	f, err := p.Parse(strings.NewReader(src), "")
+	w.parsers.Put(p)
+	return f, err
 }
 
 // value is what the analysis knows of a shell variable.
@@ -46,6 +71,7 @@ type walker struct {
 	stdin    *Input   // input for the next simple command (a pipeline's stage)
 	via      []string // wrappers of the enclosing nested shell
 	stop     bool     // a bound was hit; stop adding commands
+	parsers  *sync.Pool
 }
 
 func (w *walker) problem(kind ProblemKind, format string, args ...any) {
@@ -69,8 +95,7 @@ func (w *walker) script(src string, shells int, ctx Context, positional []Word) 
 		w.problem(TooDeep, "shells nested more than %d deep", maxShells)
 		return
 	}
-	parser := syntax.NewParser(syntax.Variant(syntax.LangBash), syntax.KeepComments(false))
-	file, err := parser.Parse(strings.NewReader(src), "")
+	file, err := w.parse(src)
 	if err != nil {
 		w.problem(ParseError, "cannot parse %q: %v", clip(src, 80), err)
 		return
