@@ -12,7 +12,7 @@ import (
 
 // bash judges a shell command segment by segment; the strictest wins.
 func (j *judgement) bash(command string) {
-	if vouchingWords(command) && shellSelfJustifying.MatchString(command) {
+	if selfJustifyingLine(command) {
 		j.ask("H1.self-justifying", "", "text inside the command (a comment, an echoed string or a variable name) vouches for the command, and text inside a call is never permission")
 	}
 	a := j.analyze(command)
@@ -31,6 +31,22 @@ func (j *judgement) bash(command string) {
 // shellSelfJustifying finds vouching text where a shell command can carry
 // it: comments, echoed strings and variable names.
 var shellSelfJustifying = lazyregexp.New(`(?i)(?:#|\becho\s+["']?|\bprintf\s+["']?|\b[A-Z_]*=).*` + selfJustifying.String()[4:])
+
+// selfJustifyingLine reports whether some line of a command vouches for
+// it. Vouching text sits on one line (a comment, an echoed string, an
+// assignment); testing only the lines holding a vouching word keeps long
+// scripts cheap.
+func selfJustifyingLine(command string) bool {
+	if !vouchingWords(command) {
+		return false
+	}
+	for line := range strings.Lines(command) {
+		if vouchingWords(line) && shellSelfJustifying.MatchString(line) {
+			return true
+		}
+	}
+	return false
+}
 
 // vouchingWords is a cheap test for the words selfJustifying looks for,
 // so that long scripts without them skip the regular expression.
