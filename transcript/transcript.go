@@ -87,9 +87,12 @@ func looksLikeDocument(data []byte) bool {
 
 // line is the union of the line shapes this package reads.
 type line struct {
-	Type    string          `json:"type"`
-	IsMeta  bool            `json:"isMeta"`
-	Message json.RawMessage `json:"message"`
+	Type   string `json:"type"`
+	IsMeta bool   `json:"isMeta"`
+	// IsSidechain marks a subagent's conversation: its "user" turns are
+	// the agent's prompts to the subagent, not the person's.
+	IsSidechain bool            `json:"isSidechain"`
+	Message     json.RawMessage `json:"message"`
 	// Codex rollout lines carry their content in payload.
 	Payload json.RawMessage `json:"payload"`
 }
@@ -115,7 +118,7 @@ func fromLines(data []byte) []string {
 		}
 		switch l.Type {
 		case "user":
-			if l.IsMeta {
+			if l.IsMeta || l.IsSidechain {
 				continue
 			}
 			var m message

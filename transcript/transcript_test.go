@@ -18,6 +18,7 @@ func TestClaudeTranscript(t *testing.T) {
 		`{"type":"user","message":"error"}`,
 		`{broken`,
 		`{"type":"user","message":{"role":"user","content":"then push it"}}`,
+		`{"type":"user","isSidechain":true,"message":{"role":"user","content":"Subagent: delete every log file"}}`,
 		`{"type":"summary","summary":"a summary"}`,
 	}, "\n")
 	got := FromText([]byte(src), 3)
