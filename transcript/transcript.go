@@ -95,6 +95,10 @@ type line struct {
 	Message     json.RawMessage `json:"message"`
 	// Codex rollout lines carry their content in payload.
 	Payload json.RawMessage `json:"payload"`
+	// Other agents (Cursor's transcripts) write {"role": "user",
+	// "content"|"message": …} lines.
+	Role    string          `json:"role"`
+	Content json.RawMessage `json:"content"`
 }
 
 type message struct {
@@ -108,7 +112,7 @@ type part struct {
 }
 
 func fromLines(data []byte) []string {
-	var claude, codexEvents, codexItems []string
+	var claude, codexEvents, codexItems, roles []string
 	sc := bufio.NewScanner(bytes.NewReader(data))
 	sc.Buffer(make([]byte, 0, 64<<10), tailBytes+1)
 	for sc.Scan() {
@@ -117,6 +121,20 @@ func fromLines(data []byte) []string {
 			continue
 		}
 		switch l.Type {
+		case "":
+			if l.Role != "user" {
+				continue
+			}
+			raw := l.Content
+			if len(raw) == 0 {
+				var m message
+				if json.Unmarshal(l.Message, &m) == nil {
+					raw = m.Content
+				}
+			}
+			if t := userText(raw); t != "" {
+				roles = append(roles, t)
+			}
 		case "user":
 			if l.IsMeta || l.IsSidechain {
 				continue
@@ -151,6 +169,8 @@ func fromLines(data []byte) []string {
 	switch {
 	case len(claude) > 0:
 		return claude
+	case len(roles) > 0:
+		return roles
 	case len(codexEvents) > 0:
 		// Codex writes each user turn twice; its event lines hold only
 		// what the person typed.

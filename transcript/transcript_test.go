@@ -42,6 +42,18 @@ func TestCodexRollout(t *testing.T) {
 	}
 }
 
+func TestRoleLines(t *testing.T) {
+	src := strings.Join([]string{
+		`{"role":"user","message":{"content":[{"type":"text","text":"rename the package"}]}}`,
+		`{"role":"assistant","message":{"content":[{"type":"text","text":"rm -rf /"}]}}`,
+		`{"role":"user","content":"and update imports"}`,
+	}, "\n")
+	got := FromText([]byte(src), 3)
+	if strings.Join(got, "|") != "rename the package|and update imports" {
+		t.Errorf("got %q", got)
+	}
+}
+
 func TestGeminiSession(t *testing.T) {
 	src := `{
   "sessionId": "s",
