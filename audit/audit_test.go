@@ -51,3 +51,32 @@ func TestNoPathNoLog(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+func TestSummarise(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "d.jsonl")
+	l := &Log{Path: p}
+	call := arbiter.Call{Tool: "Bash", Input: json.RawMessage(`{"command":"curl -s https://x.example"}`)}
+	l.Write("claude", call, arbiter.Decision{Decision: arbiter.Defer, Rules: []string{"C1.network-request"}, Micros: 10,
+		Judge: &arbiter.JudgeRecord{Mode: "shadow", Asked: true, Answers: map[string]float64{"serves_request": 1}, Verdict: arbiter.Allow}})
+	l.Write("codex", call, arbiter.Decision{Decision: arbiter.Deny, Rules: []string{"A2.root-delete"}, Micros: 30})
+	l.Write("codex", call, arbiter.Decision{Decision: arbiter.Defer, Rules: []string{"C1.network-request"}, Micros: 20,
+		Judge: &arbiter.JudgeRecord{Mode: "enforce", Error: "judge: HTTP 529"}})
+	f, _ := os.OpenFile(p, os.O_APPEND|os.O_WRONLY, 0)
+	f.WriteString("{cut short")
+	f.Close()
+	r, _ := os.Open(p)
+	defer r.Close()
+	s, err := Summarise(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Records != 3 || s.BadLines != 1 || s.Decisions["defer"] != 2 || s.Runtimes["codex"] != 2 || s.Rules["C1.network-request"] != 2 ||
+		s.JudgeAsked != 1 || s.JudgeError != 1 || s.Shadow["defer→allow"] != 1 || s.P50 != 20 {
+		t.Errorf("%+v", s)
+	}
+	var out strings.Builder
+	s.Write(&out)
+	if !strings.Contains(out.String(), "defer→allow") {
+		t.Errorf("summary:\n%s", out.String())
+	}
+}

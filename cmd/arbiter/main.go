@@ -23,6 +23,7 @@ Usage:
   arbiter uninstall RUNTIME [--project] [--dry-run]
                                         remove it (restoring the original file)
   arbiter doctor                        check every installed hook end to end
+  arbiter stats [--json] [LOG]          summarise the decision log (ARBITER_LOG)
   arbiter eval [--split dev|test] [--by set|category|rule] [--failures] [--json] FILE…
                                         score decisions on labeled corpora
 
@@ -52,6 +53,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return installCmd(args[1:], stdout, stderr, true)
 	case "doctor":
 		return doctor(args[1:], stdout, stderr)
+	case "stats":
+		return stats(args[1:], stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return 0
