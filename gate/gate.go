@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"time"
@@ -182,16 +181,20 @@ func noticeOnce(opt Options, msg string) {
 	fmt.Fprintln(opt.Log, msg)
 }
 
-// HelperPath finds arbiter-judge: beside this program first (go install
-// puts them together), then on PATH. Empty when it is not installed.
+// HelperPath finds arbiter-judge beside this program (go install puts
+// them together). Only there: a helper found on PATH could be one the
+// agent put there, answering "allow" to everything. Empty when it is not
+// installed.
 func HelperPath() string {
-	if self, err := os.Executable(); err == nil {
-		p := filepath.Join(filepath.Dir(self), "arbiter-judge")
-		if st, err := os.Stat(p); err == nil && st.Mode().IsRegular() && st.Mode().Perm()&0o111 != 0 {
-			return p
-		}
+	self, err := os.Executable()
+	if err != nil {
+		return ""
 	}
-	if p, err := exec.LookPath("arbiter-judge"); err == nil {
+	if resolved, err := filepath.EvalSymlinks(self); err == nil {
+		self = resolved
+	}
+	p := filepath.Join(filepath.Dir(self), "arbiter-judge")
+	if st, err := os.Stat(p); err == nil && st.Mode().IsRegular() && st.Mode().Perm()&0o111 != 0 {
 		return p
 	}
 	return ""

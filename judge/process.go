@@ -40,7 +40,7 @@ type HelperResponse struct {
 // Ask runs the helper; the context's deadline kills it.
 func (p *Process) Ask(ctx context.Context, st State, qs []Question) (Answers, string, error) {
 	if p.Path == "" {
-		return nil, "", errors.New("judge: arbiter-judge is not installed next to arbiter or on PATH (go install ./cmd/...)")
+		return nil, "", errors.New("judge: arbiter-judge is not installed next to arbiter (go install ./cmd/...)")
 	}
 	in, err := json.Marshal(HelperRequest{Spec: p.Spec, State: st, Questions: qs})
 	if err != nil {

@@ -11,11 +11,11 @@ import (
 // Permission gates for coding agents: arbiter itself and the other tools
 // of its kind. An agent that switches off or rewrites the gate watching it
 // has escaped review, whatever the gate.
-var gates = map[string]bool{"arbiter": true, "nah": true, "dcg": true, "cc-safety-net": true, "safety-net": true, "jev-permission-gate": true}
+var gates = map[string]bool{"arbiter": true, "arbiter-judge": true, "nah": true, "dcg": true, "cc-safety-net": true, "safety-net": true, "jev-permission-gate": true}
 
 // gateDirs are the folders, relative to the home directory, where gates keep
 // their configuration and state.
-var gateDirs = []string{".arbiter", ".config/arbiter", ".cache/arbiter", ".local/share/arbiter", ".nah", ".config/nah", ".claude/jev-permission-gate", ".config/dcg", ".cc-safety-net"}
+var gateDirs = []string{".arbiter", ".config/arbiter", ".cache/arbiter", ".local/share/arbiter", ".local/state/arbiter", ".nah", ".config/nah", ".claude/jev-permission-gate", ".config/dcg", ".cc-safety-net"}
 
 // isGuardPath reports whether a path is a gate's configuration or program.
 func isGuardPath(r paths.Resolver, abs string) bool {
@@ -56,6 +56,11 @@ func (j *judgement) gateCommand(c *shell.Command) {
 		if sub == "" && len(c.Args) > 0 && c.Args[0].Text != "--help" && c.Args[0].Text != "--version" && c.Args[0].Text != "-h" {
 			break
 		}
+		j.allow("D1.read-only", c.String(), "asks the permission gate a question without changing it")
+		return
+	}
+	if c.Program == "arbiter" && sub == "hook" && len(operands(c)) == 2 {
+		// arbiter hook RUNTIME only answers the payload on its stdin.
 		j.allow("D1.read-only", c.String(), "asks the permission gate a question without changing it")
 		return
 	}

