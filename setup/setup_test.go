@@ -90,10 +90,16 @@ func TestInstallUninstallRestoresOriginal(t *testing.T) {
 	}
 }
 
+func TestCopilotNeedsProjectScope(t *testing.T) {
+	if _, err := For("copilot", Scope{Home: t.TempDir()}, "arbiter"); err == nil || !strings.Contains(err.Error(), "--project") {
+		t.Errorf("user scope for Copilot: %v", err)
+	}
+}
+
 func TestInstallCreatesAndUninstallRemoves(t *testing.T) {
 	for _, rt := range Runtimes {
 		home := t.TempDir()
-		tg, _ := For(rt, Scope{Home: home}, "/opt/arbiter bin/arbiter")
+		tg, _ := For(rt, Scope{Home: home, Project: filepath.Join(home, "proj")}, "/opt/arbiter bin/arbiter")
 		r, err := tg.Install(false)
 		if err != nil || !r.Changed {
 			t.Fatalf("%s: %+v %v", rt, r, err)

@@ -112,6 +112,9 @@ func For(runtime string, s Scope, binary string) (Target, error) {
 	case "copilot":
 		// Copilot CLI reads hooks from the repository's .github/hooks;
 		// arbiter keeps its own file there.
+		if s.Project == "" {
+			return Target{}, fmt.Errorf("Copilot CLI reads hooks only from a repository's .github/hooks: run arbiter install copilot --project in the repository")
+		}
 		return Target{Runtime: runtime, Command: cmd,
 			Path:    filepath.Join(base, ".github", "hooks", "arbiter.json"),
 			Events:  []string{"preToolUse"},
