@@ -33,10 +33,7 @@ func (claude) parse(raw []byte) (Event, error) {
 	default:
 		return ev, fmt.Errorf("unknown Claude Code event %q", p.HookEventName)
 	}
-	if p.ToolName == "" {
-		return ev, fmt.Errorf("the payload has no tool_name")
-	}
-	in, err := object(p.ToolInput)
+	in, err := p.toolInput()
 	if err != nil {
 		return ev, err
 	}
@@ -51,15 +48,7 @@ func (claude) parse(raw []byte) (Event, error) {
 
 func (claude) render(ev Event, d arbiter.Decision) []byte {
 	if ev.Name == "PermissionRequest" {
-		switch d.Decision {
-		case arbiter.Allow:
-			return mustMarshal(map[string]any{"hookSpecificOutput": map[string]any{
-				"hookEventName": "PermissionRequest", "decision": map[string]any{"behavior": "allow"}}})
-		case arbiter.Deny:
-			return mustMarshal(map[string]any{"hookSpecificOutput": map[string]any{
-				"hookEventName": "PermissionRequest", "decision": map[string]any{"behavior": "deny", "message": reason(d)}}})
-		}
-		return nil // ask and defer: the permission prompt shows as usual
+		return permissionRequestAnswer(d)
 	}
 	if d.Decision == arbiter.Defer {
 		return nil

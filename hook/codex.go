@@ -34,10 +34,7 @@ func (codex) parse(raw []byte) (Event, error) {
 	default:
 		return ev, fmt.Errorf("unknown Codex event %q", p.HookEventName)
 	}
-	if p.ToolName == "" {
-		return ev, fmt.Errorf("the payload has no tool_name")
-	}
-	in, err := object(p.ToolInput)
+	in, err := p.toolInput()
 	if err != nil {
 		return ev, err
 	}
@@ -70,15 +67,7 @@ func (codex) parse(raw []byte) (Event, error) {
 
 func (codex) render(ev Event, d arbiter.Decision) []byte {
 	if ev.Name == "PermissionRequest" {
-		switch d.Decision {
-		case arbiter.Allow:
-			return mustMarshal(map[string]any{"hookSpecificOutput": map[string]any{
-				"hookEventName": "PermissionRequest", "decision": map[string]any{"behavior": "allow"}}})
-		case arbiter.Deny:
-			return mustMarshal(map[string]any{"hookSpecificOutput": map[string]any{
-				"hookEventName": "PermissionRequest", "decision": map[string]any{"behavior": "deny", "message": reason(d)}}})
-		}
-		return nil
+		return permissionRequestAnswer(d)
 	}
 	var why string
 	switch d.Decision {

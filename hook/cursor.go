@@ -66,10 +66,7 @@ func (cursor) parse(raw []byte) (Event, error) {
 	default:
 		return ev, fmt.Errorf("unknown Cursor event %q", p.HookEventName)
 	}
-	if p.ToolName == "" {
-		return ev, fmt.Errorf("the payload has no tool_name")
-	}
-	in, err := object(p.ToolInput)
+	in, err := p.toolInput()
 	if err != nil {
 		return ev, err
 	}

@@ -36,10 +36,7 @@ func (gemini) parse(raw []byte) (Event, error) {
 	default:
 		return ev, fmt.Errorf("unknown Gemini CLI event %q", p.HookEventName)
 	}
-	if p.ToolName == "" {
-		return ev, fmt.Errorf("the payload has no tool_name")
-	}
-	in, err := object(p.ToolInput)
+	in, err := p.toolInput()
 	if err != nil {
 		return ev, err
 	}

@@ -25,6 +25,31 @@ type payload struct {
 	ToolUseID      string          `json:"tool_use_id"`
 }
 
+// toolInput returns the call's tool input, failing when the payload names
+// no tool or the input is not an object.
+func (p payload) toolInput() (map[string]any, error) {
+	if p.ToolName == "" {
+		return nil, fmt.Errorf("the payload has no tool_name")
+	}
+	return object(p.ToolInput)
+}
+
+// permissionRequestAnswer is Claude Code's and Codex's answer to a
+// PermissionRequest: allow or deny settle the prompt; ask and defer print
+// nothing, so the prompt shows as usual.
+func permissionRequestAnswer(d arbiter.Decision) []byte {
+	var decision map[string]any
+	switch d.Decision {
+	case arbiter.Allow:
+		decision = map[string]any{"behavior": "allow"}
+	case arbiter.Deny:
+		decision = map[string]any{"behavior": "deny", "message": reason(d)}
+	default:
+		return nil
+	}
+	return mustMarshal(map[string]any{"hookSpecificOutput": map[string]any{"hookEventName": "PermissionRequest", "decision": decision}})
+}
+
 func (p payload) transcript() string {
 	if p.TranscriptPath == nil {
 		return ""

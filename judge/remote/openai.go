@@ -1,11 +1,9 @@
 package remote
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
 	"math"
 	"net/http"
 	"strings"
@@ -90,7 +88,7 @@ func (o *OpenAI) Ask(ctx context.Context, st judge.State, qs []judge.Question) (
 	model := ""
 	for _, r := range results {
 		if r.err != nil {
-			return nil, r.model, fmt.Errorf("judge: question %s: %w", r.key, r.err)
+			return nil, r.model, fmt.Errorf("%w (asking %s)", r.err, r.key)
 		}
 		a[r.key] = r.p
 		model = r.model
@@ -103,45 +101,20 @@ func (o *OpenAI) askOne(ctx context.Context, state string, q judge.Question) (fl
 		Model: o.Model,
 		Messages: []chatMessage{
 			{Role: "system", Content: yesNoSystem},
-			{Role: "user", Content: "judge.State:\n" + state + "\n\nStatement: " + q.Instructions + "\n\nAnswer yes or no."},
+			{Role: "user", Content: "State:\n" + state + "\n\nStatement: " + q.Instructions + "\n\nAnswer yes or no."},
 		},
 		MaxTokens: 1, Temperature: 0, Logprobs: true, TopLogprobs: 10,
 	}
-	body, err := json.Marshal(req)
+	rb, err := postJSON(ctx, o.Client, strings.TrimSuffix(o.BaseURL, "/")+"/v1/chat/completions", o.Key, req)
 	if err != nil {
 		return 0, "", err
-	}
-	url := strings.TrimSuffix(o.BaseURL, "/") + "/v1/chat/completions"
-	hr, err := http.NewRequestWithContext(ctx, http.MethodPost, url, bytes.NewReader(body))
-	if err != nil {
-		return 0, "", err
-	}
-	hr.Header.Set("Content-Type", "application/json")
-	if o.Key != "" {
-		hr.Header.Set("Authorization", "Bearer "+o.Key)
-	}
-	client := o.Client
-	if client == nil {
-		client = http.DefaultClient
-	}
-	resp, err := client.Do(hr)
-	if err != nil {
-		return 0, "", err
-	}
-	defer resp.Body.Close()
-	rb, err := io.ReadAll(io.LimitReader(resp.Body, maxResponse))
-	if err != nil {
-		return 0, "", fmt.Errorf("reading the response: %w", err)
-	}
-	if resp.StatusCode != http.StatusOK {
-		return 0, "", httpError(resp, rb)
 	}
 	var out chatResponse
 	if err := json.Unmarshal(rb, &out); err != nil {
-		return 0, "", fmt.Errorf("the response is not the expected JSON: %w", err)
+		return 0, "", fmt.Errorf("judge: the response is not the expected JSON: %w", err)
 	}
 	if len(out.Choices) == 0 || len(out.Choices[0].Logprobs.Content) == 0 {
-		return 0, out.Model, fmt.Errorf("the response has no log probabilities (does the server support logprobs?)")
+		return 0, out.Model, fmt.Errorf("judge: the response has no log probabilities (does the server support logprobs?)")
 	}
 	p, err := yesProbability(out.Choices[0].Logprobs.Content[0].TopLogprobs)
 	return p, out.Model, err
@@ -156,7 +129,7 @@ func yesProbability(top []struct {
 	var yes, no float64
 	for _, t := range top {
 		if math.IsNaN(t.Logprob) || t.Logprob > 0 {
-			return 0, fmt.Errorf("log probability %v is not valid", t.Logprob)
+			return 0, fmt.Errorf("judge: log probability %v is not valid", t.Logprob)
 		}
 		switch strings.ToLower(strings.TrimSpace(t.Token)) {
 		case "yes":
@@ -166,7 +139,7 @@ func yesProbability(top []struct {
 		}
 	}
 	if yes+no == 0 {
-		return 0, fmt.Errorf("neither yes nor no is among the likely first tokens")
+		return 0, fmt.Errorf("judge: neither yes nor no is among the likely first tokens")
 	}
 	return yes / (yes + no), nil
 }

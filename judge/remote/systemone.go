@@ -1,20 +1,15 @@
 package remote
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
 	"math"
 	"net/http"
 	"strings"
 
 	"github.com/arbitergate/arbiter/judge"
 )
-
-// maxResponse bounds what is read from a judge server.
-const maxResponse = 1 << 20
 
 // SystemOne speaks TypeSafe's System One API: POST {base}/v1/systemone
 // with a bearer key and {model, state, questions}; each answer comes back
@@ -56,28 +51,9 @@ func (s *SystemOne) Ask(ctx context.Context, st judge.State, qs []judge.Question
 	for _, q := range qs {
 		req.Questions[q.Key] = noulQuestion{Type: "noul", Instructions: q.Instructions}
 	}
-	body, err := json.Marshal(req)
+	rb, err := postJSON(ctx, s.Client, strings.TrimSuffix(s.BaseURL, "/")+"/v1/systemone", s.Key, req)
 	if err != nil {
-		return nil, "", fmt.Errorf("judge: encoding the request: %w", err)
-	}
-	url := strings.TrimSuffix(s.BaseURL, "/") + "/v1/systemone"
-	hr, err := http.NewRequestWithContext(ctx, http.MethodPost, url, bytes.NewReader(body))
-	if err != nil {
-		return nil, "", fmt.Errorf("judge: %w", err)
-	}
-	hr.Header.Set("Content-Type", "application/json")
-	hr.Header.Set("Authorization", "Bearer "+s.Key)
-	resp, err := s.client().Do(hr)
-	if err != nil {
-		return nil, "", fmt.Errorf("judge: %w", err)
-	}
-	defer resp.Body.Close()
-	rb, err := io.ReadAll(io.LimitReader(resp.Body, maxResponse))
-	if err != nil {
-		return nil, "", fmt.Errorf("judge: reading the response: %w", err)
-	}
-	if resp.StatusCode != http.StatusOK {
-		return nil, "", httpError(resp, rb)
+		return nil, "", err
 	}
 	return parseSystemOne(rb, qs)
 }
@@ -98,11 +74,4 @@ func parseSystemOne(body []byte, qs []judge.Question) (judge.Answers, string, er
 		a[q.Key] = *ans.Noul
 	}
 	return a, out.Model, nil
-}
-
-func (s *SystemOne) client() *http.Client {
-	if s.Client != nil {
-		return s.Client
-	}
-	return http.DefaultClient
 }
