@@ -102,7 +102,7 @@ func TestJudgeThresholds(t *testing.T) {
 			if len(reqs) == 0 || !strings.Contains(reqs[0], "is the API up?") || !strings.Contains(reqs[0], "curl -s https://api.example.com/status") {
 				t.Errorf("the request does not carry the state: %.300s", reqs)
 			}
-			if b.name == "openai" && !strings.Contains(reqs[0], `State:\n{`) {
+			if b.name == "openai" && !strings.Contains(reqs[0], `"content":"State:\n{`) {
 				t.Errorf("chat prompt does not introduce the state: %.300s", reqs[0])
 			}
 			if b.name == "systemone" && (!strings.HasPrefix(reqs[0], "POST /v1/systemone Bearer test-key") || !strings.Contains(reqs[0], `"model":"jev-test"`)) {
