@@ -8,6 +8,7 @@ import (
 	"github.com/arbitergate/arbiter/internal/lazyregexp"
 	"github.com/arbitergate/arbiter/paths"
 	"github.com/arbitergate/arbiter/shell"
+	"github.com/arbitergate/arbiter/spec"
 )
 
 // bash judges a shell command segment by segment; the strictest wins.
@@ -117,59 +118,52 @@ func (j *judgement) command(a *shell.Analysis, c *shell.Command) {
 	if c.Program == "" {
 		return // redirections and assignments only, or an unresolved name (a problem)
 	}
-	if len(c.Args) == 1 && c.Origin == "" {
-		switch c.Args[0].Text {
-		case "--help", "--version", "-V", "--Version", "-version", "-help":
-			j.allow("D1.help", subj, "prints the program's help or version")
-			return
-		}
-	}
 	for _, f := range a.Functions {
 		if c.Name == f {
 			j.allow("D.function-call", subj, "calls a function defined in the same command, whose body is judged")
 			return
 		}
 	}
+	start := len(j.findings)
+	if j.program(c, subj) && j.allowedSince(start) {
+		j.understand(c)
+	}
+}
+
+// program applies the rule for the command's program. It reports whether
+// the closed world applies: false for a file run by its path, whose
+// arguments are the script's own business and whose content is judged.
+func (j *judgement) program(c *shell.Command, subj string) bool {
+	if helpOnly(c) && spec.Lookup(c.Program) != nil {
+		j.allow("D1.help", subj, "prints the program's help or version")
+		return true
+	}
 	if rule := ruleFor(c.Program); rule != nil && (c.Origin != "" || !strings.Contains(c.Name, "/") || systemBin(j.res.Resolve(c.Name, c.Dir))) {
 		rule(j, c)
-		return
+		return true
 	}
 	if lang := shell.Interpreter(c.Program); lang != "" {
 		j.interpreter(c, lang)
-		return
+		return true
 	}
 	if strings.HasPrefix(c.Program, "mkfs") || strings.HasPrefix(c.Program, "mke2fs") || strings.HasPrefix(c.Program, "mkswap") {
 		j.rawDisk(c, subj)
-		return
+		return true
 	}
 	if strings.Contains(c.Name, "/") && !systemBin(j.res.Resolve(c.Name, c.Dir)) {
 		j.runFile(c, c.Name, subj)
-		return
-	}
-	if producers[c.Program] {
-		j.readArgs(c)
-		j.writeArgs(c, operands(c, "-o", "-S", "--suffix", "-b", "-l", "-n", "-f", "-r", "-t", "-T", "-F", "-s", "-i", "-q", "-d", "-a", "-c", "-C"))
-		return
-	}
-	if readOnly[c.Program] {
-		j.allow("D1.read-only", subj, "reads or prints without changing anything")
-		j.readArgs(c)
-		j.outputOptions(c)
-		return
-	}
-	if builders[c.Program] {
-		j.allow("D5.build", subj, "builds, tests or checks the project")
-		return
-	}
-	if formatters[c.Program] {
-		j.allow("D3.format", subj, "formats or lints code")
-		return
+		return false
 	}
 	if why, ok := riskyPrograms[c.Program]; ok {
 		j.ask(why.id, subj, why.reason)
-		return
+		return true
 	}
-	j.defer_("U.unknown-program", subj, "arbiter does not know what "+c.Program+" does")
+	if sp := spec.Lookup(c.Program); sp != nil {
+		j.bySpec(c, sp)
+		return true
+	}
+	j.defer_("U.unknown-program", subj, "arbiter does not know what "+c.Program+" does; a contributor adds its spec to spec/programs.txt")
+	return true
 }
 
 // outputOptions judges the files that otherwise read-only programs write

@@ -1,0 +1,235 @@
+package policy
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/arbitergate/arbiter"
+	"github.com/arbitergate/arbiter/shell"
+	"github.com/arbitergate/arbiter/spec"
+)
+
+// The closed world. Deny and ask rules fire on what they recognise; an
+// allow must be earned: a command is allowed only when its program has a
+// spec (package spec) and every word of the command parses against it.
+// What the spec says each value is then gets judged too: a file written is
+// a write, a program is a command, a host is network use.
+
+// bySpec judges a program no dedicated rule covers, by its spec's effect.
+func (j *judgement) bySpec(c *shell.Command, sp *spec.Spec) {
+	subj := c.String()
+	switch sp.Effect {
+	case spec.Reads:
+		j.allow("D1.read-only", subj, "reads or prints without changing anything")
+		j.readArgs(c)
+	case spec.Builds:
+		j.allow("D5.build", subj, "builds, tests or checks the project")
+	case spec.Formats:
+		j.allow("D3.format", subj, "formats or lints code")
+	case spec.Writes:
+		j.allow("D2.write-project", subj, "creates or changes the files it names")
+	case spec.Runs:
+		j.allow("D4.run-project-code", subj, "runs the project's own code")
+	case spec.Network:
+		j.defer_("C1.network-request", subj, c.Program+" talks to other machines")
+	default:
+		j.defer_("U.no-rule", subj, "the spec of "+c.Program+" says a rule decides, and there is none")
+	}
+}
+
+// allowedSince reports whether the findings from start on allow: some
+// finding allows and none is stricter. Only then can the closed world
+// change the answer.
+func (j *judgement) allowedSince(start int) bool {
+	allowed := false
+	for _, f := range j.findings[start:] {
+		if f.verdict != arbiter.Allow {
+			return false
+		}
+		allowed = true
+	}
+	return allowed
+}
+
+// helpOnly reports a command that only asks a known program for its help
+// or version.
+func helpOnly(c *shell.Command) bool {
+	if len(c.Args) != 1 || c.Origin != "" {
+		return false
+	}
+	switch c.Args[0].Text {
+	case "--help", "--version", "-V", "--Version", "-version", "-help", "-h":
+		return true
+	}
+	return false
+}
+
+// understand holds a command some rule allowed to the closed world: its
+// program must have a spec, every word must parse, and every value the
+// spec names is judged for what it is.
+func (j *judgement) understand(c *shell.Command) {
+	subj := c.String()
+	sp := spec.Lookup(c.Program)
+	if sp == nil {
+		j.defer_("U.no-spec", subj, fmt.Sprintf("arbiter allows a program only by its spec, and %s has none; a contributor adds one to spec/programs.txt", c.Program))
+		return
+	}
+	if helpOnly(c) {
+		return
+	}
+	for _, a := range c.Args {
+		if a.Dynamic && !inertWords(sp) {
+			j.defer_("U.unresolved", a.Text, "an argument of "+c.Program+" is only known when the command runs, so what it does cannot be checked")
+			return
+		}
+	}
+	res := sp.Parse(c.ArgTexts())
+	if res.Problem != nil {
+		j.notUnderstood(c, res.Problem)
+		return
+	}
+	j.globOptions(c, res.Spec)
+	if res.Spec.Effect == spec.Network {
+		j.defer_("C1.network-request", subj, res.Spec.Path()+" talks to other machines")
+	}
+	for _, v := range res.Values {
+		j.value(c, v)
+	}
+}
+
+// inertWords reports a spec that reads no options and takes only text
+// (echo, printf): there an unresolved word can only change what is
+// printed, never what runs.
+func inertWords(sp *spec.Spec) bool {
+	if sp.Style != spec.Raw {
+		return false
+	}
+	for _, k := range sp.Operands {
+		if k != spec.Text {
+			return false
+		}
+	}
+	return len(sp.Subs) == 0
+}
+
+// notUnderstood explains which word the spec does not cover and what entry
+// a contributor would add.
+func (j *judgement) notUnderstood(c *shell.Command, p *spec.Problem) {
+	where := fmt.Sprintf("spec/programs.txt line %d (%s)", p.Spec.Line(), p.Spec.Path())
+	switch {
+	case p.Guess != nil:
+		j.defer_("U.unknown-option", p.Word, fmt.Sprintf("%s: %s is not in its spec; it may abbreviate %s, which arbiter does not accept abbreviated; write the option out in full", p.Spec.Path(), p.Word, p.Guess.Name()))
+	case p.What == "unknown option" || p.What == "unexpected value for" || p.What == "missing value for":
+		name, _, _ := strings.Cut(p.Word, "=")
+		j.defer_("U.unknown-option", p.Word, fmt.Sprintf("%s %s %s is not understood; to allow it, add %q with its value's kind to the opts of %s", p.Spec.Path(), p.What, p.Word, name, where))
+	case p.What == "unknown subcommand":
+		j.defer_("U.unknown-subcommand", p.Word, fmt.Sprintf("%s has no subcommand %q in its spec; to allow it, add a sub line under %s", p.Spec.Path(), p.Word, where))
+	default:
+		j.defer_("U.extra-operand", p.Word, fmt.Sprintf("%s takes fewer operands than given (%s %q); see the args line of %s", p.Spec.Path(), p.What, p.Word, where))
+	}
+}
+
+// globOptions finds glob words that can expand into options: a pattern
+// that starts with a wildcard (*, *.txt) matches a file named
+// "--compress-program=sh" as readily as any other, and the program then
+// reads it as an option arbiter never saw.
+func (j *judgement) globOptions(c *shell.Command, sp *spec.Spec) {
+	if sp.Style == spec.Raw || c.Program == "echo" {
+		return
+	}
+	for _, a := range c.Args {
+		if a.Text == "--" {
+			return
+		}
+		if a.Glob && len(a.Text) > 0 && strings.ContainsRune("*?[", rune(a.Text[0])) && !globSafe[c.Program] {
+			j.defer_("U.glob-option", a.Text, "the pattern "+a.Text+" can match a file whose name "+c.Program+" reads as an option; write ./"+a.Text+" so that every match is a path")
+			return
+		}
+	}
+}
+
+// globSafe lists programs none of whose options runs, writes or sends
+// anything, so a file name read as an option cannot make them do harm.
+var globSafe = map[string]bool{
+	"cat": true, "head": true, "tail": true, "wc": true, "ls": true, "grep": true, "egrep": true, "fgrep": true,
+	"file": true, "stat": true, "du": true, "md5sum": true, "sha1sum": true, "sha256sum": true, "sha512sum": true,
+	"nl": true, "strings": true, "tree": true, "basename": true, "dirname": true, "realpath": true, "readlink": true,
+	"cksum": true, "b2sum": true, "shasum": true, "wc-l": true, "od": true,
+}
+
+// value judges one option value or operand by what the spec says it is.
+func (j *judgement) value(c *shell.Command, v spec.Value) {
+	w := c.Args[v.Arg]
+	w.Text = v.Text
+	switch v.Kind {
+	case spec.Read, spec.Dir:
+		sub := shell.Command{Program: c.Program, Args: []shell.Word{w}, Dir: c.Dir}
+		j.readArgs(&sub)
+	case spec.Write:
+		j.writeArgs(c, []shell.Word{w})
+	case spec.Program:
+		if v.Text != "" && !v.Until {
+			j.innerCommand(c, v.Text)
+		}
+	case spec.Code:
+		j.specCode(c, v.Lang, w)
+	case spec.Host:
+		if !allLoopback([]string{hostOf(v.Text)}) {
+			j.defer_("C1.network-request", v.Text, strings.TrimSpace(c.Program+" "+v.Option)+" contacts another machine")
+		}
+	case spec.GitConfig:
+		j.gitSetting(v.Text)
+	}
+}
+
+// innerCommand judges a program named by an option's value (sort
+// --compress-program=gzip, go test -exec) as the command it is.
+func (j *judgement) innerCommand(c *shell.Command, text string) {
+	inner := &judgement{call: j.call, res: j.res, az: j.az}
+	inner.bash(text)
+	for _, f := range inner.findings {
+		if f.verdict != arbiter.Allow {
+			f.subject = c.String()
+			j.add(f)
+		}
+	}
+}
+
+// specCode judges code a program runs from an operand or option (awk's
+// program, sed's script). Interpreters (python -c) are judged by their
+// own rule; a language with no reader here is never allowed.
+func (j *judgement) specCode(c *shell.Command, lang string, w shell.Word) {
+	if shell.Interpreter(c.Program) != "" {
+		return
+	}
+	switch lang {
+	case "awk", "sed":
+		// The shell analysis reads awk's system() and output pipes and
+		// sed's e and w commands; their findings stand.
+	default:
+		j.defer_("U.no-tokenizer", c.String(), c.Program+" runs "+lang+" code, which arbiter cannot read")
+	}
+}
+
+// inertGitSettings are git -c settings that change only how git prints or
+// names things, never what it runs or where it writes.
+var inertGitSettings = []string{"color.", "core.quotepath", "core.abbrev", "log.", "format.pretty", "diff.renames", "diff.algorithm", "diff.nonamechange", "advice.", "user.name", "user.email", "init.defaultbranch", "safe.directory", "column.", "pager.", "core.pager", "status.", "commit.gpgsign", "tag.gpgsign", "merge.conflictstyle", "pull.rebase", "core.autocrlf", "core.filemode", "i18n.", "gc.auto", "maintenance.auto", "protocol.version"}
+
+// gitSetting allows only settings known to be inert; the pager ones are
+// listed so that their value can be judged as the program it is.
+func (j *judgement) gitSetting(kv string) {
+	name, value, _ := strings.Cut(kv, "=")
+	low := strings.ToLower(name)
+	if low == "core.pager" || strings.HasPrefix(low, "pager.") {
+		if value != "" && value != "cat" && value != "less" && value != "false" && value != "true" {
+			j.defer_("U.runs-a-program", kv, "the setting makes git run "+value)
+		}
+		return
+	}
+	for _, p := range inertGitSettings {
+		if low == p || strings.HasSuffix(p, ".") && strings.HasPrefix(low, p) {
+			return
+		}
+	}
+	j.defer_("U.git-setting", kv, "git -c "+name+" is not a setting arbiter knows to be inert")
+}

@@ -1,0 +1,251 @@
+package spec
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Kind is what an option's value or an operand is to the program.
+type Kind uint8
+
+// The kinds of value. Only Text, Number and Pattern are inert: every other
+// kind names something the policy must judge.
+const (
+	Text      Kind = iota // plain text: a name, a message, a format, a revision
+	Number                // a count, a size, a duration
+	Pattern               // a search pattern, regular expression or glob
+	Read                  // a file or directory the program reads
+	Write                 // a file the program writes
+	Dir                   // a directory the program works in
+	Program               // a program, with its arguments, that the program runs
+	Code                  // code in a language (Value.Lang) that the program runs
+	Host                  // a host name, address or URL the program contacts
+	GitConfig             // a git configuration assignment (name=value)
+)
+
+var kindNames = [...]string{"text", "num", "pattern", "read", "write", "dir", "prog", "code", "host", "gitconfig"}
+
+func (k Kind) String() string { return kindNames[k] }
+
+// Effect is what a program or subcommand does as a whole.
+type Effect uint8
+
+// The effects. A program's own policy rule may be stricter than its
+// effect; the effect alone never makes a call less strict than Network.
+const (
+	Reads   Effect = iota + 1 // reads files or state and prints (policy D1)
+	Builds                    // builds, tests or checks the project (D5)
+	Formats                   // formats or lints; may rewrite its operands in place (D3)
+	Writes                    // creates or changes the files it names (D2)
+	Runs                      // runs the project's own code or scripts (D4)
+	Network                   // talks to other machines: never routine on its own (C)
+	Ruled                     // a dedicated policy rule decides; the spec checks the words
+)
+
+var effectNames = [...]string{"", "read", "build", "format", "write", "run", "network", "rule"}
+
+func (e Effect) String() string { return effectNames[e] }
+
+// Style is how a program reads its options.
+type Style uint8
+
+// The option styles.
+const (
+	GNU    Style = iota // getopt_long: -abc clusters, --long[=value], options anywhere, -- ends them
+	Go                  // Go's flag package: -name, --name, -name=value or -name value; no clusters
+	Raw                 // no options at all: every word is an operand (echo, test)
+	Posix               // getopt without permutation: the first operand ends the options (python script.py -x)
+	Single              // whole-word options: -name, -name=value, -Ivalue, families -Wno-* (gcc, find)
+)
+
+// Option is one option of a program, under all the names it answers to.
+type Option struct {
+	Names []string // "-n", "--lines"; "-#" stands for -NUMBER
+	// Takes says whether the option has a value; Optional values can only
+	// be attached (--color=always, -j4).
+	Takes    bool
+	Optional bool
+	Kind     Kind
+	Lang     string // for Code values
+	// Operand is set for options that supply what would otherwise be the
+	// first operand (grep -e PATTERN): the operands then start one later.
+	Operand bool
+	// Until is set for a value that runs to a ";" or "+" word (find -exec)
+	// or to the end (go test -args).
+	Until bool
+	// Family is set for a name ending in * that stands for every option
+	// with that prefix (-Wno-*).
+	Family bool
+}
+
+// Name is the option's first name, the one messages use.
+func (o *Option) Name() string { return o.Names[0] }
+
+// Spec is one program or subcommand.
+type Spec struct {
+	Name    string
+	Aliases []string
+	Effect  Effect
+	Style   Style
+	Options []Option
+	// Operands lists the kinds of the operands in order; when Variadic,
+	// the last kind repeats. Operands beyond the list are not understood.
+	Operands []Kind
+	Langs    []string // per operand, for Code operands
+	Variadic bool
+	Subs     []*Spec
+	parent   *Spec
+	line     int // where the spec starts in the table, for messages
+}
+
+// Path is the spec's name with its parents' ("git stash").
+func (s *Spec) Path() string {
+	if s.parent == nil {
+		return s.Name
+	}
+	return s.parent.Path() + " " + s.Name
+}
+
+// Line is the line of the table where the spec starts.
+func (s *Spec) Line() int { return s.line }
+
+// Sub returns the subcommand called name, or nil.
+func (s *Spec) Sub(name string) *Spec {
+	for _, sub := range s.Subs {
+		if sub.Name == name {
+			return sub
+		}
+		for _, a := range sub.Aliases {
+			if a == name {
+				return sub
+			}
+		}
+	}
+	return nil
+}
+
+// option finds the option called name here or in a parent: options of a
+// program stay valid after its subcommand, as most tools accept them.
+func (s *Spec) option(name string) *Option {
+	for sp := s; sp != nil; sp = sp.parent {
+		for i := range sp.Options {
+			for _, n := range sp.Options[i].Names {
+				if n == name {
+					return &sp.Options[i]
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// family finds the option family a word belongs to. Families match only
+// words of letters, digits and - _ = + . so that a pass-through such as
+// gcc's -Wl,… (options for the linker) is never taken for a warning flag.
+func (s *Spec) family(word string) *Option {
+	for _, c := range word {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.ContainsRune("-_=+.", c)) {
+			return nil
+		}
+	}
+	for sp := s; sp != nil; sp = sp.parent {
+		for i := range sp.Options {
+			o := &sp.Options[i]
+			if !o.Family {
+				continue
+			}
+			for _, n := range o.Names {
+				if strings.HasPrefix(word, strings.TrimSuffix(n, "*")) {
+					return o
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// prefixOf returns the long option that name abbreviates, if exactly one
+// does: getopt_long and git accept unambiguous abbreviations. The parse
+// never allows on an abbreviation (the real program may know a longer
+// list); it only reports which option the word most likely is.
+func (s *Spec) prefixOf(name string) *Option {
+	var found *Option
+	for sp := s; sp != nil; sp = sp.parent {
+		for i := range sp.Options {
+			for _, n := range sp.Options[i].Names {
+				if strings.HasPrefix(n, "--") && strings.HasPrefix(n, name) {
+					if found != nil && found != &sp.Options[i] {
+						return nil
+					}
+					found = &sp.Options[i]
+				}
+			}
+		}
+	}
+	return found
+}
+
+// Value is one option value or operand of a parsed command.
+type Value struct {
+	Kind Kind
+	Lang string
+	// Arg is the index of the argument the value came from; Text is the
+	// value itself (for --out=f, "f").
+	Arg  int
+	Text string
+	// Option is the option the value belongs to, "" for an operand.
+	Option string
+	// Until marks a value that ran to a terminator (find -exec … ;): the
+	// shell analysis already reads those words as the command they are.
+	Until bool
+}
+
+// Problem is why a command does not parse against its spec.
+type Problem struct {
+	What string // "unknown option", "unknown subcommand", "extra operand", "missing value"
+	Word string // the word that did not parse
+	Spec *Spec  // the (sub)command it was parsed against
+	// Guess is the option an abbreviation most likely stands for.
+	Guess *Option
+}
+
+func (p *Problem) Error() string {
+	s := fmt.Sprintf("%s %s %q", p.Spec.Path(), p.What, p.Word)
+	if p.Guess != nil {
+		s += fmt.Sprintf(" (an abbreviation of %s?)", p.Guess.Name())
+	}
+	return s
+}
+
+// Result is a command parsed against its spec.
+type Result struct {
+	Spec    *Spec   // the innermost subcommand reached
+	Values  []Value // option values and operands, in order
+	Options []*Option
+	// Problem is set when some word is not understood; Values then holds
+	// what was understood before it.
+	Problem *Problem
+}
+
+// Has reports whether the command used an option with the given name.
+func (r *Result) Has(name string) bool {
+	for _, o := range r.Options {
+		for _, n := range o.Names {
+			if n == name {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// Operands returns the operand values.
+func (r *Result) Operands() []Value {
+	var out []Value
+	for _, v := range r.Values {
+		if v.Option == "" {
+			out = append(out, v)
+		}
+	}
+	return out
+}
