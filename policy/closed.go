@@ -41,6 +41,11 @@ func (j *judgement) bySpec(c *shell.Command, sp *spec.Spec) {
 // finding allows and none is stricter. Only then can the closed world
 // change the answer.
 func (j *judgement) allowedSince(start int) bool {
+	for _, f := range j.findings[:start] {
+		if f.verdict == arbiter.Deny {
+			return false // the call is denied whatever this command is
+		}
+	}
 	allowed := false
 	for _, f := range j.findings[start:] {
 		if f.verdict != arbiter.Allow {
