@@ -122,8 +122,8 @@ func inertWords(sp *spec.Spec) bool {
 func (j *judgement) notUnderstood(c *shell.Command, p *spec.Problem) {
 	where := fmt.Sprintf("spec/programs.txt line %d (%s)", p.Spec.Line(), p.Spec.Path())
 	switch {
-	case p.Guess != nil:
-		j.defer_("U.unknown-option", p.Word, fmt.Sprintf("%s: %s is not in its spec; it may abbreviate %s, which arbiter does not accept abbreviated; write the option out in full", p.Spec.Path(), p.Word, p.Guess.Name()))
+	case p.Guess != "":
+		j.defer_("U.unknown-option", p.Word, fmt.Sprintf("%s: %s is not in its spec; it may abbreviate %s, which arbiter does not accept abbreviated; write the option out in full", p.Spec.Path(), p.Word, p.Guess))
 	case p.What == "unknown option" || p.What == "unexpected value for" || p.What == "missing value for":
 		name, _, _ := strings.Cut(p.Word, "=")
 		j.defer_("U.unknown-option", p.Word, fmt.Sprintf("%s %s %s is not understood; to allow it, add %q with its value's kind to the opts of %s", p.Spec.Path(), p.What, p.Word, name, where))
@@ -193,7 +193,12 @@ func (j *judgement) innerCommand(c *shell.Command, text string) {
 	inner := &judgement{call: j.call, res: j.res, az: j.az}
 	inner.bash(text)
 	for _, f := range inner.findings {
-		if f.verdict != arbiter.Allow {
+		switch {
+		case f.verdict == arbiter.Allow:
+		case f.id == "H8.interactive":
+			// The program reads the tool's data, not a person's input.
+			j.defer_("U.runs-a-program", c.String(), c.Program+" runs "+text+", which arbiter does not know to be routine there")
+		default:
 			f.subject = c.String()
 			j.add(f)
 		}

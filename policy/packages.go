@@ -139,6 +139,16 @@ func (j *judgement) packages(c *shell.Command) {
 			install("installs a program for the user")
 		case "get":
 			install("adds or updates a dependency, downloading its code")
+		case "run":
+			for _, o := range ops[1:] {
+				if strings.Contains(o.Text, "@") {
+					j.ask("B9.run-downloaded", subj, "downloads a module at a version and runs it: whoever publishes it controls what runs")
+					return
+				}
+			}
+			build()
+		case "generate", "tool", "work", "telemetry":
+			j.defer_("U.unknown-subcommand", subj, "go "+sub+" runs or changes what arbiter cannot see from the command")
 		default:
 			build()
 		}

@@ -18,7 +18,7 @@ type parser struct {
 	shift    bool // an option supplied the first operand
 }
 
-func (p *parser) fail(what, word string, guess *Option) {
+func (p *parser) fail(what, word, guess string) {
 	if p.res.Problem == nil {
 		p.res.Problem = &Problem{What: what, Word: word, Spec: p.spec, Guess: guess}
 	}
@@ -57,7 +57,7 @@ func (p *parser) operand(k int, a string) {
 		sub := p.spec.Sub(a)
 		if sub == nil {
 			if len(p.spec.Operands) == 0 {
-				p.fail("unknown subcommand", a, nil)
+				p.fail("unknown subcommand", a, "")
 				return
 			}
 		} else {
@@ -73,7 +73,7 @@ func (p *parser) operand(k int, a string) {
 	n := len(p.spec.Operands)
 	if i >= n {
 		if !p.spec.Variadic || n == 0 {
-			p.fail("extra operand", a, nil)
+			p.fail("extra operand", a, "")
 			return
 		}
 		i = n - 1
@@ -106,7 +106,7 @@ func (p *parser) long(k int) int {
 	}
 	switch {
 	case attached && !o.Takes:
-		p.fail("unexpected value for", a, nil)
+		p.fail("unexpected value for", a, "")
 	case attached:
 		p.use(o, k, val)
 	case o.Takes && !o.Optional:
@@ -129,7 +129,7 @@ func (p *parser) short(k int) int {
 	for i := 1; i < len(a); i++ {
 		o := p.spec.option("-" + a[i:i+1])
 		if o == nil {
-			p.fail("unknown option", "-"+a[i:i+1], nil)
+			p.fail("unknown option", "-"+a[i:i+1], "")
 			return k
 		}
 		if !o.Takes {
@@ -156,7 +156,7 @@ func (p *parser) goOption(k int) int {
 	name = "-" + strings.TrimPrefix(name, "-")
 	o := p.spec.option(name)
 	if o == nil {
-		p.fail("unknown option", a, nil)
+		p.fail("unknown option", a, "")
 		return k
 	}
 	switch {
@@ -164,7 +164,7 @@ func (p *parser) goOption(k int) int {
 		if !o.Takes {
 			// -v=true is how Go sets a boolean; any other value is a mistake.
 			if val != "true" && val != "false" {
-				p.fail("unexpected value for", a, nil)
+				p.fail("unexpected value for", a, "")
 			}
 			p.use(o, k, "")
 			return k
@@ -200,12 +200,12 @@ func (p *parser) single(k int) int {
 			p.use(f, k, "")
 			return k
 		}
-		p.fail("unknown option", a, nil)
+		p.fail("unknown option", a, "")
 		return k
 	}
 	switch {
 	case attached && !o.Takes:
-		p.fail("unexpected value for", a, nil)
+		p.fail("unexpected value for", a, "")
 	case attached:
 		p.use(o, k, val)
 	case o.Takes && !o.Optional:
@@ -221,7 +221,7 @@ func (p *parser) single(k int) int {
 // ";" or "+". It returns the index of the last word taken.
 func (p *parser) value(o *Option, k int) int {
 	if k+1 >= len(p.args) {
-		p.fail("missing value for", p.args[k], nil)
+		p.fail("missing value for", p.args[k], "")
 		return k
 	}
 	if !o.Until {

@@ -168,16 +168,16 @@ func (s *Spec) family(word string) *Option {
 // does: getopt_long and git accept unambiguous abbreviations. The parse
 // never allows on an abbreviation (the real program may know a longer
 // list); it only reports which option the word most likely is.
-func (s *Spec) prefixOf(name string) *Option {
-	var found *Option
+func (s *Spec) prefixOf(name string) string {
+	found := ""
 	for sp := s; sp != nil; sp = sp.parent {
 		for i := range sp.Options {
 			for _, n := range sp.Options[i].Names {
 				if strings.HasPrefix(n, "--") && strings.HasPrefix(n, name) {
-					if found != nil && found != &sp.Options[i] {
-						return nil
+					if found != "" && found != n {
+						return ""
 					}
-					found = &sp.Options[i]
+					found = n
 				}
 			}
 		}
@@ -205,14 +205,14 @@ type Problem struct {
 	What string // "unknown option", "unknown subcommand", "extra operand", "missing value"
 	Word string // the word that did not parse
 	Spec *Spec  // the (sub)command it was parsed against
-	// Guess is the option an abbreviation most likely stands for.
-	Guess *Option
+	// Guess is the long option an abbreviation most likely stands for.
+	Guess string
 }
 
 func (p *Problem) Error() string {
 	s := fmt.Sprintf("%s %s %q", p.Spec.Path(), p.What, p.Word)
-	if p.Guess != nil {
-		s += fmt.Sprintf(" (an abbreviation of %s?)", p.Guess.Name())
+	if p.Guess != "" {
+		s += fmt.Sprintf(" (an abbreviation of %s?)", p.Guess)
 	}
 	return s
 }

@@ -1,6 +1,7 @@
 package spec
 
 import (
+	"strings"
 	"testing"
 )
 
@@ -11,4 +12,108 @@ func TestBuiltinTableParses(t *testing.T) {
 	if Lookup("cat") == nil || Lookup("git") == nil {
 		t.Fatal("built-in table lacks cat or git")
 	}
+}
+
+func TestParse(t *testing.T) {
+	tests := []struct {
+		program, args string
+		problem       string // "" when every word parses
+		values        string // kind=text of each value, in order
+	}{
+		{"ls", "-la src", "", "read=src"},
+		{"ls", "--color=auto -1", "", "text=auto"},
+		{"ls", "--colour", "unknown option", ""},
+		{"head", "-5 f", "", "num=5 read=f"},
+		{"head", "-n5 f", "", "num=5 read=f"},
+		{"head", "-n 5 -- -f", "", "num=5 read=-f"},
+		{"sort", "-o out.txt in.txt", "", "write=out.txt read=in.txt"},
+		{"sort", "--output=out in", "", "write=out read=in"},
+		{"sort", "--compress-program=gzip x", "", "prog=gzip read=x"},
+		{"sort", "--compress-prog=sh x", "unknown option", ""},
+		{"uniq", "a b c", "extra operand", "read=a write=b"},
+		{"grep", "-rn foo src", "", "pattern=foo read=src"},
+		{"grep", "-e foo src", "", "pattern=foo read=src"},
+		{"grep", "-C3 x f", "", "num=3 pattern=x read=f"},
+		{"git", "-C sub status -s", "", "dir=sub"},
+		{"git", "log --oneline -n 5", "", "num=5"},
+		{"git", "frobnicate", "unknown subcommand", ""},
+		{"git", "stash list", "", ""},
+		{"git", "-c core.pager=cat log", "", "gitconfig=core.pager=cat"},
+		{"go", "test -run TestX -count=1 ./...", "", "pattern=TestX num=1 text=./..."},
+		{"go", "test ./... -args -v", "", "text=./... text=-v"},
+		{"go", "test -exec=./x ./...", "", "prog=./x text=./..."},
+		{"go", "test -v=yes", "unexpected value for", ""},
+		{"gcc", "-Wall -Wno-unused -O2 -Iinc -o app a.c -lm", "", "read=inc write=app read=a.c"},
+		{"gcc", "-Wl,-rpath,/x a.c", "unknown option", ""},
+		{"find", ". -name '*.go' -exec grep -l x {} ;", "", "read=. pattern='*.go' prog=grep -l x {}"},
+		{"find", ". -fprint out", "", "read=. write=out"},
+		{"python", "script.py --flag", "", "read=script.py text=--flag"},
+		{"python", "-u -c 'print(1)' a", "", "code='print(1)' a"},
+		{"echo", "-n --anything", "", "text=-n text=--anything"},
+	}
+	for _, tt := range tests {
+		sp := Lookup(tt.program)
+		if sp == nil {
+			t.Fatalf("no spec for %s", tt.program)
+		}
+		res := sp.Parse(strings.Fields(tt.args))
+		got := ""
+		if res.Problem != nil {
+			got = res.Problem.What
+		}
+		if got != tt.problem {
+			t.Errorf("%s %s: problem %q, want %q", tt.program, tt.args, got, tt.problem)
+			continue
+		}
+		if tt.problem != "" {
+			continue
+		}
+		var vs []string
+		for _, v := range res.Values {
+			vs = append(vs, v.Kind.String()+"="+v.Text)
+		}
+		if strings.Join(vs, " ") != tt.values {
+			t.Errorf("%s %s: values %q, want %q", tt.program, tt.args, strings.Join(vs, " "), tt.values)
+		}
+	}
+}
+
+func TestParseTableErrors(t *testing.T) {
+	for text, want := range map[string]string{
+		"cat read\n\topts -n=bogus\n":  "unknown kind",
+		"cat frob\n":                   "unknown effect",
+		"cat read\ncat read\n":         "specified twice",
+		"cat read\n\t\topts -n\n":      "indented",
+		"cat read\n\tflags -n\n":       "unknown directive",
+		"cat read\n\targs read... x\n": "only the last",
+		"cat read\n\topts n\n":         "does not start with",
+		"cat read weird\n":             "unknown option style",
+	} {
+		_, err := ParseTable(text)
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%q: error %v, want one saying %q", text, err, want)
+		}
+	}
+}
+
+// FuzzParse reads arbitrary words against every spec: no panic, and a
+// value's Arg always points at a real word.
+func FuzzParse(f *testing.F) {
+	f.Add("git", "-C x -c a=b log --oneline -n")
+	f.Add("find", ". -exec sh -c x ; -fprint")
+	f.Add("head", "-5 -n")
+	f.Add("gcc", "-Wno- -I -o")
+	f.Fuzz(func(t *testing.T, program, args string) {
+		sp := Lookup(program)
+		if sp == nil {
+			sp = Lookup("git")
+		}
+		words := strings.Fields(args)
+		res := sp.Parse(words)
+		for _, v := range res.Values {
+			if v.Arg < 0 || v.Arg >= len(words) {
+				t.Fatalf("value %+v points outside %q", v, words)
+			}
+		}
+	})
 }

