@@ -2,4 +2,4 @@ module github.com/arbitergate/arbiter
 
 go 1.26.8
 
-require mvdan.cc/sh/v3 v3.14.1 // indirect
+require mvdan.cc/sh/v3 v3.14.1
