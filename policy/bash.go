@@ -166,43 +166,6 @@ func (j *judgement) program(c *shell.Command, subj string) bool {
 	return true
 }
 
-// outputOptions judges the files that otherwise read-only programs write
-// when told to: sort -o, uniq's second operand, awk -i inplace.
-func (j *judgement) outputOptions(c *shell.Command) {
-	var out []shell.Word
-	for k, a := range c.Args {
-		next := func() {
-			if k+1 < len(c.Args) {
-				out = append(out, c.Args[k+1])
-			}
-		}
-		switch {
-		case c.Program == "sort" && (a.Text == "-o" || a.Text == "--output"):
-			next()
-		case c.Program == "sort" && strings.HasPrefix(a.Text, "--output="):
-			out = append(out, shell.Word{Text: a.Text[len("--output="):]})
-		case c.Program == "sort" && strings.HasPrefix(a.Text, "-o") && len(a.Text) > 2:
-			out = append(out, shell.Word{Text: a.Text[2:]})
-		case (c.Program == "awk" || c.Program == "gawk") && (a.Text == "-i" && k+1 < len(c.Args) && c.Args[k+1].Text == "inplace" || a.Text == "--inplace" || a.Text == "-iinplace"):
-			ops := operands(c, "-i", "-f", "-v", "-F")
-			if len(ops) > 1 {
-				out = append(out, ops[2:]...)
-				if ops[0].Text != "inplace" {
-					out = append(out, ops[1])
-				}
-			}
-		}
-	}
-	if c.Program == "uniq" {
-		if ops := operands(c, "-f", "-s", "-w"); len(ops) == 2 {
-			out = append(out, ops[1])
-		}
-	}
-	if len(out) > 0 {
-		j.writeArgs(c, out)
-	}
-}
-
 // writtenFiles records the files a command line writes before it may run
 // them, so that "write a script, then run it" is judged by the script.
 func (j *judgement) writtenFiles(a *shell.Analysis) map[string]writtenFile {
