@@ -21,7 +21,14 @@ func (j *judgement) bySpec(c *shell.Command, sp *spec.Spec) {
 	switch sp.Effect {
 	case spec.Reads:
 		j.allow("D1.read-only", subj, "reads or prints without changing anything")
-		j.readArgs(c)
+		if res := sp.Parse(c.ArgTexts()); res.Problem == nil {
+			for _, v := range res.Values {
+				j.value(c, v) // each file read is checked, each file written judged
+			}
+		} else {
+			j.readArgs(c) // not understood, but a credential read is still one
+		}
+		j.awkInPlace(c)
 	case spec.Builds:
 		j.allow("D5.build", subj, "builds, tests or checks the project")
 	case spec.Formats:
@@ -34,6 +41,36 @@ func (j *judgement) bySpec(c *shell.Command, sp *spec.Spec) {
 		j.defer_("C1.network-request", subj, c.Program+" talks to other machines")
 	default:
 		j.defer_("U.no-rule", subj, "the spec of "+c.Program+" says a rule decides, and there is none")
+	}
+}
+
+// awkInPlace judges gawk -i inplace, which rewrites its file operands:
+// the spec does not list -i, so such a call is never allowed, but the
+// writes must still be judged for what they touch.
+func (j *judgement) awkInPlace(c *shell.Command) {
+	if shell.Interpreter(c.Program) != "" || !strings.HasSuffix(c.Program, "awk") {
+		return
+	}
+	inplace := false
+	var ops []shell.Word
+	for k := 0; k < len(c.Args); k++ {
+		t := c.Args[k].Text
+		switch {
+		case t == "-i" || t == "--include":
+			if k+1 < len(c.Args) && c.Args[k+1].Text == "inplace" {
+				inplace = true
+			}
+			k++
+		case t == "-iinplace" || t == "--inplace" || t == "--include=inplace":
+			inplace = true
+		case t == "-f" || t == "-v" || t == "-F":
+			k++
+		case !strings.HasPrefix(t, "-"):
+			ops = append(ops, c.Args[k])
+		}
+	}
+	if inplace && len(ops) > 1 {
+		j.writeArgs(c, ops[1:]) // the first operand is the program
 	}
 }
 
@@ -83,7 +120,7 @@ func (j *judgement) understand(c *shell.Command) {
 		return
 	}
 	for _, a := range c.Args {
-		if a.Dynamic && !inertWords(sp) {
+		if a.Dynamic && !inertWords(sp) && !metadataOnly[c.Program] && len(a.From) == 0 {
 			j.defer_("U.unresolved", a.Text, "an argument of "+c.Program+" is only known when the command runs, so what it does cannot be checked")
 			return
 		}
@@ -160,6 +197,16 @@ var globSafe = map[string]bool{
 	"file": true, "stat": true, "du": true, "md5sum": true, "sha1sum": true, "sha256sum": true, "sha512sum": true,
 	"nl": true, "strings": true, "tree": true, "basename": true, "dirname": true, "realpath": true, "readlink": true,
 	"cksum": true, "b2sum": true, "shasum": true, "wc-l": true, "od": true,
+}
+
+// metadataOnly lists programs that print names, sizes, counts or hashes,
+// never content, and none of whose options runs, writes or sends: an
+// argument only known at run time cannot make them reveal or change
+// anything.
+var metadataOnly = map[string]bool{
+	"ls": true, "stat": true, "du": true, "wc": true, "file": true, "basename": true, "dirname": true,
+	"realpath": true, "readlink": true, "md5sum": true, "sha1sum": true, "sha256sum": true, "sha512sum": true,
+	"cksum": true, "b2sum": true, "shasum": true,
 }
 
 // value judges one option value or operand by what the spec says it is.

@@ -30,7 +30,8 @@ func TestClosedWorld(t *testing.T) {
 		{"runs", `git --upload-pack="touch /tmp/p" ls-remote origin`, "U.unknown-option"},
 		{"runs", "cmake -P script.cmake", "U.unknown-option"},
 		// Options whose value is a file written.
-		{"writes", "tree -o ~/.bashrc", "U.unknown-option"},
+		{"writes", "tree -o ~/.bashrc", "B5.persistence"},
+		{"writes", "sort -o ~/.ssh/authorized_keys keys.txt", "B5.persistence"},
 		{"writes", "tsc --generateTrace /etc/x", "U.unknown-option"},
 		{"writes", "xmllint --output ~/.bashrc x.xml", "U.unknown-program"},
 		{"writes", "pandoc -o ~/.bashrc x.md", "U.unknown-program"},
@@ -62,7 +63,8 @@ func TestClosedWorld(t *testing.T) {
 		{"glob", "uniq *.txt", "U.glob-option"},
 		// Arguments only known at run time.
 		{"unresolved", "cat $F", "U.unresolved"},
-		{"unresolved", "ls $(cat dirs.txt)", "U.unresolved"},
+		{"unresolved", "head -n 3 $(cat files.txt)", "U.unresolved"},
+		{"unresolved", "nginx", "U.unknown-program"},
 		{"unresolved", "sort $OPTS data.txt", "U.unresolved"},
 		// Inert git settings only.
 		{"gitconfig", "git -c core.hooksPath=/tmp/h status", "U.git-setting"},
@@ -117,6 +119,20 @@ func TestClosedWorldExplains(t *testing.T) {
 			if !strings.Contains(d.Reason, w) {
 				t.Errorf("%q: reason %q lacks %q", cmd, d.Reason, w)
 			}
+		}
+	}
+}
+
+// TestAwkInPlace: the spec never allows gawk -i inplace, and its writes
+// are still judged for what they touch.
+func TestAwkInPlace(t *testing.T) {
+	for cmd, want := range map[string]arbiter.Verdict{
+		"gawk -i inplace '{ print }' ~/.bashrc":      arbiter.Ask,
+		"awk -iinplace '{print}' /etc/hosts":         arbiter.Ask,
+		"gawk --include=inplace '{print}' notes.txt": arbiter.Defer,
+	} {
+		if d := Decide(context.Background(), bash(cmd)); d.Decision != want {
+			t.Errorf("%q: got %s %v, want %s", cmd, d.Decision, d.Rules, want)
 		}
 	}
 }
