@@ -146,7 +146,7 @@ func inertWords(sp *spec.Spec) bool {
 	if sp.Style != spec.Raw {
 		return false
 	}
-	for _, k := range sp.Operands {
+	for _, k := range sp.OperandKinds() {
 		if k != spec.Text {
 			return false
 		}

@@ -53,6 +53,7 @@ func (p *parser) run() {
 // operand takes a word that is not an option: a subcommand name while the
 // spec has subcommands and none was given, otherwise the next operand.
 func (p *parser) operand(k int, a string) {
+	p.spec.load()
 	if len(p.spec.Subs) > 0 && p.operands == 0 {
 		sub := p.spec.Sub(a)
 		if sub == nil {
@@ -62,6 +63,7 @@ func (p *parser) operand(k int, a string) {
 			}
 		} else {
 			p.spec, p.operands, p.shift = sub, 0, false
+			sub.load()
 			return
 		}
 	}

@@ -3,6 +3,7 @@ package spec
 import (
 	"fmt"
 	"strings"
+	"sync"
 )
 
 // Kind is what an option's value or an operand is to the program.
@@ -96,6 +97,50 @@ type Spec struct {
 	Subs     []*Spec
 	parent   *Spec
 	line     int // where the spec starts in the table, for messages
+	// raw holds the opts and args lines until the spec is first used.
+	raw     []rawLine
+	once    sync.Once
+	loadErr error
+}
+
+type rawLine struct {
+	text string
+	line int
+}
+
+// load parses the spec's opts and args lines once. A line that does not
+// parse leaves the spec with what came before it, and the error is kept:
+// fewer options understood means fewer calls allowed, never more.
+func (s *Spec) load() error {
+	s.once.Do(func() {
+		for _, r := range s.raw {
+			if err := s.directive(strings.Fields(r.text)); err != nil {
+				s.loadErr = fmt.Errorf("programs table line %d: %w", r.line, err)
+				return
+			}
+		}
+		s.raw = nil
+	})
+	return s.loadErr
+}
+
+// loadAll loads the spec and every subcommand, reporting the first error.
+func (s *Spec) loadAll() error {
+	if err := s.load(); err != nil {
+		return err
+	}
+	for _, sub := range s.Subs {
+		if err := sub.loadAll(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// OperandKinds returns the kinds of the spec's operands.
+func (s *Spec) OperandKinds() []Kind {
+	s.load()
+	return s.Operands
 }
 
 // Path is the spec's name with its parents' ("git stash").
@@ -128,6 +173,7 @@ func (s *Spec) Sub(name string) *Spec {
 // program stay valid after its subcommand, as most tools accept them.
 func (s *Spec) option(name string) *Option {
 	for sp := s; sp != nil; sp = sp.parent {
+		sp.load()
 		for i := range sp.Options {
 			for _, n := range sp.Options[i].Names {
 				if n == name {
@@ -149,6 +195,7 @@ func (s *Spec) family(word string) *Option {
 		}
 	}
 	for sp := s; sp != nil; sp = sp.parent {
+		sp.load()
 		for i := range sp.Options {
 			o := &sp.Options[i]
 			if !o.Family {

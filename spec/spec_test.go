@@ -117,3 +117,32 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+// BenchmarkParseTable is the table's cost on a hook's start-up: it is
+// parsed once per process, on the first lookup.
+func BenchmarkParseTable(b *testing.B) {
+	for i := 0; i < b.N; i++ {
+		if _, err := ParseTable(programsText); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkFirstLookups is what a hook pays: index the table and parse
+// the few programs one command names.
+func BenchmarkFirstLookups(b *testing.B) {
+	for i := 0; i < b.N; i++ {
+		t := index(programsText)
+		for _, p := range []string{"git", "grep", "cat", "cd"} {
+			if t.Lookup(p) == nil {
+				b.Fatal(p)
+			}
+		}
+	}
+}
+
+func BenchmarkIndex(b *testing.B) {
+	for i := 0; i < b.N; i++ {
+		index(programsText)
+	}
+}

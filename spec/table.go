@@ -12,20 +12,31 @@ var programsText string
 
 // Table is a set of program specs by name.
 type Table struct {
-	programs map[string]*Spec
-	order    []*Spec
+	programs map[string]*entry
+	order    []*entry
 }
 
-// builtin is the embedded table, parsed once on first use. A table that
-// does not parse yields an empty one: nothing is then allowed by spec,
-// which fails closed (and TestTable fails long before a release).
-var builtin = sync.OnceValue(func() *Table {
-	t, err := ParseTable(programsText)
-	if err != nil {
-		return &Table{programs: map[string]*Spec{}}
-	}
-	return t
-})
+// entry is one program's block of the table, parsed on first lookup: a
+// hook decides one call and needs a handful of programs, and parsing the
+// whole table would cost more than the rest of its start-up.
+type entry struct {
+	text string
+	line int
+	once sync.Once
+	spec *Spec
+	err  error
+}
+
+func (e *entry) get() (*Spec, error) {
+	e.once.Do(func() { e.spec, e.err = parseBlock(e.text, e.line) })
+	return e.spec, e.err
+}
+
+// builtin is the embedded table, indexed once on first use. A block that
+// does not parse is treated as absent: nothing is then allowed by its
+// spec, which fails closed (and TestBuiltinTableParses fails long before a
+// release).
+var builtin = sync.OnceValue(func() *Table { return index(programsText) })
 
 // Lookup returns the built-in spec of a program, or nil.
 func Lookup(program string) *Spec { return builtin().Lookup(program) }
@@ -34,45 +45,136 @@ func Lookup(program string) *Spec { return builtin().Lookup(program) }
 func Builtin() *Table { return builtin() }
 
 // Lookup returns the spec of a program, or nil.
-func (t *Table) Lookup(program string) *Spec { return t.programs[program] }
+func (t *Table) Lookup(program string) *Spec {
+	e := t.programs[program]
+	if e == nil {
+		return nil
+	}
+	s, err := e.get()
+	if err != nil {
+		return nil
+	}
+	return s
+}
 
-// Programs returns the table's programs in the order they are written.
-func (t *Table) Programs() []*Spec { return t.order }
+// Programs returns the table's programs in the order they are written,
+// with the first error any block has.
+func (t *Table) Programs() ([]*Spec, error) {
+	var out []*Spec
+	for _, e := range t.order {
+		s, err := e.get()
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, s)
+	}
+	return out, nil
+}
 
-// ParseTable reads a table in the format of programs.txt.
+// index splits a table into its programs' blocks without parsing them.
+func index(text string) *Table {
+	t := &Table{programs: make(map[string]*entry, 512), order: make([]*entry, 0, 256)}
+	entries := make([]entry, 0, 256) // one allocation for all of them
+	var cur *entry
+	start, lineNo := 0, 1
+	flush := func(end int) {
+		if cur != nil {
+			cur.text = text[start:end]
+		}
+	}
+	for off := 0; off < len(text); {
+		end := strings.IndexByte(text[off:], '\n')
+		if end < 0 {
+			end = len(text)
+		} else {
+			end += off
+		}
+		line := text[off:end]
+		if line != "" && line[0] != '\t' && line[0] != '#' && line[0] != ' ' {
+			flush(off)
+			if len(entries) == cap(entries) {
+				entries = make([]entry, 0, 64)
+			}
+			entries = append(entries, entry{line: lineNo})
+			cur, start = &entries[len(entries)-1], off
+			t.order = append(t.order, cur)
+			names, _, _ := strings.Cut(line, " ")
+			for names != "" {
+				var n string
+				n, names, _ = strings.Cut(names, ",")
+				if t.programs[n] == nil {
+					t.programs[n] = cur
+				}
+			}
+		}
+		off, lineNo = end+1, lineNo+1
+	}
+	flush(len(text))
+	return t
+}
+
+// ParseTable reads a whole table in the format of programs.txt, reporting
+// the first error.
 func ParseTable(text string) (*Table, error) {
-	t := &Table{programs: map[string]*Spec{}}
+	t := index(text)
+	seen := map[string]bool{}
+	for _, e := range t.order {
+		s, err := e.get()
+		if err == nil {
+			err = s.loadAll()
+		}
+		if err != nil {
+			return nil, err
+		}
+		for _, n := range append([]string{s.Name}, s.Aliases...) {
+			if seen[n] {
+				return nil, fmt.Errorf("programs table line %d: program %q is specified twice", s.line, n)
+			}
+			seen[n] = true
+		}
+	}
+	return t, nil
+}
+
+// parseBlock reads one program's block, which starts at line first.
+func parseBlock(text string, first int) (*Spec, error) {
 	var stack []*Spec // stack[d] is the open spec at indentation depth d
 	for n, line := range strings.Split(text, "\n") {
-		lineNo := n + 1
+		lineNo := first + n
 		if i := strings.Index(line, "#"); i >= 0 && (i == 0 || line[i-1] == ' ' || line[i-1] == '\t') {
 			line = line[:i]
 		}
 		if strings.TrimSpace(line) == "" {
 			continue
 		}
-		depth := len(line) - len(strings.TrimLeft(line, "\t"))
-		fields := strings.Fields(line)
-		if err := t.line(&stack, depth, fields, lineNo); err != nil {
+		body := strings.TrimLeft(line, "\t")
+		depth := len(line) - len(body)
+		if depth > 0 && depth <= len(stack) && (strings.HasPrefix(body, "opts ") || strings.HasPrefix(body, "args ")) {
+			// Most of the table: kept as text until the spec is used.
+			stack = stack[:depth]
+			owner := stack[depth-1]
+			owner.raw = append(owner.raw, rawLine{text: body, line: lineNo})
+			continue
+		}
+		if err := blockLine(&stack, depth, strings.Fields(line), lineNo); err != nil {
 			return nil, fmt.Errorf("programs table line %d: %w", lineNo, err)
 		}
 	}
-	return t, nil
+	if len(stack) == 0 {
+		return nil, fmt.Errorf("programs table line %d: empty block", first)
+	}
+	return stack[0], nil
 }
 
-func (t *Table) line(stack *[]*Spec, depth int, f []string, lineNo int) error {
+func blockLine(stack *[]*Spec, depth int, f []string, lineNo int) error {
 	if depth == 0 {
+		if len(*stack) > 0 {
+			return fmt.Errorf("a second program in one block")
+		}
 		s, err := header(f, lineNo)
 		if err != nil {
 			return err
 		}
-		for _, name := range append([]string{s.Name}, s.Aliases...) {
-			if t.programs[name] != nil {
-				return fmt.Errorf("program %q is specified twice", name)
-			}
-			t.programs[name] = s
-		}
-		t.order = append(t.order, s)
 		*stack = []*Spec{s}
 		return nil
 	}
@@ -90,18 +192,25 @@ func (t *Table) line(stack *[]*Spec, depth int, f []string, lineNo int) error {
 		s.parent = owner
 		owner.Subs = append(owner.Subs, s)
 		*stack = append(*stack, s)
-	case "opts":
-		for _, tok := range f[1:] {
-			o, err := option(tok)
-			if err != nil {
-				return err
-			}
-			owner.Options = append(owner.Options, o)
-		}
-	case "args":
-		return operands(owner, f[1:])
+	case "opts", "args":
+		owner.raw = append(owner.raw, rawLine{text: strings.Join(f, " "), line: lineNo})
 	default:
 		return fmt.Errorf("unknown directive %q (want sub, opts or args)", f[0])
+	}
+	return nil
+}
+
+// directive reads one opts or args line.
+func (s *Spec) directive(f []string) error {
+	if f[0] == "args" {
+		return operands(s, f[1:])
+	}
+	for _, tok := range f[1:] {
+		o, err := option(tok)
+		if err != nil {
+			return err
+		}
+		s.Options = append(s.Options, o)
 	}
 	return nil
 }
