@@ -82,6 +82,10 @@ func (j *judgement) byEffect(t tools.Tool, name string, m map[string]any) {
 	case tools.SearchesWeb:
 		j.webSearch(tools.Value(m, t.Query))
 	case tools.Delegates:
+		if stringField(m, "isolation") == "remote" {
+			j.defer_("C5.upload", name, "runs the sub-agent in a remote cloud environment, so the project's files leave the machine")
+			return
+		}
 		j.allow("D.subagent", "", "a sub-agent's own tool calls pass through the gate")
 	case tools.Asks:
 		j.allow("D.ask-person", "", "the call only asks the person, who answers it")
@@ -99,10 +103,12 @@ func (j *judgement) byEffect(t tools.Tool, name string, m map[string]any) {
 		j.defer_("U.process-input", name, "types text into a running program, and arbiter cannot tell what that program does with it")
 	case tools.Opaque:
 		j.defer_(t.Rule, name, t.Why+", so the runtime decides")
+	case tools.Patches:
+		// The hook adapter splits a patch into one call per file; a patch
+		// given whole (arbiter check --json) is not split here.
+		j.defer_("U.whole-patch", name, "a patch is judged file by file only as the hook adapter splits it, so the runtime decides")
 	default:
-		// Patches reach the policy as one call per file; a patch given
-		// whole (arbiter check --json) is not split here.
-		j.defer_("U.unknown-tool", name, "arbiter judges "+name+" ("+t.Effect.String()+") only as the hook adapter splits it, so the runtime decides")
+		j.defer_("U.unknown-tool", name, "the tool table gives "+name+" no effect, so the runtime decides")
 	}
 }
 

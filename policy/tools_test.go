@@ -133,6 +133,7 @@ func TestSkillsAreNamedNotLocated(t *testing.T) {
 // statically defer with a rule naming why.
 func TestNotJudgedStaysDeferred(t *testing.T) {
 	runToolCases(t, []toolCase{
+		{"remote agent", tool("Agent", map[string]any{"description": "port", "prompt": "port it", "isolation": "remote"}), arbiter.Defer, "C5.upload"},
 		{"cron", tool("CronCreate", map[string]any{"cron": "*/5 * * * *", "prompt": "run rm -rf ~"}), arbiter.Defer, "C.scheduled-prompt"},
 		{"wakeup", tool("ScheduleWakeup", map[string]any{"delaySeconds": 60, "prompt": "/loop"}), arbiter.Defer, "C.scheduled-prompt"},
 		{"workflow", tool("Workflow", map[string]any{"script": "export const meta = {}"}), arbiter.Defer, "U.workflow-script"},
