@@ -47,6 +47,11 @@ func (claude) parse(raw []byte) (Event, error) {
 }
 
 func (claude) render(ev Event, d arbiter.Decision) []byte {
+	if d.Decision == arbiter.Allow && asksPerson(ev.Calls) {
+		// Claude Code's dialog for a question or a plan is its permission
+		// prompt: allowing it would answer for the person.
+		return nil
+	}
 	if ev.Name == "PermissionRequest" {
 		return permissionRequestAnswer(d)
 	}

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/arbitergate/arbiter"
+	"github.com/arbitergate/arbiter/tools"
 )
 
 // codex is the Codex CLI. Its PreToolUse honours only deny (allow and ask
@@ -39,16 +40,7 @@ func (codex) parse(raw []byte) (Event, error) {
 		return ev, err
 	}
 	base := arbiter.Call{ID: p.ToolUseID, ProjectDir: p.Cwd, Cwd: p.Cwd, PermissionMode: p.PermissionMode, SessionID: p.SessionID}
-	switch p.ToolName {
-	case "Bash", "shell", "exec_command", "local_shell", "unified_exec":
-		ev.Calls = []arbiter.Call{call(base, "Bash", map[string]any{"command": str(in, "command", "cmd")})}
-	case "apply_patch":
-		calls, err := patchCalls(base, str(in, "command", "input", "patch"))
-		if err != nil {
-			return ev, err
-		}
-		ev.Calls = calls
-	case "NetworkAccess":
+	if p.ToolName == "NetworkAccess" {
 		// An approval for network access names the originating command,
 		// or "network-access <host>" when there is none.
 		cmd := str(in, "command")
@@ -57,12 +49,10 @@ func (codex) parse(raw []byte) (Event, error) {
 		} else {
 			ev.Calls = []arbiter.Call{call(base, "Bash", map[string]any{"command": cmd})}
 		}
-	default:
-		// MCP tools keep their mcp__server__tool names; anything else is
-		// unknown to the policy, which defers.
-		ev.Calls = []arbiter.Call{call(base, p.ToolName, in)}
+		return ev, nil
 	}
-	return ev, nil
+	ev.Calls, err = translate(base, tools.Codex(), p.ToolName, in)
+	return ev, err
 }
 
 func (codex) render(ev Event, d arbiter.Decision) []byte {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/arbitergate/arbiter"
+	"github.com/arbitergate/arbiter/tools"
 )
 
 // copilot is GitHub Copilot CLI. preToolUse answers
@@ -41,39 +42,15 @@ func (copilot) parse(raw []byte) (Event, error) {
 		return ev, fmt.Errorf("the payload has no toolName")
 	}
 	in := map[string]any{}
+	var err error
 	if len(p.ToolArgs) > 0 && string(p.ToolArgs) != "null" {
-		var err error
 		if in, err = object(p.ToolArgs); err != nil {
 			return ev, err
 		}
 	}
 	base := arbiter.Call{ProjectDir: p.Cwd, Cwd: p.Cwd, SessionID: p.SessionID}
-	ev.Calls = []arbiter.Call{copilotCall(base, p.ToolName, in)}
-	return ev, nil
-}
-
-// copilotCall maps Copilot CLI's tools onto Claude Code's names.
-func copilotCall(base arbiter.Call, tool string, in map[string]any) arbiter.Call {
-	path := str(in, "path", "file_path")
-	switch tool {
-	case "bash", "shell", "powershell":
-		return call(base, "Bash", map[string]any{"command": str(in, "command")})
-	case "view", "read", "read_file":
-		return call(base, "Read", map[string]any{"file_path": path})
-	case "create", "write":
-		return call(base, "Write", map[string]any{"file_path": path, "content": str(in, "file_text", "content")})
-	case "edit", "str_replace", "str_replace_editor":
-		return call(base, "Edit", map[string]any{"file_path": path, "old_string": str(in, "old_str", "old_string"), "new_string": str(in, "new_str", "new_string")})
-	case "glob":
-		return call(base, "Glob", map[string]any{"pattern": str(in, "pattern"), "path": path})
-	case "grep", "rg":
-		return call(base, "Grep", map[string]any{"pattern": str(in, "pattern"), "path": path})
-	case "web_fetch", "fetch":
-		return call(base, "WebFetch", map[string]any{"url": str(in, "url")})
-	case "web_search":
-		return call(base, "WebSearch", map[string]any{"query": str(in, "query")})
-	}
-	return call(base, tool, in)
+	ev.Calls, err = translate(base, tools.Copilot(), p.ToolName, in)
+	return ev, err
 }
 
 func (copilot) render(ev Event, d arbiter.Decision) []byte {

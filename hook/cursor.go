@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/arbitergate/arbiter"
+	"github.com/arbitergate/arbiter/tools"
 )
 
 // cursor is Cursor's agent. beforeShellExecution and preToolUse answer
@@ -74,44 +75,12 @@ func (cursor) parse(raw []byte) (Event, error) {
 		ev.Calls = []arbiter.Call{call(base, "mcp__cursor__"+p.ToolName, in)}
 		return ev, nil
 	}
-	ev.Calls = []arbiter.Call{cursorCall(base, p.ToolName, in)}
-	return ev, nil
-}
-
-// cursorCall maps Cursor's agent tools onto Claude Code's names.
-func cursorCall(base arbiter.Call, tool string, in map[string]any) arbiter.Call {
-	path := str(in, "file_path", "path", "target_file")
-	switch tool {
-	case "Shell", "run_terminal_cmd", "Terminal":
-		if dir := str(in, "cwd", "working_directory"); dir != "" {
-			base.Cwd = dir
-		}
-		return call(base, "Bash", map[string]any{"command": str(in, "command")})
-	case "Read", "read_file":
-		return call(base, "Read", map[string]any{"file_path": path})
-	case "Write", "write", "create_file":
-		return call(base, "Write", map[string]any{"file_path": path, "content": str(in, "contents", "content", "file_text")})
-	case "StrReplace", "Edit", "MultiEdit", "search_replace", "edit_file":
-		return call(base, "Edit", map[string]any{"file_path": path, "old_string": str(in, "old_string"), "new_string": str(in, "new_string", "code_edit")})
-	case "Delete", "delete_file":
-		return bash(base, "rm", "--", path)
-	case "Grep", "grep_search", "codebase_search":
-		return call(base, "Grep", map[string]any{"pattern": str(in, "pattern", "query"), "path": str(in, "path")})
-	case "Glob", "glob_file_search", "file_search":
-		return call(base, "Glob", map[string]any{"pattern": str(in, "glob_pattern", "pattern", "query"), "path": str(in, "target_directory", "path")})
-	case "LS", "list_dir":
-		return call(base, "LS", map[string]any{"path": str(in, "target_directory", "path")})
-	case "WebFetch", "web_fetch":
-		return call(base, "WebFetch", map[string]any{"url": str(in, "url")})
-	case "WebSearch", "web_search":
-		return call(base, "WebSearch", map[string]any{"query": str(in, "search_term", "query")})
-	case "Task", "TodoWrite", "todo_write":
-		return call(base, "TodoWrite", in)
+	if name, ok := strings.CutPrefix(p.ToolName, "MCP:"); ok {
+		ev.Calls = []arbiter.Call{call(base, "mcp__cursor__"+name, in)}
+		return ev, nil
 	}
-	if name, ok := strings.CutPrefix(tool, "MCP:"); ok {
-		return call(base, "mcp__cursor__"+name, in)
-	}
-	return call(base, tool, in)
+	ev.Calls, err = translate(base, tools.Cursor(), p.ToolName, in)
+	return ev, err
 }
 
 func (cursor) render(ev Event, d arbiter.Decision) []byte {

@@ -5,7 +5,7 @@ import (
 	"os"
 
 	"github.com/arbitergate/arbiter"
-	"github.com/arbitergate/arbiter/internal/lazyregexp"
+	"github.com/arbitergate/arbiter/tools"
 )
 
 // gemini is Gemini CLI. BeforeTool acts on decision "deny" (or "block")
@@ -15,8 +15,6 @@ import (
 type gemini struct{}
 
 func (gemini) fallbackEvent() string { return "BeforeTool" }
-
-var urlPattern = lazyregexp.New(`https?://[^\s"'<>)\]]+`)
 
 func (gemini) parse(raw []byte) (Event, error) {
 	var p payload
@@ -45,57 +43,17 @@ func (gemini) parse(raw []byte) (Event, error) {
 		project = p.Cwd
 	}
 	base := arbiter.Call{ID: p.ToolUseID, ProjectDir: project, Cwd: p.Cwd, SessionID: p.SessionID}
-	ev.Calls = geminiCalls(base, p.ToolName, in)
-	return ev, nil
+	ev.Calls, err = translate(base, tools.Gemini(), geminiName(p), in)
+	return ev, err
 }
 
-// geminiCalls maps Gemini CLI's built-in tools onto Claude Code's names.
-func geminiCalls(base arbiter.Call, tool string, in map[string]any) []arbiter.Call {
-	switch tool {
-	case "run_shell_command":
-		if dir := str(in, "dir_path", "directory"); dir != "" {
-			base.Cwd = dir
-		}
-		return []arbiter.Call{call(base, "Bash", map[string]any{"command": str(in, "command")})}
-	case "read_file":
-		return []arbiter.Call{call(base, "Read", map[string]any{"file_path": str(in, "file_path", "absolute_path", "path")})}
-	case "read_many_files":
-		var calls []arbiter.Call
-		for _, key := range []string{"paths", "include"} {
-			if list, ok := in[key].([]any); ok {
-				for _, v := range list {
-					if s, ok := v.(string); ok {
-						calls = append(calls, call(base, "Read", map[string]any{"file_path": s}))
-					}
-				}
-			}
-		}
-		if len(calls) == 0 {
-			return []arbiter.Call{call(base, tool, in)}
-		}
-		return calls
-	case "write_file":
-		return []arbiter.Call{call(base, "Write", map[string]any{"file_path": str(in, "file_path", "absolute_path", "path"), "content": str(in, "content")})}
-	case "replace", "edit":
-		return []arbiter.Call{call(base, "Edit", map[string]any{"file_path": str(in, "file_path", "absolute_path", "path"), "old_string": str(in, "old_string"), "new_string": str(in, "new_string")})}
-	case "list_directory", "ls":
-		return []arbiter.Call{call(base, "LS", map[string]any{"path": str(in, "dir_path", "path")})}
-	case "glob":
-		return []arbiter.Call{call(base, "Glob", map[string]any{"pattern": str(in, "pattern"), "path": str(in, "dir_path", "path")})}
-	case "search_file_content", "grep_search", "grep":
-		return []arbiter.Call{call(base, "Grep", map[string]any{"pattern": str(in, "pattern"), "path": str(in, "dir_path", "path")})}
-	case "web_fetch":
-		prompt := str(in, "prompt", "url")
-		u := urlPattern.FindString(prompt)
-		return []arbiter.Call{call(base, "WebFetch", map[string]any{"url": u, "prompt": prompt})}
-	case "google_web_search", "web_search":
-		return []arbiter.Call{call(base, "WebSearch", map[string]any{"query": str(in, "query")})}
-	case "write_todos":
-		return []arbiter.Call{call(base, "TodoWrite", in)}
+// geminiName is the name arbiter uses for a Gemini CLI tool: its own,
+// or mcp__server__tool for an MCP tool.
+func geminiName(p payload) string {
+	if c := p.MCPContext; c != nil && c.ServerName != "" && c.ToolName != "" {
+		return "mcp__" + c.ServerName + "__" + c.ToolName
 	}
-	// MCP tools keep their mcp__server__tool names; anything else is
-	// unknown to the policy, which defers.
-	return []arbiter.Call{call(base, tool, in)}
+	return p.ToolName
 }
 
 func (gemini) render(ev Event, d arbiter.Decision) []byte {

@@ -5,11 +5,14 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"path/filepath"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
 
 	"github.com/arbitergate/arbiter"
+	"github.com/arbitergate/arbiter/internal/lazyregexp"
+	"github.com/arbitergate/arbiter/tools"
 )
 
 // payload holds the fields Claude Code, Codex and Gemini CLI share (the
@@ -23,6 +26,11 @@ type payload struct {
 	ToolName       string          `json:"tool_name"`
 	ToolInput      json.RawMessage `json:"tool_input"`
 	ToolUseID      string          `json:"tool_use_id"`
+	// MCPContext names the server and tool of a Gemini CLI MCP call.
+	MCPContext *struct {
+		ServerName string `json:"server_name"`
+		ToolName   string `json:"tool_name"`
+	} `json:"mcp_context"`
 }
 
 // toolInput returns the call's tool input, failing when the payload names
@@ -150,4 +158,107 @@ func mustMarshal(v any) []byte {
 		panic(err) // only fixed shapes of strings are marshalled here
 	}
 	return append(b, '\n')
+}
+
+// translate turns one of a runtime's tool calls into arbiter's Calls, by
+// the runtime's tool table. A tool whose checks read its input (a shell,
+// file or web tool) becomes the Claude Code tool with the same effect, so
+// that every layer (policy, judge, decision log) reads fields it knows. A
+// patch becomes one call per file. Any other tool keeps its input under
+// its name qualified with the runtime ("gemini:ask_user"), which the
+// policy looks up in the same table; so does a name in no table, which
+// the policy defers, naming the table to add it to.
+func translate(base arbiter.Call, table *tools.Table, name string, in map[string]any) ([]arbiter.Call, error) {
+	if strings.HasPrefix(name, "mcp__") {
+		return []arbiter.Call{call(base, name, in)}, nil
+	}
+	t, ok := table.Lookup(name)
+	if !ok {
+		return []arbiter.Call{call(base, tools.Qualify(table, name), in)}, nil
+	}
+	get := func(keys []string) string { return tools.Value(in, keys) }
+	all := func(keys []string) string { return strings.Join(tools.Values(in, keys), "\n") }
+	one := func(tool string, input map[string]any) ([]arbiter.Call, error) {
+		return []arbiter.Call{call(base, tool, input)}, nil
+	}
+	switch t.Effect {
+	case tools.Runs:
+		if dir := get(t.Dir); dir != "" {
+			base.Cwd = resolveDir(base.Cwd, dir)
+		}
+		c := map[string]any{"command": get(t.Command)}
+		if d := str(in, "description"); d != "" {
+			c["description"] = d
+		}
+		return one("Bash", c)
+	case tools.Reads:
+		return one("Read", map[string]any{"file_path": get(t.Path)})
+	case tools.ReadsMany:
+		var calls []arbiter.Call
+		for _, p := range tools.Values(in, t.Paths) {
+			calls = append(calls, call(base, "Read", map[string]any{"file_path": p}))
+		}
+		if len(calls) > 0 {
+			return calls, nil
+		}
+	case tools.Searches:
+		// Grep's checks are the ones of every listing and search tool.
+		return one("Grep", map[string]any{"pattern": get(t.Pattern), "path": get(t.Path)})
+	case tools.Writes:
+		return one("Write", map[string]any{"file_path": get(t.Path), "content": all(t.Content)})
+	case tools.Edits:
+		return one("Edit", map[string]any{"file_path": get(t.Path), "old_string": all(t.Old), "new_string": all(t.Content)})
+	case tools.Deletes:
+		if p := get(t.Path); p != "" {
+			return []arbiter.Call{bash(base, "rm", "--", p)}, nil
+		}
+	case tools.Patches:
+		return patchCalls(base, get(t.Content))
+	case tools.Fetches:
+		return fetchCalls(base, t, in), nil
+	case tools.SearchesWeb:
+		return one("WebSearch", map[string]any{"query": get(t.Query)})
+	}
+	return one(tools.Qualify(table, name), in)
+}
+
+// fetchCalls is a WebFetch per URL: the URL field's, or every URL of the
+// prompt for a tool that has none.
+func fetchCalls(base arbiter.Call, t tools.Tool, in map[string]any) []arbiter.Call {
+	prompt := tools.Value(in, t.Prompt)
+	if len(t.URL) > 0 {
+		return []arbiter.Call{call(base, "WebFetch", map[string]any{"url": tools.Value(in, t.URL), "prompt": prompt})}
+	}
+	var calls []arbiter.Call
+	for _, u := range urlPattern.FindAllStringSubmatch(prompt, -1) {
+		calls = append(calls, call(base, "WebFetch", map[string]any{"url": u[0], "prompt": prompt}))
+	}
+	if len(calls) == 0 {
+		// No URL: the policy defers a fetch that names none.
+		calls = append(calls, call(base, "WebFetch", map[string]any{"url": "", "prompt": prompt}))
+	}
+	return calls
+}
+
+var urlPattern = lazyregexp.New(`https?://[^\s"'<>)\]]+`)
+
+// resolveDir returns the directory a command runs in: dir, relative to
+// the session's cwd unless absolute.
+func resolveDir(cwd, dir string) string {
+	if filepath.IsAbs(dir) || cwd == "" {
+		return dir
+	}
+	return filepath.Join(cwd, dir)
+}
+
+// asksPerson reports whether a call only asks the person something. The
+// runtime's permission dialog for such a tool is the question itself, so
+// an allow from the hook would answer it for the person.
+func asksPerson(calls []arbiter.Call) bool {
+	for _, c := range calls {
+		if t, _, _, ok := tools.Resolve(c.Tool); ok && t.Effect == tools.Asks {
+			return true
+		}
+	}
+	return false
 }

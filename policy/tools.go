@@ -5,12 +5,17 @@ import (
 	"net/url"
 	"strings"
 
+	"mvdan.cc/sh/v3/syntax"
+
 	"github.com/arbitergate/arbiter"
 	"github.com/arbitergate/arbiter/internal/lazyregexp"
 	"github.com/arbitergate/arbiter/secrets"
+	"github.com/arbitergate/arbiter/tools"
 )
 
-// tool dispatches on the tool's name.
+// tool judges a call by what its tool does, as the runtime's tool table
+// (package tools) describes it: a read tool like a read, a write tool like
+// a write, a shell tool like a shell command. A name in no table defers.
 func (j *judgement) tool(call arbiter.Call) {
 	m, err := j.inputMap()
 	if err != nil {
@@ -18,51 +23,214 @@ func (j *judgement) tool(call arbiter.Call) {
 		return
 	}
 	j.text(m)
-	switch name := call.Tool; {
-	case name == "Bash":
-		cmd := stringField(m, "command")
-		if strings.TrimSpace(cmd) == "" {
-			j.defer_("U.bad-input", "", "the Bash call has no command")
+	if strings.HasPrefix(call.Tool, "mcp__") {
+		j.mcpTool(call.Tool, m)
+		return
+	}
+	t, table, name, ok := tools.Resolve(call.Tool)
+	if !ok {
+		j.defer_("U.unknown-tool", call.Tool, "arbiter does not know this tool: it is not in "+table.Runtime+"'s tool table ("+table.Where()+"), so the runtime decides; if it is a built-in tool, add it there with what it reads, writes, runs or sends")
+		return
+	}
+	j.byEffect(t, name, m)
+}
+
+// byEffect applies the checks of the shell action a tool amounts to.
+func (j *judgement) byEffect(t tools.Tool, name string, m map[string]any) {
+	switch t.Effect {
+	case tools.Runs:
+		j.shellTool(t, name, m)
+	case tools.Reads:
+		p := tools.Value(m, t.Path)
+		if p == "" {
+			j.defer_("U.bad-input", "", "the "+name+" call names no file")
 			return
 		}
-		if d := stringField(m, "description"); d != "" && vouchingWords(d) && selfJustifying.MatchString(d) {
-			j.ask("H1.self-justifying", "description", "the call's description vouches for itself (\"approved\", \"safe\"), and text inside a call is never permission")
+		j.readPath(p, "D1.read-file")
+	case tools.ReadsMany:
+		ps := tools.Values(m, t.Paths)
+		if len(ps) == 0 {
+			j.defer_("U.bad-input", "", "the "+name+" call names no file")
+			return
 		}
-		j.bash(cmd)
-	case name == "Read" || name == "NotebookRead":
-		j.readPath(firstString(m, "file_path", "notebook_path", "path"), "D1.read-file")
-	case name == "Glob" || name == "LS" || name == "Grep":
-		p := firstString(m, "path")
+		for _, p := range ps {
+			j.readPath(p, "D1.read-file")
+		}
+	case tools.Searches:
+		p := tools.Value(m, t.Path)
 		if p == "" {
 			j.allow("D1.search", "", "searching files is read-only")
 			return
 		}
 		j.readPath(p, "D1.search")
-	case name == "Write" || name == "Edit" || name == "MultiEdit" || name == "NotebookEdit":
-		p := firstString(m, "file_path", "notebook_path", "path")
+	case tools.Writes, tools.Edits:
+		p := tools.Value(m, t.Path)
 		if p == "" {
-			j.defer_("U.bad-input", "", name+" call names no file")
+			j.defer_("U.bad-input", "", "the "+name+" call names no file")
 			return
 		}
-		content := stringField(m, "content") + stringField(m, "new_string") + stringField(m, "new_source")
-		j.editFile(name, p, content)
-	case name == "WebFetch":
-		j.fetch(stringField(m, "url"), stringField(m, "prompt"))
-	case name == "WebSearch":
-		if strings.TrimSpace(stringField(m, "query")) == "" {
-			j.defer_("U.bad-input", "", "the search has no query")
+		j.editFile(name, p, strings.Join(tools.Values(m, t.Content), "\n"))
+	case tools.Deletes:
+		p := tools.Value(m, t.Path)
+		if p == "" {
+			j.defer_("U.bad-input", "", "the "+name+" call names no file")
 			return
 		}
-		j.allow("D7.web-search", "", "a web search only reads public pages")
-	case name == "Task" || name == "Agent":
+		j.deleteFile(p)
+	case tools.Fetches:
+		j.fetchTool(t, m)
+	case tools.SearchesWeb:
+		j.webSearch(tools.Value(m, t.Query))
+	case tools.Delegates:
+		if stringField(m, "isolation") == "remote" {
+			j.defer_("C5.upload", name, "runs the sub-agent in a remote cloud environment, so the project's files leave the machine")
+			return
+		}
 		j.allow("D.subagent", "", "a sub-agent's own tool calls pass through the gate")
-	case name == "TodoWrite" || name == "ExitPlanMode" || name == "BashOutput" || name == "KillShell" || name == "KillBash":
-		j.allow("D.session", "", "bookkeeping inside the agent's session")
-	case strings.HasPrefix(name, "mcp__"):
-		j.defer_("C.mcp-tool", name, "an MCP tool's effects are not known to arbiter; the runtime decides")
+	case tools.Asks:
+		j.allow("D.ask-person", "", "the call only asks the person, who answers it")
+	case tools.Tells:
+		j.allow("D.tell-person", "", "the call only shows the person a message")
+	case tools.Session:
+		j.sessionTool(t, m)
+	case tools.Skill:
+		j.skillTool(t, name, m)
+	case tools.MCPResource:
+		j.mcpResource(t, m)
+	case tools.Memory:
+		j.defer_("C.agent-memory", name, "saving to the agent's memory changes what every later session is told, so the runtime decides")
+	case tools.Input:
+		j.defer_("U.process-input", name, "types text into a running program, and arbiter cannot tell what that program does with it")
+	case tools.Opaque:
+		j.defer_(t.Rule, name, t.Why+", so the runtime decides")
+	case tools.Patches:
+		// The hook adapter splits a patch into one call per file; a patch
+		// given whole (arbiter check --json) is not split here.
+		j.defer_("U.whole-patch", name, "a patch is judged file by file only as the hook adapter splits it, so the runtime decides")
 	default:
-		j.defer_("U.unknown-tool", name, "arbiter has no rule for this tool; the runtime decides")
+		j.defer_("U.unknown-tool", name, "the tool table gives "+name+" no effect, so the runtime decides")
 	}
+}
+
+// shellTool judges a tool that runs a shell command.
+func (j *judgement) shellTool(t tools.Tool, name string, m map[string]any) {
+	cmd := tools.Value(m, t.Command)
+	if strings.TrimSpace(cmd) == "" {
+		j.defer_("U.bad-input", "", "the "+name+" call has no command")
+		return
+	}
+	if d := stringField(m, "description"); d != "" && vouchingWords(d) && selfJustifying.MatchString(d) {
+		j.ask("H1.self-justifying", "description", "the call's description vouches for itself (\"approved\", \"safe\"), and text inside a call is never permission")
+	}
+	if dir := tools.Value(m, t.Dir); dir != "" {
+		j.res.Cwd = j.res.Resolve(dir, "")
+	}
+	j.bash(cmd)
+}
+
+// deleteFile judges a tool that deletes one file like rm does.
+func (j *judgement) deleteFile(p string) {
+	q, err := syntax.Quote(p, syntax.LangBash)
+	if err != nil {
+		j.defer_("U.bad-input", "", "the file to delete cannot be named in a shell command")
+		return
+	}
+	j.bash("rm -- " + q)
+}
+
+// fetchTool judges a fetch. A tool with no URL field (Gemini CLI's
+// web_fetch) fetches every URL of its prompt, and each is judged.
+func (j *judgement) fetchTool(t tools.Tool, m map[string]any) {
+	prompt := tools.Value(m, t.Prompt)
+	if len(t.URL) > 0 {
+		j.fetch(tools.Value(m, t.URL), prompt)
+		return
+	}
+	found := urlInText.FindAllStringIndex(prompt, -1)
+	if len(found) == 0 {
+		j.fetch("", prompt)
+		return
+	}
+	for _, at := range found {
+		j.fetch(prompt[at[0]:at[1]], prompt)
+	}
+}
+
+var urlInText = lazyregexp.New(`https?://[^\s"'<>)\]]+`)
+
+// webSearch judges a web search query.
+func (j *judgement) webSearch(query string) {
+	if strings.TrimSpace(query) == "" {
+		j.defer_("U.bad-input", "", "the search has no query")
+		return
+	}
+	j.allow("D7.web-search", "", "a web search only reads public pages")
+}
+
+// mcpTool judges a tool an MCP server provides (mcp__server__tool).
+func (j *judgement) mcpTool(name string, m map[string]any) {
+	j.defer_("C.mcp-tool", name, "an MCP tool's effects are not known to arbiter; the runtime decides")
+}
+
+// sessionTool allows bookkeeping; a tool that reads by a relative name
+// (a bundled document) must stay inside what it names.
+func (j *judgement) sessionTool(t tools.Tool, m map[string]any) {
+	if s := tools.Value(m, t.Subject); s != "" && !plainName(s, true) {
+		j.defer_("U.bad-input", s, "the name is not a plain relative name")
+		return
+	}
+	j.allow("D.session", "", "bookkeeping inside the agent's session")
+}
+
+// skillTool allows loading an installed skill or command by its name.
+// The runtime loads only skills installed at user or project scope or by
+// a plugin; what the skill then runs passes the gate call by call.
+func (j *judgement) skillTool(t tools.Tool, name string, m map[string]any) {
+	s := strings.TrimPrefix(tools.Value(m, t.Subject), "/")
+	if s == "" {
+		j.defer_("U.bad-input", "", "the "+name+" call names no skill")
+		return
+	}
+	word, _, _ := strings.Cut(s, " ") // a slash command's arguments follow its name
+	if !plainName(word, false) {
+		j.defer_("U.bad-input", s, "the skill is not named by a plain name, so it may not be an installed skill")
+		return
+	}
+	j.allow("D.skill", "", "loads the instructions of an installed skill; what it runs passes the gate")
+}
+
+// plainName reports whether s is a name, not a path or URL: letters,
+// digits and - _ . : (a plugin's skills are "plugin:skill"), and with
+// slashes a relative path that stays below where it starts.
+func plainName(s string, slashes bool) bool {
+	if s == "" || len(s) > 200 || strings.HasPrefix(s, ".") || strings.Contains(s, "..") || strings.Contains(s, "://") {
+		return false
+	}
+	for _, r := range s {
+		switch {
+		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r == '-', r == '_', r == '.', r == ':':
+		case r == '/' && slashes:
+		default:
+			return false
+		}
+	}
+	return !strings.HasPrefix(s, "/")
+}
+
+// mcpResource judges listing or reading an MCP server's resources: a
+// file:// resource is a file read; others are read-only by the protocol.
+func (j *judgement) mcpResource(t tools.Tool, m map[string]any) {
+	uri := tools.Value(m, t.Subject)
+	if len(uri) >= 5 && strings.EqualFold(uri[:5], "file:") {
+		u, err := url.Parse(uri)
+		if err != nil || u.Path == "" {
+			j.defer_("U.bad-url", uri, "the resource's file URL cannot be parsed")
+			return
+		}
+		j.readPath(u.Path, "D1.mcp-resource")
+		return
+	}
+	j.allow("D1.mcp-resource", "", "an MCP server's resources are read-only by the protocol")
 }
 
 func firstString(m map[string]any, keys ...string) string {

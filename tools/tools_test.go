@@ -1,0 +1,136 @@
+package tools
+
+import (
+	"reflect"
+	"testing"
+)
+
+// documented lists each runtime's built-in tools as its documentation
+// names them (the sources are in each table's comment). A tool dropped
+// from a table, or renamed there by mistake, fails this test.
+var documented = map[string][]string{
+	// Claude Code: Tools reference, and the tools of a 2.1.332 session.
+	"claude": {"Agent", "AskUserQuestion", "Bash", "BashOutput", "CronCreate", "CronDelete", "CronList", "Edit",
+		"EnterPlanMode", "EnterWorktree", "ExitPlanMode", "ExitWorktree", "Glob", "Grep", "KillShell", "LS",
+		"ListMcpResourcesTool", "LSP", "Monitor", "MultiEdit", "NotebookEdit", "Read", "ReadMcpResourceTool",
+		"SendMessage", "Skill", "SlashCommand", "Task", "TaskCreate", "TaskGet", "TaskList", "TaskOutput",
+		"TaskStop", "TaskUpdate", "TodoWrite", "ToolSearch", "WebFetch", "WebSearch", "Write", "Artifact",
+		"ListAgents", "ReportFindings", "ScheduleWakeup", "Workflow", "DeferredToolPlaceholder"},
+	// Codex CLI: hook tool names, and the model's built-in tools.
+	"codex": {"Bash", "apply_patch", "NetworkAccess", "shell", "exec_command", "local_shell", "unified_exec",
+		"write_stdin", "update_plan", "view_image", "web_search", "request_user_input", "spawn_agent",
+		"send_input", "wait", "close_agent", "list_mcp_resources", "list_mcp_resource_templates", "read_mcp_resource"},
+	// Gemini CLI: ALL_BUILTIN_TOOL_NAMES, the legacy alias, and the
+	// sub-agents Plan Mode lists.
+	"gemini": {"glob", "write_todos", "write_file", "google_web_search", "web_fetch", "replace", "run_shell_command",
+		"grep_search", "read_many_files", "read_file", "list_directory", "save_memory", "activate_skill", "ask_user",
+		"tracker_create_task", "tracker_update_task", "tracker_get_task", "tracker_list_tasks", "tracker_add_dependency",
+		"tracker_visualize", "get_internal_docs", "enter_plan_mode", "exit_plan_mode", "update_topic",
+		"search_file_content", "codebase_investigator", "cli_help"},
+	// Cursor: the hook tool types and the agent's tools.
+	"cursor": {"Shell", "Read", "Write", "Grep", "Delete", "Task", "Glob", "LS", "StrReplace", "Edit", "WebFetch",
+		"WebSearch", "TodoWrite", "EditNotebook", "run_terminal_cmd", "read_file", "edit_file", "search_replace",
+		"delete_file", "grep_search", "codebase_search", "file_search", "glob_file_search", "list_dir", "web_search", "todo_write"},
+	// Copilot CLI: "Tool availability values" of the command reference.
+	"copilot": {"bash", "powershell", "list_bash", "list_powershell", "read_bash", "read_powershell", "stop_bash",
+		"stop_powershell", "write_bash", "write_powershell", "apply_patch", "create", "edit", "view", "list_agents",
+		"read_agent", "task", "write_agent", "ask_user", "glob", "grep", "rg", "skill", "web_fetch"},
+}
+
+func TestDocumentedToolsAreInTheTable(t *testing.T) {
+	for _, table := range Tables() {
+		t.Run(table.ID, func(t *testing.T) {
+			names := documented[table.ID]
+			if len(names) == 0 {
+				t.Fatalf("no documented list for %s", table.Runtime)
+			}
+			for _, n := range names {
+				if _, ok := table.Lookup(n); !ok {
+					t.Errorf("%s's documented tool %q is not in %s", table.Runtime, n, table.Where())
+				}
+			}
+		})
+	}
+}
+
+// TestEntriesSayWhatTheyRead checks that every entry whose checks read an
+// input field names that field, and that every table has no duplicate.
+func TestEntriesSayWhatTheyRead(t *testing.T) {
+	for _, table := range Tables() {
+		seen := map[string]bool{}
+		for _, x := range table.tools {
+			if x.Name == "" || seen[x.Name] {
+				t.Errorf("%s: empty or duplicate name %q", table.Where(), x.Name)
+			}
+			seen[x.Name] = true
+			var need []string
+			switch x.Effect {
+			case Unknown:
+				t.Errorf("%s: %s has no effect", table.Where(), x.Name)
+			case Runs:
+				need = x.Command
+			case Reads, Writes, Edits, Deletes:
+				need = x.Path
+			case ReadsMany:
+				need = x.Paths
+			case SearchesWeb:
+				need = x.Query
+			case Fetches:
+				need = append(append(append([]string{}, x.URL...), x.Prompt...), x.Command...)
+			case Patches, Skill:
+				need = append(append([]string{}, x.Content...), x.Subject...)
+			case Opaque:
+				if x.Rule == "" || x.Why == "" {
+					t.Errorf("%s: %s is opaque without a rule and a reason", table.Where(), x.Name)
+				}
+				continue
+			default:
+				continue
+			}
+			if len(need) == 0 {
+				t.Errorf("%s: %s (%s) names no input field", table.Where(), x.Name, x.Effect)
+			}
+			if (x.Effect == Writes || x.Effect == Edits) && len(x.Content) == 0 {
+				t.Errorf("%s: %s writes but names no content field", table.Where(), x.Name)
+			}
+		}
+	}
+}
+
+func TestResolve(t *testing.T) {
+	for _, c := range []struct {
+		call, table, name string
+		effect            Effect
+		found             bool
+	}{
+		{"Read", "claude", "Read", Reads, true},
+		{"gemini:save_memory", "gemini", "save_memory", Memory, true},
+		{"copilot:write_bash", "copilot", "write_bash", Input, true},
+		{"gemini:Read", "gemini", "Read", Unknown, false},
+		{"claude:Read", "claude", "claude:Read", Unknown, false},
+		{"vscode:read", "claude", "vscode:read", Unknown, false},
+		{"Teleport", "claude", "Teleport", Unknown, false},
+	} {
+		x, table, name, ok := Resolve(c.call)
+		if ok != c.found || table.ID != c.table || name != c.name || x.Effect != c.effect {
+			t.Errorf("Resolve(%q) = %v %s %q %v, want %v %s %q %v", c.call, x.Effect, table.ID, name, ok, c.effect, c.table, c.name, c.found)
+		}
+	}
+}
+
+func TestValues(t *testing.T) {
+	in := map[string]any{
+		"content": "a",
+		"edits":   []any{map[string]any{"new_string": "b"}, "not an object", map[string]any{"new_string": 3}, map[string]any{"new_string": "c"}},
+		"include": []any{"x.go", 4, "y.go"},
+		"empty":   "",
+	}
+	got := Values(in, []string{"empty", "content", "edits[].new_string", "include", "missing[].x", "content[].x"})
+	want := []string{"a", "b", "c", "x.go", "y.go"}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("Values = %q, want %q", got, want)
+	}
+	if v := Value(in, []string{"empty", "missing", "content"}); v != "a" {
+		t.Errorf("Value = %q, want the first non-empty string", v)
+	}
+}
