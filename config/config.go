@@ -60,6 +60,10 @@ func Load(getenv func(string) string) (Config, error) {
 	if c.File != "" {
 		b, err := os.ReadFile(c.File)
 		switch {
+		case errors.Is(err, fs.ErrNotExist) && getenv("ARBITER_CONFIG") != "":
+			// A file the user named explicitly and that is not there is a
+			// mistake to report, not a configuration to skip silently.
+			return c, fmt.Errorf("reading config: ARBITER_CONFIG names %s, which does not exist", c.File)
 		case errors.Is(err, fs.ErrNotExist):
 		case err != nil:
 			return c, fmt.Errorf("reading config: %w", err)

@@ -25,10 +25,16 @@ func TestLoad(t *testing.T) {
 			t.Errorf("%q: error %v, want one naming %s:1", bad, err, file)
 		}
 	}
-	// A missing file is fine.
-	env["ARBITER_CONFIG"] = filepath.Join(dir, "absent")
+	// A missing file at the default place is fine; one named explicitly
+	// by ARBITER_CONFIG is a mistake to report.
+	delete(env, "ARBITER_CONFIG")
+	env["XDG_CONFIG_HOME"] = filepath.Join(dir, "absent")
 	if c, err := Load(func(k string) string { return env[k] }); err != nil || c.FileFound {
-		t.Errorf("missing file: %v %v", c.FileFound, err)
+		t.Errorf("missing default file: %v %v", c.FileFound, err)
+	}
+	env["ARBITER_CONFIG"] = filepath.Join(dir, "absent")
+	if _, err := Load(func(k string) string { return env[k] }); err == nil || !strings.Contains(err.Error(), "does not exist") {
+		t.Errorf("missing ARBITER_CONFIG file: error %v, want one saying it does not exist", err)
 	}
 }
 

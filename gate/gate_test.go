@@ -40,7 +40,7 @@ func newGate(t *testing.T, backend string, srv *judgetest.Server, extra map[stri
 	t.Helper()
 	env := map[string]string{
 		"HOME":                  t.TempDir(),
-		"ARBITER_CONFIG":        "/nonexistent/arbiter/config",
+		"ARBITER_CONFIG":        "/dev/null",
 		"ARBITER_JUDGE_BACKEND": backend,
 		"ARBITER_JUDGE_URL":     srv.URL,
 		"TYPESAFE_API_KEY":      "test-key",
@@ -330,7 +330,7 @@ func TestConfiguration(t *testing.T) {
 		{map[string]string{"TYPESAFE_API_KEY": "k", "ARBITER_JUDGE_MAX_RISK": "2"}, false, "between 0 and 1"},
 	}
 	for _, tt := range tests {
-		env := map[string]string{"HOME": t.TempDir(), "ARBITER_CONFIG": "/nonexistent"}
+		env := map[string]string{"HOME": t.TempDir(), "ARBITER_CONFIG": "/dev/null"}
 		for k, v := range tt.env {
 			env[k] = v
 		}
@@ -351,7 +351,7 @@ func TestConfiguration(t *testing.T) {
 }
 
 func TestNoJudgeNoticeOncePerDay(t *testing.T) {
-	env := map[string]string{"HOME": t.TempDir(), "ARBITER_CONFIG": "/nonexistent"}
+	env := map[string]string{"HOME": t.TempDir(), "ARBITER_CONFIG": "/dev/null"}
 	var log bytes.Buffer
 	for i := 0; i < 3; i++ {
 		if _, _, err := FromConfig(Options{Getenv: func(k string) string { return env[k] }, Log: &log}); err != nil {

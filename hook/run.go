@@ -131,9 +131,6 @@ func Run(ctx context.Context, runtime string, in io.Reader, out, errw io.Writer,
 	if len(ev.Calls) == 0 {
 		return answerBadInput(a, ev, out, errw, opt, errors.New("the payload holds no tool call"))
 	}
-	if opt.Setup != nil {
-		return answerBadInput(a, ev, out, errw, opt, opt.Setup)
-	}
 	requests, terr := recentRequests(ev.Transcript, opt.Requests)
 	home := opt.Home
 	if home == "" {
@@ -152,7 +149,18 @@ func Run(ctx context.Context, runtime string, in io.Reader, out, errw io.Writer,
 		d = arbiter.Decision{Decision: arbiter.Defer, Rules: []string{"U.no-transcript"}, Source: arbiter.SourceError,
 			Reason: "the session transcript could not be read (" + terr.Error() + "), so the runtime decides"}
 	}
-	if d.Decision == arbiter.Defer && (d.Source == arbiter.SourceError || unresolved(d)) {
+	if opt.Setup != nil {
+		// A broken configuration never switches the static policy off: its
+		// deny (and, unless failing closed, its ask) stands. Anything it would
+		// let through is left to the runtime, since rules the user wrote
+		// could not be read.
+		fmt.Fprintln(errw, "arbiter hook:", opt.Setup)
+		if d.Decision == arbiter.Deny || d.Decision == arbiter.Ask && !opt.FailClosed {
+			status = write(out, errw, a.render(ev, d))
+		} else {
+			status = answerBadInput(a, ev, out, errw, opt, opt.Setup)
+		}
+	} else if d.Decision == arbiter.Defer && (d.Source == arbiter.SourceError || unresolved(d)) {
 		status = answerBadInput(a, ev, out, errw, opt, errors.New(d.Reason))
 	} else {
 		status = write(out, errw, a.render(ev, d))
