@@ -18,10 +18,14 @@ import (
 // bySpec judges a program no dedicated rule covers, by its spec's effect.
 func (j *judgement) bySpec(c *shell.Command, sp *spec.Spec) {
 	subj := c.String()
+	res := sp.Parse(c.ArgTexts())
+	if res.Problem == nil {
+		sp = res.Spec // a subcommand has its own effect
+	}
 	switch sp.Effect {
 	case spec.Reads:
 		j.allow("D1.read-only", subj, "reads or prints without changing anything")
-		if res := sp.Parse(c.ArgTexts()); res.Problem == nil {
+		if res.Problem == nil {
 			for _, v := range res.Values {
 				j.value(c, v) // each file read is checked, each file written judged
 			}
