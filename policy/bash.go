@@ -1,6 +1,7 @@
 package policy
 
 import (
+	"maps"
 	"path"
 	"strings"
 
@@ -21,7 +22,15 @@ func (j *judgement) bash(command string) {
 // script the command runs.
 func (j *judgement) script(command string) {
 	a := j.analyze(command)
-	j.written = j.writtenFiles(a)
+	// Files the enclosing command wrote stay written inside the scripts
+	// it runs.
+	written := j.writtenFiles(a)
+	if len(j.written) > 0 {
+		merged := maps.Clone(j.written)
+		maps.Copy(merged, written)
+		written = merged
+	}
+	j.written = written
 	j.problems(a)
 	for i := range a.Commands {
 		j.command(a, &a.Commands[i])

@@ -442,6 +442,17 @@ func (j *judgement) packageScript(c *shell.Command, name, subj string) {
 		name = "test"
 	}
 	j.scriptName(name, args, subj)
+	for _, a := range c.Args {
+		switch a.Text {
+		case "-r", "--recursive", "--filter", "-F", "--workspaces", "-ws", "--workspace", "-w", "--all":
+			j.defer_("U.workspace-scripts", subj, "runs the script in several workspace packages, whose package.json files arbiter does not read")
+			return
+		}
+		if strings.HasPrefix(a.Text, "--filter=") || strings.HasPrefix(a.Text, "--workspace=") {
+			j.defer_("U.workspace-scripts", subj, "runs the script in other workspace packages, whose package.json files arbiter does not read")
+			return
+		}
+	}
 	dir := j.res.Resolve(".", c.Dir)
 	for k, a := range c.Args {
 		if (a.Text == "--prefix" || a.Text == "-C" || a.Text == "--dir" || a.Text == "--cwd") && k+1 < len(c.Args) {

@@ -22,7 +22,7 @@ func (j *judgement) nested(dir string) *judgement {
 	if dir != "" {
 		res.Cwd = dir
 	}
-	return &judgement{call: j.call, az: j.az, res: res, depth: j.depth + 1}
+	return &judgement{call: j.call, az: j.az, res: res, depth: j.depth + 1, written: j.written}
 }
 
 // absorb takes what inner found, other than its allows, as findings about
@@ -93,9 +93,19 @@ func (j *judgement) scriptCode(program, lang, text, dir, subj string) {
 func (j *judgement) runFile(c *shell.Command, file, subj string) {
 	abs := j.res.Resolve(file, c.Dir)
 	args := scriptArgs(c, file)
-	j.scriptName(path.Base(file), args, subj)
-	if base := path.Base(file); base == "manage.py" {
+	base := path.Base(file)
+	if file == c.Name && (base == "gradlew" || base == "mvnw") {
+		// The build tool's own wrapper: judged as the build tool, whose
+		// build files run code anyway.
+		j.packages(c)
+		return
+	}
+	j.scriptName(base, args, subj)
+	switch {
+	case base == "manage.py":
 		j.djangoManage(c, args, subj)
+	case file == c.Name && (migrationModes[base] != nil || base == "rails" || base == "rake" || base == "django-admin"):
+		j.migrationTool(c) // a binstub: bin/rails db:drop
 	}
 	glob := strings.ContainsAny(file, "*?[")
 	if j.ranWritten(c, file, abs, glob, subj) {

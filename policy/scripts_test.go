@@ -7,8 +7,11 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/arbitergate/arbiter"
+	"github.com/arbitergate/arbiter/project"
+	"github.com/arbitergate/arbiter/shell"
 )
 
 // projectCall is a Bash call in a real project directory.
@@ -137,6 +140,7 @@ func TestScriptWrittenFirst(t *testing.T) {
 		{"written by sed", map[string]string{"run.sh": "echo hi\n"}, "sed -i 's/echo/rm -rf/' run.sh && ./run.sh", dfr, "U.dynamic-code"},
 		{"unpacked", nil, "tar xf bundle.tar && ./bundle/install.sh", dfr, "U.dynamic-code"},
 		{"find exec sh", nil, "find . -name '*.sh' -exec sh {} \\;", dfr, "U.dynamic-path"},
+		{"outer write, inner run", map[string]string{"run.sh": "bash ./gen.sh\n"}, "echo 'rm -rf ~' > gen.sh; ./run.sh", deny, "A2.home-delete"},
 		{"written routine", nil, "printf 'go test ./...' > t.sh && bash t.sh", allow, ""},
 	})
 }
@@ -186,6 +190,9 @@ func TestPackageScripts(t *testing.T) {
 		{"deploy name", pkg(map[string]string{"deploy": "echo ok"}), "npm run deploy", ask, "B10.publish"},
 		{"bad package.json", map[string]string{"package.json": "{not json"}, "npm test", dfr, "U.unreadable-script"},
 		{"build prod", pkg(map[string]string{"build:prod": "tsc"}), "npm run build:prod", allow, ""},
+		{"workspaces", pkg(map[string]string{"test": "jest"}), "pnpm -r test", dfr, "U.workspace-scripts"},
+		{"filter", pkg(map[string]string{"build": "tsc"}), "pnpm --filter web build", dfr, "U.workspace-scripts"},
+		{"npm workspaces", pkg(map[string]string{"test": "jest"}), "npm run test --workspaces", dfr, "U.workspace-scripts"},
 	})
 }
 
@@ -225,6 +232,10 @@ func TestDatabaseTools(t *testing.T) {
 		{"rails db:drop", ask, "B1.database-reset"},
 		{"bundle exec rails db:drop", ask, "B1.database-reset"},
 		{"bin/rails db:drop", ask, ""},
+		{"bin/rails db:schema:load", ask, "B1.database-reset"},
+		{"./node_modules/.bin/prisma db push --accept-data-loss", ask, "B1.database-reset"},
+		{"./gradlew test", allow, ""},
+		{"./gradlew publish", ask, "B10.publish"},
 		{"rails db:reset", ask, "B1.database-reset"},
 		{"rails db:schema:load", ask, "B1.database-reset"},
 		{"RAILS_ENV=test rails db:purge", ask, "B1.database-reset"},
@@ -372,4 +383,42 @@ func TestGitSecrets(t *testing.T) {
 			t.Errorf("%s\n got %s %v: %s\nwant %s", tt.cmd, d.Decision, d.Rules, d.Reason, tt.want)
 		}
 	}
+}
+
+// FuzzReadWhatRuns writes fuzzed content as a project script, a
+// package.json and a Makefile, and decides running each: no panic,
+// bounded time, and no allow when the content cannot be read.
+func FuzzReadWhatRuns(f *testing.F) {
+	f.Add("echo hi\n")
+	f.Add("all:\n\trm -rf ~\n")
+	f.Add(`{"scripts":{"test":"jest","pretest":"rm -rf /"}}`)
+	f.Add("if then fi (")
+	dir := f.TempDir()
+	f.Fuzz(func(t *testing.T, content string) {
+		writeFiles(t, dir, map[string]string{"x.sh": content, "package.json": content, "Makefile": content})
+		for _, cmd := range []string{"bash x.sh", "npm test", "make"} {
+			start := time.Now()
+			d := Decide(context.Background(), projectCall(dir, cmd))
+			if el := time.Since(start); el > 500*time.Millisecond {
+				t.Fatalf("%s took %v", cmd, el)
+			}
+			if d.Decision != arbiter.Allow {
+				continue
+			}
+			switch cmd {
+			case "bash x.sh":
+				if shell.Analyze(content).HasProblem(shell.ParseError) {
+					t.Fatalf("allowed a script that does not parse: %q", content)
+				}
+			case "npm test":
+				if _, err := project.ParseScripts([]byte(content)); err != nil {
+					t.Fatalf("allowed npm test with an unreadable package.json: %q", content)
+				}
+			case "make":
+				if _, err := project.ParseMakefile(content); err != nil {
+					t.Fatalf("allowed make with a Makefile it cannot follow: %q (%v)", content, err)
+				}
+			}
+		}
+	})
 }
