@@ -576,6 +576,14 @@ func (j *judgement) makeRun(c *shell.Command, subj string) {
 		j.defer_("U.unreadable-makefile", subj, "arbiter cannot read the Makefile ("+err.Error()+")")
 		return
 	}
+	cmds, err := m.ShellCommands()
+	if err != nil {
+		j.defer_("U.makefile-not-plain", subj, "arbiter cannot tell what the Makefile runs without running make ("+err.Error()+")")
+		return
+	}
+	for _, cmd := range cmds {
+		j.shellText(cmd, dir, subj+" ($(shell "+clipText(cmd, 80)+"))")
+	}
 	if len(goals) == 0 && m.First != "" {
 		j.scriptName(m.First, nil, subj)
 	}

@@ -32,6 +32,11 @@ func (j *judgement) absorb(inner *judgement, subj string) {
 		if g.verdict == arbiter.Allow {
 			continue
 		}
+		if g.id == "H8.interactive" {
+			// The agent did not type it and cannot pass it differently; a
+			// script that waits for input is not known to be routine.
+			g = finding{id: "U.interactive-script", verdict: arbiter.Defer, reason: "it runs a program that may wait for input (" + g.reason + ")", subject: g.subject}
+		}
 		if g.subject != "" && g.subject != subj {
 			g.subject = subj + " → " + g.subject
 		} else {

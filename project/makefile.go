@@ -37,6 +37,7 @@ type Makefile struct {
 	vars     map[string]*variable
 	rules    map[string][]*rule
 	patterns []*rule
+	shell    []string // the commands of $(shell …) and != , unexpanded
 }
 
 type variable struct {
@@ -88,7 +89,21 @@ func ReadMakefile(p, dir string) (*Makefile, error) {
 	if size > MaxManifest {
 		return nil, fmt.Errorf("%s of %d bytes is over the %d read", p, size, MaxManifest)
 	}
-	m, err := ParseMakefile(string(data))
+	m, err := parseMakefile(string(data), func(name string) (string, bool, error) {
+		if !filepath.IsAbs(name) {
+			name = filepath.Join(dir, name)
+		}
+		data, size, err := readBounded(name, MaxManifest)
+		switch {
+		case IsNotExist(err):
+			return "", false, nil
+		case err != nil:
+			return "", false, err
+		case size > MaxManifest:
+			return "", false, fmt.Errorf("%s of %d bytes is over the %d read", name, size, MaxManifest)
+		}
+		return string(data), true, nil
+	})
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", p, err)
 	}
@@ -102,12 +117,23 @@ func ParseMakefile(text string) (*Makefile, error) {
 	if len(text) > MaxManifest {
 		return nil, fmt.Errorf("makefile of %d bytes is over the %d read", len(text), MaxManifest)
 	}
-	for _, bad := range []string{"$(shell", "${shell", "$(eval", "${eval", "$(file", "${file", "$(guile", "${guile"} {
-		if strings.Contains(text, bad) {
-			return nil, notPlain("it uses %s…), which runs or writes at parse time", bad)
-		}
+	return parseMakefile(text, nil)
+}
+
+// includer reads a file a Makefile includes: its text, or ok false when it
+// does not exist.
+type includer func(name string) (text string, ok bool, err error)
+
+// maxIncludes bounds the files one Makefile may include.
+const maxIncludes = 32
+
+func parseMakefile(text string, include includer) (*Makefile, error) {
+	if err := checkFunctions(text); err != nil {
+		return nil, err
 	}
 	m := &Makefile{vars: map[string]*variable{}, rules: map[string][]*rule{}}
+	m.collectShell(text)
+	includes, included := 0, 0
 	var cur *rule
 	cond := 0
 	lines := strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n")
@@ -119,7 +145,7 @@ func ParseMakefile(text string) (*Makefile, error) {
 			if strings.HasPrefix(line, "\t") && cur != nil {
 				line += "\n" + strings.TrimPrefix(lines[i], "\t")
 			} else {
-				line = strings.TrimSuffix(line, "\\") + " " + strings.TrimLeft(lines[i], " \t")
+				line = strings.TrimRight(strings.TrimSuffix(line, "\\"), " \t") + " " + strings.TrimLeft(lines[i], " \t")
 			}
 		}
 		if strings.HasPrefix(line, "\t") {
@@ -127,10 +153,7 @@ func ParseMakefile(text string) (*Makefile, error) {
 				cur.recipe = append(cur.recipe, line[1:])
 				continue
 			}
-			if strings.TrimSpace(line) == "" {
-				continue
-			}
-			return nil, notPlain("line %d: a recipe line before any target", i+1)
+			// Outside a rule, a tab-indented line is ordinary make syntax.
 		}
 		line = stripComment(line)
 		trimmed := strings.TrimSpace(line)
@@ -139,8 +162,44 @@ func ParseMakefile(text string) (*Makefile, error) {
 		}
 		word, rest, _ := strings.Cut(trimmed, " ")
 		switch word {
-		case "include", "-include", "sinclude", "load", "-load":
-			return nil, notPlain("line %d: %s reads other files the reader does not follow", i+1, word)
+		case "load", "-load":
+			return nil, notPlain("line %d: %s loads compiled code into make", i+1, word)
+		case "include", "-include", "sinclude":
+			if include == nil {
+				return nil, notPlain("line %d: %s reads other files", i+1, word)
+			}
+			names, err := m.expand(rest, nil, 0)
+			if err != nil {
+				return nil, err
+			}
+			if strings.Contains(names, unknownMark) {
+				return nil, notPlain("line %d: %s names files only known when make runs", i+1, word)
+			}
+			var spliced []string
+			for _, name := range strings.Fields(names) {
+				if includes++; includes > maxIncludes {
+					return nil, notPlain("more than %d included files", maxIncludes)
+				}
+				text, ok, err := include(name)
+				switch {
+				case err != nil:
+					return nil, err
+				case !ok && word == "include":
+					return nil, notPlain("line %d: it includes %s, which does not exist and make would first build", i+1, name)
+				case !ok:
+					continue
+				}
+				if included += len(text); included > 4*MaxManifest {
+					return nil, notPlain("included files over %d bytes", 4*MaxManifest)
+				}
+				if err := checkFunctions(text); err != nil {
+					return nil, fmt.Errorf("%s: %w", name, err)
+				}
+				m.collectShell(text)
+				spliced = append(spliced, strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n")...)
+			}
+			lines = append(lines[:i+1], append(spliced, lines[i+1:]...)...)
+			continue
 		case "define":
 			return nil, notPlain("line %d: a define block", i+1)
 		case "ifeq", "ifneq", "ifdef", "ifndef":
@@ -186,6 +245,48 @@ func ParseMakefile(text string) (*Makefile, error) {
 	return m, nil
 }
 
+// checkFunctions refuses the functions that make code or files out of
+// text: what they do cannot be read off the Makefile.
+func checkFunctions(text string) error {
+	for _, bad := range []string{"$(eval", "${eval", "$(file", "${file", "$(guile", "${guile"} {
+		if strings.Contains(text, bad) {
+			return notPlain("it uses %s…), which makes code or files at run time", bad)
+		}
+	}
+	return nil
+}
+
+// collectShell records every $(shell …) command in text. Make runs them
+// when it reads the Makefile or expands the variable that holds them;
+// taking them all is the safe side of "when".
+func (m *Makefile) collectShell(text string) {
+	for i := 0; i < len(text); i++ {
+		if text[i] != '$' || !(strings.HasPrefix(text[i+1:], "(shell ") || strings.HasPrefix(text[i+1:], "{shell ")) {
+			continue
+		}
+		j := closing(text, i)
+		if j < 0 {
+			m.shell = append(m.shell, text[i+8:])
+			return
+		}
+		m.shell = append(m.shell, text[i+8:j])
+	}
+}
+
+// ShellCommands returns the commands the Makefile's $(shell …) and !=
+// assignments run, expanded.
+func (m *Makefile) ShellCommands() ([]string, error) {
+	var out []string
+	for _, raw := range m.shell {
+		x, err := m.expand(raw, nil, 0)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, strings.ReplaceAll(x, unknownMark, ""))
+	}
+	return out, nil
+}
+
 func (m *Makefile) parseRule(line string, colon int, inCond bool) (*rule, error) {
 	targets := strings.Fields(line[:colon])
 	rest := strings.TrimPrefix(line[colon+1:], ":") // double-colon rules
@@ -223,11 +324,20 @@ func (m *Makefile) parseRule(line string, colon int, inCond bool) (*rule, error)
 
 func (m *Makefile) assign(name, op, value string, uncertain bool) error {
 	switch name {
-	case "SHELL", ".SHELLFLAGS", "MAKESHELL", ".RECIPEPREFIX", "MAKEFILES":
+	case "SHELL":
+		if !plainShell(value) {
+			return notPlain("it sets SHELL to %q, so recipes are not shell code", clip(value))
+		}
+	case ".SHELLFLAGS":
+		if !plainShellFlags(value) {
+			return notPlain("it sets .SHELLFLAGS to %q", clip(value))
+		}
+	case "MAKESHELL", ".RECIPEPREFIX", "MAKEFILES":
 		return notPlain("it sets %s, which changes how recipes run", name)
 	}
 	if op == "!=" {
-		return notPlain("%s != runs a shell command at parse time", name)
+		m.shell = append(m.shell, value)
+		op, value = ":=", "$(shell "+value+")"
 	}
 	if strings.Contains(name, "$") {
 		return notPlain("variable name %q is computed", name)
@@ -405,7 +515,11 @@ func (p *planner) visit(target string, depth int) error {
 			return err
 		}
 		if strings.Contains(pre, unknownMark) {
-			return notPlain("the prerequisites of %s depend on values the reader cannot know", target)
+			// Any target could be among them: follow every one.
+			if err := p.visitAll(depth + 1); err != nil {
+				return err
+			}
+			pre = strings.ReplaceAll(pre, unknownMark, "")
 		}
 		a.prereqs = strings.Fields(pre)
 		for _, q := range a.prereqs {
@@ -417,6 +531,21 @@ func (p *planner) visit(target string, depth int) error {
 			if err := p.step(target, line, a); err != nil {
 				return err
 			}
+		}
+	}
+	return nil
+}
+
+// visitAll follows every explicit target, in a stable order.
+func (p *planner) visitAll(depth int) error {
+	names := make([]string, 0, len(p.m.rules))
+	for name := range p.m.rules {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		if err := p.visit(name, depth); err != nil {
+			return err
 		}
 	}
 	return nil
@@ -639,8 +768,43 @@ var defaults = map[string]string{
 	"FC": "f77", "LEX": "lex", "YACC": "yacc", "ARFLAGS": "rv", "MAKEFILE_LIST": "Makefile",
 }
 
+// plainShell reports whether a SHELL value is a POSIX-style shell, so that
+// recipes stay shell code.
+func plainShell(v string) bool {
+	f := strings.Fields(v)
+	if len(f) == 0 {
+		return false
+	}
+	if path.Base(f[0]) == "env" && len(f) > 1 {
+		f = f[1:]
+	}
+	switch path.Base(f[0]) {
+	case "sh", "bash", "dash", "ksh", "zsh", "ash", "mksh":
+	default:
+		return false
+	}
+	return plainShellFlags(strings.Join(f[1:], " ")) || len(f) == 1 || f[1] == "-e" && len(f) == 2
+}
+
+// plainShellFlags reports whether .SHELLFLAGS only sets the usual error
+// options and ends with -c.
+func plainShellFlags(v string) bool {
+	f := strings.Fields(v)
+	if len(f) == 0 || !strings.HasPrefix(f[len(f)-1], "-") || !strings.Contains(f[len(f)-1], "c") {
+		return false
+	}
+	for _, w := range f {
+		if w != "pipefail" && w != "errexit" && w != "nounset" && (len(w) < 2 || w[0] != '-' || strings.Trim(w[1:], "euxoc") != "") {
+			return false
+		}
+	}
+	return true
+}
+
 func isFunction(fn string) bool {
 	switch fn {
+	case "shell":
+		return true
 	case "wildcard", "patsubst", "subst", "addprefix", "addsuffix", "notdir", "dir", "basename", "suffix", "strip", "sort",
 		"firstword", "lastword", "filter", "filter-out", "words", "word", "wordlist", "join", "findstring", "abspath", "realpath",
 		"call", "foreach", "if", "or", "and", "value", "origin", "flavor", "info", "warning", "error", "let", "intcmp":
@@ -665,6 +829,8 @@ func (m *Makefile) function(fn, args string, a *autos, depth int) (string, error
 	}
 	known := !strings.Contains(x, unknownMark)
 	switch {
+	case fn == "shell":
+		return unknown("MAKE_SHELL_OUTPUT"), nil // the command is judged on its own
 	case fn == "info" || fn == "warning":
 		return "", nil
 	case fn == "error":

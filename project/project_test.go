@@ -113,6 +113,7 @@ func TestMakefilePlan(t *testing.T) {
 		{"conditional", "test:\nifeq ($(CI),1)\n\tgo test -race ./...\nelse\n\tgo test ./...\nendif\n", []string{"test"}, nil, []string{"go test -race ./...", "go test ./..."}},
 		{"continuation", "x:\n\tfor f in a b; do \\\n\t  echo $$f; \\\n\tdone\n", nil, nil, []string{"for f in a b; do \\\n  echo $f; \\\ndone"}},
 		{"inline recipe", "x: ; rm -rf tmp\n", nil, nil, []string{"rm -rf tmp"}},
+		{"tab outside rule", "ifndef P\n\tP = /bin/sh\nendif\nX = a \\\n\t\tb\n\t# comment\nall:\n\techo $(X)\n", nil, nil, []string{"echo a b"}},
 		{"substitution ref", "SRC = a.c b.c\nobj:\n\techo $(SRC:.c=.o)\n", nil, nil, []string{"echo a.o b.o"}},
 	}
 	for _, tt := range tests {
@@ -140,14 +141,14 @@ func TestMakefileNotPlain(t *testing.T) {
 	for _, text := range []string{
 		"include other.mk\nall:\n\techo\n",
 		"-include config.mk\nall:\n\techo\n",
-		"X := $(shell rm -rf ~)\nall:\n\techo $(X)\n",
 		"$(eval all: ; rm -rf ~)\n",
 		"SHELL = /usr/bin/python3\nall:\n\timport os\n",
-		"X != rm -rf ~\nall:\n\techo\n",
+		"SHELL = /usr/bin/env python3\nall:\n\tprint(1)\n",
+		".SHELLFLAGS = -e -O extglob -c\nall:\n\techo\n",
+		"include $(shell ls *.mk)\nall:\n\techo\n",
 		"ifeq ($(A),1)\nCMD = echo; rm -rf ~\nendif\nall:\n\t$(CMD)\n",
 		"define RUN\nrm -rf ~\nendef\nall:\n\t$(RUN)\n",
 		".RECIPEPREFIX = >\nall:\n> rm -rf ~\n",
-		"\trm -rf ~\n",
 		"this is not make\n",
 	} {
 		m, err := ParseMakefile(text)
@@ -201,4 +202,39 @@ func FuzzMakefile(f *testing.F) {
 			t.Fatalf("took %v on %d bytes", d, len(text))
 		}
 	})
+}
+
+func TestMakefileShellAndIncludes(t *testing.T) {
+	m, err := ParseMakefile("SHELL := /bin/bash\n.SHELLFLAGS := -eu -o pipefail -c\nREV := $(shell git rev-parse HEAD)\nNOW != date +%s\nUNUSED = $(shell rm -rf ~)\nall:\n\techo $(REV) $(NOW)\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmds, err := m.ShellCommands()
+	want := []string{"git rev-parse HEAD", "rm -rf ~", "date +%s"}
+	if err != nil || !slices.Equal(cmds, want) {
+		t.Errorf("ShellCommands = %q, %v; want %q (every $(shell …) is taken, used or not)", cmds, err, want)
+	}
+	steps, err := m.Plan(nil, nil)
+	if err != nil || len(steps) != 1 || steps[0].Line != "echo ${MAKE_SHELL_OUTPUT} ${MAKE_SHELL_OUTPUT}" {
+		t.Errorf("Plan = %+v, %v", steps, err)
+	}
+
+	dir := t.TempDir()
+	write(t, dir, "Makefile", "-include missing.d\ninclude rules.mk\nall: gen\n")
+	write(t, dir, "rules.mk", "gen:\n\trm -rf $(OUT)\nOUT = build\n")
+	mk, err := ReadMakefile(filepath.Join(dir, "Makefile"), dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if steps, err := mk.Plan(nil, nil); err != nil || len(steps) != 1 || steps[0].Line != "rm -rf build" {
+		t.Errorf("included rules: %+v, %v", steps, err)
+	}
+	write(t, dir, "Makefile", "include generated.mk\nall:\n")
+	if _, err := ReadMakefile(filepath.Join(dir, "Makefile"), dir); !errors.Is(err, ErrNotPlain) {
+		t.Errorf("a missing required include: %v, want ErrNotPlain", err)
+	}
+	write(t, dir, "Makefile", "include Makefile\nall:\n")
+	if _, err := ReadMakefile(filepath.Join(dir, "Makefile"), dir); !errors.Is(err, ErrNotPlain) {
+		t.Errorf("a self-include: %v, want ErrNotPlain", err)
+	}
 }
