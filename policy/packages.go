@@ -466,6 +466,10 @@ func (j *judgement) packageScript(c *shell.Command, name, subj string) {
 	pkg, err := project.FindPackage(dir, root)
 	switch {
 	case project.IsNotExist(err):
+		if strings.Contains(name, "/") || jsFile(name) {
+			j.packageFile(c, name, args, subj)
+			return
+		}
 		j.allow("D4.run-script", subj, "there is no package.json, so no project script runs")
 		return
 	case err != nil:
@@ -473,9 +477,35 @@ func (j *judgement) packageScript(c *shell.Command, name, subj string) {
 		return
 	}
 	if _, ok := pkg.Scripts[name]; !ok {
-		j.allow("D4.run-script", subj, "the project defines no script "+name+", so the package manager runs its own command or the installed tool of that name")
+		j.packageFile(c, name, args, subj)
 		return
 	}
+	j.packageScripts(c, pkg, name, args, subj)
+}
+
+// packageFile judges a package manager given a name that is no script of
+// the project: bun and yarn run a file of that name (bun run x.ts), others
+// their own command or an installed tool.
+func (j *judgement) packageFile(c *shell.Command, name string, args []shell.Word, subj string) {
+	if strings.Contains(name, "/") || jsFile(name) {
+		run := shell.Command{Program: "node", Name: "node", Args: append([]shell.Word{{Text: name}}, args...), Dir: c.Dir, DirUnknown: c.DirUnknown, Via: c.Via}
+		j.runFile(&run, name, subj)
+		return
+	}
+	j.allow("D4.run-script", subj, "the project defines no script "+name+", so the package manager runs its own command or the installed tool of that name")
+}
+
+func jsFile(name string) bool {
+	for _, ext := range []string{".js", ".mjs", ".cjs", ".ts", ".mts", ".cts", ".jsx", ".tsx"} {
+		if strings.HasSuffix(name, ext) {
+			return true
+		}
+	}
+	return false
+}
+
+// packageScripts judges a script of pkg with its pre and post scripts.
+func (j *judgement) packageScripts(c *shell.Command, pkg project.Package, name string, args []shell.Word, subj string) {
 	for _, n := range []string{"pre" + name, name, "post" + name} {
 		body, ok := pkg.Scripts[n]
 		if !ok {

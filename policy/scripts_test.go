@@ -190,6 +190,9 @@ func TestPackageScripts(t *testing.T) {
 		{"deploy name", pkg(map[string]string{"deploy": "echo ok"}), "npm run deploy", ask, "B10.publish"},
 		{"bad package.json", map[string]string{"package.json": "{not json"}, "npm test", dfr, "U.unreadable-script"},
 		{"build prod", pkg(map[string]string{"build:prod": "tsc"}), "npm run build:prod", allow, ""},
+		{"bun runs a file", map[string]string{"scripts/evil.ts": "require('child_process').execSync('rm -rf ~')"}, "bun run scripts/evil.ts", deny, "A2.home-delete"},
+		{"bun file no run", map[string]string{"package.json": "{}", "x.ts": "require('child_process').execSync('rm -rf /')"}, "bun x.ts", deny, "A2.root-delete"},
+		{"yarn runs a file", map[string]string{"package.json": "{}", "tools/y.js": "require('fs').rmSync('/etc', {recursive: true})"}, "yarn tools/y.js", deny, ""},
 		{"workspaces", pkg(map[string]string{"test": "jest"}), "pnpm -r test", dfr, "U.workspace-scripts"},
 		{"filter", pkg(map[string]string{"build": "tsc"}), "pnpm --filter web build", dfr, "U.workspace-scripts"},
 		{"npm workspaces", pkg(map[string]string{"test": "jest"}), "npm run test --workspaces", dfr, "U.workspace-scripts"},
@@ -420,7 +423,7 @@ func FuzzReadWhatRuns(f *testing.F) {
 					t.Fatalf("allowed npm test with an unreadable package.json: %q", content)
 				}
 			case "make":
-				if _, err := project.ParseMakefile(content); err != nil {
+				if _, err := project.ReadMakefile(filepath.Join(dir, "Makefile"), dir); err != nil {
 					t.Fatalf("allowed make with a Makefile it cannot follow: %q (%v)", content, err)
 				}
 			}
