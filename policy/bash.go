@@ -1,12 +1,12 @@
 package policy
 
 import (
+	"maps"
 	"path"
 	"strings"
 
-	"github.com/arbitergate/arbiter"
 	"github.com/arbitergate/arbiter/internal/lazyregexp"
-	"github.com/arbitergate/arbiter/paths"
+	"github.com/arbitergate/arbiter/project"
 	"github.com/arbitergate/arbiter/shell"
 	"github.com/arbitergate/arbiter/spec"
 )
@@ -16,8 +16,22 @@ func (j *judgement) bash(command string) {
 	if selfJustifyingLine(command) {
 		j.ask("H1.self-justifying", "", "text inside the command (a comment, an echoed string or a variable name) vouches for the command, and text inside a call is never permission")
 	}
+	j.script(command)
+}
+
+// script judges shell code segment by segment: a command line, or a
+// script the command runs.
+func (j *judgement) script(command string) {
 	a := j.analyze(command)
-	j.written = j.writtenFiles(a)
+	// Files the enclosing command wrote stay written inside the scripts
+	// it runs.
+	written := j.writtenFiles(a)
+	if len(j.written) > 0 {
+		merged := maps.Clone(j.written)
+		maps.Copy(merged, written)
+		written = merged
+	}
+	j.written = written
 	j.problems(a)
 	for i := range a.Commands {
 		j.command(a, &a.Commands[i])
@@ -167,10 +181,15 @@ func (j *judgement) program(c *shell.Command, subj string) bool {
 }
 
 // writtenFiles records the files a command line writes before it may run
-// them, so that "write a script, then run it" is judged by the script.
+// them, so that "write a script, then run it" is judged by the script,
+// whichever program wrote it. A directory an archive is unpacked into is
+// recorded with a trailing slash: any file under it has unknown content.
 func (j *judgement) writtenFiles(a *shell.Analysis) map[string]writtenFile {
 	var out map[string]writtenFile
 	record := func(abs string, f writtenFile) {
+		if abs == "" {
+			return
+		}
 		if out == nil {
 			out = map[string]writtenFile{}
 		}
@@ -178,13 +197,46 @@ func (j *judgement) writtenFiles(a *shell.Analysis) map[string]writtenFile {
 	}
 	for i := range a.Commands {
 		c := &a.Commands[i]
+		producer := c.Program
+		if producer == "" {
+			producer = c.Name
+		}
+		stdin := func() writtenFile {
+			if c.Stdin.Kind != shell.NoInput && c.Stdin.Known {
+				return writtenFile{text: c.Stdin.Text, known: true, producer: producer}
+			}
+			return writtenFile{producer: producer}
+		}
+		// copied gives what a copy of the file src holds.
+		copied := func(src shell.Word) writtenFile {
+			if src.Text == "/dev/stdin" || src.Text == "-" {
+				return stdin()
+			}
+			abs := j.res.Resolve(src.Text, c.Dir)
+			if f, ok := out[abs]; ok {
+				return f
+			}
+			if src.Dynamic || src.Glob {
+				return writtenFile{producer: producer}
+			}
+			return writtenFile{from: abs, producer: producer}
+		}
 		for _, r := range c.Redirs {
 			if !r.Writes() || r.Target.Dynamic {
 				continue
 			}
-			abs := j.res.Resolve(r.Target.Text, c.Dir)
-			text, ok := printedText(c)
-			record(abs, writtenFile{text: text, known: ok, producer: c.Program})
+			f := writtenFile{producer: producer}
+			if text, ok := printedText(c); ok {
+				f = writtenFile{text: text, known: true, producer: producer}
+			} else if c.Program == "cat" {
+				switch ops := operands(c); len(ops) {
+				case 0:
+					f = stdin()
+				case 1:
+					f = copied(ops[0])
+				}
+			}
+			record(j.res.Resolve(r.Target.Text, c.Dir), f)
 		}
 		switch c.Program {
 		case "curl", "wget":
@@ -198,11 +250,58 @@ func (j *judgement) writtenFiles(a *shell.Analysis) map[string]writtenFile {
 					}
 				}
 			}
-		case "cp", "mv", "ln":
-			if ops := operands(c); len(ops) == 2 {
-				if f, ok := out[j.res.Resolve(ops[0].Text, c.Dir)]; ok {
-					record(j.res.Resolve(ops[1].Text, c.Dir), f)
+		case "tee":
+			for _, o := range operands(c) {
+				record(j.res.Resolve(o.Text, c.Dir), stdin())
+			}
+		case "cp", "mv", "ln", "install", "rsync":
+			if ops := operands(c, "-t", "--target-directory", "-m", "--mode", "-o", "--owner", "-g", "--group", "-S", "--suffix"); len(ops) >= 2 {
+				dest := ops[len(ops)-1]
+				for _, src := range ops[:len(ops)-1] {
+					f := copied(src)
+					record(j.res.Resolve(dest.Text, c.Dir), f)
+					record(j.res.Resolve(path.Join(dest.Text, path.Base(src.Text)), c.Dir), f)
 				}
+			}
+		case "dd":
+			var from *shell.Word
+			for _, a := range c.Args {
+				if v, ok := strings.CutPrefix(a.Text, "if="); ok {
+					from = &shell.Word{Text: v, Dynamic: a.Dynamic}
+				}
+			}
+			for _, a := range c.Args {
+				if v, ok := strings.CutPrefix(a.Text, "of="); ok {
+					f := stdin()
+					if from != nil {
+						f = copied(*from)
+					}
+					record(j.res.Resolve(v, c.Dir), f)
+				}
+			}
+		case "touch":
+			for _, o := range operands(c, "-d", "-r", "-t", "--reference", "--date") {
+				if abs := j.res.Resolve(o.Text, c.Dir); out[abs] == (writtenFile{}) {
+					record(abs, writtenFile{known: true, producer: "touch"})
+				}
+			}
+		case "sed", "gsed", "perl", "ruby", "patch", "ed", "ex":
+			if c.Program == "patch" || c.Program == "ed" || c.Program == "ex" || hasFlag(c, 'i', "--in-place") {
+				for _, o := range operands(c, "-e", "-f", "--expression", "--file", "-p", "-o", "--output") {
+					record(j.res.Resolve(o.Text, c.Dir), writtenFile{producer: c.Program})
+				}
+			}
+		case "tar", "gtar", "bsdtar", "unzip", "7z", "git":
+			// Unpacking or checking out writes files that cannot be listed
+			// in advance; mark the directory.
+			dir := "."
+			for k, a := range c.Args {
+				if (a.Text == "-C" || a.Text == "-d" || a.Text == "--directory") && k+1 < len(c.Args) {
+					dir = c.Args[k+1].Text
+				}
+			}
+			if c.Program != "git" || len(c.Args) > 0 && (c.Args[0].Text == "apply" || c.Args[0].Text == "am") {
+				record(strings.TrimSuffix(j.res.Resolve(dir, c.Dir), "/")+"/", writtenFile{producer: c.Program})
 			}
 		}
 	}
@@ -210,31 +309,51 @@ func (j *judgement) writtenFiles(a *shell.Analysis) map[string]writtenFile {
 }
 
 // ranWritten judges running a file the same command line wrote; true
-// when the file was written there.
-func (j *judgement) ranWritten(abs, subj string) bool {
-	f, ok := j.written[abs]
-	if !ok {
-		return false
+// when the file was written there. file may be a glob, which runs every
+// written file it matches.
+func (j *judgement) ranWritten(c *shell.Command, file, abs string, glob bool, subj string) bool {
+	var hits []writtenFile
+	for k, f := range j.written {
+		switch {
+		case k == abs:
+		case strings.HasSuffix(k, "/") && strings.HasPrefix(abs, k):
+		case glob:
+			if ok, _ := path.Match(abs, k); !ok {
+				continue
+			}
+		default:
+			continue
+		}
+		hits = append(hits, f)
 	}
+	for _, f := range hits {
+		j.judgeWritten(c, file, f, subj)
+	}
+	return len(hits) > 0
+}
+
+// judgeWritten judges running one file whose content this command wrote.
+func (j *judgement) judgeWritten(c *shell.Command, file string, f writtenFile, subj string) {
 	switch {
 	case f.known:
-		inner := &judgement{call: j.call, res: j.res}
-		inner.bash(f.text)
-		for _, g := range inner.findings {
-			if g.verdict != arbiter.Allow {
-				g.subject = subj
-				j.add(g)
-			}
+		j.scriptContent(c, file, f.text, subj)
+	case f.from != "":
+		got, err := project.Read(f.from)
+		switch {
+		case project.IsNotExist(err):
+			j.allow("D4.run-project-code", subj, "the file it copies does not exist, so nothing runs")
+		case err != nil || got.Kind != project.Text:
+			j.defer_("U.unreadable-script", subj, "runs a copy of "+f.from+", which arbiter cannot read as a script")
+		default:
+			j.scriptContent(c, file, got.Text, subj)
 		}
-		j.allow("D4.run-project-code", subj, "runs a script written by the same command, judged by its content")
 	case f.producer == "curl" || f.producer == "wget":
 		j.ask("B9.run-downloaded", subj, "runs a file it has just downloaded, without review: whoever controls that URL controls this machine")
 	case f.producer == "base64" || f.producer == "xxd" || f.producer == "openssl" || f.producer == "uudecode" || f.producer == "gpg":
 		j.deny("A7.decoded-execution", subj, "runs a file it has just decoded, so nobody can review what runs", "write the code out in plain text so it can be reviewed")
 	default:
-		j.defer_("U.dynamic-code", subj, "runs a file the same command produced with "+f.producer)
+		j.defer_("U.dynamic-code", subj, "runs a file the same command wrote with "+f.producer+", whose content cannot be known in advance")
 	}
-	return true
 }
 
 func firstVia(c *shell.Command, names ...string) string {
@@ -246,26 +365,6 @@ func firstVia(c *shell.Command, names ...string) string {
 		}
 	}
 	return names[0]
-}
-
-// runFile judges running a program by its path: the project's own scripts
-// and binaries are routine; anything else is not known.
-func (j *judgement) runFile(c *shell.Command, file, subj string) {
-	abs := j.res.Resolve(file, c.Dir)
-	place := j.res.Classify(abs, false)
-	if j.ranWritten(abs, subj) {
-		return
-	}
-	switch {
-	case place == paths.Null:
-		j.defer_("U.dynamic-code", subj, "runs code from a file descriptor the analysis cannot see")
-	case c.DirUnknown && !strings.HasPrefix(file, "/"):
-		j.defer_("U.unknown-directory", subj, "runs a file relative to a directory the analysis cannot tell")
-	case place.Inside() || place == paths.ProjectRoot:
-		j.allow("D4.run-project-code", subj, "runs the project's own script or program")
-	default:
-		j.defer_("C.run-outside-code", subj, "runs a program from outside the project")
-	}
 }
 
 func systemBin(abs string) bool {

@@ -101,12 +101,16 @@ type judgement struct {
 	// written maps files an earlier part of the command line wrote to what
 	// wrote them: the literal text, or the program that produced it.
 	written map[string]writtenFile
+	// depth counts the scripts, package scripts and recipes being read
+	// inside one another, to bound how far reading goes.
+	depth int
 }
 
 type writtenFile struct {
 	text     string
 	known    bool
 	producer string
+	from     string // a file on disk whose content was copied there
 }
 
 func newJudgement(call arbiter.Call) *judgement {

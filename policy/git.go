@@ -1,8 +1,11 @@
 package policy
 
 import (
+	"path"
 	"strings"
 
+	"github.com/arbitergate/arbiter/paths"
+	"github.com/arbitergate/arbiter/secrets"
 	"github.com/arbitergate/arbiter/shell"
 )
 
@@ -165,6 +168,9 @@ func (j *judgement) gitChange(c *shell.Command, sub string, rest []shell.Word, c
 			interactive("git add -p/-i asks questions on the terminal")
 			return
 		}
+		if j.stagesSecret(c, sub, rest) {
+			return
+		}
 		local()
 	case "commit":
 		if !short('m') && !short('F') && !short('C') && !has("--message", "--file", "--no-edit", "--fixup", "--squash", "--reuse-message", "--allow-empty-message") {
@@ -173,6 +179,9 @@ func (j *judgement) gitChange(c *shell.Command, sub string, rest []shell.Word, c
 		}
 		if short('p') || has("--patch", "--interactive") {
 			interactive("git commit -p asks questions on the terminal")
+			return
+		}
+		if j.stagesSecret(c, sub, rest) {
 			return
 		}
 		local()
@@ -359,4 +368,69 @@ func (j *judgement) gitConfig(c *shell.Command, rest []shell.Word, has func(...s
 		return
 	}
 	j.allow("D6.git-local", subj, "changes this repository's git settings")
+}
+
+// gitValued are the options of git add and git commit that take a value,
+// so that the value is not read as a path.
+var gitValued = set("-m", "--message", "-F", "--file", "-C", "--reuse-message", "-c", "--reedit-message", "--author", "--date", "--fixup", "--squash", "-t", "--template", "--cleanup", "--trailer", "--pathspec-from-file", "--chmod", "-S", "--gpg-sign")
+
+// stagesSecret judges git add and git commit that would save secrets in
+// the repository (B3): forcing ignored files into the index, naming a
+// secret file, or staging everything when the same command has just
+// written a secret file. True when it found one.
+func (j *judgement) stagesSecret(c *shell.Command, sub string, rest []shell.Word) bool {
+	subj := c.String()
+	all := false
+	var specs []shell.Word
+	for k := 0; k < len(rest); k++ {
+		t := rest[k].Text
+		switch {
+		case t == "--":
+			specs = append(specs, rest[k+1:]...)
+			k = len(rest)
+		case (sub == "add" || sub == "stage") && (t == "-f" || gitOpt(t, "--force") || shortFlag(t, 'f')):
+			j.ask("B3.secret-commit", subj, "forces files that git is told to ignore into the index; ignored files are often secrets (.env files, keys), and once committed they stay in history and go wherever the repository is pushed")
+			return true
+		case t == "-A" || t == "." || t == ":/" || t == "*" || gitOpt(t, "--all") || shortFlag(t, 'a') && sub == "commit":
+			all = true
+		case gitValued[t] || len(t) > 2 && t[0] == '-' && t[1] != '-' && strings.IndexByte("mFCc", t[len(t)-1]) >= 0:
+			k++
+		case strings.HasPrefix(t, "-"):
+		default:
+			specs = append(specs, rest[k])
+		}
+	}
+	for _, p := range specs {
+		abs := j.res.Resolve(p.Text, c.Dir)
+		if kind := secrets.File(abs); kind != "" {
+			j.ask("B3.secret-commit", subj, "stages a "+kind+" ("+path.Base(abs)+") in the repository, where it stays in history and goes wherever the repository is pushed")
+			return true
+		}
+		if p.Text == "." || p.Text == "*" || strings.HasSuffix(p.Text, "/") || p.Glob {
+			all = true
+		}
+	}
+	if !all || sub == "commit" && len(specs) == 0 && !hasStagingAll(rest) {
+		return false
+	}
+	for abs := range j.written {
+		if kind := secrets.File(abs); kind != "" {
+			if place := j.res.Classify(abs, false); place == paths.Project || place == paths.ProjectRoot {
+				j.ask("B3.secret-commit", subj, "stages everything right after the same command wrote a "+kind+" ("+path.Base(abs)+"), which would save it in the repository's history")
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// hasStagingAll reports git add -A style staging inside git commit
+// (commit -a stages tracked files only, so a new secret file is not in it).
+func hasStagingAll(rest []shell.Word) bool {
+	for _, a := range rest {
+		if a.Text == "--all" {
+			return true
+		}
+	}
+	return false
 }

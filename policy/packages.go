@@ -1,7 +1,10 @@
 package policy
 
 import (
+	"errors"
 	"strings"
+
+	"github.com/arbitergate/arbiter/project"
 
 	"github.com/arbitergate/arbiter/shell"
 )
@@ -32,16 +35,7 @@ func (j *judgement) packages(c *shell.Command) {
 	}
 	publish := func() { j.ask("B10.publish", subj, "publishes a package for others to download") }
 	build := func() { j.allow("D5.build", subj, "builds, tests or runs the project") }
-	script := func(name string) {
-		low := strings.ToLower(name)
-		for _, word := range []string{"publish", "deploy", "release", "upload"} {
-			if strings.Contains(low, word) {
-				j.ask("B10.publish", subj, "runs a project script named for publishing or deploying, which reaches systems outside this machine")
-				return
-			}
-		}
-		j.allow("D4.run-script", subj, "runs one of the project's own scripts")
-	}
+	script := func(name string) { j.packageScript(c, name, subj) }
 	switch c.Program {
 	case "npm", "pnpm", "yarn", "bun":
 		switch sub {
@@ -209,16 +203,17 @@ func (j *judgement) packages(c *shell.Command) {
 			case "install", "uninstall":
 				install("installs the build into system directories")
 				return
-			case "deploy", "publish", "release", "upload":
-				publish()
-				return
 			}
 		}
-		if c.Program == "cmake" && hasFlag(c, 0, "--install") {
-			install("installs the build")
+		if c.Program == "cmake" {
+			if hasFlag(c, 0, "--install") {
+				install("installs the build")
+				return
+			}
+			build()
 			return
 		}
-		build()
+		j.makeRun(c, subj)
 	case "deno":
 		switch sub {
 		case "install", "uninstall", "upgrade":
@@ -423,4 +418,212 @@ var riskyPrograms = map[string]struct{ id, reason string }{
 	"claude":           {"B5.agent-config", "starts another agent session"},
 	"codex":            {"B5.agent-config", "starts another agent session"},
 	"gemini":           {"B5.agent-config", "starts another agent session"},
+}
+
+// packageScript judges npm, pnpm, yarn or bun running one of the
+// project's scripts: its name, then what the nearest package.json says it
+// runs, with its pre and post scripts, each judged as the shell command it
+// is, in the package's directory.
+func (j *judgement) packageScript(c *shell.Command, name, subj string) {
+	args := scriptArgs(c, name)
+	switch name {
+	case "t", "tst":
+		name = "test"
+	}
+	j.scriptName(name, args, subj)
+	for _, a := range c.Args {
+		switch a.Text {
+		case "-r", "--recursive", "--filter", "-F", "--workspaces", "-ws", "--workspace", "-w", "--all":
+			j.defer_("U.workspace-scripts", subj, "runs the script in several workspace packages, whose package.json files arbiter does not read")
+			return
+		}
+		if strings.HasPrefix(a.Text, "--filter=") || strings.HasPrefix(a.Text, "--workspace=") {
+			j.defer_("U.workspace-scripts", subj, "runs the script in other workspace packages, whose package.json files arbiter does not read")
+			return
+		}
+	}
+	dir := j.res.Resolve(".", c.Dir)
+	for k, a := range c.Args {
+		if (a.Text == "--prefix" || a.Text == "-C" || a.Text == "--dir" || a.Text == "--cwd") && k+1 < len(c.Args) {
+			dir = j.res.Resolve(c.Args[k+1].Text, c.Dir)
+		}
+	}
+	root := j.res.Project
+	if root == "" {
+		root = dir
+	}
+	pkg, err := project.FindPackage(dir, root)
+	switch {
+	case project.IsNotExist(err):
+		if strings.Contains(name, "/") || jsFile(name) {
+			j.packageFile(c, name, args, subj)
+			return
+		}
+		j.allow("D4.run-script", subj, "there is no package.json, so no project script runs")
+		return
+	case err != nil:
+		j.defer_("U.unreadable-script", subj, "arbiter cannot read the project's package.json ("+err.Error()+")")
+		return
+	}
+	if _, ok := pkg.Scripts[name]; !ok {
+		j.packageFile(c, name, args, subj)
+		return
+	}
+	j.packageScripts(c, pkg, name, args, subj)
+}
+
+// packageFile judges a package manager given a name that is no script of
+// the project: bun and yarn run a file of that name (bun run x.ts), others
+// their own command or an installed tool.
+func (j *judgement) packageFile(c *shell.Command, name string, args []shell.Word, subj string) {
+	if strings.Contains(name, "/") || jsFile(name) {
+		run := shell.Command{Program: "node", Name: "node", Args: append([]shell.Word{{Text: name}}, args...), Dir: c.Dir, DirUnknown: c.DirUnknown, Via: c.Via}
+		j.runFile(&run, name, subj)
+		return
+	}
+	j.allow("D4.run-script", subj, "the project defines no script "+name+", so the package manager runs its own command or the installed tool of that name")
+}
+
+func jsFile(name string) bool {
+	for _, ext := range []string{".js", ".mjs", ".cjs", ".ts", ".mts", ".cts", ".jsx", ".tsx"} {
+		if strings.HasSuffix(name, ext) {
+			return true
+		}
+	}
+	return false
+}
+
+// packageScripts judges a script of pkg with its pre and post scripts.
+func (j *judgement) packageScripts(c *shell.Command, pkg project.Package, name string, args []shell.Word, subj string) {
+	for _, n := range []string{"pre" + name, name, "post" + name} {
+		body, ok := pkg.Scripts[n]
+		if !ok {
+			continue
+		}
+		if n == name {
+			for _, a := range args {
+				if a.Text != "--" {
+					body += " " + shellQuote(a.Text)
+				}
+			}
+		}
+		j.shellText(body, pkg.Dir, subj+" (script "+n+": "+clipText(body, 80)+")")
+	}
+	j.allow("D4.run-script", subj, "runs one of the project's own scripts, judged by what it runs")
+}
+
+func shellQuote(s string) string {
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// makeRun judges make: the goals' names, then the recipe lines the
+// Makefile runs for them (and their prerequisites), read without running
+// make and judged as shell commands in make's directory.
+func (j *judgement) makeRun(c *shell.Command, subj string) {
+	dir := j.res.Resolve(".", c.Dir)
+	file := ""
+	var goals []string
+	vars := map[string]string{}
+	dry := false
+	for k := 0; k < len(c.Args); k++ {
+		a := c.Args[k]
+		t := a.Text
+		next := func() string {
+			if k+1 < len(c.Args) {
+				k++
+				return c.Args[k].Text
+			}
+			return ""
+		}
+		switch {
+		case a.Dynamic:
+			j.defer_("U.dynamic-path", subj, "make is given an argument only known at run time")
+			return
+		case t == "-C" || t == "--directory":
+			dir = j.res.Resolve(next(), dir)
+		case strings.HasPrefix(t, "--directory="):
+			dir = j.res.Resolve(t[len("--directory="):], dir)
+		case strings.HasPrefix(t, "-C"):
+			dir = j.res.Resolve(t[2:], dir)
+		case t == "-f" || t == "--file" || t == "--makefile":
+			file = next()
+		case strings.HasPrefix(t, "--file=") || strings.HasPrefix(t, "--makefile="):
+			_, file, _ = strings.Cut(t, "=")
+		case strings.HasPrefix(t, "-f") && !strings.HasPrefix(t, "--"):
+			file = t[2:]
+		case t == "-E" || t == "--eval" || strings.HasPrefix(t, "--eval="):
+			j.defer_("U.makefile-not-plain", subj, "make --eval runs make code given on the command line")
+			return
+		case t == "-n" || t == "--dry-run" || t == "--just-print" || t == "--recon" || t == "-q" || t == "--question" || t == "-p" || t == "--print-data-base":
+			dry = true
+		case t == "-j" || t == "-l" || t == "--jobs" || t == "--load-average":
+			if k+1 < len(c.Args) && strings.Trim(c.Args[k+1].Text, "0123456789.") == "" {
+				k++
+			}
+		case t == "-o" || t == "-W" || t == "-I" || t == "--old-file" || t == "--what-if" || t == "--include-dir" || t == "--assume-old" || t == "--assume-new" || t == "--new-file":
+			next()
+		case strings.HasPrefix(t, "-"):
+		case strings.Contains(t, "="):
+			name, value, _ := strings.Cut(t, "=")
+			vars[strings.TrimSuffix(strings.TrimSuffix(name, ":"), ":")] = value
+		default:
+			goals = append(goals, t)
+		}
+	}
+	for _, g := range goals {
+		j.scriptName(g, nil, subj)
+	}
+	var path string
+	var err error
+	if file != "" {
+		path = j.res.Resolve(file, dir)
+	} else {
+		path, err = project.FindMakefile(dir)
+	}
+	var m *project.Makefile
+	if err == nil {
+		m, err = project.ReadMakefile(path, dir)
+	}
+	switch {
+	case project.IsNotExist(err):
+		j.allow("D5.build", subj, "there is no Makefile, so make runs nothing but its built-in rules")
+		return
+	case errors.Is(err, project.ErrNotPlain):
+		j.defer_("U.makefile-not-plain", subj, "arbiter cannot tell what the Makefile runs without running make ("+err.Error()+")")
+		return
+	case err != nil:
+		j.defer_("U.unreadable-makefile", subj, "arbiter cannot read the Makefile ("+err.Error()+")")
+		return
+	}
+	cmds, err := m.ShellCommands()
+	if err != nil {
+		j.defer_("U.makefile-not-plain", subj, "arbiter cannot tell what the Makefile runs without running make ("+err.Error()+")")
+		return
+	}
+	for _, cmd := range cmds {
+		j.shellText(cmd, dir, subj+" ($(shell "+clipText(cmd, 80)+"))")
+	}
+	if len(goals) == 0 && m.First != "" {
+		j.scriptName(m.First, nil, subj)
+	}
+	steps, err := m.Plan(goals, vars)
+	if err != nil {
+		j.defer_("U.makefile-not-plain", subj, "arbiter cannot tell what the Makefile runs without running make ("+err.Error()+")")
+		return
+	}
+	for _, st := range steps {
+		if dry && !st.Always {
+			continue
+		}
+		j.shellText(st.Line, dir, subj+" (target "+st.Target+": "+clipText(st.Line, 80)+")")
+	}
+	j.allow("D5.build", subj, "runs the Makefile's recipes, each judged as the command it is")
+}
+
+func set(names ...string) map[string]bool {
+	m := make(map[string]bool, len(names))
+	for _, n := range names {
+		m[n] = true
+	}
+	return m
 }

@@ -72,7 +72,11 @@ func ruleFor(program string) rule {
 		return (*judgement).cloud
 	case "gh", "glab", "hub":
 		return (*judgement).forge
-	case "vim", "vi", "nvim", "nano", "emacs", "pico", "joe", "micro", "ed", "ex", "view", "top", "htop", "btop", "atop", "iftop", "iotop", "nethack", "tmux", "screen", "irb", "pry", "ghci", "sqlite3", "psql", "mysql", "mariadb", "mongo", "mongosh", "redis-cli", "cqlsh", "ftp", "lftp", "bc", "python-repl", "ipython", "jshell", "erl", "iex", "clojure", "lein-repl", "gdb", "lldb", "mc", "ranger", "nnn", "vifm", "watch-interactive", "fzf", "dialog", "whiptail", "crontab-e", "less", "more", "most", "info":
+	case "sqlite3", "psql", "mysql", "mariadb", "mongo", "mongosh", "redis-cli", "cqlsh", "dropdb", "createdb", "dropuser":
+		return (*judgement).databaseClient
+	case "rails", "rake", "alembic", "prisma", "knex", "sequelize", "sequelize-cli", "typeorm", "flyway", "liquibase", "django-admin", "drizzle-kit", "diesel", "goose", "dbmate", "atlas", "sqlx":
+		return (*judgement).migrationTool
+	case "vim", "vi", "nvim", "nano", "emacs", "pico", "joe", "micro", "ed", "ex", "view", "top", "htop", "btop", "atop", "iftop", "iotop", "nethack", "tmux", "screen", "irb", "pry", "ghci", "ftp", "lftp", "bc", "python-repl", "ipython", "jshell", "erl", "iex", "clojure", "lein-repl", "gdb", "lldb", "mc", "ranger", "nnn", "vifm", "watch-interactive", "fzf", "dialog", "whiptail", "crontab-e", "less", "more", "most", "info":
 		return (*judgement).interactiveProgram
 	case "mail", "mailx", "sendmail", "mutt", "msmtp":
 		return askWith("B10.send-message", "sends email to other people")

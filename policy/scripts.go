@@ -1,0 +1,301 @@
+package policy
+
+import (
+	"path"
+	"path/filepath"
+	"strings"
+
+	"github.com/arbitergate/arbiter"
+	"github.com/arbitergate/arbiter/paths"
+	"github.com/arbitergate/arbiter/project"
+	"github.com/arbitergate/arbiter/shell"
+)
+
+// maxReading bounds scripts read inside scripts (a package script that runs
+// make, whose recipe runs a script, …).
+const maxReading = 6
+
+// nested returns a judgement for code that runs, as part of this call, in
+// dir (absolute; "" keeps the call's directory).
+func (j *judgement) nested(dir string) *judgement {
+	res := j.res
+	if dir != "" {
+		res.Cwd = dir
+	}
+	return &judgement{call: j.call, az: j.az, res: res, depth: j.depth + 1, written: j.written}
+}
+
+// absorb takes what inner found, other than its allows, as findings about
+// subj: the strictest part of what runs decides.
+func (j *judgement) absorb(inner *judgement, subj string) {
+	for _, g := range inner.findings {
+		if g.verdict == arbiter.Allow {
+			continue
+		}
+		if g.id == "H8.interactive" {
+			// The agent did not type it and cannot pass it differently; a
+			// script that waits for input is not known to be routine.
+			g = finding{id: "U.interactive-script", verdict: arbiter.Defer, reason: "it runs a program that may wait for input (" + g.reason + ")", subject: g.subject}
+		}
+		if g.subject != "" && g.subject != subj {
+			g.subject = subj + " → " + g.subject
+		} else {
+			g.subject = subj
+		}
+		j.add(g)
+	}
+}
+
+// tooDeep reports, and defers, reading beyond the bound.
+func (j *judgement) tooDeep(subj string) bool {
+	if j.depth < maxReading {
+		return false
+	}
+	j.defer_("U.too-deep", subj, "scripts run scripts more than six deep, beyond what arbiter reads")
+	return true
+}
+
+// shellText judges shell code that this call runs from a file, a package
+// script or a recipe line, in dir.
+func (j *judgement) shellText(text, dir, subj string) {
+	if j.tooDeep(subj) {
+		return
+	}
+	inner := j.nested(dir)
+	inner.script(text)
+	j.absorb(inner, subj)
+}
+
+// scriptCode judges the code of a script file an interpreter runs. It finds
+// what the code would do to the system: the commands it starts, the files
+// it deletes or writes, network use, code it builds and evaluates, and
+// judges those as the equivalent shell commands. Unlike inline code it is
+// not held to a list of side-effect-free calls: running the project's own
+// code is routine (D4). lang is the language shell.Interpreter names;
+// program runs it.
+func (j *judgement) scriptCode(program, lang, text, dir, subj string) {
+	if j.tooDeep(subj) {
+		return
+	}
+	// The shell analysis reads interpreter code fed on standard input; the
+	// file's code is given to it that way, under a delimiter it cannot hold.
+	delim := "ARBITER_CODE_END"
+	for strings.Contains(text, delim) {
+		delim += "_"
+	}
+	if lang == "" || program == "" {
+		j.defer_("U.unknown-interpreter", subj, "runs a script in a language arbiter cannot read")
+		return
+	}
+	inner := j.nested(dir)
+	inner.script(program + " - <<'" + delim + "'\n" + strings.TrimSuffix(text, "\n") + "\n" + delim + "\n")
+	j.absorb(inner, subj)
+}
+
+// runFile judges running a file: the project's own scripts are judged by
+// their content, read from disk and never run to decide; compiled programs
+// of the project are routine; anything else is not known.
+func (j *judgement) runFile(c *shell.Command, file, subj string) {
+	abs := j.res.Resolve(file, c.Dir)
+	args := scriptArgs(c, file)
+	base := path.Base(file)
+	if file == c.Name && (base == "gradlew" || base == "mvnw") {
+		// The build tool's own wrapper: judged as the build tool, whose
+		// build files run code anyway.
+		j.packages(c)
+		return
+	}
+	j.scriptName(base, args, subj)
+	switch {
+	case base == "manage.py":
+		j.djangoManage(c, args, subj)
+	case file == c.Name && (migrationModes[base] != nil || base == "rails" || base == "rake" || base == "django-admin"):
+		j.migrationTool(c) // a binstub: bin/rails db:drop
+	}
+	glob := strings.ContainsAny(file, "*?[")
+	if j.ranWritten(c, file, abs, glob, subj) {
+		return
+	}
+	if glob {
+		if c.Has("find") || c.Has("xargs") {
+			j.defer_("U.dynamic-path", subj, "runs each file a search finds, which cannot be read in advance")
+			return
+		}
+		matches, _ := filepath.Glob(abs)
+		if len(matches) > 0 {
+			abs = matches[0] // the shell runs the first match; the rest are its arguments
+		}
+	}
+	place := j.res.Classify(abs, false)
+	switch {
+	case place == paths.Null:
+		j.defer_("U.dynamic-code", subj, "runs code from a file descriptor the analysis cannot see")
+		return
+	case c.DirUnknown && !strings.HasPrefix(file, "/"):
+		j.defer_("U.unknown-directory", subj, "runs a file relative to a directory the analysis cannot tell")
+		return
+	case place != paths.Project && place != paths.ProjectRoot && place != paths.Temp:
+		j.defer_("C.run-outside-code", subj, "runs a program from outside the project")
+		return
+	}
+	temp := place == paths.Temp
+	f, err := project.Read(abs)
+	switch {
+	case project.IsNotExist(err) && temp:
+		j.defer_("C.run-outside-code", subj, "runs a script under a temporary directory that arbiter cannot read, so it is not known to be the project's code")
+	case project.IsNotExist(err):
+		j.allow("D4.run-project-code", subj, "the file does not exist, so nothing runs")
+	case err != nil:
+		j.defer_("U.unreadable-script", subj, "arbiter cannot read the script to judge it ("+err.Error()+")")
+	case f.Kind == project.Program && !temp && (file == c.Name || !shell.IsShell(c.Program)):
+		j.allow("D4.run-project-code", subj, "runs the project's own compiled program")
+	case f.Kind != project.Text:
+		j.defer_("U.unreadable-script", subj, "the script is "+f.Kind.String()+" (over 64 KiB, or not text), so arbiter cannot read what it runs")
+	default:
+		j.scriptContent(c, file, f.Text, subj)
+	}
+}
+
+// scriptContent judges a script file by its text: as shell code when a
+// shell runs it (or it has no #! line), otherwise as the language of its
+// interpreter.
+func (j *judgement) scriptContent(c *shell.Command, file, text, subj string) {
+	dir := j.res.Resolve(".", c.Dir)
+	program := c.Program
+	if file == c.Name {
+		program = project.Interpreter(text)
+		if program == "" {
+			program = "sh"
+		}
+	}
+	switch {
+	case shell.IsShell(program) || program == "source" || program == ".":
+		j.shellText(text, dir, subj)
+	case shell.Interpreter(program) != "":
+		j.scriptCode(program, shell.Interpreter(program), text, dir, subj)
+	default:
+		j.defer_("U.unknown-interpreter", subj, "the script runs with "+program+", which arbiter cannot read")
+		return
+	}
+	j.allow("D4.run-project-code", subj, "runs the project's own script, judged by what it contains")
+}
+
+// scriptArgs returns the words after the script in the command.
+func scriptArgs(c *shell.Command, file string) []shell.Word {
+	if file == c.Name {
+		return c.Args
+	}
+	for k, a := range c.Args {
+		if a.Text == file {
+			return c.Args[k+1:]
+		}
+	}
+	return nil
+}
+
+// nameWords are words in the name or the arguments of a script, package
+// script or make target that say it is not routine project work.
+var nameWords = map[string]struct{ id, reason string }{
+	"deploy":     {"B10.publish", "is named for deploying, which reaches systems outside this machine"},
+	"release":    {"B10.publish", "is named for releasing, which publishes for others"},
+	"publish":    {"B10.publish", "is named for publishing, which reaches systems outside this machine"},
+	"upload":     {"B10.publish", "is named for uploading, which sends files off this machine"},
+	"push":       {"C.named-remote", "is named for pushing, which changes something outside this project"},
+	"sync":       {"C.named-remote", "is named for syncing, which changes something outside this project"},
+	"migrate":    {"C.named-migration", "is named for migrating, which changes a database"},
+	"migration":  {"C.named-migration", "is named for migrations, which change a database"},
+	"migrations": {"C.named-migration", "is named for migrations, which change a database"},
+	"seed":       {"C.named-migration", "is named for seeding, which writes to a database"},
+	"prod":       {"C.named-production", "names production, where mistakes affect real users"},
+	"production": {"C.named-production", "names production, where mistakes affect real users"},
+	"destroy":    {"B1.named-delete", "is named for destroying, which deletes data or resources"},
+	"drop":       {"B1.named-delete", "is named for dropping, which deletes data"},
+	"reset":      {"B1.named-delete", "is named for resetting, which deletes data"},
+	"wipe":       {"B1.named-delete", "is named for wiping, which deletes data"},
+	"purge":      {"B1.named-delete", "is named for purging, which deletes data"},
+	"nuke":       {"B1.named-delete", "is named for deleting everything"},
+	"teardown":   {"B1.named-delete", "is named for tearing down, which deletes resources"},
+	"truncate":   {"B1.named-delete", "is named for truncating, which deletes data"},
+	"flush":      {"B1.named-delete", "is named for flushing, which deletes data"},
+	"rollback":   {"C.named-migration", "is named for rolling back, which changes a database or a deployment"},
+	"downgrade":  {"C.named-migration", "is named for downgrading, which changes a database"},
+	"uninstall":  {"B4.install", "is named for uninstalling software"},
+}
+
+// testWords make a name routine whatever else it says: a test of the
+// reset feature is a test. buildWords only outweigh production: a
+// production build is a build, but a build-and-deploy script deploys.
+var (
+	testWords  = set("test", "tests", "spec", "specs", "e2e", "reproduce", "repro", "debug", "demo", "example", "examples", "bench", "benchmark", "explore")
+	buildWords = set("build", "compile", "bundle", "lint", "typecheck", "format", "fmt", "check", "verify", "preview", "docs")
+)
+
+// scriptName judges what a script's name and arguments say it does; true
+// when a finding was added.
+func (j *judgement) scriptName(name string, args []shell.Word, subj string) bool {
+	words := nameTokens(name)
+	for _, a := range args {
+		t := a.Text
+		switch t {
+		case "--help", "-h", "--dry-run", "--dryrun", "--version":
+			return false
+		}
+		if t == "--force" || strings.HasPrefix(t, "--force=") {
+			j.defer_("C.named-force", subj, "the script is run with --force, which overrides the checks meant to stop mistakes")
+			return true
+		}
+		if strings.HasPrefix(t, "-") || !strings.ContainsAny(t, "/.") {
+			words = append(words, nameTokens(t)...)
+		}
+	}
+	building := false
+	for _, w := range words {
+		if testWords[w] {
+			return false
+		}
+		building = building || buildWords[w]
+	}
+	for _, w := range words {
+		if why, ok := nameWords[w]; ok && !(building && (w == "prod" || w == "production")) {
+			if why.id[0] == 'B' {
+				j.ask(why.id, subj, "the script "+why.reason)
+			} else {
+				j.defer_(why.id, subj, "the script "+why.reason+", which is not routine project work")
+			}
+			return true
+		}
+	}
+	return false
+}
+
+// nameTokens splits a name into lower-case words at punctuation and at
+// camelCase humps: "db:resetAll.sh" → db, reset, all, sh.
+func nameTokens(s string) []string {
+	var out []string
+	var b strings.Builder
+	flush := func() {
+		if b.Len() > 0 {
+			out = append(out, strings.ToLower(b.String()))
+			b.Reset()
+		}
+	}
+	prevLower := false
+	for _, r := range s {
+		switch {
+		case r >= 'a' && r <= 'z' || r >= '0' && r <= '9':
+			b.WriteRune(r)
+			prevLower = true
+		case r >= 'A' && r <= 'Z':
+			if prevLower {
+				flush()
+			}
+			b.WriteRune(r)
+			prevLower = false
+		default:
+			flush()
+			prevLower = false
+		}
+	}
+	flush()
+	return out
+}

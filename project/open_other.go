@@ -1,0 +1,5 @@
+//go:build !unix
+
+package project
+
+const openFlags = 0

@@ -1,0 +1,9 @@
+//go:build unix
+
+package project
+
+import "syscall"
+
+// openFlags keeps open from waiting on a named pipe swapped in after the
+// regular-file check.
+const openFlags = syscall.O_NONBLOCK
