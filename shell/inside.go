@@ -10,6 +10,9 @@ import (
 // nested shell, eval'd text, find -exec, and options that run programs.
 func (w *walker) inside(cmd *Command) {
 	prog := cmd.Program
+	if w.builtin(cmd) {
+		return
+	}
 	switch {
 	case shells[prog]:
 		w.shell(cmd)
@@ -28,10 +31,6 @@ func (w *walker) inside(cmd *Command) {
 		}
 	case prog == "hash" && len(cmd.Args) > 0 && strings.HasPrefix(cmd.Args[0].Text, "-p"), prog == "enable" && len(cmd.Args) > 0:
 		w.problem(Definition, "%s rebinds a command name, so later names may run something else", prog)
-	case prog == "trap":
-		if len(cmd.Args) > 1 && !strings.HasPrefix(cmd.Args[0].Text, "-") {
-			w.nested(*cmd, cmd.Args[0], nil, "trap")
-		}
 	case prog == "find":
 		w.find(cmd)
 	case prog == "git":
