@@ -54,6 +54,9 @@ func (w *walker) parse(src string) (*syntax.File, error) {
 type value struct {
 	text  string
 	known bool
+	// glob is set when text is a pattern (for f in *.txt): the value is
+	// then one of the names it matches.
+	glob bool
 }
 
 // walker carries the state of one analysis. Scripts nested in the command
@@ -519,7 +522,7 @@ func (w *walker) unroll(l *syntax.WordIter, items []Word, body []*syntax.Stmt, c
 	name := l.Name.Value
 	saved, had := w.vars[name]
 	for _, it := range items {
-		w.vars[name] = value{text: it.Text, known: true}
+		w.vars[name] = value{text: it.Text, known: true, glob: it.Glob}
 		w.stmts(body, ctx|InLoop)
 	}
 	if had {
@@ -695,6 +698,9 @@ func (w *walker) redirects(list []*syntax.Redirect, ctx Context) []Redirect {
 	var out []Redirect
 	for _, r := range list {
 		w.see(r)
+		if !knownRedirect(r.Op) {
+			w.problem(Unhandled, "the redirection %s is not read by the analysis", r.Op)
+		}
 		rd := Redirect{Op: r.Op.String()}
 		if r.N != nil {
 			w.see(r.N)
@@ -715,6 +721,17 @@ func (w *walker) redirects(list []*syntax.Redirect, ctx Context) []Redirect {
 		out = append(out, rd)
 	}
 	return out
+}
+
+// knownRedirect reports whether Redirect.Reads and Writes know an operator.
+func knownRedirect(op syntax.RedirOperator) bool {
+	switch op {
+	case syntax.RdrOut, syntax.AppOut, syntax.RdrIn, syntax.RdrInOut, syntax.DplIn, syntax.DplOut,
+		syntax.RdrClob, syntax.AppClob, syntax.Hdoc, syntax.DashHdoc, syntax.WordHdoc,
+		syntax.RdrAll, syntax.RdrAllClob, syntax.AppAll, syntax.AppAllClob:
+		return true
+	}
+	return false
 }
 
 func anyDynamic(ws []Word) bool {

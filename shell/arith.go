@@ -94,7 +94,7 @@ func (w *walker) arithName(name string, ctx Context) {
 		w.problem(Unresolved, "the arithmetic value of %s refers to itself", name)
 		return
 	}
-	if v, ok := w.vars[name]; ok && v.known && !w.varsLost {
+	if v, ok := w.vars[name]; ok && v.known && !v.glob && !w.varsLost {
 		if plainNumber(v.text) || v.text == "" {
 			return
 		}

@@ -45,7 +45,7 @@ type Word struct {
 
 // Redirect is one redirection of a command.
 type Redirect struct {
-	Op     string // ">", ">>", "<", "<>", "&>", "&>>", ">|", "<<", "<<-", "<<<", ">&", "<&"
+	Op     string // ">", ">>", "<", "<>", "&>", "&>>", ">|", "<<", "<<-", "<<<", ">&", "<&" (and zsh's ">>|", "&>|", "&>>|")
 	Fd     string // the explicit descriptor ("2"), or a {name} for bash's named fds
 	Target Word   // the file, descriptor or here-document text
 }
@@ -53,7 +53,7 @@ type Redirect struct {
 // Writes reports whether the redirection opens its target for writing.
 func (r Redirect) Writes() bool {
 	switch r.Op {
-	case ">", ">>", "&>", "&>>", ">|", "<>":
+	case ">", ">>", "&>", "&>>", ">|", "<>", ">>|", "&>|", "&>>|":
 		return true
 	case ">&":
 		return !isFd(r.Target.Text)

@@ -204,6 +204,9 @@ func (w *walker) part(part syntax.WordPart, ctx Context, f *fields, quoted, spli
 		f.write("$((…))")
 		f.flags.Dynamic = true
 	case *syntax.ProcSubst:
+		if p.Op == syntax.CmdInTemp {
+			w.problem(ZshSyntax, "zsh's =(…) runs its commands into a temporary file")
+		}
 		start := len(w.a.Commands)
 		w.subst(p.Stmts, ctx)
 		for _, c := range w.a.Commands[start:] {
@@ -300,8 +303,13 @@ func (w *walker) param(p *syntax.ParamExp, ctx Context) (string, bool) {
 		w.words(p.Repl.Orig, ctx)
 		w.words(p.Repl.With, ctx)
 	}
-	if p.Exp != nil && p.Exp.Op == syntax.OtherParamOps {
-		w.transform(name, p.Exp.Word)
+	if p.Exp != nil {
+		switch p.Exp.Op {
+		case syntax.OtherParamOps:
+			w.transform(name, p.Exp.Word)
+		case syntax.MatchEmpty, syntax.ArrayExclude, syntax.ArrayIntersect:
+			w.problem(ZshSyntax, "the zsh parameter expansion of %s is not read by the analysis", name)
+		}
 	}
 	if p.Excl && p.Names == 0 && p.Index == nil {
 		// ${!x}: the value of x names the variable to expand, and a name
