@@ -34,7 +34,7 @@ type Analyzer struct {
 // Analyze reads a command line and reports what it runs.
 func (az *Analyzer) Analyze(src string) *Analysis {
 	a := &Analysis{}
-	w := &walker{a: a, vars: map[string]value{}, hostile: map[string]bool{}, parsers: &az.parsers}
+	w := &walker{a: a, vars: map[string]value{}, parsers: &az.parsers}
 	w.script(src, 0, Context(0), nil)
 	return a
 }
@@ -152,14 +152,13 @@ func (w *walker) script(src string, shells int, ctx Context, positional []Word) 
 	for i, p := range positional {
 		w.vars[fmt.Sprint(i)] = value{text: p.Text, known: !p.Dynamic}
 	}
-	w.assigns = countAssigns(file)
+	w.assigns = w.countAssigns(file)
 	if w.assigns["IFS"] > 0 {
 		w.ifsLost = true
 	}
 	if w.assigns["CDPATH"] > 0 {
 		w.cdpathLost = true
 	}
-	hostileNames(file, w.hostile)
 	w.shells = shells
 	w.stdin = nil
 	// A nested shell starts in the directory of the shell that runs it.
@@ -170,8 +169,11 @@ func (w *walker) script(src string, shells int, ctx Context, positional []Word) 
 
 // countAssigns counts assignments per variable name, so that only variables
 // set exactly once are substituted: a variable set on several paths has no
-// single value the analysis can trust.
-func countAssigns(file *syntax.File) map[string]int {
+// single value the analysis can trust. It also marks the variables whose
+// values may carry code into arithmetic (see arith.go): those set from a
+// substitution, read, mapfile, getopts, printf -v, a glob or another
+// variable, or to text with a subscript or an expansion in it.
+func (w *walker) countAssigns(file *syntax.File) map[string]int {
 	counts := map[string]int{}
 	syntax.Walk(file, func(n syntax.Node) bool {
 		switch n := n.(type) {
@@ -181,19 +183,31 @@ func countAssigns(file *syntax.File) map[string]int {
 				if n.Naked || n.Append || n.Index != nil || n.Array != nil {
 					counts[n.Name.Value] += 2
 				}
+				if !inertValue(n.Value) || n.Array != nil {
+					w.markHostile(n.Name.Value)
+				}
 			}
 		case *syntax.ForClause:
 			if it, ok := n.Loop.(*syntax.WordIter); ok && it.Name != nil {
 				counts[it.Name.Value] += 2
+				if !it.InPos.IsValid() {
+					w.markHostile(it.Name.Value) // for x; do: the positional parameters
+				}
+				for _, item := range it.Items {
+					if !inertValue(item) || strings.ContainsAny(item.Lit(), "*?[") {
+						w.markHostile(it.Name.Value)
+					}
+				}
 			}
 		case *syntax.CallExpr:
 			// read, mapfile, getopts and printf -v set variables at run time.
 			if len(n.Args) > 0 {
 				switch n.Args[0].Lit() {
-				case "read", "mapfile", "readarray", "getopts", "printf", "unset", "declare", "typeset", "local":
+				case "read", "mapfile", "readarray", "getopts", "printf", "unset", "declare", "typeset", "local", "wait":
 					for _, a := range n.Args[1:] {
 						if name := a.Lit(); syntax.ValidName(name) {
 							counts[name] += 2
+							w.markHostile(name)
 						}
 					}
 				}
@@ -202,6 +216,13 @@ func countAssigns(file *syntax.File) map[string]int {
 		return true
 	})
 	return counts
+}
+
+func (w *walker) markHostile(name string) {
+	if w.hostile == nil {
+		w.hostile = map[string]bool{}
+	}
+	w.hostile[name] = true
 }
 
 func (w *walker) enter() bool {

@@ -243,45 +243,6 @@ func hasName(s string) bool {
 	return false
 }
 
-// hostileNames finds the variables of a script whose values may carry code
-// into arithmetic: those set from a substitution, read, mapfile, getopts,
-// printf -v, a glob or another variable, or to text with a subscript or an
-// expansion in it.
-func hostileNames(file *syntax.File, into map[string]bool) {
-	syntax.Walk(file, func(n syntax.Node) bool {
-		switch n := n.(type) {
-		case *syntax.Assign:
-			if n.Name != nil && !inertValue(n.Value) || n.Name != nil && n.Array != nil {
-				into[n.Name.Value] = true
-			}
-		case *syntax.ForClause:
-			if it, ok := n.Loop.(*syntax.WordIter); ok && it.Name != nil {
-				if it.InPos.IsValid() {
-					for _, item := range it.Items {
-						if !inertValue(item) || strings.ContainsAny(item.Lit(), "*?[") {
-							into[it.Name.Value] = true
-						}
-					}
-				} else {
-					into[it.Name.Value] = true // for x; do: the positional parameters
-				}
-			}
-		case *syntax.CallExpr:
-			if len(n.Args) > 0 {
-				switch n.Args[0].Lit() {
-				case "read", "mapfile", "readarray", "getopts", "printf", "wait", "select":
-					for _, a := range n.Args[1:] {
-						if name := a.Lit(); syntax.ValidName(name) {
-							into[name] = true
-						}
-					}
-				}
-			}
-		}
-		return true
-	})
-}
-
 // inertValue reports whether an assigned word is text that cannot carry a
 // subscript or a substitution, or an arithmetic result.
 func inertValue(word *syntax.Word) bool {

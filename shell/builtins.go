@@ -85,7 +85,7 @@ func (w *walker) nameOperands(cmd *Command, names []Word) {
 	for _, n := range names {
 		w.refText(n.Text, !n.Dynamic, true, cmd.Program+" into "+clip(n.Text, 30), cmd.Ctx)
 		name, _, _ := strings.Cut(n.Text, "[")
-		w.hostile[name] = true
+		w.markHostile(name)
 		delete(w.vars, name)
 	}
 }

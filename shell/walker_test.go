@@ -325,7 +325,7 @@ func TestOperatorsAreKnown(t *testing.T) {
 // the walker did not read.
 func traced(src string) (*Analysis, []string) {
 	a := &Analysis{}
-	w := &walker{a: a, vars: map[string]value{}, hostile: map[string]bool{}, parsers: &sync.Pool{}, trace: map[syntax.Node]bool{}}
+	w := &walker{a: a, vars: map[string]value{}, parsers: &sync.Pool{}, trace: map[syntax.Node]bool{}}
 	w.script(src, 0, 0, nil)
 	var missed []string
 	for _, f := range w.files {
