@@ -66,6 +66,12 @@ func TestSkippedSyntaxIsNotAllowed(t *testing.T) {
 		`command cd ~ && echo x >> .bashrc`,
 		`cd ~; pushd /tmp; popd; echo x >> .bashrc`,
 		`cd ~ && bash -c 'echo x >> .bashrc'`,
+		`x=ls; eval 'x="rm -rf ~"'; $x`,
+		`eval 'cd ~'; echo x >> .bashrc`,
+		`trap 'cd ~' DEBUG; echo x >> .bashrc`,
+		`source ./env.sh; echo x >> .bashrc`,
+		`x=/tmp/a; eval 'x=~/.bashrc'; echo hi > $x`,
+		`mapfile -C 'cd ~;:' -c 1 a < f; echo x >> .bashrc`,
 	}
 	for _, c := range cmds {
 		d := Decide(context.Background(), bash(c))

@@ -211,7 +211,8 @@ func (w *walker) track(cmd *Command) {
 	}
 	switch cmd.Program {
 	case "source", ".":
-		w.varsLost = true
+		// The sourced file may assign anything and cd anywhere.
+		w.varsLost, w.dirLost = true, true
 	case "cd", "pushd", "popd":
 		if !w.cdBuiltin(cmd) {
 			return

@@ -274,7 +274,16 @@ func (w *walker) nested(outer Command, script Word, positional []Word, via strin
 	}
 	w.script(script.Text, w.shells+1, outer.Ctx|Nested, positional)
 	w.via, w.dirLost = saved, lost
+	if currentShell[via] {
+		// The text ran in this shell: whatever it assigned or cd'd to
+		// holds for the commands after it.
+		w.varsLost, w.dirLost = true, true
+	}
 }
+
+// currentShell lists the runners whose text runs in the shell that runs
+// them, not in a shell of its own.
+var currentShell = map[string]bool{"eval": true, "trap": true, "mapfile -C": true, "readarray -C": true, "source": true}
 
 // runWords analyses a command given as separate words (find -exec, git
 // aliases), in the current shell.

@@ -264,3 +264,22 @@ func TestExtendedGlobExpansions(t *testing.T) {
 		{src: `ls ?(${x})`, problem: Unresolved},
 	})
 }
+
+// Text that eval, source, trap and mapfile -C run executes in the current
+// shell: what it assigns or where it cds holds for the commands after it.
+func TestCurrentShellRunners(t *testing.T) {
+	checkHoles(t, []hole{
+		{src: `x=ls; eval 'x="rm -rf x"'; $x`, problem: DynamicProgram},
+		{src: `x=ls; source ./env.sh; $x`, problem: DynamicProgram},
+		{src: `x=ls; trap 'x=rm' DEBUG; $x -rf y`, problem: DynamicProgram},
+		{src: `bash -c -- 'rm -rf x'`, runs: "rm"},
+		{src: `sh -e -c -- 'rm -rf x'`, runs: "rm"},
+		{src: `bash -c -x 'rm -rf x'`, runs: "rm"},
+	})
+	for _, src := range []string{`eval 'cd ~'; echo x >> .bashrc`, `eval cd ~; rm -rf *`, `trap 'cd ~' DEBUG; echo x >> .bashrc`, `source ./env.sh; echo x >> .bashrc`, `mapfile -C 'cd ~;:' -c 1 a < f; echo x >> .bashrc`} {
+		a := Analyze(src)
+		if c := a.Commands[len(a.Commands)-1]; !c.DirUnknown {
+			t.Errorf("Analyze(%q): %s runs in %q, but the directory is unknown", src, c.Program, c.Dir)
+		}
+	}
+}

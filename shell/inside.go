@@ -89,7 +89,7 @@ func (w *walker) inside(cmd *Command) {
 func (w *walker) shell(cmd *Command) {
 	args := cmd.Args
 	i := 0
-	script := -1
+	command := false
 	for i < len(args) {
 		t := args[i].Text
 		if t == "--" || t == "-" {
@@ -102,17 +102,18 @@ func (w *walker) shell(cmd *Command) {
 				continue
 			}
 			if !strings.HasPrefix(t, "--") && strings.Contains(t[1:], "c") {
-				script = i + 1
+				command = true
 			}
 			i++
 			continue
 		}
 		break
 	}
-	if script >= 0 {
-		// With -c the first operand is the script, the rest are $0, $1, ….
-		if script < len(args) {
-			w.nested(*cmd, args[script], args[script+1:], cmd.Program)
+	if command {
+		// With -c the first operand (after any other options and --) is
+		// the script, the rest are $0, $1, ….
+		if i < len(args) {
+			w.nested(*cmd, args[i], args[i+1:], cmd.Program)
 		}
 		return
 	}
