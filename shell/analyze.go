@@ -153,7 +153,7 @@ func (w *walker) script(src string, shells int, ctx Context, positional []Word) 
 		w.vars[fmt.Sprint(i)] = value{text: p.Text, known: !p.Dynamic}
 	}
 	w.assigns = w.countAssigns(file)
-	if w.assigns["IFS"] > 0 {
+	if w.assigns["IFS"] > w.assigns[prefixIFS] {
 		w.ifsLost = true
 	}
 	if w.assigns["CDPATH"] > 0 {
@@ -200,6 +200,15 @@ func (w *walker) countAssigns(file *syntax.File) map[string]int {
 				}
 			}
 		case *syntax.CallExpr:
+			if len(n.Args) > 0 {
+				// IFS=x read … sets IFS for that command only, not for the
+				// shell's own splitting.
+				for _, as := range n.Assigns {
+					if as.Name != nil && as.Name.Value == "IFS" {
+						counts[prefixIFS]++
+					}
+				}
+			}
 			// read, mapfile, getopts and printf -v set variables at run time.
 			if len(n.Args) > 0 {
 				switch n.Args[0].Lit() {
@@ -217,6 +226,10 @@ func (w *walker) countAssigns(file *syntax.File) map[string]int {
 	})
 	return counts
 }
+
+// prefixIFS counts, among the assignment counts, the IFS assignments that
+// prefix a command (not a valid variable name, so no clash).
+const prefixIFS = "IFS prefix"
 
 func (w *walker) markHostile(name string) {
 	if w.hostile == nil {

@@ -192,7 +192,11 @@ func TestWordSplitting(t *testing.T) {
 	if c := a.Commands[len(a.Commands)-1]; len(c.Args) != 1 || !c.Args[0].Glob {
 		t.Errorf("an unquoted value with * is a pattern: %+v", c.Args)
 	}
-	for _, src := range []string{`IFS=:; x='rm:-rf:/'; $x`, `IFS=/ ; x='a/b'; rm $x`, `read IFS; x='a b'; rm $x`} {
+	a = Analyze(`x='a b'; while IFS= read -r l; do echo "$l"; done < f; rm $x`)
+	if c := a.Commands[len(a.Commands)-1]; !slices.Equal(c.ArgTexts(), []string{"a", "b"}) || anyDynamic(c.Args) {
+		t.Errorf("IFS= read sets IFS for read only: got %q", c.ArgTexts())
+	}
+	for _, src := range []string{`IFS=:; x='rm:-rf:/'; $x`, `IFS=/ ; x='a/b'; rm $x`, `read IFS; x='a b'; rm $x`, `export IFS=/; x='a/b'; rm $x`} {
 		a := Analyze(src)
 		c := a.Commands[len(a.Commands)-1]
 		dynamic := c.Program == "" || anyDynamic(c.Args)
@@ -244,6 +248,8 @@ func TestZshShapes(t *testing.T) {
 		{src: `echo $~x`, problem: ZshSyntax},
 		{src: `echo $=x`, problem: ZshSyntax},
 		{src: `ls a$^x`, problem: ZshSyntax},
+		{src: `noglob rm -rf x`, runs: "rm"},
+		{src: `repeat 3 rm -rf x`, runs: "rm"},
 		{src: `echo =(ls)`, problem: ParseError},
 		{src: `echo ${(e)x}`, problem: ParseError},
 	})
