@@ -80,6 +80,7 @@ type walker struct {
 	hostile    map[string]bool
 	evaluating map[string]bool // variables whose arithmetic value is being read
 	integer    map[string]bool // variables declared with declare -i
+	assoc      map[string]bool // associative arrays (declare -A), whose subscripts are strings
 	// ifsLost is set once the command assigns IFS: where unquoted
 	// expansions split is then unknown.
 	ifsLost bool
@@ -230,6 +231,13 @@ func (w *walker) countAssigns(file *syntax.File) map[string]int {
 // prefixIFS counts, among the assignment counts, the IFS assignments that
 // prefix a command (not a valid variable name, so no clash).
 const prefixIFS = "IFS prefix"
+
+func (w *walker) markAssoc(name string) {
+	if w.assoc == nil {
+		w.assoc = map[string]bool{}
+	}
+	w.assoc[name] = true
+}
 
 func (w *walker) markHostile(name string) {
 	if w.hostile == nil {
@@ -589,12 +597,15 @@ func (w *walker) decl(c *syntax.DeclClause, redirs []Redirect, ctx Context) {
 		variant = c.Variant.Value
 	}
 	cmd := Command{Program: variant, Name: variant, Redirs: redirs, Ctx: ctx, Dir: w.dir, DirUnknown: w.dirLost, Depth: w.shells, Via: w.via}
-	integer := false
+	integer, assoc := false, false
 	if variant == "nameref" {
 		w.problem(Unresolved, "nameref makes a name refer to another variable, so what its assignments and expansions reach is not known")
 	}
 	for _, as := range c.Args {
 		w.see(as)
+		if assoc && as.Name != nil {
+			w.markAssoc(as.Name.Value)
+		}
 		if !as.Naked {
 			v := w.assign(as, ctx)
 			if integer {
@@ -608,7 +619,7 @@ func (w *walker) decl(c *syntax.DeclClause, redirs []Redirect, ctx Context) {
 			w.see(as.Name)
 			cmd.Args = append(cmd.Args, Word{Text: as.Name.Value})
 			if as.Index != nil {
-				w.arith(as.Index, ctx)
+				w.subscript(as.Name.Value, as.Index, ctx)
 			}
 			if integer {
 				w.integer[as.Name.Value] = true
@@ -623,6 +634,9 @@ func (w *walker) decl(c *syntax.DeclClause, redirs []Redirect, ctx Context) {
 			case opt && !x.Dynamic:
 				if strings.Contains(x.Text, "n") && variant != "export" {
 					w.problem(Unresolved, "%s %s makes a name refer to another variable, so what its assignments and expansions reach is not known", variant, x.Text)
+				}
+				if strings.Contains(x.Text, "A") && strings.HasPrefix(x.Text, "-") {
+					assoc = true
 				}
 				if strings.Contains(x.Text, "i") && strings.HasPrefix(x.Text, "-") {
 					integer = true
@@ -681,7 +695,7 @@ func (w *walker) assignWords(as *syntax.Assign, ctx Context) Assign {
 		out.Name = as.Name.Value
 	}
 	if as.Index != nil {
-		w.arith(as.Index, ctx)
+		w.subscript(out.Name, as.Index, ctx)
 	}
 	if as.Value != nil {
 		vs := w.expand(as.Value, ctx)

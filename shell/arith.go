@@ -45,6 +45,16 @@ func (w *walker) arith(x syntax.ArithmExpr, ctx Context) {
 	}
 }
 
+// subscript reads the subscript of name[…]: arithmetic for an indexed
+// array, a word expanded once for an associative one (declare -A).
+func (w *walker) subscript(name string, x syntax.ArithmExpr, ctx Context) {
+	if word, ok := x.(*syntax.Word); ok && w.assoc[name] {
+		w.words(word, ctx)
+		return
+	}
+	w.arith(x, ctx)
+}
+
 // arithWord reads one operand of an arithmetic expression: a name whose
 // value is evaluated, a number, or a word whose expansion is evaluated.
 func (w *walker) arithWord(word *syntax.Word, ctx Context) {

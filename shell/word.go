@@ -290,7 +290,7 @@ func (w *walker) param(p *syntax.ParamExp, ctx Context) (string, bool) {
 		return "${" + name + "}", false
 	}
 	if p.Index != nil {
-		w.arith(p.Index, ctx)
+		w.subscript(name, p.Index, ctx)
 	}
 	if p.Slice != nil {
 		w.arith(p.Slice.Offset, ctx)
