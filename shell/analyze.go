@@ -419,7 +419,7 @@ func (w *walker) literalOutput(s *syntax.Stmt, start int) (string, bool) {
 		return "", false
 	}
 	c := &w.a.Commands[start]
-	if len(c.Via) != len(w.via) || len(c.Env) > 0 {
+	if len(c.Via) != len(w.via) {
 		return "", false
 	}
 	args := []string{c.Name}

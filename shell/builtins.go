@@ -129,6 +129,14 @@ operands:
 		return // one operand resets that signal; "-" resets them all
 	}
 	w.nested(*cmd, args[0], nil, "trap")
+	// The action runs in this shell, between later commands, unless it
+	// waits for the shell to exit.
+	for _, sig := range args[1:] {
+		if up := strings.ToUpper(sig.Text); sig.Dynamic || up != "EXIT" && up != "SIGEXIT" && up != "0" {
+			w.varsLost, w.dirLost = true, true
+			return
+		}
+	}
 }
 
 // mapfile -C CALLBACK runs the callback, with the index and line appended,

@@ -269,8 +269,10 @@ func (w *walker) nested(outer Command, script Word, positional []Word, via strin
 	}
 	saved, lost := w.via, w.dirLost
 	w.via = append(append([]string(nil), outer.Via...), via)
-	if via == "ssh" {
-		w.dirLost = true // the remote command runs in a directory of the remote host
+	if via == "ssh" || via == "trap" {
+		// A remote command runs in a directory of the remote host; a trap
+		// action runs wherever the shell is when the signal comes.
+		w.dirLost = true
 	}
 	w.script(script.Text, w.shells+1, outer.Ctx|Nested, positional)
 	w.via, w.dirLost = saved, lost
@@ -283,7 +285,7 @@ func (w *walker) nested(outer Command, script Word, positional []Word, via strin
 
 // currentShell lists the runners whose text runs in the shell that runs
 // them, not in a shell of its own.
-var currentShell = map[string]bool{"eval": true, "trap": true, "mapfile -C": true, "readarray -C": true, "source": true}
+var currentShell = map[string]bool{"eval": true, "mapfile -C": true, "readarray -C": true, "source": true}
 
 // runWords analyses a command given as separate words (find -exec, git
 // aliases), in the current shell.

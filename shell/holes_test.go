@@ -151,6 +151,10 @@ func TestBuiltinsThatRunOrWrite(t *testing.T) {
 			t.Errorf("Analyze(%q): history's write is not reported: %s", src, c.String())
 		}
 	}
+	a := Analyze(`tmp=/tmp/x; trap 'rm -f "$tmp"' EXIT; echo hi > out.txt`)
+	if c := a.Commands[len(a.Commands)-1]; c.DirUnknown || len(a.Problems) > 0 {
+		t.Errorf("an EXIT trap runs after the commands that follow it: %s unknown=%v %v", c.String(), c.DirUnknown, a.Problems)
+	}
 	for _, src := range []string{`fc -l`, `trap -p`, `trap - EXIT`, `history 10`} {
 		if a := Analyze(src); len(a.Problems) > 0 {
 			t.Errorf("Analyze(%q) = problems %v, want none", src, a.Problems)
@@ -231,6 +235,7 @@ func TestDirectoryTracking(t *testing.T) {
 		{`CDPATH=/; cd etc; rm -rf *`, "", true},
 		{`cd /tmp; bash -c 'cd ~'; rm -rf *`, "/tmp", false},
 		{`ssh h 'rm -rf *'`, "", true},
+		{`cd /tmp; trap 'rm -rf *' EXIT`, "", true},
 	}
 	for _, tt := range tests {
 		a := Analyze(tt.src)
