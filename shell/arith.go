@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"slices"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -199,6 +200,8 @@ func (w *walker) taintedPart(part syntax.WordPart) bool {
 	switch p := part.(type) {
 	case *syntax.Lit, *syntax.SglQuoted, *syntax.ArithmExp:
 		return false
+	case *syntax.CmdSubst:
+		return !numericOutput(p.Stmts)
 	case *syntax.DblQuoted:
 		for _, q := range p.Parts {
 			if w.taintedPart(q) {
@@ -217,6 +220,63 @@ func (w *walker) taintedPart(part syntax.WordPart) bool {
 		return w.varsLost || w.hostile[name] || p.Excl
 	}
 	return true
+}
+
+// numericOutput reports whether a command substitution prints only a
+// number (seq 1 10, nproc, wc -l < f, … | wc -l): its output cannot carry
+// code into arithmetic.
+func numericOutput(stmts []*syntax.Stmt) bool {
+	if len(stmts) != 1 {
+		return false
+	}
+	st := stmts[0]
+	for _, r := range st.Redirs {
+		if r.Op != syntax.RdrIn && !(r.Op == syntax.RdrOut && r.N != nil && r.N.Value == "2") {
+			return false
+		}
+	}
+	switch c := st.Cmd.(type) {
+	case *syntax.BinaryCmd:
+		return c.Op == syntax.Pipe && numericOutput([]*syntax.Stmt{c.Y})
+	case *syntax.CallExpr:
+		if len(c.Assigns) > 0 || len(c.Args) == 0 {
+			return false
+		}
+		args := make([]string, len(c.Args))
+		for i, a := range c.Args {
+			if args[i] = a.Lit(); args[i] == "" {
+				return false
+			}
+		}
+		return numericCommand(args[0], args[1:])
+	}
+	return false
+}
+
+// numericCommand reports whether a command with literal arguments prints
+// only numbers.
+func numericCommand(prog string, args []string) bool {
+	allowed := func(opts ...string) bool {
+		for _, a := range args {
+			if !slices.Contains(opts, a) && !(prog == "seq" && plainNumber(a)) {
+				return false
+			}
+		}
+		return true
+	}
+	switch prog {
+	case "seq":
+		return allowed("-w")
+	case "nproc":
+		return allowed("--all")
+	case "wc":
+		return allowed("-l", "-c", "-w", "-m") // standard input only: no file name is printed
+	case "id":
+		return allowed("-u", "-g", "-ru", "-rg")
+	case "date":
+		return allowed("+%s")
+	}
+	return false
 }
 
 // plainNumber reports whether s is a decimal number, perhaps signed.
@@ -260,8 +320,11 @@ func inertValue(word *syntax.Word) bool {
 		return true
 	}
 	if len(word.Parts) == 1 {
-		if _, ok := word.Parts[0].(*syntax.ArithmExp); ok {
+		switch p := word.Parts[0].(type) {
+		case *syntax.ArithmExp:
 			return true
+		case *syntax.CmdSubst:
+			return numericOutput(p.Stmts)
 		}
 	}
 	for _, part := range word.Parts {
