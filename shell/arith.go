@@ -210,6 +210,9 @@ func (w *walker) taintedPart(part syntax.WordPart) bool {
 		}
 		return false
 	case *syntax.ParamExp:
+		if numericParam(p) {
+			return false
+		}
 		if p.Param == nil {
 			return true
 		}
@@ -279,6 +282,22 @@ func numericCommand(prog string, args []string) bool {
 	return false
 }
 
+// numericParam reports whether a parameter expansion is always a number:
+// a length ${#x}, or $#, $?, $$, $!.
+func numericParam(p *syntax.ParamExp) bool {
+	if p.Length && p.Exp == nil && p.Repl == nil && p.Slice == nil {
+		return true
+	}
+	if p.Param == nil || p.Excl || p.Index != nil || p.Exp != nil || p.Repl != nil || p.Slice != nil {
+		return false
+	}
+	switch p.Param.Value {
+	case "#", "?", "$", "!":
+		return true
+	}
+	return false
+}
+
 // plainNumber reports whether s is a decimal number, perhaps signed.
 func plainNumber(s string) bool {
 	s = strings.TrimSpace(s)
@@ -325,6 +344,8 @@ func inertValue(word *syntax.Word) bool {
 			return true
 		case *syntax.CmdSubst:
 			return numericOutput(p.Stmts)
+		case *syntax.ParamExp:
+			return numericParam(p)
 		}
 	}
 	for _, part := range word.Parts {

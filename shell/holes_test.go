@@ -100,7 +100,8 @@ func TestArithmeticValuesAreEvaluated(t *testing.T) {
 	// Plain counting stays quiet.
 	for _, src := range []string{`x=1; y=$((x+1)); echo $y`, `for ((i=0;i<3;i++)); do echo $i; done`, `n=0; n=$((n+1)); echo $((n*2))`, `echo $((HOME_COUNT + 1))`, `[[ $# -gt 0 ]]`,
 		`declare -A m=([a]=1); for k in "${!m[@]}"; do echo "${m[$k]}"; done`,
-		`for i in $(seq 1 10); do echo $((i * 2)); done`, `n=$(nproc); echo $((n + 1))`, `echo $(( $(wc -l < f) + 1 ))`, `n=$(grep x f | wc -l); [[ $n -gt 2 ]]`} {
+		`for i in $(seq 1 10); do echo $((i * 2)); done`, `n=$(nproc); echo $((n + 1))`, `echo $(( $(wc -l < f) + 1 ))`, `n=$(grep x f | wc -l); [[ $n -gt 2 ]]`,
+		`a=(1 2); n=${#a[@]}; ((n > 1))`, `s=$?; [[ $s -ne 0 ]]`} {
 		if a := Analyze(src); len(a.Problems) > 0 {
 			t.Errorf("Analyze(%q) = problems %v, want none", src, a.Problems)
 		}
