@@ -54,6 +54,9 @@ func (w *walker) parse(src string) (*syntax.File, error) {
 type value struct {
 	text  string
 	known bool
+	// glob is set when text is a pattern (for f in *.txt): the value is
+	// then one of the names it matches.
+	glob bool
 }
 
 // walker carries the state of one analysis. Scripts nested in the command
@@ -72,6 +75,42 @@ type walker struct {
 	via      []string // wrappers of the enclosing nested shell
 	stop     bool     // a bound was hit; stop adding commands
 	parsers  *sync.Pool
+	// hostile names the variables, in this script or an enclosing one,
+	// whose values may carry code into arithmetic (see arith.go).
+	hostile    map[string]bool
+	evaluating map[string]bool // variables whose arithmetic value is being read
+	integer    map[string]bool // variables declared with declare -i
+	assoc      map[string]bool // associative arrays (declare -A), whose subscripts are strings
+	// ifsLost is set once the command assigns IFS: where unquoted
+	// expansions split is then unknown.
+	ifsLost bool
+	// cdpathLost is set once the command assigns CDPATH, which may send a
+	// relative cd anywhere.
+	cdpathLost bool
+	dirStack   []dirState // pushd's stack
+	// trace, when set (by tests), records every syntax node the analysis
+	// read, and files every tree it parsed, so that a test can prove no
+	// node was skipped.
+	trace map[syntax.Node]bool
+	files []*syntax.File
+}
+
+// dirState is a working directory as the analysis knows it.
+type dirState struct {
+	dir  string
+	lost bool
+}
+
+// see records that the analysis read a node (only when tracing).
+func (w *walker) see(n syntax.Node) {
+	if w.trace != nil && n != nil {
+		w.trace[n] = true
+	}
+}
+
+// nodeName names a node's type for a problem's text ("ParamExp").
+func nodeName(n syntax.Node) string {
+	return strings.TrimPrefix(fmt.Sprintf("%T", n), "*syntax.")
 }
 
 func (w *walker) problem(kind ProblemKind, format string, args ...any) {
@@ -100,6 +139,10 @@ func (w *walker) script(src string, shells int, ctx Context, positional []Word) 
 		w.problem(ParseError, "cannot parse %q: %v", clip(src, 80), err)
 		return
 	}
+	if w.trace != nil {
+		w.files = append(w.files, file)
+		w.see(file)
+	}
 	saved := *w
 	w.vars = map[string]value{}
 	for k, v := range saved.vars {
@@ -110,12 +153,16 @@ func (w *walker) script(src string, shells int, ctx Context, positional []Word) 
 	for i, p := range positional {
 		w.vars[fmt.Sprint(i)] = value{text: p.Text, known: !p.Dynamic}
 	}
-	w.assigns = countAssigns(file)
+	w.assigns = w.countAssigns(file)
+	if w.assigns["IFS"] > w.assigns[prefixIFS] {
+		w.ifsLost = true
+	}
+	if w.assigns["CDPATH"] > 0 {
+		w.cdpathLost = true
+	}
 	w.shells = shells
 	w.stdin = nil
-	if shells != saved.shells {
-		w.dir, w.dirLost = "", false
-	}
+	// A nested shell starts in the directory of the shell that runs it.
 	w.stmts(file.Stmts, ctx)
 	// Variables, directory and stdin belong to the script that set them.
 	w.vars, w.assigns, w.shells, w.dir, w.dirLost, w.stdin = saved.vars, saved.assigns, saved.shells, saved.dir, saved.dirLost, saved.stdin
@@ -123,8 +170,11 @@ func (w *walker) script(src string, shells int, ctx Context, positional []Word) 
 
 // countAssigns counts assignments per variable name, so that only variables
 // set exactly once are substituted: a variable set on several paths has no
-// single value the analysis can trust.
-func countAssigns(file *syntax.File) map[string]int {
+// single value the analysis can trust. It also marks the variables whose
+// values may carry code into arithmetic (see arith.go): those set from a
+// substitution, read, mapfile, getopts, printf -v, a glob or another
+// variable, or to text with a subscript or an expansion in it.
+func (w *walker) countAssigns(file *syntax.File) map[string]int {
 	counts := map[string]int{}
 	syntax.Walk(file, func(n syntax.Node) bool {
 		switch n := n.(type) {
@@ -134,19 +184,40 @@ func countAssigns(file *syntax.File) map[string]int {
 				if n.Naked || n.Append || n.Index != nil || n.Array != nil {
 					counts[n.Name.Value] += 2
 				}
+				if !inertValue(n.Value) || n.Array != nil {
+					w.markHostile(n.Name.Value)
+				}
 			}
 		case *syntax.ForClause:
 			if it, ok := n.Loop.(*syntax.WordIter); ok && it.Name != nil {
 				counts[it.Name.Value] += 2
+				if !it.InPos.IsValid() {
+					w.markHostile(it.Name.Value) // for x; do: the positional parameters
+				}
+				for _, item := range it.Items {
+					if !inertValue(item) || strings.ContainsAny(item.Lit(), "*?[") {
+						w.markHostile(it.Name.Value)
+					}
+				}
 			}
 		case *syntax.CallExpr:
+			if len(n.Args) > 0 {
+				// IFS=x read … sets IFS for that command only, not for the
+				// shell's own splitting.
+				for _, as := range n.Assigns {
+					if as.Name != nil && as.Name.Value == "IFS" {
+						counts[prefixIFS]++
+					}
+				}
+			}
 			// read, mapfile, getopts and printf -v set variables at run time.
 			if len(n.Args) > 0 {
 				switch n.Args[0].Lit() {
-				case "read", "mapfile", "readarray", "getopts", "printf", "unset", "declare", "typeset", "local":
+				case "read", "mapfile", "readarray", "getopts", "printf", "unset", "declare", "typeset", "local", "wait":
 					for _, a := range n.Args[1:] {
 						if name := a.Lit(); syntax.ValidName(name) {
 							counts[name] += 2
+							w.markHostile(name)
 						}
 					}
 				}
@@ -155,6 +226,24 @@ func countAssigns(file *syntax.File) map[string]int {
 		return true
 	})
 	return counts
+}
+
+// prefixIFS counts, among the assignment counts, the IFS assignments that
+// prefix a command (not a valid variable name, so no clash).
+const prefixIFS = "IFS prefix"
+
+func (w *walker) markAssoc(name string) {
+	if w.assoc == nil {
+		w.assoc = map[string]bool{}
+	}
+	w.assoc[name] = true
+}
+
+func (w *walker) markHostile(name string) {
+	if w.hostile == nil {
+		w.hostile = map[string]bool{}
+	}
+	w.hostile[name] = true
 }
 
 func (w *walker) enter() bool {
@@ -180,8 +269,12 @@ func (w *walker) stmt(s *syntax.Stmt, ctx Context) {
 		return
 	}
 	defer w.leave()
+	w.see(s)
 	if s.Background || s.Coprocess || s.Disown {
 		ctx |= InBackground
+	}
+	if s.Cmd != nil {
+		w.see(s.Cmd)
 	}
 	redirs := w.redirects(s.Redirs, ctx)
 	start := len(w.a.Commands)
@@ -205,6 +298,7 @@ func (w *walker) stmt(s *syntax.Stmt, ctx Context) {
 		w.dir, w.dirLost = dir, lost
 	case *syntax.IfClause:
 		for cl := c; cl != nil; cl = cl.Else {
+			w.see(cl)
 			w.stmts(cl.Cond, ctx|InCondition)
 			w.stmts(cl.Then, ctx)
 		}
@@ -215,15 +309,24 @@ func (w *walker) stmt(s *syntax.Stmt, ctx Context) {
 			w.unbounded(c.Do)
 		}
 	case *syntax.ForClause:
+		if c.Select {
+			w.problem(Interactive, "select waits for a choice typed on the terminal")
+		}
+		w.see(c.Loop)
 		switch l := c.Loop.(type) {
 		case *syntax.WordIter:
+			w.see(l.Name)
 			var items []Word
 			for _, item := range l.Items {
-				items = append(items, w.expand(item, ctx|InLoop)...)
+				items = append(items, w.expandArgs(item, ctx|InLoop)...)
 			}
 			if w.unroll(l, items, c.Do, ctx) {
-				return
+				break
 			}
+			if l.Name != nil {
+				w.vars[l.Name.Value] = value{}
+			}
+			w.stmts(c.Do, ctx|InLoop)
 		case *syntax.CStyleLoop:
 			w.arith(l.Init, ctx)
 			w.arith(l.Cond, ctx)
@@ -231,11 +334,17 @@ func (w *walker) stmt(s *syntax.Stmt, ctx Context) {
 			if l.Cond == nil && !hasExit(c.Do) {
 				w.unbounded(c.Do)
 			}
+			w.stmts(c.Do, ctx|InLoop)
+		default:
+			w.problem(Unhandled, "the loop %s is not read by the analysis", nodeName(c.Loop))
 		}
-		w.stmts(c.Do, ctx|InLoop)
 	case *syntax.CaseClause:
 		w.words(c.Word, ctx)
 		for _, item := range c.Items {
+			w.see(item)
+			for _, pat := range item.Patterns {
+				w.words(pat, ctx|InCondition)
+			}
 			w.stmts(item.Stmts, ctx|InCondition)
 		}
 	case *syntax.FuncDecl:
@@ -256,11 +365,16 @@ func (w *walker) stmt(s *syntax.Stmt, ctx Context) {
 			w.stmt(c.Stmt, ctx)
 		}
 	case *syntax.CoprocClause:
+		// The name is a literal word; the parser takes a command word for
+		// it only when a compound command follows.
+		w.words(c.Name, ctx)
 		if c.Stmt != nil {
 			w.stmt(c.Stmt, ctx|InBackground)
 		}
+	case *syntax.TestDecl:
+		w.problem(Unhandled, "a Bats test declaration is not read by the analysis")
 	default:
-		w.problem(ParseError, "unsupported construct %T", c)
+		w.problem(Unhandled, "the command %s is not read by the analysis", nodeName(c))
 	}
 	// Redirections of a compound command apply to everything inside it.
 	if len(redirs) > 0 {
@@ -280,7 +394,7 @@ func (w *walker) binary(c *syntax.BinaryCmd, ctx Context) {
 		saved := w.stdin
 		w.stmt(c.X, ctx|InPipeline)
 		in := Input{Kind: Pipe}
-		if lit, ok := w.literalOutput(c.X); ok {
+		if lit, ok := w.literalOutput(c.X, start); ok {
 			in.Text, in.Known = lit, true
 		}
 		for i := start; i < len(w.a.Commands); i++ {
@@ -297,21 +411,23 @@ func (w *walker) binary(c *syntax.BinaryCmd, ctx Context) {
 	}
 }
 
-// literalOutput returns what echo or printf with literal arguments prints.
-func (w *walker) literalOutput(s *syntax.Stmt) (string, bool) {
-	call, ok := s.Cmd.(*syntax.CallExpr)
-	if !ok || len(call.Args) == 0 || len(s.Redirs) > 0 {
+// literalOutput returns what echo or printf with literal arguments prints,
+// from the one command the statement recorded (at index start): reading
+// the words again would walk their substitutions twice.
+func (w *walker) literalOutput(s *syntax.Stmt, start int) (string, bool) {
+	if _, ok := s.Cmd.(*syntax.CallExpr); !ok || len(s.Redirs) > 0 || len(w.a.Commands) != start+1 {
 		return "", false
 	}
-	var args []string
-	for _, word := range call.Args {
-		ws := w.expand(word, 0)
-		for _, x := range ws {
-			if x.Dynamic {
-				return "", false
-			}
-			args = append(args, x.Text)
+	c := &w.a.Commands[start]
+	if len(c.Via) != len(w.via) {
+		return "", false
+	}
+	args := []string{c.Name}
+	for _, x := range c.Args {
+		if x.Dynamic {
+			return "", false
 		}
+		args = append(args, x.Text)
 	}
 	return printed(args)
 }
@@ -448,7 +564,7 @@ func (w *walker) unroll(l *syntax.WordIter, items []Word, body []*syntax.Stmt, c
 	name := l.Name.Value
 	saved, had := w.vars[name]
 	for _, it := range items {
-		w.vars[name] = value{text: it.Text, known: true}
+		w.vars[name] = value{text: it.Text, known: true, glob: it.Glob}
 		w.stmts(body, ctx|InLoop)
 	}
 	if had {
@@ -464,6 +580,10 @@ func (w *walker) function(f *syntax.FuncDecl, ctx Context) {
 	if f.Name != nil {
 		name = f.Name.Value
 	}
+	w.see(f.Name)
+	if len(f.Names) > 0 {
+		w.problem(ZshSyntax, "a zsh function with several names is not read by the analysis")
+	}
 	w.a.Functions = append(w.a.Functions, name)
 	if f.Body != nil {
 		w.stmt(f.Body, ctx|InFunction)
@@ -473,29 +593,109 @@ func (w *walker) function(f *syntax.FuncDecl, ctx Context) {
 func (w *walker) decl(c *syntax.DeclClause, redirs []Redirect, ctx Context) {
 	variant := ""
 	if c.Variant != nil {
+		w.see(c.Variant)
 		variant = c.Variant.Value
 	}
 	cmd := Command{Program: variant, Name: variant, Redirs: redirs, Ctx: ctx, Dir: w.dir, DirUnknown: w.dirLost, Depth: w.shells, Via: w.via}
+	integer, assoc := false, false
+	if variant == "nameref" {
+		w.problem(Unresolved, "nameref makes a name refer to another variable, so what its assignments and expansions reach is not known")
+	}
 	for _, as := range c.Args {
-		if as.Naked {
-			if as.Name != nil {
-				cmd.Args = append(cmd.Args, Word{Text: as.Name.Value})
-			} else if as.Value != nil {
-				cmd.Args = append(cmd.Args, w.expand(as.Value, ctx)...)
+		w.see(as)
+		if assoc && as.Name != nil {
+			w.markAssoc(as.Name.Value)
+		}
+		if !as.Naked {
+			v := w.assign(as, ctx)
+			if integer {
+				w.integer[v.Name] = true
+				w.integerValue(as, v, ctx)
+			}
+			cmd.Env = append(cmd.Env, v)
+			continue
+		}
+		if as.Name != nil {
+			w.see(as.Name)
+			cmd.Args = append(cmd.Args, Word{Text: as.Name.Value})
+			if as.Index != nil {
+				w.subscript(as.Name.Value, as.Index, ctx)
+			}
+			if integer {
+				w.integer[as.Name.Value] = true
 			}
 			continue
 		}
-		v := w.assign(as, ctx)
-		cmd.Env = append(cmd.Env, v)
+		words := w.expandArgs(as.Value, ctx)
+		tainted := w.tainted(as.Value)
+		for _, x := range words {
+			opt := strings.HasPrefix(x.Text, "-") || strings.HasPrefix(x.Text, "+")
+			switch {
+			case opt && !x.Dynamic:
+				if strings.Contains(x.Text, "n") && variant != "export" {
+					w.problem(Unresolved, "%s %s makes a name refer to another variable, so what its assignments and expansions reach is not known", variant, x.Text)
+				}
+				if strings.Contains(x.Text, "A") && strings.HasPrefix(x.Text, "-") {
+					assoc = true
+				}
+				if strings.Contains(x.Text, "i") && strings.HasPrefix(x.Text, "-") {
+					integer = true
+					if w.integer == nil {
+						w.integer = map[string]bool{}
+					}
+				}
+			default:
+				// A name, perhaps NAME=value, taken as text: a subscript in
+				// it is evaluated.
+				name, _, _ := strings.Cut(x.Text, "=")
+				w.refText(name, !x.Dynamic, tainted, variant+" "+clip(x.Text, 30), ctx)
+			}
+		}
+		cmd.Args = append(cmd.Args, words...)
 	}
 	w.add(cmd)
 }
 
+// integerValue evaluates a value assigned to a variable declared with
+// declare -i, which Bash reads as arithmetic.
+func (w *walker) integerValue(as *syntax.Assign, v Assign, ctx Context) {
+	if as.Value == nil {
+		return
+	}
+	if lit := as.Value.Lit(); lit != "" {
+		w.arithLiteral(lit, ctx)
+		return
+	}
+	w.arithValue(v.Value.Text, !v.Value.Dynamic, w.tainted(as.Value), "the value of "+v.Name, ctx)
+}
+
 // assign records a variable assignment and returns it.
 func (w *walker) assign(as *syntax.Assign, ctx Context) Assign {
+	out := w.assignWords(as, ctx)
+	if out.Name != "" {
+		if w.integer[out.Name] {
+			w.integerValue(as, out, ctx)
+		}
+		if w.assigns[out.Name] == 1 && !out.Value.Dynamic && ctx&(InFunction|InLoop|InSubstitution) == 0 {
+			w.vars[out.Name] = value{text: out.Value.Text, known: true}
+		} else {
+			w.vars[out.Name] = value{}
+		}
+	}
+	return out
+}
+
+// assignWords reads every part of an assignment: the subscript of a[i]=v
+// (arithmetic), the value, or the elements of an array.
+func (w *walker) assignWords(as *syntax.Assign, ctx Context) Assign {
+	w.see(as)
 	out := Assign{}
 	if as.Name != nil {
+		w.see(as.Name)
 		out.Name = as.Name.Value
+	}
+	if as.Index != nil {
+		w.subscript(out.Name, as.Index, ctx)
 	}
 	if as.Value != nil {
 		vs := w.expand(as.Value, ctx)
@@ -506,21 +706,32 @@ func (w *walker) assign(as *syntax.Assign, ctx Context) Assign {
 		}
 	}
 	if as.Array != nil {
+		w.see(as.Array)
 		for _, el := range as.Array.Elems {
+			w.see(el)
+			if el.Index != nil {
+				w.arith(el.Index, ctx)
+			}
 			if el.Value != nil {
-				w.expand(el.Value, ctx)
+				w.expandArgs(el.Value, ctx)
 			}
 		}
 		out.Value = Word{Text: "(…)", Dynamic: true}
 	}
-	if out.Name != "" {
-		if w.assigns[out.Name] == 1 && !out.Value.Dynamic && ctx&(InFunction|InLoop|InSubstitution) == 0 {
-			w.vars[out.Name] = value{text: out.Value.Text, known: true}
-		} else {
-			w.vars[out.Name] = value{}
+	w.promptValue(out)
+	return out
+}
+
+// promptValue checks assignments to the prompt strings: Bash expands PS4
+// before each line that set -x traces (and PS0-PS2 in an interactive
+// shell) as a prompt, which runs the command substitutions in it.
+func (w *walker) promptValue(as Assign) {
+	switch as.Name {
+	case "PS0", "PS1", "PS2", "PS4", "PROMPT_COMMAND":
+		if as.Value.Dynamic || strings.ContainsAny(as.Value.Text, "$`") {
+			w.problem(Unresolved, "%s is expanded as a prompt, which runs the command substitutions in %q", as.Name, clip(as.Value.Text, 40))
 		}
 	}
-	return out
 }
 
 func joinWords(ws []Word) string {
@@ -534,13 +745,21 @@ func joinWords(ws []Word) string {
 func (w *walker) redirects(list []*syntax.Redirect, ctx Context) []Redirect {
 	var out []Redirect
 	for _, r := range list {
+		w.see(r)
+		if !knownRedirect(r.Op) {
+			w.problem(Unhandled, "the redirection %s is not read by the analysis", r.Op)
+		}
 		rd := Redirect{Op: r.Op.String()}
 		if r.N != nil {
+			w.see(r.N)
 			rd.Fd = r.N.Value
 		}
 		if r.Hdoc != nil {
 			ws := w.expand(r.Hdoc, ctx)
 			rd.Target = Word{Text: joinWords(ws), Dynamic: anyDynamic(ws)}
+			if r.Word != nil {
+				w.words(r.Word, ctx) // the delimiter
+			}
 		} else if r.Word != nil {
 			ws := w.expand(r.Word, ctx)
 			if len(ws) > 0 {
@@ -550,6 +769,17 @@ func (w *walker) redirects(list []*syntax.Redirect, ctx Context) []Redirect {
 		out = append(out, rd)
 	}
 	return out
+}
+
+// knownRedirect reports whether Redirect.Reads and Writes know an operator.
+func knownRedirect(op syntax.RedirOperator) bool {
+	switch op {
+	case syntax.RdrOut, syntax.AppOut, syntax.RdrIn, syntax.RdrInOut, syntax.DplIn, syntax.DplOut,
+		syntax.RdrClob, syntax.AppClob, syntax.Hdoc, syntax.DashHdoc, syntax.WordHdoc,
+		syntax.RdrAll, syntax.RdrAllClob, syntax.AppAll, syntax.AppAllClob:
+		return true
+	}
+	return false
 }
 
 func anyDynamic(ws []Word) bool {
@@ -576,31 +806,54 @@ func (w *walker) add(c Command) {
 	w.a.Commands = append(w.a.Commands, c)
 }
 
-func (w *walker) arith(x syntax.ArithmExpr, ctx Context) {
-	if x == nil {
-		return
-	}
-	syntax.Walk(x, func(n syntax.Node) bool {
-		switch n := n.(type) {
-		case *syntax.CmdSubst:
-			w.subst(n.Stmts, ctx)
-			return false
-		}
-		return true
-	})
-}
-
+// test reads a [[ ]] expression. Operands of -eq, -lt and the other
+// arithmetic comparisons are arithmetic expressions, and the operand of -v
+// is a variable name whose subscript is evaluated.
 func (w *walker) test(x syntax.TestExpr, ctx Context) {
 	if x == nil {
 		return
 	}
-	syntax.Walk(x, func(n syntax.Node) bool {
-		if word, ok := n.(*syntax.Word); ok {
-			w.words(word, ctx)
-			return false
+	if !w.enter() {
+		w.leave()
+		return
+	}
+	defer w.leave()
+	w.see(x)
+	switch x := x.(type) {
+	case *syntax.BinaryTest:
+		switch x.Op {
+		case syntax.TsEql, syntax.TsNeq, syntax.TsLeq, syntax.TsGeq, syntax.TsLss, syntax.TsGtr:
+			w.testArith(x.X, ctx)
+			w.testArith(x.Y, ctx)
+		default:
+			w.test(x.X, ctx)
+			w.test(x.Y, ctx)
 		}
-		return true
-	})
+	case *syntax.UnaryTest:
+		if word, ok := x.X.(*syntax.Word); ok && (x.Op == syntax.TsVarSet || x.Op == syntax.TsRefVar) {
+			w.see(word)
+			for _, v := range w.expand(word, ctx) {
+				w.refText(v.Text, !v.Dynamic, w.tainted(word), "[[ -v "+clip(v.Text, 30)+" ]]", ctx)
+			}
+			return
+		}
+		w.test(x.X, ctx)
+	case *syntax.ParenTest:
+		w.test(x.X, ctx)
+	case *syntax.Word:
+		w.words(x, ctx)
+	default:
+		w.problem(Unhandled, "the test expression %s is not read by the analysis", nodeName(x))
+	}
+}
+
+func (w *walker) testArith(x syntax.TestExpr, ctx Context) {
+	if word, ok := x.(*syntax.Word); ok {
+		w.see(word)
+		w.arithWord(word, ctx)
+		return
+	}
+	w.test(x, ctx)
 }
 
 // words expands a word only for the commands its substitutions run.

@@ -137,10 +137,20 @@ func TestBoundedOnHostileInput(t *testing.T) {
 }
 
 func FuzzAnalyze(f *testing.F) {
-	for _, s := range []string{`git status`, `bash -c 'rm -rf /'`, "cat <<EOF\nx\nEOF", `find . -exec rm {} +`, `python -c 'import os; os.remove("x")'`, `a=$(b) c "${d:-e}" <(f) >g`, `for ((;;)); do :; done`, `x(){ x|x& };x`} {
+	for _, s := range []string{`git status`, `bash -c 'rm -rf /'`, "cat <<EOF\nx\nEOF", `find . -exec rm {} +`, `python -c 'import os; os.remove("x")'`, `a=$(b) c "${d:-e}" <(f) >g`, `for ((;;)); do :; done`, `x(){ x|x& };x`,
+		// Shapes the walker once skipped.
+		`echo ${a[$(rm x)]} ${x:$(y):2} ${x/$(a)/b} ${!x} ${x@P}`, `a[$(rm x)]=1; b=([$(c)]=d)`, `x='a[$(rm x)]'; ((x)); [[ $x -eq 1 ]]; let y=x`,
+		`declare -i n; n='a[$(b)]'; declare -n r=n; printf -v 'a[$(c)]' x; read 'a[$(d)]'`, `mapfile -C 'rm x' -c 1 a; trap -- 'rm x' EXIT; history -w f; fc -s`,
+		`x='rm -rf ~'; $x; IFS=:; $x`, `bash -c 'cd ~ && rm *'; builtin cd /; pushd /tmp; popd; cd -`, `ls *(e:'rm x':) $~x $=x @($(y))`,
+		`case $(a) in $(b)|c) d ;; esac; coproc n { cat; }; select x in a; do :; done`, `echo {a,b{c,$(d)}} {1..3}`, `PS4='$(x)'; set -x`} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, src string) {
+		// An analysis without problems must have read every node: a node
+		// it skips silently would let the policy allow what it never saw.
+		if a, missed := traced(src); len(a.Problems) == 0 && len(missed) > 0 {
+			t.Fatalf("Analyze(%q) skipped %q without a problem", src, missed)
+		}
 		a := Analyze(src)
 		for _, c := range a.Commands {
 			if c.Program == "" && c.Name != "" && !strings.HasPrefix(c.Name, "(") {

@@ -1,7 +1,6 @@
 package shell
 
 import (
-	"path"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -21,6 +20,7 @@ func (w *walker) call(c *syntax.CallExpr, redirs []Redirect, ctx Context) {
 			in = &Input{Kind: File, Text: r.Target.Text, Known: !r.Target.Dynamic}
 		}
 	}
+	w.see(c)
 	var env []Assign
 	for _, as := range c.Assigns {
 		if len(c.Args) == 0 {
@@ -28,16 +28,11 @@ func (w *walker) call(c *syntax.CallExpr, redirs []Redirect, ctx Context) {
 			continue
 		}
 		// A prefix assignment applies to that command only.
-		out := Assign{Name: as.Name.Value}
-		if as.Value != nil {
-			vs := w.expand(as.Value, ctx)
-			out.Value = Word{Text: joinWords(vs), Dynamic: anyDynamic(vs) || len(vs) != 1}
-		}
-		env = append(env, out)
+		env = append(env, w.assignWords(as, ctx))
 	}
 	var words []Word
 	for _, arg := range c.Args {
-		words = append(words, w.expand(arg, ctx)...)
+		words = append(words, w.expandArgs(arg, ctx)...)
 	}
 	cmd := Command{Env: env, Redirs: redirs, Ctx: ctx, Dir: w.dir, DirUnknown: w.dirLost, Depth: w.shells, Via: append([]string(nil), w.via...)}
 	if in != nil {
@@ -79,6 +74,7 @@ func (w *walker) resolve(cmd Command, words []Word) {
 		cmd.Via = append(cmd.Via, cmd.Program)
 		words = next
 	}
+	w.implied(&cmd)
 	w.add(cmd)
 	w.inside(&cmd)
 	w.track(&cmd)
@@ -271,11 +267,25 @@ func (w *walker) nested(outer Command, script Word, positional []Word, via strin
 		w.problem(DynamicCode, "%s runs a command line that is only known at run time", via)
 		return
 	}
-	saved := w.via
+	saved, lost := w.via, w.dirLost
 	w.via = append(append([]string(nil), outer.Via...), via)
+	if via == "ssh" || via == "trap" {
+		// A remote command runs in a directory of the remote host; a trap
+		// action runs wherever the shell is when the signal comes.
+		w.dirLost = true
+	}
 	w.script(script.Text, w.shells+1, outer.Ctx|Nested, positional)
-	w.via = saved
+	w.via, w.dirLost = saved, lost
+	if currentShell[via] {
+		// The text ran in this shell: whatever it assigned or cd'd to
+		// holds for the commands after it.
+		w.varsLost, w.dirLost = true, true
+	}
 }
+
+// currentShell lists the runners whose text runs in the shell that runs
+// them, not in a shell of its own.
+var currentShell = map[string]bool{"eval": true, "mapfile -C": true, "readarray -C": true, "source": true}
 
 // runWords analyses a command given as separate words (find -exec, git
 // aliases), in the current shell.
@@ -285,51 +295,6 @@ func (w *walker) runWords(outer Command, words []Word, via string) {
 	}
 	cmd := Command{Ctx: outer.Ctx, Dir: outer.Dir, DirUnknown: outer.DirUnknown, Depth: outer.Depth, Via: append(append([]string(nil), outer.Via...), via)}
 	w.resolve(cmd, words)
-}
-
-// track follows what a command changes for the commands after it in the
-// same shell: the working directory and positional parameters.
-func (w *walker) track(cmd *Command) {
-	if cmd.Ctx&(InSubstitution|InPipeline) != 0 {
-		return
-	}
-	switch cmd.Program {
-	case "source", ".":
-		w.varsLost = true
-	case "cd", "pushd":
-		if len(cmd.Via) > 0 {
-			return
-		}
-		args := cmd.Args
-		for len(args) > 0 && strings.HasPrefix(args[0].Text, "-") && args[0].Text != "-" {
-			args = args[1:]
-		}
-		switch {
-		case len(args) == 0:
-			w.dir, w.dirLost = "~", false
-		case args[0].Dynamic || args[0].Text == "-":
-			w.dirLost = true
-		case path.IsAbs(args[0].Text) || strings.HasPrefix(args[0].Text, "~"):
-			w.dir, w.dirLost = args[0].Text, false
-		default:
-			base := w.dir
-			if base == "" {
-				base = "."
-			}
-			w.dir = path.Join(base, args[0].Text)
-		}
-		if cmd.Ctx&(InLoop|InCondition|InFunction) != 0 {
-			w.dirLost = true
-		}
-	case "set":
-		for k, a := range cmd.Args {
-			if a.Text == "--" {
-				for n, p := range cmd.Args[k+1:] {
-					w.vars[itoa(n+1)] = value{text: p.Text, known: !p.Dynamic}
-				}
-			}
-		}
-	}
 }
 
 func itoa(n int) string {

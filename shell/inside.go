@@ -10,6 +10,9 @@ import (
 // nested shell, eval'd text, find -exec, and options that run programs.
 func (w *walker) inside(cmd *Command) {
 	prog := cmd.Program
+	if w.builtin(cmd) {
+		return
+	}
 	switch {
 	case shells[prog]:
 		w.shell(cmd)
@@ -28,10 +31,6 @@ func (w *walker) inside(cmd *Command) {
 		}
 	case prog == "hash" && len(cmd.Args) > 0 && strings.HasPrefix(cmd.Args[0].Text, "-p"), prog == "enable" && len(cmd.Args) > 0:
 		w.problem(Definition, "%s rebinds a command name, so later names may run something else", prog)
-	case prog == "trap":
-		if len(cmd.Args) > 1 && !strings.HasPrefix(cmd.Args[0].Text, "-") {
-			w.nested(*cmd, cmd.Args[0], nil, "trap")
-		}
 	case prog == "find":
 		w.find(cmd)
 	case prog == "git":
@@ -90,7 +89,7 @@ func (w *walker) inside(cmd *Command) {
 func (w *walker) shell(cmd *Command) {
 	args := cmd.Args
 	i := 0
-	script := -1
+	command := false
 	for i < len(args) {
 		t := args[i].Text
 		if t == "--" || t == "-" {
@@ -103,17 +102,18 @@ func (w *walker) shell(cmd *Command) {
 				continue
 			}
 			if !strings.HasPrefix(t, "--") && strings.Contains(t[1:], "c") {
-				script = i + 1
+				command = true
 			}
 			i++
 			continue
 		}
 		break
 	}
-	if script >= 0 {
-		// With -c the first operand is the script, the rest are $0, $1, ….
-		if script < len(args) {
-			w.nested(*cmd, args[script], args[script+1:], cmd.Program)
+	if command {
+		// With -c the first operand (after any other options and --) is
+		// the script, the rest are $0, $1, ….
+		if i < len(args) {
+			w.nested(*cmd, args[i], args[i+1:], cmd.Program)
 		}
 		return
 	}

@@ -45,7 +45,7 @@ type Word struct {
 
 // Redirect is one redirection of a command.
 type Redirect struct {
-	Op     string // ">", ">>", "<", "<>", "&>", "&>>", ">|", "<<", "<<-", "<<<", ">&", "<&"
+	Op     string // ">", ">>", "<", "<>", "&>", "&>>", ">|", "<<", "<<-", "<<<", ">&", "<&" (and zsh's ">>|", "&>|", "&>>|")
 	Fd     string // the explicit descriptor ("2"), or a {name} for bash's named fds
 	Target Word   // the file, descriptor or here-document text
 }
@@ -53,7 +53,7 @@ type Redirect struct {
 // Writes reports whether the redirection opens its target for writing.
 func (r Redirect) Writes() bool {
 	switch r.Op {
-	case ">", ">>", "&>", "&>>", ">|", "<>":
+	case ">", ">>", "&>", "&>>", ">|", "<>", ">>|", "&>|", "&>>|":
 		return true
 	case ">&":
 		return !isFd(r.Target.Text)
@@ -221,16 +221,19 @@ type ProblemKind string
 // The kinds of problem.
 const (
 	ParseError     ProblemKind = "parse-error"
-	DynamicProgram ProblemKind = "dynamic-program" // program name from a variable or substitution
-	DynamicCode    ProblemKind = "dynamic-code"    // eval, source or a shell/interpreter running text it cannot see
-	Definition     ProblemKind = "definition"      // a function or alias definition
-	TooDeep        ProblemKind = "too-deep"        // nesting beyond the bound
-	TooLarge       ProblemKind = "too-large"       // more commands or words than the bound
-	UnboundedLoop  ProblemKind = "unbounded-loop"  // a loop with no way out
-	ForkBomb       ProblemKind = "fork-bomb"       // unbounded process creation
-	ExecOption     ProblemKind = "runs-a-program"  // an option that makes a tool run a program
-	Interactive    ProblemKind = "interactive"     // would wait for a person
-	Obfuscated     ProblemKind = "obfuscated"      // decoded or otherwise hidden code is executed
+	DynamicProgram ProblemKind = "dynamic-program"  // program name from a variable or substitution
+	DynamicCode    ProblemKind = "dynamic-code"     // eval, source or a shell/interpreter running text it cannot see
+	Definition     ProblemKind = "definition"       // a function or alias definition
+	TooDeep        ProblemKind = "too-deep"         // nesting beyond the bound
+	TooLarge       ProblemKind = "too-large"        // more commands or words than the bound
+	UnboundedLoop  ProblemKind = "unbounded-loop"   // a loop with no way out
+	ForkBomb       ProblemKind = "fork-bomb"        // unbounded process creation
+	ExecOption     ProblemKind = "runs-a-program"   // an option that makes a tool run a program
+	Interactive    ProblemKind = "interactive"      // would wait for a person
+	Obfuscated     ProblemKind = "obfuscated"       // decoded or otherwise hidden code is executed
+	Unresolved     ProblemKind = "unresolved"       // an expansion whose effect depends on values known only at run time
+	Unhandled      ProblemKind = "unhandled-syntax" // a syntax node the analysis does not read
+	ZshSyntax      ProblemKind = "zsh-syntax"       // a shape that is inert in Bash but runs code in zsh
 )
 
 // Analysis is the result of reading one command line.

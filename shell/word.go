@@ -10,104 +10,291 @@ import (
 
 // expand turns one shell word into the words a program would receive after
 // brace expansion and quote removal, walking any substitutions it contains.
+// It does not split fields: assignments, redirections, case words and [[ ]]
+// operands are not split by the shell.
 func (w *walker) expand(word *syntax.Word, ctx Context) []Word {
+	return w.expandWord(word, ctx, false)
+}
+
+// expandArgs is expand for a command's arguments, loop items and array
+// elements, where unquoted expansions are split into fields and globbed.
+func (w *walker) expandArgs(word *syntax.Word, ctx Context) []Word {
+	return w.expandWord(word, ctx, true)
+}
+
+func (w *walker) expandWord(word *syntax.Word, ctx Context, split bool) []Word {
 	if word == nil {
 		return nil
 	}
+	w.see(word)
 	if !syntax.SplitBraces(word) {
-		return []Word{w.flatten(word, ctx)}
+		return w.flatten(word, ctx, split)
 	}
+	w.seeBraces(word)
 	alts, ok := braceWords(word, maxBraces)
 	if !ok {
 		w.problem(TooLarge, "brace expansion produces more than %d words, or a malformed sequence", maxBraces)
 	}
 	out := make([]Word, 0, len(alts))
 	for _, alt := range alts {
-		out = append(out, w.flatten(alt, ctx))
+		out = append(out, w.flatten(alt, ctx, split)...)
 	}
 	return out
 }
 
-func (w *walker) flatten(word *syntax.Word, ctx Context) Word {
-	var out Word
-	var b strings.Builder
+// seeBraces marks the brace expressions SplitBraces made; their elements'
+// parts are read when the alternatives are flattened (a sequence's are
+// plain literals).
+func (w *walker) seeBraces(word *syntax.Word) {
+	if w.trace == nil {
+		return
+	}
+	for _, part := range word.Parts {
+		be, ok := part.(*syntax.BraceExp)
+		if !ok {
+			continue
+		}
+		w.see(be)
+		for _, el := range be.Elems {
+			w.see(el)
+			if be.Sequence {
+				for _, p := range el.Parts {
+					w.see(p)
+				}
+			}
+			w.seeBraces(el)
+		}
+	}
+}
+
+// fields collects the words one shell word becomes after field splitting.
+type fields struct {
+	out     []Word
+	b       strings.Builder
+	started bool // the current field exists (even if empty: "")
+	flags   Word // Dynamic, Glob and From, shared by all fields of the word
+}
+
+func (f *fields) write(s string) {
+	f.b.WriteString(s)
+	f.started = true
+}
+
+// end closes the current field, if one was started.
+func (f *fields) end() {
+	if f.started {
+		f.out = append(f.out, Word{Text: f.b.String()})
+	}
+	f.b.Reset()
+	f.started = false
+}
+
+// split appends an unquoted expansion's value, splitting it at the default
+// IFS characters (space, tab, newline) as bash does.
+func (f *fields) split(v string) {
+	for i := 0; i < len(v); {
+		if isIFS(v[i]) {
+			f.end()
+			i++
+			continue
+		}
+		j := i
+		for j < len(v) && !isIFS(v[j]) {
+			j++
+		}
+		f.write(v[i:j])
+		i = j
+	}
+}
+
+func isIFS(c byte) bool { return c == ' ' || c == '\t' || c == '\n' }
+
+func (f *fields) words() []Word {
+	f.end()
+	for i := range f.out {
+		f.out[i].Dynamic, f.out[i].Glob, f.out[i].From = f.flags.Dynamic, f.flags.Glob, f.flags.From
+	}
+	return f.out
+}
+
+// flatten turns one word (after brace expansion) into its fields. Without
+// split it is always exactly one word.
+func (w *walker) flatten(word *syntax.Word, ctx Context, split bool) []Word {
+	f := &fields{}
 	for i, part := range word.Parts {
+		w.see(part)
 		switch p := part.(type) {
 		case *syntax.Lit:
 			v := p.Value
+			if i+1 < len(word.Parts) && strings.HasSuffix(v, "$") {
+				w.zshDollar(word.Parts[i+1])
+			}
 			if i == 0 && strings.HasPrefix(v, "~") {
 				// Tilde expansion: keep "~" for the path resolver.
-				b.WriteString("~")
+				f.write("~")
 				v = v[1:]
 			}
 			if strings.ContainsAny(v, "*?[") {
-				out.Glob = true
+				f.flags.Glob = true
 			}
-			b.WriteString(unescapeBare(v))
+			f.write(unescapeBare(v))
 		case *syntax.SglQuoted:
 			if p.Dollar {
-				b.WriteString(decodeANSI(p.Value))
+				f.write(decodeANSI(p.Value))
 			} else {
-				b.WriteString(p.Value)
+				f.write(p.Value)
 			}
 		case *syntax.DblQuoted:
+			f.started = true
 			for _, q := range p.Parts {
-				w.part(q, ctx, &b, &out, true)
+				w.see(q)
+				w.part(q, ctx, f, true, false)
 			}
 		default:
-			w.part(part, ctx, &b, &out, false)
+			w.part(part, ctx, f, false, split)
 		}
 	}
-	out.Text = b.String()
-	return out
+	if !split {
+		f.started = true // an unsplit word is one word, even when empty
+	}
+	return f.words()
+}
+
+// zshDollar reports $~x, $=x and $^x: Bash reads a literal "$", but zsh
+// globs, splits or distributes the value of x.
+func (w *walker) zshDollar(next syntax.WordPart) {
+	if lit, ok := next.(*syntax.Lit); ok && lit.Value != "" && strings.ContainsRune("~=^", rune(lit.Value[0])) {
+		w.problem(ZshSyntax, "$%c%s expands a variable in zsh with globbing or splitting that Bash does not do", lit.Value[0], clip(lit.Value[1:], 20))
+	}
 }
 
 // part handles the word parts that may appear inside or outside quotes.
-func (w *walker) part(part syntax.WordPart, ctx Context, b *strings.Builder, out *Word, quoted bool) {
+func (w *walker) part(part syntax.WordPart, ctx Context, f *fields, quoted, split bool) {
 	switch p := part.(type) {
 	case *syntax.Lit:
 		if quoted {
-			b.WriteString(unescapeQuoted(p.Value))
+			f.write(unescapeQuoted(p.Value))
 		} else {
-			b.WriteString(unescapeBare(p.Value))
+			f.write(unescapeBare(p.Value))
 		}
 	case *syntax.ParamExp:
 		text, known := w.param(p, ctx)
-		b.WriteString(text)
-		if !known {
-			out.Dynamic = true
+		switch {
+		case !known:
+			f.write(text)
+			f.flags.Dynamic = true
+		case quoted || !split:
+			f.write(text)
+		case w.ifsLost && text != "":
+			// IFS was changed: where the value splits is unknown.
+			f.write(text)
+			f.flags.Dynamic = true
+		default:
+			if strings.ContainsAny(text, "*?[") {
+				f.flags.Glob = true
+			}
+			f.split(text)
 		}
 	case *syntax.CmdSubst:
-		w.subst(p.Stmts, ctx)
-		b.WriteString("$(…)")
-		out.Dynamic = true
+		w.cmdSubst(p, ctx)
+		f.write("$(…)")
+		f.flags.Dynamic = true
 	case *syntax.ArithmExp:
 		w.arith(p.X, ctx)
-		b.WriteString("$((…))")
-		out.Dynamic = true
+		f.write("$((…))")
+		f.flags.Dynamic = true
 	case *syntax.ProcSubst:
+		if p.Op == syntax.CmdInTemp {
+			w.problem(ZshSyntax, "zsh's =(…) runs its commands into a temporary file")
+		}
 		start := len(w.a.Commands)
 		w.subst(p.Stmts, ctx)
 		for _, c := range w.a.Commands[start:] {
 			if c.Program != "" {
-				out.From = append(out.From, c.Program)
+				f.flags.From = append(f.flags.From, c.Program)
 			}
 		}
-		b.WriteString("/dev/fd/63")
-		out.Dynamic = true
+		f.write("/dev/fd/63")
+		f.flags.Dynamic = true
 	case *syntax.ExtGlob:
-		b.WriteString(p.Op.String() + p.Pattern.Value + ")")
-		out.Glob = true
+		w.see(p.Pattern)
+		w.extGlob(p)
+		f.write(p.Op.String() + p.Pattern.Value + ")")
+		f.flags.Glob = true
 	default:
-		out.Dynamic = true
+		w.problem(Unhandled, "the word part %s is not read by the analysis", nodeName(part))
+		f.write("…")
+		f.flags.Dynamic = true
 	}
 }
 
-// param resolves a parameter expansion when its value is known.
+func (w *walker) cmdSubst(p *syntax.CmdSubst, ctx Context) {
+	if p.TempFile || p.ReplyVar {
+		w.problem(Unhandled, "mksh's ${ …;} substitution is not read by the analysis")
+	}
+	w.subst(p.Stmts, ctx)
+}
+
+// extGlob reads an extended glob @(…), *(…), +(…), ?(…), !(…). The parser
+// keeps its pattern as text, but Bash expands substitutions inside it, and
+// zsh reads *(…) after a pattern as glob qualifiers, where e:…: and +cmd run
+// code.
+func (w *walker) extGlob(p *syntax.ExtGlob) {
+	pat := p.Pattern.Value
+	if strings.ContainsAny(pat, "$`") {
+		w.problem(Unresolved, "the pattern %s(%s) contains an expansion the analysis does not read", strings.TrimSuffix(p.Op.String(), "("), clip(pat, 40))
+	}
+	if zshQualifier(pat) {
+		w.problem(ZshSyntax, "the glob qualifier (%s) runs code in zsh", clip(pat, 40))
+	}
+}
+
+// zshQualifier reports whether a parenthesised pattern reads as zsh glob
+// qualifiers that run code: e with a delimited string, or +name.
+func zshQualifier(pat string) bool {
+	if strings.Contains(pat, "|") {
+		return false // an alternation: Bash's extglob, not a qualifier list
+	}
+	for i := 0; i < len(pat); i++ {
+		switch pat[i] {
+		case '+':
+			return true
+		case 'e':
+			if i+1 < len(pat) && !isAlnum(pat[i+1]) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func isAlnum(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_'
+}
+
+// param resolves a parameter expansion when its value is known, and reads
+// every expression inside it: subscripts and slices are arithmetic, and the
+// words of ${a:-w}, ${a/x/y} are expanded.
 func (w *walker) param(p *syntax.ParamExp, ctx Context) (string, bool) {
 	name := ""
 	if p.Param != nil {
+		w.see(p.Param)
 		name = p.Param.Value
+	}
+	if p.Flags != nil || p.NestedParam != nil || len(p.Modifiers) > 0 || p.IsSet || p.Split != syntax.OptUnset || p.GlobSubst != syntax.OptUnset || p.RcExpand != syntax.OptUnset {
+		w.problem(ZshSyntax, "the zsh parameter expansion of %s is not read by the analysis", name)
+		return "${" + name + "}", false
+	}
+	if p.Width {
+		w.problem(Unhandled, "mksh's ${%%%s} is not read by the analysis", name)
+		return "${" + name + "}", false
+	}
+	if p.Index != nil {
+		w.subscript(name, p.Index, ctx)
+	}
+	if p.Slice != nil {
+		w.arith(p.Slice.Offset, ctx)
+		w.arith(p.Slice.Length, ctx)
 	}
 	if p.Exp != nil && p.Exp.Word != nil {
 		w.words(p.Exp.Word, ctx)
@@ -115,6 +302,19 @@ func (w *walker) param(p *syntax.ParamExp, ctx Context) (string, bool) {
 	if p.Repl != nil {
 		w.words(p.Repl.Orig, ctx)
 		w.words(p.Repl.With, ctx)
+	}
+	if p.Exp != nil {
+		switch p.Exp.Op {
+		case syntax.OtherParamOps:
+			w.transform(name, p.Exp.Word)
+		case syntax.MatchEmpty, syntax.ArrayExclude, syntax.ArrayIntersect:
+			w.problem(ZshSyntax, "the zsh parameter expansion of %s is not read by the analysis", name)
+		}
+	}
+	if p.Excl && p.Names == 0 && p.Index == nil {
+		// ${!x}: the value of x names the variable to expand, and a name
+		// such as a[$(cmd)] runs cmd.
+		w.reference(name, ctx)
 	}
 	shown := "$" + name
 	switch {
@@ -127,7 +327,7 @@ func (w *walker) param(p *syntax.ParamExp, ctx Context) (string, bool) {
 	case !p.Short:
 		shown = "${" + name + "}"
 	}
-	if p.Excl || p.Length || p.Slice != nil || p.Repl != nil || p.Index != nil || p.Names != 0 || p.NestedParam != nil {
+	if p.Excl || p.Length || p.Slice != nil || p.Repl != nil || p.Index != nil || p.Names != 0 {
 		return shown, false
 	}
 	v, known := w.lookup(name)
@@ -144,6 +344,19 @@ func (w *walker) param(p *syntax.ParamExp, ctx Context) (string, bool) {
 		return v, true
 	}
 	return shown, false
+}
+
+// transform checks a ${x@op} transformation. @P expands the value as a
+// prompt string, which runs the command substitutions in it; the others
+// quote, escape or describe the value and run nothing.
+func (w *walker) transform(name string, op *syntax.Word) {
+	switch op.Lit() {
+	case "Q", "E", "A", "a", "K", "k", "U", "u", "L":
+	case "P":
+		w.problem(Unresolved, "${%s@P} expands the value of %s as a prompt, which runs any command substitution in it", name, name)
+	default:
+		w.problem(Unresolved, "the transformation ${%s@%s} is not read by the analysis", name, clip(op.Lit(), 10))
+	}
 }
 
 // lookup returns a variable's value when the analysis knows it. A few

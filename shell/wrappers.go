@@ -26,6 +26,9 @@ type wrapper struct {
 // its value for the command, so lists err toward taking too many values.
 var wrappers = map[string]wrapper{
 	"builtin":          {},
+	"noglob":           {}, // zsh's precommand modifiers
+	"nocorrect":        {},
+	"repeat":           {positional: 1}, // zsh: repeat N cmd
 	"exec":             {valued: []string{"-a"}},
 	"nohup":            {},
 	"setsid":           {},

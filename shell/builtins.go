@@ -1,0 +1,289 @@
+package shell
+
+import (
+	"path"
+	"strings"
+)
+
+// Bash builtins that run text as commands, write files named in options,
+// or take variable names whose subscripts Bash evaluates.
+
+// builtin looks inside the builtins that run or evaluate something; it
+// reports whether prog was one of them.
+func (w *walker) builtin(cmd *Command) bool {
+	switch cmd.Program {
+	case "trap":
+		w.trap(cmd)
+	case "mapfile", "readarray":
+		w.mapfile(cmd)
+	case "fc":
+		w.fc(cmd)
+	case "let":
+		for _, a := range cmd.Args {
+			w.arithValue(a.Text, !a.Dynamic, true, "let "+clip(a.Text, 30), cmd.Ctx)
+		}
+	case "test", "[":
+		for k, a := range cmd.Args {
+			if (a.Text == "-v" || a.Text == "-R") && k+1 < len(cmd.Args) {
+				n := cmd.Args[k+1]
+				w.refText(n.Text, !n.Dynamic, true, cmd.Program+" -v "+clip(n.Text, 30), cmd.Ctx)
+			}
+		}
+	case "printf":
+		for k, a := range cmd.Args {
+			if a.Text == "--" || !strings.HasPrefix(a.Text, "-") {
+				break
+			}
+			if a.Text == "-v" && k+1 < len(cmd.Args) {
+				w.nameOperands(cmd, cmd.Args[k+1:k+2])
+			}
+		}
+	case "read":
+		w.nameOperands(cmd, operandsAfter(cmd.Args, "aduinNpt"))
+	case "getopts":
+		if len(cmd.Args) > 1 {
+			w.nameOperands(cmd, cmd.Args[1:2])
+		}
+	case "unset", "declare", "typeset", "local", "export", "readonly":
+		// Reached through builtin or command, or unset: the words are
+		// names, perhaps NAME=value.
+		for _, a := range cmd.Args {
+			if strings.HasPrefix(a.Text, "-") || strings.HasPrefix(a.Text, "+") {
+				if cmd.Program != "unset" && cmd.Program != "export" && strings.Contains(a.Text, "n") {
+					w.problem(Unresolved, "%s %s makes a name refer to another variable, so what its assignments and expansions reach is not known", cmd.Program, a.Text)
+				}
+				continue
+			}
+			name, _, _ := strings.Cut(a.Text, "=")
+			w.refText(name, !a.Dynamic, true, cmd.Program+" "+clip(a.Text, 30), cmd.Ctx)
+		}
+	case "wait":
+		for k, a := range cmd.Args {
+			if a.Text == "-p" && k+1 < len(cmd.Args) {
+				w.nameOperands(cmd, cmd.Args[k+1:k+2])
+			}
+		}
+	case "compgen":
+		// compgen -C runs its command at once; -F calls a function.
+		w.optionScripts(cmd, []string{"-C"})
+	case "complete", "bind":
+		for _, a := range cmd.Args {
+			if a.Text == "-C" || a.Text == "-F" || a.Text == "-x" {
+				w.problem(Definition, "%s %s binds a command that runs later", cmd.Program, a.Text)
+			}
+		}
+	default:
+		return false
+	}
+	return true
+}
+
+// nameOperands checks words that a builtin assigns to as variable names:
+// a subscript in a name is evaluated, and the variable's new value comes
+// from outside the command line.
+func (w *walker) nameOperands(cmd *Command, names []Word) {
+	for _, n := range names {
+		w.refText(n.Text, !n.Dynamic, true, cmd.Program+" into "+clip(n.Text, 30), cmd.Ctx)
+		name, _, _ := strings.Cut(n.Text, "[")
+		w.markHostile(name)
+		delete(w.vars, name)
+	}
+}
+
+// operandsAfter returns the words after the options, skipping the values
+// of the options listed in valued (read -d DELIM, -p PROMPT, …).
+func operandsAfter(args []Word, valued string) []Word {
+	for k := 0; k < len(args); k++ {
+		t := args[k].Text
+		if t == "--" {
+			return args[k+1:]
+		}
+		if !strings.HasPrefix(t, "-") || t == "-" {
+			return args[k:]
+		}
+		if strings.ContainsRune(valued, rune(t[len(t)-1])) && k+1 < len(args) {
+			k++
+		}
+	}
+	return nil
+}
+
+// trap ACTION SIGNAL…: the action runs as a command when the signal (or
+// EXIT, ERR, DEBUG, RETURN) arrives.
+func (w *walker) trap(cmd *Command) {
+	args := cmd.Args
+	for len(args) > 0 && strings.HasPrefix(args[0].Text, "-") {
+		switch args[0].Text {
+		case "--":
+			args = args[1:]
+			goto operands
+		case "-p", "-l", "-P":
+			return // prints the traps or the signal names
+		case "-":
+			goto operands // resets the signals that follow
+		}
+		args = args[1:]
+	}
+operands:
+	if len(args) < 2 || args[0].Text == "-" && !args[0].Dynamic {
+		return // one operand resets that signal; "-" resets them all
+	}
+	w.nested(*cmd, args[0], nil, "trap")
+	// The action runs in this shell, between later commands, unless it
+	// waits for the shell to exit.
+	for _, sig := range args[1:] {
+		if up := strings.ToUpper(sig.Text); sig.Dynamic || up != "EXIT" && up != "SIGEXIT" && up != "0" {
+			w.varsLost, w.dirLost = true, true
+			return
+		}
+	}
+}
+
+// mapfile -C CALLBACK runs the callback, with the index and line appended,
+// every -c lines.
+func (w *walker) mapfile(cmd *Command) {
+	args := cmd.Args
+	for k := 0; k < len(args); k++ {
+		t := args[k].Text
+		if t == "--" || !strings.HasPrefix(t, "-") {
+			w.nameOperands(cmd, args[k:min(k+1, len(args))])
+			return
+		}
+		if t == "-C" && k+1 < len(args) {
+			cb := args[k+1]
+			w.nested(*cmd, Word{Text: cb.Text + ` "$1" "$2"`, Dynamic: cb.Dynamic}, nil, cmd.Program+" -C")
+		}
+		if strings.HasPrefix(t, "-C") && len(t) > 2 {
+			w.nested(*cmd, Word{Text: t[2:] + ` "$1" "$2"`, Dynamic: args[k].Dynamic}, nil, cmd.Program+" -C")
+		}
+		if len(t) == 2 && strings.ContainsRune("dnOsuCc", rune(t[1])) {
+			k++
+		}
+	}
+}
+
+// fc edits and re-runs commands from the history, which the analysis
+// cannot see; fc -l only lists them.
+func (w *walker) fc(cmd *Command) {
+	for _, a := range cmd.Args {
+		if strings.HasPrefix(a.Text, "-") && strings.Contains(a.Text, "l") {
+			return
+		}
+	}
+	w.problem(DynamicCode, "fc runs commands again from the shell's history, which the analysis cannot see")
+}
+
+// implied records what a builtin writes through its options, as the
+// redirection it amounts to: history -w FILE and -a FILE write FILE.
+func (w *walker) implied(cmd *Command) {
+	if cmd.Program != "history" {
+		return
+	}
+	for k, a := range cmd.Args {
+		if a.Text != "-w" && a.Text != "-a" {
+			continue
+		}
+		target := Word{Text: "~/.bash_history"}
+		if v, ok := w.lookup("HISTFILE"); ok {
+			target = Word{Text: v}
+		} else if w.assigns["HISTFILE"] > 0 {
+			target = Word{Text: "$HISTFILE", Dynamic: true}
+		}
+		if k+1 < len(cmd.Args) {
+			target = cmd.Args[k+1]
+		}
+		cmd.Redirs = append(cmd.Redirs, Redirect{Op: ">>", Target: target})
+	}
+}
+
+// cdBuiltin reports whether a command is the shell's own cd, pushd or popd:
+// run directly, or through builtin or command, never through a program
+// that starts a process of its own.
+func (w *walker) cdBuiltin(cmd *Command) bool {
+	if len(cmd.Via) < len(w.via) {
+		return false
+	}
+	for _, v := range cmd.Via[len(w.via):] {
+		if v != "builtin" && v != "command" {
+			return false
+		}
+	}
+	return true
+}
+
+// track follows what a command changes for the commands after it in the
+// same shell: the working directory and positional parameters.
+func (w *walker) track(cmd *Command) {
+	if cmd.Ctx&(InSubstitution|InPipeline) != 0 {
+		return
+	}
+	switch cmd.Program {
+	case "source", ".":
+		// The sourced file may assign anything and cd anywhere.
+		w.varsLost, w.dirLost = true, true
+	case "cd", "pushd", "popd":
+		if !w.cdBuiltin(cmd) {
+			return
+		}
+		w.changeDir(cmd)
+		if cmd.Ctx&(InLoop|InCondition|InFunction|InBackground) != 0 {
+			w.dirLost = true
+		}
+	case "set":
+		for k, a := range cmd.Args {
+			if a.Text == "--" {
+				for n, p := range cmd.Args[k+1:] {
+					w.vars[itoa(n+1)] = value{text: p.Text, known: !p.Dynamic}
+				}
+			}
+		}
+	}
+}
+
+// changeDir follows cd DIR, pushd DIR and popd. What it cannot follow (cd
+// -, pushd with no directory or +N, popd past what pushd pushed, CDPATH)
+// marks the directory unknown.
+func (w *walker) changeDir(cmd *Command) {
+	args := cmd.Args
+	for len(args) > 0 && strings.HasPrefix(args[0].Text, "-") && args[0].Text != "-" && !args[0].Dynamic {
+		if args[0].Text == "--" {
+			args = args[1:]
+			break
+		}
+		args = args[1:]
+	}
+	here := dirState{w.dir, w.dirLost}
+	switch cmd.Program {
+	case "popd":
+		n := len(w.dirStack)
+		if len(args) > 0 || n == 0 {
+			w.dirLost = true
+			return
+		}
+		w.dir, w.dirLost = w.dirStack[n-1].dir, w.dirStack[n-1].lost
+		w.dirStack = w.dirStack[:n-1]
+		return
+	case "pushd":
+		if len(args) == 0 || strings.HasPrefix(args[0].Text, "+") || strings.HasPrefix(args[0].Text, "-") {
+			w.dirLost = true
+			return
+		}
+		w.dirStack = append(w.dirStack, here)
+	}
+	switch {
+	case len(args) == 0:
+		w.dir, w.dirLost = "~", false
+	case args[0].Dynamic || args[0].Text == "-":
+		w.dirLost = true
+	case path.IsAbs(args[0].Text) || strings.HasPrefix(args[0].Text, "~"):
+		w.dir, w.dirLost = args[0].Text, false
+	case w.cdpathLost && !strings.HasPrefix(args[0].Text, "."):
+		w.dirLost = true
+	default:
+		base := w.dir
+		if base == "" {
+			base = "."
+		}
+		w.dir = path.Join(base, args[0].Text)
+	}
+}
