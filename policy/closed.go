@@ -123,15 +123,13 @@ func (j *judgement) understand(c *shell.Command) {
 	if helpOnly(c) {
 		return
 	}
-	for _, a := range c.Args {
-		if a.Dynamic && !inertWords(sp) && !metadataOnly[c.Program] && len(a.From) == 0 {
-			j.defer_("U.unresolved", a.Text, "an argument of "+c.Program+" is only known when the command runs, so what it does cannot be checked")
-			return
-		}
-	}
 	res := sp.Parse(c.ArgTexts())
 	if res.Problem != nil {
 		j.notUnderstood(c, res.Problem)
+		return
+	}
+	if w, ok := j.unresolvedWord(c, sp, res); ok {
+		j.defer_("U.unresolved", w, "an argument of "+c.Program+" is only known when the command runs, so what it does cannot be checked")
 		return
 	}
 	j.globOptions(c, res.Spec)
@@ -141,6 +139,31 @@ func (j *judgement) understand(c *shell.Command) {
 	for _, v := range res.Values {
 		j.value(c, v)
 	}
+}
+
+// unresolvedWord finds an argument known only at run time that could
+// change what the command does. Such a word is harmless only as the value
+// of an option whose value is inert (-m "$MSG", -ldflags "-X v=$REV"),
+// quoted so that it stays one word; as an operand it could start with "-"
+// and be read as an option. Programs that only print what they are given,
+// or only names and sizes, take any word; a process substitution is a
+// pipe whose commands are judged on their own.
+func (j *judgement) unresolvedWord(c *shell.Command, sp *spec.Spec, res spec.Result) (string, bool) {
+	if inertWords(sp) || metadataOnly[c.Program] {
+		return "", false
+	}
+	inert := map[int]bool{}
+	for _, v := range res.Values {
+		if v.Option != "" && (v.Kind == spec.Text || v.Kind == spec.Number || v.Kind == spec.Pattern) && !c.Args[v.Arg].Split {
+			inert[v.Arg] = true
+		}
+	}
+	for k, a := range c.Args {
+		if a.Dynamic && len(a.From) == 0 && !inert[k] {
+			return a.Text, true
+		}
+	}
+	return "", false
 }
 
 // inertWords reports a spec that reads no options and takes only text

@@ -150,3 +150,23 @@ func TestSpecRunners(t *testing.T) {
 		}
 	}
 }
+
+// TestUnresolvedWords: a word known only at run time is harmless only as
+// the quoted value of an option whose value is inert.
+func TestUnresolvedWords(t *testing.T) {
+	for cmd, want := range map[string]arbiter.Verdict{
+		`git commit -m "$MSG"`:                   arbiter.Allow,
+		`go build -ldflags "-X main.v=$V" ./...`: arbiter.Allow,
+		`grep -e "$PAT" src/`:                    arbiter.Allow,
+		`git commit -m $MSG`:                     arbiter.Defer, // may split into options
+		`grep foo "$F"`:                          arbiter.Defer, // an operand may start with -
+		`sort -o "$OUT" data.txt`:                arbiter.Defer, // a file written
+		`head -n "$(cat n)" f`:                   arbiter.Allow,
+		`head -n $(cat n) f`:                     arbiter.Defer,
+		`ls "$DIR"`:                              arbiter.Allow, // names only
+	} {
+		if d := Decide(context.Background(), bash(cmd)); d.Decision != want {
+			t.Errorf("%s: got %s %v, want %s", cmd, d.Decision, d.Rules, want)
+		}
+	}
+}

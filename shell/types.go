@@ -36,6 +36,9 @@ type Word struct {
 	Text string
 	// Dynamic is set when part of the word is only known at run time.
 	Dynamic bool
+	// Split is set when such a part is unquoted: at run time the word may
+	// split into several words, or expand as a pattern.
+	Split bool
 	// Glob is set when an unquoted *, ? or [ makes the word a pattern.
 	Glob bool
 	// From names the programs of a process substitution that produced the

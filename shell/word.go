@@ -112,7 +112,7 @@ func isIFS(c byte) bool { return c == ' ' || c == '\t' || c == '\n' }
 func (f *fields) words() []Word {
 	f.end()
 	for i := range f.out {
-		f.out[i].Dynamic, f.out[i].Glob, f.out[i].From = f.flags.Dynamic, f.flags.Glob, f.flags.From
+		f.out[i].Dynamic, f.out[i].Split, f.out[i].Glob, f.out[i].From = f.flags.Dynamic, f.flags.Split, f.flags.Glob, f.flags.From
 	}
 	return f.out
 }
@@ -183,12 +183,14 @@ func (w *walker) part(part syntax.WordPart, ctx Context, f *fields, quoted, spli
 		case !known:
 			f.write(text)
 			f.flags.Dynamic = true
+			f.flags.Split = f.flags.Split || !quoted && split
 		case quoted || !split:
 			f.write(text)
 		case w.ifsLost && text != "":
 			// IFS was changed: where the value splits is unknown.
 			f.write(text)
 			f.flags.Dynamic = true
+			f.flags.Split = true
 		default:
 			if strings.ContainsAny(text, "*?[") {
 				f.flags.Glob = true
@@ -199,6 +201,7 @@ func (w *walker) part(part syntax.WordPart, ctx Context, f *fields, quoted, spli
 		w.cmdSubst(p, ctx)
 		f.write("$(…)")
 		f.flags.Dynamic = true
+		f.flags.Split = f.flags.Split || !quoted && split
 	case *syntax.ArithmExp:
 		w.arith(p.X, ctx)
 		f.write("$((…))")
