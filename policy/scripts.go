@@ -134,7 +134,9 @@ func (j *judgement) runFile(c *shell.Command, file, subj string) {
 	case c.DirUnknown && !strings.HasPrefix(file, "/"):
 		j.defer_("U.unknown-directory", subj, "runs a file relative to a directory the analysis cannot tell")
 		return
-	case place != paths.Project && place != paths.ProjectRoot && place != paths.Temp:
+	case place != paths.Project && place != paths.ProjectRoot && place != paths.Temp && !skillDir(abs, j.res):
+		// An installed skill's scripts are the user's own code, read like
+		// the project's.
 		j.defer_("C.run-outside-code", subj, "runs a program from outside the project")
 		return
 	}

@@ -236,3 +236,36 @@ func TestSkillDir(t *testing.T) {
 		}
 	}
 }
+
+// TestSkillScripts: an installed skill's scripts are judged like the
+// project's own: read before they run, by what they contain.
+func TestSkillScripts(t *testing.T) {
+	home, proj := t.TempDir(), t.TempDir()
+	write := func(p, text string) {
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	skill := filepath.Join(home, ".claude/skills/mesh")
+	write(filepath.Join(skill, "SKILL.md"), "# mesh\n")
+	write(filepath.Join(skill, "scan.sh"), "#!/bin/sh\nls -la \"$1\"\n")
+	write(filepath.Join(skill, "wipe.sh"), "#!/bin/sh\nrm -rf ~\n")
+	call := func(cmd string) arbiter.Call {
+		c := bash(cmd)
+		c.Home, c.ProjectDir, c.Cwd = home, proj, proj
+		return c
+	}
+	for cmd, want := range map[string]arbiter.Verdict{
+		"bash " + filepath.Join(skill, "scan.sh") + " data.stl": arbiter.Allow,
+		filepath.Join(skill, "scan.sh"):                         arbiter.Allow,
+		"bash " + filepath.Join(skill, "wipe.sh"):               arbiter.Deny,
+		"bash /opt/no-such-tool/run.sh":                         arbiter.Defer, // not a skill, not the project
+	} {
+		if d := Decide(context.Background(), call(cmd)); d.Decision != want {
+			t.Errorf("%s: got %s %v (%s), want %s", cmd, d.Decision, d.Rules, d.Reason, want)
+		}
+	}
+}
