@@ -240,7 +240,18 @@ func TestSkillDir(t *testing.T) {
 // TestSkillScripts: an installed skill's scripts are judged like the
 // project's own: read before they run, by what they contain.
 func TestSkillScripts(t *testing.T) {
-	home, proj := t.TempDir(), t.TempDir()
+	// Not under the system's temporary directory, which counts as inside
+	// the project: the skill must be found as a skill.
+	base, err := os.MkdirTemp(".", "skilltest")
+	if err != nil {
+		t.Fatal(err)
+	}
+	base, _ = filepath.Abs(base)
+	t.Cleanup(func() { os.RemoveAll(base) })
+	home, proj := filepath.Join(base, "home"), filepath.Join(base, "proj")
+	if err := os.MkdirAll(proj, 0o755); err != nil {
+		t.Fatal(err)
+	}
 	write := func(p, text string) {
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 			t.Fatal(err)
@@ -253,6 +264,7 @@ func TestSkillScripts(t *testing.T) {
 	write(filepath.Join(skill, "SKILL.md"), "# mesh\n")
 	write(filepath.Join(skill, "scan.sh"), "#!/bin/sh\nls -la \"$1\"\n")
 	write(filepath.Join(skill, "wipe.sh"), "#!/bin/sh\nrm -rf ~\n")
+	write(filepath.Join(home, "other/run.sh"), "#!/bin/sh\nls\n")
 	call := func(cmd string) arbiter.Call {
 		c := bash(cmd)
 		c.Home, c.ProjectDir, c.Cwd = home, proj, proj
@@ -262,7 +274,7 @@ func TestSkillScripts(t *testing.T) {
 		"bash " + filepath.Join(skill, "scan.sh") + " data.stl": arbiter.Allow,
 		filepath.Join(skill, "scan.sh"):                         arbiter.Allow,
 		"bash " + filepath.Join(skill, "wipe.sh"):               arbiter.Deny,
-		"bash /opt/no-such-tool/run.sh":                         arbiter.Defer, // not a skill, not the project
+		"bash " + filepath.Join(home, "other/run.sh"):           arbiter.Defer, // not a skill
 	} {
 		if d := Decide(context.Background(), call(cmd)); d.Decision != want {
 			t.Errorf("%s: got %s %v (%s), want %s", cmd, d.Decision, d.Rules, d.Reason, want)
