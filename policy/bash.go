@@ -16,6 +16,7 @@ func (j *judgement) bash(command string) {
 		j.ask("H1.self-justifying", "", "text inside the command (a comment, an echoed string or a variable name) vouches for the command, and text inside a call is never permission")
 	}
 	a := j.analyze(command)
+	j.recordLinks(a)
 	j.written = j.writtenFiles(a)
 	j.problems(a)
 	for i := range a.Commands {
@@ -130,7 +131,7 @@ func (j *judgement) command(a *shell.Analysis, c *shell.Command) {
 			return
 		}
 	}
-	if rule := ruleFor(c.Program); rule != nil && (c.Origin != "" || !strings.Contains(c.Name, "/") || systemBin(j.res.Resolve(c.Name, c.Dir))) {
+	if rule := ruleFor(c.Program); rule != nil && (c.Origin != "" || !strings.Contains(c.Name, "/") || systemBin(j.res.Lexical(c.Name, c.Dir))) {
 		rule(j, c)
 		return
 	}
@@ -142,7 +143,7 @@ func (j *judgement) command(a *shell.Analysis, c *shell.Command) {
 		j.rawDisk(c, subj)
 		return
 	}
-	if strings.Contains(c.Name, "/") && !systemBin(j.res.Resolve(c.Name, c.Dir)) {
+	if strings.Contains(c.Name, "/") && !systemBin(j.res.Lexical(c.Name, c.Dir)) {
 		j.runFile(c, c.Name, subj)
 		return
 	}

@@ -114,7 +114,7 @@ func newJudgement(call arbiter.Call) *judgement {
 	if cwd == "" {
 		cwd = call.ProjectDir
 	}
-	return &judgement{call: call, res: paths.Resolver{Project: call.ProjectDir, Cwd: cwd, Home: call.Home}}
+	return &judgement{call: call, res: paths.New(call.ProjectDir, cwd, call.Home)}
 }
 
 func (j *judgement) add(f finding) {

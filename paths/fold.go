@@ -1,0 +1,120 @@
+package paths
+
+import (
+	"os"
+	"path"
+	"strings"
+	"sync"
+	"unicode"
+)
+
+// protectedNames are the spellings of the names the policy protects or
+// classifies by: agent and gate configuration, version control, shell
+// start-up files, credential folders, operating system trees. On a
+// case-insensitive filesystem .GIT/hooks is .git/hooks, so a path is
+// given these spellings before the policy compares names.
+var protectedNames = []string{
+	".git", "hooks", "config", "objects", "refs", "HEAD",
+	".claude", ".codex", ".gemini", ".cursor", ".windsurf", ".continue", ".aider", ".vscode", ".github", ".mcp.json",
+	"CLAUDE.md", "CLAUDE.local.md", "AGENTS.md", "GEMINI.md", ".cursorrules", ".windsurfrules", "copilot-instructions.md", "settings.json", "settings.local.json",
+	".arbiter", "arbiter", "arbiter-judge", ".nah", "nah", "dcg", ".cc-safety-net", "cc-safety-net", "safety-net", "jev-permission-gate",
+	".ssh", ".gnupg", ".aws", ".kube", ".docker", ".azure", ".config", ".local", ".cache", "share", "state", "gh", "gcloud",
+	".bashrc", ".bash_profile", ".bash_login", ".profile", ".zshrc", ".zprofile", ".zshenv", ".zlogin", ".cshrc", ".tcshrc", ".kshrc", ".inputrc",
+	"config.fish", "fish", "autostart", "systemd", "user", ".oh-my-zsh", "custom", ".bashrc.d", ".xinitrc", ".xprofile", ".pam_environment",
+	"authorized_keys", "authorized_keys2", "known_hosts", ".netrc", ".npmrc", ".pypirc", ".pgpass", ".git-credentials", ".env",
+	"Library", "LaunchAgents", "LaunchDaemons", "Documents", "Desktop", "Downloads", "Pictures", "Music", "Movies", "Videos",
+	"bin", "sbin", "usr", "lib", "etc", "var", "tmp", "opt", "private", "System", "Applications", "Users", "Volumes", "home", "root",
+	"cron.d", "crontabs", "init.d", "profile.d", "sudoers", "sudoers.d", "passwd", "shadow",
+}
+
+// canonicalNames maps each protected name, lower-cased, to its spelling;
+// built once, never changed.
+var canonicalNames = sync.OnceValue(func() map[string]string {
+	m := make(map[string]string, len(protectedNames))
+	for _, n := range protectedNames {
+		m[strings.ToLower(n)] = n
+	}
+	return m
+})
+
+// foldNames gives each component of p that is a protected name in another
+// case the protected spelling.
+func foldNames(p string) string {
+	if !hasUpperOrProtected(p) {
+		return p
+	}
+	names := canonicalNames()
+	parts := strings.Split(p, "/")
+	changed := false
+	for i, part := range parts {
+		if n, ok := names[strings.ToLower(part)]; ok && n != part {
+			parts[i] = n
+			changed = true
+		}
+	}
+	if !changed {
+		return p
+	}
+	return strings.Join(parts, "/")
+}
+
+// hasUpperOrProtected is a cheap test that folding could change p: some
+// letter is upper case (the protected names are mostly lower case), or a
+// lower-case name has an upper-case spelling.
+func hasUpperOrProtected(p string) bool {
+	for _, c := range p {
+		if unicode.IsUpper(c) {
+			return true
+		}
+	}
+	return strings.Contains(p, "library") || strings.Contains(p, "launch") || strings.Contains(p, ".md") || strings.Contains(p, "head") ||
+		strings.Contains(p, "documents") || strings.Contains(p, "desktop") || strings.Contains(p, "downloads") || strings.Contains(p, "pictures") ||
+		strings.Contains(p, "music") || strings.Contains(p, "movies") || strings.Contains(p, "videos") || strings.Contains(p, "system") ||
+		strings.Contains(p, "applications") || strings.Contains(p, "users") || strings.Contains(p, "volumes")
+}
+
+// foldsCase reports whether names in p compare without regard to case:
+// on a case-insensitive operating system, or when the filesystem holding
+// p's deepest existing directory says so (a case-insensitive mount on
+// Linux). The probe only reads: it lstats the directory under its name in
+// the other case and compares the two files.
+func (r Resolver) foldsCase(p string) bool {
+	if r.FoldCase {
+		return true
+	}
+	dir := existingDir(p)
+	for dir != "/" && dir != "." {
+		base := path.Base(dir)
+		if swapped := swapCase(base); swapped != base {
+			a, errA := os.Lstat(dir)
+			b, errB := os.Lstat(path.Join(path.Dir(dir), swapped))
+			return errA == nil && errB == nil && os.SameFile(a, b)
+		}
+		dir = path.Dir(dir)
+	}
+	return false
+}
+
+// existingDir returns the deepest directory of p that exists on disk.
+func existingDir(p string) string {
+	dir := path.Dir(p)
+	for steps := 0; dir != "/" && dir != "." && steps < maxSteps; steps++ {
+		if fi, err := os.Lstat(dir); err == nil && fi.IsDir() {
+			return dir
+		}
+		dir = path.Dir(dir)
+	}
+	return "/"
+}
+
+func swapCase(s string) string {
+	return strings.Map(func(c rune) rune {
+		switch {
+		case unicode.IsUpper(c):
+			return unicode.ToLower(c)
+		case unicode.IsLower(c):
+			return unicode.ToUpper(c)
+		}
+		return c
+	}, s)
+}
