@@ -125,7 +125,7 @@ func (j *judgement) git(c *shell.Command) {
 	case "pull", "clone":
 		j.defer_("C1.network-request", subj, "fetches from a remote and changes local files")
 	case "rebase":
-		if short('i') || has("--interactive") {
+		if (short('i') || has("--interactive")) && !editorIsSet(c, "GIT_SEQUENCE_EDITOR", "GIT_EDITOR", "VISUAL", "EDITOR") {
 			j.deny("H8.interactive", subj, "git rebase -i opens an editor and hangs the agent", "use a non-interactive rebase, or git commit --fixup with git rebase --autosquash and GIT_SEQUENCE_EDITOR=true")
 			return
 		}
@@ -167,7 +167,7 @@ func (j *judgement) gitChange(c *shell.Command, sub string, rest []shell.Word, c
 		}
 		local()
 	case "commit":
-		if !short('m') && !short('F') && !short('C') && !has("--message", "--file", "--no-edit", "--fixup", "--squash", "--reuse-message", "--allow-empty-message") {
+		if !short('m') && !short('F') && !short('C') && !has("--message", "--file", "--no-edit", "--fixup", "--squash", "--reuse-message", "--allow-empty-message") && !editorIsSet(c, "GIT_EDITOR", "VISUAL", "EDITOR") {
 			interactive("git commit without -m opens an editor for the message")
 			return
 		}
