@@ -140,7 +140,7 @@ func (j *judgement) command(a *shell.Analysis, c *shell.Command) {
 		return
 	}
 	if strings.HasPrefix(c.Program, "mkfs") || strings.HasPrefix(c.Program, "mke2fs") || strings.HasPrefix(c.Program, "mkswap") {
-		j.rawDisk(c, subj)
+		j.formatImage(c, subj)
 		return
 	}
 	if strings.Contains(c.Name, "/") && !systemBin(j.res.Lexical(c.Name, c.Dir)) {
