@@ -101,6 +101,9 @@ type judgement struct {
 	// written maps files an earlier part of the command line wrote to what
 	// wrote them: the literal text, or the program that produced it.
 	written map[string]writtenFile
+	// shell is the analysis of the command being judged, for rules that
+	// look at the other parts of a pipeline.
+	shell *shell.Analysis
 }
 
 type writtenFile struct {

@@ -1007,6 +1007,12 @@ func (j *judgement) shellRun(c *shell.Command) {
 // programs.
 func (j *judgement) pipedCode(c *shell.Command, from []string, subj string) {
 	for _, f := range from {
+		if f == "tr" {
+			if tr := j.pipedFrom(c, "tr"); tr != nil && lineEndingsOnly(tr) {
+				j.cleanedScript(c, tr, subj)
+				return
+			}
+		}
 		switch f {
 		case "base64", "xxd", "uudecode", "openssl", "gpg", "rev", "gunzip", "zcat", "xz", "unxz", "bunzip2", "bzcat", "tr", "tar", "perl", "python", "python3", "printf":
 			j.deny("A7.decoded-execution", subj, "runs code that is decoded or unpacked on the fly, so nobody can review what runs", "write the code out in plain text so it can be reviewed")
@@ -1020,6 +1026,64 @@ func (j *judgement) pipedCode(c *shell.Command, from []string, subj string) {
 		}
 	}
 	j.defer_("U.dynamic-code", subj, "runs code produced by "+strings.Join(from, ", ")+", which cannot be reviewed in advance")
+}
+
+// pipedFrom finds the command named program that feeds c in its pipeline:
+// the nearest one before c.
+func (j *judgement) pipedFrom(c *shell.Command, program string) *shell.Command {
+	if j.shell == nil {
+		return nil
+	}
+	var found *shell.Command
+	for i := range j.shell.Commands {
+		d := &j.shell.Commands[i]
+		if d == c {
+			return found
+		}
+		if d.Program == program {
+			found = d
+		}
+	}
+	return nil
+}
+
+// lineEndingsOnly reports whether tr only deletes or squeezes carriage
+// returns, tabs and spaces: it cleans a script's line endings, and cannot
+// turn text into other code the way a translation (rot13) can.
+func lineEndingsOnly(tr *shell.Command) bool {
+	sets := 0
+	deletes := false
+	for _, a := range tr.Args {
+		switch {
+		case a.Dynamic:
+			return false
+		case a.Text == "-d" || a.Text == "--delete" || a.Text == "-ds" || a.Text == "-sd":
+			deletes = true
+		case a.Text == "-s" || a.Text == "--squeeze-repeats":
+		case strings.HasPrefix(a.Text, "-"):
+			return false
+		default:
+			sets++
+			if !contains([]string{`\r`, "\r", `\015`, `\r\n`, `\n\r`}, a.Text) {
+				return false
+			}
+		}
+	}
+	return deletes && sets == 1
+}
+
+// cleanedScript judges a shell that runs a script through tr -d '\r': it
+// runs that script, so it is judged like running the file.
+func (j *judgement) cleanedScript(c, tr *shell.Command, subj string) {
+	if tr.Stdin.Kind != shell.File || tr.Stdin.Text == "" {
+		j.defer_("U.dynamic-code", subj, "runs code produced by a pipeline, which cannot be reviewed in advance")
+		return
+	}
+	if abs := j.res.Resolve(tr.Stdin.Text, tr.Dir); secrets.File(abs) != "" {
+		j.ask("B3.secret-read", subj, "runs a credential file as a script")
+		return
+	}
+	j.runFile(tr, tr.Stdin.Text, subj)
 }
 
 func (j *judgement) wrapperOnly(c *shell.Command) {
