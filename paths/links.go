@@ -87,7 +87,11 @@ func (r Resolver) follow(abs string, last bool) string {
 		}
 		target, isLink := r.links[next]
 		if !isLink && onDisk {
-			target, isLink, onDisk = lstatLink(next, done == "/")
+			if r.osOwned(next) {
+				onDisk = false // nothing below is the command's to link
+			} else {
+				target, isLink, onDisk = lstatLink(next, done == "/")
+			}
 		}
 		if !isLink {
 			done = next
@@ -127,6 +131,37 @@ func lstatLink(p string, top bool) (target string, isLink, exists bool) {
 		return "", false, false
 	}
 	return t, true, true
+}
+
+// osOwned reports whether p lies in an operating system tree (/etc, /usr,
+// /dev, /proc, …), outside the project, the home directory and the temp
+// trees. Links there are the system's own: an agent cannot plant them
+// without root, the kernel's (/dev/stdout → /proc/self/fd/1) describe
+// arbiter's process rather than the command's, and the policy's rules
+// name system files as they are written (/etc/localtime, not where it
+// points).
+func (r Resolver) osOwned(p string) bool {
+	system := false
+	for _, t := range systemTrees {
+		if p == t || within(p, t) {
+			system = true
+			break
+		}
+	}
+	if !system {
+		return false
+	}
+	for _, t := range tempTrees {
+		if p == t || within(p, t) {
+			return false
+		}
+	}
+	for _, root := range []string{r.Project, r.projectReal, r.home(), r.homeReal} {
+		if root != "" && root != "/" && (p == root || within(p, root) || within(root, p)) {
+			return false
+		}
+	}
+	return !(p == "/root" || within(p, "/root"))
 }
 
 func splitPath(p string) []string {

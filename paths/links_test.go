@@ -160,3 +160,14 @@ func FuzzResolve(f *testing.F) {
 		}
 	})
 }
+
+// Links the operating system owns are not followed: the kernel's describe
+// arbiter's own process, and the rules name system files as written.
+func TestResolveLeavesSystemLinks(t *testing.T) {
+	r := New("/work/app", "/work/app", "/home/dev")
+	for _, p := range []string{"/dev/stdout", "/dev/stderr", "/dev/stdin", "/dev/fd/2", "/proc/self/fd/1", "/etc/localtime", "/etc/resolv.conf", "/bin/sh", "/usr/bin/python3"} {
+		if got := r.Resolve(p, ""); got != p {
+			t.Errorf("Resolve(%q) = %q, want it as written", p, got)
+		}
+	}
+}

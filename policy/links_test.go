@@ -89,6 +89,10 @@ func TestWritesThroughLinksTheCommandCreates(t *testing.T) {
 		{bash("ln -sfn /usr u && rm -rf u/lib"), arbiter.Deny, "A2.system-tree-delete"},
 		{bash("ln -s -t links /etc && echo x > links/etc/hosts"), arbiter.Ask, "B5.system-config"},
 		{bash("ln -s ~ h; tee h/.profile < x"), arbiter.Ask, "B5.persistence"},
+		// The kernel's own links are not followed.
+		{bash("echo hi > /dev/stderr"), arbiter.Allow, ""},
+		{bash("cat /dev/stdin > x.txt"), arbiter.Allow, ""},
+		{bash("echo x > /proc/self/fd/1"), arbiter.Allow, ""},
 		// Making a link is routine; so is removing it.
 		{bash("ln -s ../shared/config.json config.json"), arbiter.Allow, ""},
 		{bash("ln -s /etc/cron.d c && rm c"), arbiter.Ask, "B1.delete"},
