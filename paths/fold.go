@@ -40,9 +40,6 @@ var canonicalNames = sync.OnceValue(func() map[string]string {
 // foldNames gives each component of p that is a protected name in another
 // case the protected spelling.
 func foldNames(p string) string {
-	if !hasUpperOrProtected(p) {
-		return p
-	}
 	names := canonicalNames()
 	parts := strings.Split(p, "/")
 	changed := false
@@ -58,19 +55,16 @@ func foldNames(p string) string {
 	return strings.Join(parts, "/")
 }
 
-// hasUpperOrProtected is a cheap test that folding could change p: some
-// letter is upper case (the protected names are mostly lower case), or a
-// lower-case name has an upper-case spelling.
-func hasUpperOrProtected(p string) bool {
-	for _, c := range p {
-		if unicode.IsUpper(c) {
+// mayFold is a cheap test that folding could matter on a filesystem not
+// known to ignore case: some letter is upper case (most protected names
+// are lower case), or an agent instruction file is named.
+func mayFold(p string) bool {
+	for i := 0; i < len(p); i++ {
+		if c := p[i]; c >= 'A' && c <= 'Z' || c >= 0x80 {
 			return true
 		}
 	}
-	return strings.Contains(p, "library") || strings.Contains(p, "launch") || strings.Contains(p, ".md") || strings.Contains(p, "head") ||
-		strings.Contains(p, "documents") || strings.Contains(p, "desktop") || strings.Contains(p, "downloads") || strings.Contains(p, "pictures") ||
-		strings.Contains(p, "music") || strings.Contains(p, "movies") || strings.Contains(p, "videos") || strings.Contains(p, "system") ||
-		strings.Contains(p, "applications") || strings.Contains(p, "users") || strings.Contains(p, "volumes")
+	return strings.HasSuffix(p, ".md")
 }
 
 // foldsCase reports whether names in p compare without regard to case:

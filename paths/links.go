@@ -5,6 +5,7 @@ import (
 	"path"
 	"runtime"
 	"strings"
+	"sync"
 )
 
 // maxLinks bounds the symbolic links one resolution follows, as the
@@ -20,11 +21,56 @@ const maxSteps = 4096
 // home directories once, so that a project reached through a symbolic link
 // still counts as the project.
 func New(project, cwd, home string) Resolver {
-	r := Resolver{Project: project, Cwd: cwd, Home: home, FoldCase: caseInsensitiveOS()}
-	r.projectReal = r.real(project)
-	r.homeReal = r.real(r.home())
-	r.rooted = true
-	return r
+	return Resolver{Project: project, Cwd: cwd, Home: home, FoldCase: caseInsensitiveOS(), seen: &seen{}}
+}
+
+// seen remembers, for one call, what the disk said about each path
+// component and where the project and home directories really are: a call
+// names the same directories many times.
+type seen struct {
+	links       map[string]string
+	resolved    map[resolved]string
+	lstat       map[string]component
+	rooted      bool
+	projectReal string
+	homeReal    string
+}
+
+// component is what lstat said about one path.
+type component struct {
+	target string
+	isLink bool
+	exists bool
+}
+
+// lstat reads one component, through the call's memory when it has one.
+func (r Resolver) lstat(p string, top bool) (string, bool, bool) {
+	if r.seen == nil {
+		return lstatLink(p, top)
+	}
+	if c, ok := r.seen.lstat[p]; ok {
+		return c.target, c.isLink, c.exists
+	}
+	t, l, e := lstatLink(p, top)
+	if r.seen.lstat == nil {
+		r.seen.lstat = map[string]component{}
+	}
+	if len(r.seen.lstat) < 4096 {
+		r.seen.lstat[p] = component{t, l, e}
+	}
+	return t, l, e
+}
+
+// roots returns where the project and home directories really are.
+func (r Resolver) roots() (project, home string) {
+	if r.seen == nil {
+		return r.real(r.Project), r.real(r.home())
+	}
+	if !r.seen.rooted {
+		r.seen.projectReal, r.seen.homeReal = r.real(r.Project), r.real(r.home())
+		r.seen.rooted = true
+	}
+	return r.seen.projectReal, r.seen.homeReal
 }
 
 // caseInsensitiveOS reports whether the operating system's usual
@@ -45,19 +91,37 @@ func (r *Resolver) AddLink(link, target string) {
 	if link == "" || target == "" || !path.IsAbs(link) {
 		return
 	}
-	if r.links == nil {
-		r.links = map[string]string{}
+	links := &r.links
+	if r.seen != nil {
+		links = &r.seen.links // shared by every copy of the resolver for this call
+		r.seen.resolved = nil // answers given before the link may change
 	}
-	r.links[path.Clean(link)] = target
+	if *links == nil {
+		*links = map[string]string{}
+	}
+	(*links)[path.Clean(link)] = target
+}
+
+// link returns the target of a link the command creates at p.
+func (r Resolver) link(p string) (string, bool) {
+	if r.seen != nil && r.seen.links != nil {
+		t, ok := r.seen.links[p]
+		return t, ok
+	}
+	t, ok := r.links[p]
+	return t, ok
 }
 
 // follow resolves the symbolic links in an absolute path, component by
 // component: links the command creates first, then links on disk while the
 // prefix exists. With last false the final component is not followed (rm,
 // mv and ln act on a link itself, not on what it points to).
-func (r Resolver) follow(abs string, last bool) string {
+func (r Resolver) follow(abs string, last bool) (string, bool) {
 	if abs == "" || !path.IsAbs(abs) {
-		return abs
+		return abs, false
+	}
+	if clean := path.Clean(abs); clean == abs && r.noLinks(abs, last) {
+		return abs, false // the common case, found without building any string
 	}
 	trailing := strings.HasSuffix(abs, "/") || strings.HasSuffix(abs, "/.")
 	if trailing {
@@ -69,7 +133,7 @@ func (r Resolver) follow(abs string, last bool) string {
 	links, steps := 0, 0
 	for len(rest) > 0 {
 		if steps++; steps > maxSteps {
-			return path.Clean(abs)
+			return path.Clean(abs), links > 0
 		}
 		name := rest[0]
 		rest = rest[1:]
@@ -85,12 +149,12 @@ func (r Resolver) follow(abs string, last bool) string {
 			done = next
 			break
 		}
-		target, isLink := r.links[next]
+		target, isLink := r.link(next)
 		if !isLink && onDisk {
 			if r.osOwned(next) {
 				onDisk = false // nothing below is the command's to link
 			} else {
-				target, isLink, onDisk = lstatLink(next, done == "/")
+				target, isLink, onDisk = r.lstat(next, done == "/")
 			}
 		}
 		if !isLink {
@@ -98,7 +162,7 @@ func (r Resolver) follow(abs string, last bool) string {
 			continue
 		}
 		if links++; links > maxLinks {
-			return path.Clean(abs) // a loop: the kernel would refuse the path
+			return path.Clean(abs), true // a loop: the kernel would refuse the path
 		}
 		if !path.IsAbs(target) {
 			target = path.Join(done, target)
@@ -106,7 +170,38 @@ func (r Resolver) follow(abs string, last bool) string {
 		rest = append(splitPath(target), rest...)
 		done, onDisk = "/", true
 	}
-	return done
+	return done, links > 0
+}
+
+// noLinks reports whether no prefix of a clean absolute path is a link,
+// looking at each prefix in place.
+func (r Resolver) noLinks(abs string, last bool) bool {
+	if abs == "/" {
+		return true
+	}
+	onDisk := true
+	for i := 1; i <= len(abs); i++ {
+		if i < len(abs) && abs[i] != '/' {
+			continue
+		}
+		if i == len(abs) && !last {
+			return true
+		}
+		prefix := abs[:i]
+		if _, ok := r.link(prefix); ok {
+			return false
+		}
+		if onDisk && !r.osOwned(prefix) {
+			_, isLink, exists := r.lstat(prefix, !strings.Contains(prefix[1:], "/"))
+			if isLink {
+				return false
+			}
+			onDisk = exists
+		} else {
+			onDisk = false
+		}
+	}
+	return true
 }
 
 // lstatLink reads one path component from disk. It reports the link's
@@ -141,14 +236,11 @@ func lstatLink(p string, top bool) (target string, isLink, exists bool) {
 // name system files as they are written (/etc/localtime, not where it
 // points).
 func (r Resolver) osOwned(p string) bool {
-	system := false
-	for _, t := range systemTrees {
-		if p == t || within(p, t) {
-			system = true
-			break
-		}
+	top := p
+	if i := strings.IndexByte(p[1:], '/'); i >= 0 {
+		top = p[:i+1]
 	}
-	if !system {
+	if !systemTop()[top] {
 		return false
 	}
 	for _, t := range tempTrees {
@@ -156,13 +248,22 @@ func (r Resolver) osOwned(p string) bool {
 			return false
 		}
 	}
-	for _, root := range []string{r.Project, r.projectReal, r.home(), r.homeReal} {
+	for _, root := range []string{r.Project, r.home()} {
 		if root != "" && root != "/" && (p == root || within(p, root) || within(root, p)) {
 			return false
 		}
 	}
 	return !(p == "/root" || within(p, "/root"))
 }
+
+// systemTop holds the system trees, all of them top-level directories.
+var systemTop = sync.OnceValue(func() map[string]bool {
+	m := make(map[string]bool, len(systemTrees))
+	for _, t := range systemTrees {
+		m[t] = true
+	}
+	return m
+})
 
 func splitPath(p string) []string {
 	return strings.Split(strings.TrimPrefix(p, "/"), "/")
@@ -173,7 +274,8 @@ func (r Resolver) real(dir string) string {
 	if dir == "" || !path.IsAbs(dir) {
 		return dir
 	}
-	return r.follow(dir, true)
+	real, _ := r.follow(dir, true)
+	return real
 }
 
 // home returns the home directory, with the default used when none is set.
@@ -189,10 +291,7 @@ func (r Resolver) home() string {
 // /Users/Dev written /users/dev on a case-insensitive disk) still counts
 // as the project.
 func (r Resolver) reroot(p string, fold bool) string {
-	projectReal, homeReal := r.projectReal, r.homeReal
-	if !r.rooted {
-		projectReal, homeReal = r.real(r.Project), r.real(r.home())
-	}
+	projectReal, homeReal := r.roots()
 	for _, root := range [][2]string{{projectReal, path.Clean(r.Project)}, {homeReal, path.Clean(r.home())}} {
 		realRoot, spelled := root[0], root[1]
 		if realRoot == "" || realRoot == "/" || spelled == "." {

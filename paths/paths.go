@@ -44,10 +44,8 @@ type Resolver struct {
 	// a case-insensitive filesystem is still folded.
 	FoldCase bool
 
-	links       map[string]string // links the command creates: absolute link → target
-	projectReal string            // where Project really is, once New found it
-	homeReal    string
-	rooted      bool // projectReal and homeReal are set
+	links map[string]string // links the command creates: absolute link → target
+	seen  *seen             // what the disk said, for this call (nil: ask each time)
 }
 
 // Resolve makes p absolute and resolves the symbolic links in it, the
@@ -72,20 +70,58 @@ func (r Resolver) Lexical(p, dir string) string {
 }
 
 func (r Resolver) resolve(p, dir string, last bool) string {
-	raw := r.join(p, dir)
-	if raw == "" {
+	if p == "" {
 		return ""
 	}
-	real := r.follow(raw, last)
-	fold := r.FoldCase
-	folded := r.reroot(foldNames(real), true)
-	if folded == real {
-		return r.reroot(real, false)
+	if r.seen == nil {
+		return r.resolveRaw(p, dir, last)
 	}
-	if fold || r.foldsCase(real) {
-		return folded
+	key := resolved{p, dir, last, r.FoldCase}
+	if got, ok := r.seen.resolved[key]; ok {
+		return got
 	}
-	return r.reroot(real, false)
+	got := r.resolveRaw(p, dir, last)
+	if r.seen.resolved == nil {
+		r.seen.resolved = map[resolved]string{}
+	}
+	if len(r.seen.resolved) < 4096 {
+		r.seen.resolved[key] = got
+	}
+	return got
+}
+
+// resolved is one question Resolve answered.
+type resolved struct {
+	p, dir     string
+	last, fold bool
+}
+
+func (r Resolver) resolveRaw(p, dir string, last bool) string {
+	raw := r.join(p, dir)
+	real, linked := r.follow(raw, last)
+	if !r.FoldCase && !mayFold(real) {
+		// Nothing to fold on a case-sensitive disk.
+	} else if folded := foldNames(real); folded != real || r.FoldCase {
+		if folded = r.reroot(folded, true); folded != real && (r.FoldCase || r.foldsCase(real)) {
+			return folded
+		}
+	}
+	if linked || r.mayBeRoot(real) {
+		return r.reroot(real, false) // the project or home named by its real path
+	}
+	return real
+}
+
+// mayBeRoot reports whether p could be the project or home directory (or
+// lie in one) by another name: it is in neither as they are written, nor
+// in a system tree.
+func (r Resolver) mayBeRoot(p string) bool {
+	for _, root := range []string{path.Clean(r.Project), path.Clean(r.home())} {
+		if r.Project != "" && (p == root || within(p, root)) {
+			return false
+		}
+	}
+	return !r.osOwned(p)
 }
 
 // join makes p absolute, without cleaning it: ".." must be taken after
