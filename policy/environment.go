@@ -234,6 +234,43 @@ func (j *judgement) valueInside(c *shell.Command, v shell.Word) bool {
 	return true
 }
 
+// gitGlobalOption judges a git option given before the subcommand (the
+// first of words) that, like GIT_DIR or GIT_CONFIG_GLOBAL, makes git read
+// a repository or configuration arbiter did not check, or run its
+// subcommands from another directory.
+func (j *judgement) gitGlobalOption(c *shell.Command, words []shell.Word) {
+	name, value, inline := strings.Cut(words[0].Text, "=")
+	dynamic := words[0].Dynamic
+	if !inline {
+		if len(words) < 2 {
+			return
+		}
+		value, dynamic = words[1].Text, words[1].Dynamic
+	}
+	switch name {
+	case "-c":
+		key, v, _ := strings.Cut(strings.ToLower(value), "=")
+		if key == "include.path" || strings.HasPrefix(key, "includeif.") && strings.HasSuffix(key, ".path") {
+			j.defer_("U.env-redirect", "git -c "+clipText(value, 40), "includes git configuration from "+clipText(v, 40)+", which can set commands to run, and arbiter did not check it")
+		}
+	case "--config-env":
+		j.defer_("U.env-redirect", "git --config-env "+clipText(value, 40), "sets git configuration from an environment variable arbiter cannot see")
+	case "--exec-path":
+		if inline || len(words) > 1 {
+			j.defer_("U.env-redirect", "git --exec-path", "makes git run its subcommands from "+clipText(value, 40)+", which arbiter did not check")
+		}
+	case "-C", "--git-dir", "--work-tree":
+		if dynamic {
+			j.defer_("U.env-redirect", "git "+name, "points git at a location only known at run time, whose configuration can set commands to run")
+			return
+		}
+		place := j.res.Classify(j.res.Resolve(value, c.Dir), false)
+		if place != paths.Project && place != paths.ProjectRoot {
+			j.defer_("U.env-redirect", "git "+name+" "+clipText(value, 40), "runs git on a repository outside the project, whose configuration can set commands to run (core.fsmonitor, core.pager, hooks)")
+		}
+	}
+}
+
 // editorIsSet reports whether the command sets an editor variable to a
 // program that does not wait for a person, so that git rebase -i and
 // git commit run without a terminal.

@@ -42,6 +42,16 @@ func TestEnvironmentThatRedirectsPrograms(t *testing.T) {
 		{bash("GIT_DIR=.git git status"), arbiter.Allow, ""},
 		{bash("GIT_AUTHOR_NAME=x GIT_AUTHOR_EMAIL=x@example.com git commit -m y"), arbiter.Allow, ""},
 		{bash("GIT_PAGER=cat git log"), arbiter.Allow, ""},
+		// The same through git's own options.
+		{bash("git -c include.path=/tmp/x status"), arbiter.Defer, "U.env-redirect"},
+		{bash("git -c includeIf.gitdir:/.path=/tmp/x log"), arbiter.Defer, "U.env-redirect"},
+		{bash("git --git-dir=/tmp/r/.git log"), arbiter.Defer, "U.env-redirect"},
+		{bash("git -C /tmp/repo status"), arbiter.Defer, "U.env-redirect"},
+		{bash("git --work-tree=/etc status"), arbiter.Defer, "U.env-redirect"},
+		{bash("git --exec-path=/tmp/x status"), arbiter.Defer, "U.env-redirect"},
+		{bash("git --config-env=core.pager=P log"), arbiter.Defer, "U.env-redirect"},
+		{bash("git -C sub log"), arbiter.Allow, ""},
+		{bash("git -c color.ui=never log"), arbiter.Allow, ""},
 		// Code loaded from a directory.
 		{bash("PYTHONPATH=/tmp/x python3 t.py"), arbiter.Defer, "U.env-redirect"},
 		{bash("NODE_PATH=/tmp/m node app.js"), arbiter.Defer, "U.env-redirect"},

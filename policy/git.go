@@ -34,6 +34,7 @@ func (j *judgement) git(c *shell.Command) {
 	i := 0
 	for i < len(args) && strings.HasPrefix(args[i].Text, "-") {
 		t := args[i].Text
+		j.gitGlobalOption(c, args[i:])
 		switch {
 		case t == "-c" && i+1 < len(args):
 			k, v, _ := strings.Cut(args[i+1].Text, "=")
