@@ -26,6 +26,8 @@ func TestBatchModesAreNotInteractive(t *testing.T) {
 		{bash("GIT_EDITOR=true git rebase --interactive origin/main"), arbiter.Defer, "C.git-rebase"},
 		{bash("GIT_EDITOR=true git commit --amend"), arbiter.Allow, "D6.git-local"},
 		{bash("vim -es -c 'g/x/d' -c wq f.txt"), arbiter.Allow, ""},
+		{bash("psql -c 'select count(*) from users'"), arbiter.Defer, "C.database"},
+		{bash("sqlite3 app.db 'select * from jobs limit 5'"), arbiter.Defer, "C.database"},
 		// Still interactive.
 		{bash("tmux"), arbiter.Deny, "H8.interactive"},
 		{bash("tmux attach -t x"), arbiter.Deny, "H8.interactive"},
@@ -98,6 +100,8 @@ func TestForkBombsAreRecursion(t *testing.T) {
 		{bash("a() { b | grep x; }; b() { echo hi; }; a"), arbiter.Defer, "U.definition"},
 		{bash("count() { wc -l < \"$1\"; }; count a.txt | tee n.txt"), arbiter.Defer, "U.definition"},
 		{bash("f() { cat x | wc -l; }; f | cat"), arbiter.Defer, "U.definition"},
+		{bash("step() { echo \"$1\" | tr a-z A-Z; }; all() { step a | cat; step b & wait; }; all"), arbiter.Defer, "U.definition"},
+		{bash("lint() { gofmt -l . | sort; }; check() { lint | tee out.txt; }; check"), arbiter.Defer, "U.definition"},
 		{bash("while read l; do echo $l | wc -c; done < f"), arbiter.Allow, ""},
 		{bash(":(){ :|:& };:"), arbiter.Deny, "A3.fork-bomb"},
 		{bash("bomb() { bomb | bomb & }; bomb"), arbiter.Deny, "A3.fork-bomb"},
