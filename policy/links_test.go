@@ -89,6 +89,9 @@ func TestWritesThroughLinksTheCommandCreates(t *testing.T) {
 		{bash("ln -sfn /usr u && rm -rf u/lib"), arbiter.Deny, "A2.system-tree-delete"},
 		{bash("ln -s -t links /etc && echo x > links/etc/hosts"), arbiter.Ask, "B5.system-config"},
 		{bash("ln -s ~ h; tee h/.profile < x"), arbiter.Ask, "B5.persistence"},
+		// A link to a place only known at run time cannot be followed.
+		{bash("ln -s $TARGET h && echo x > h/.bashrc"), arbiter.Defer, "U.dynamic-path"},
+		{bash(`ln -sf "$(git rev-parse --git-dir)/hooks" k; cp hook k/pre-commit`), arbiter.Defer, ""},
 		// The kernel's own links are not followed.
 		{bash("echo hi > /dev/stderr"), arbiter.Allow, ""},
 		{bash("cat /dev/stdin > x.txt"), arbiter.Allow, ""},

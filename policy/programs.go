@@ -437,7 +437,11 @@ func (j *judgement) recordLink(c *shell.Command, symbolic bool) {
 // addLink records one link: a symbolic link's target as the kernel reads
 // it (relative to the link's directory), a hard link's as the file itself.
 func (j *judgement) addLink(c *shell.Command, src shell.Word, link string, symbolic bool) {
-	if src.Dynamic || src.Text == "" {
+	if src.Dynamic {
+		j.defer_("U.dynamic-path", src.Text, "makes a link to a path only known at run time, so what is written through it cannot be judged")
+		return
+	}
+	if src.Text == "" {
 		return
 	}
 	target := src.Text
