@@ -58,9 +58,9 @@ var inertEditors = map[string]bool{"": true, "true": true, ":": true, "cat": tru
 // so an assignment in front of them only lasts for them.
 var unaffected = map[string]bool{"echo": true, "printf": true, "true": true, "false": true, ":": true, "test": true, "[": true, "pwd": true}
 
-// Variables that only add directories the project's own tooling uses are
-// common in test runs; a value inside the project is not an injection.
-var benignValues = map[string]bool{"PYTHONPATH": true, "NODE_PATH": true, "LD_LIBRARY_PATH": true, "GOFLAGS": true, "MAKEFLAGS": true}
+// Flag variables whose usual values name only directories in the project
+// or a temp directory (GOFLAGS=-modcacherw, MAKEFLAGS=-j4) are routine.
+var benignValues = map[string]bool{"GOFLAGS": true, "MAKEFLAGS": true}
 
 // environment judges assignments that change what a command runs.
 func (j *judgement) environment(c *shell.Command) {
@@ -90,10 +90,6 @@ func (j *judgement) environment(c *shell.Command) {
 			continue
 		}
 		if benignValues[e.Name] && j.valueInside(c, e.Value) {
-			continue
-		}
-		if c.Program == "" && (c.Name == "" || c.Name == "export") && (e.Name == "PATH" || e.Name == "PYTHONPATH") && !e.Value.Dynamic {
-			j.defer_("U.env-injection", e.Name, "changes "+e.Name+", which decides what later commands run")
 			continue
 		}
 		j.ask("U.env-injection", e.Name+"="+clipText(e.Value.Text, 40), e.Name+" makes the command load or run other code")
