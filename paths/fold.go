@@ -41,18 +41,30 @@ var canonicalNames = sync.OnceValue(func() map[string]string {
 // case the protected spelling.
 func foldNames(p string) string {
 	names := canonicalNames()
-	parts := strings.Split(p, "/")
-	changed := false
-	for i, part := range parts {
-		if n, ok := names[strings.ToLower(part)]; ok && n != part {
-			parts[i] = n
-			changed = true
+	var b []byte // the folded path, built only once a name changes
+	start := 0
+	for i := 0; i <= len(p); i++ {
+		if i < len(p) && p[i] != '/' {
+			continue
 		}
+		part := p[start:i]
+		if n, ok := names[strings.ToLower(part)]; ok && n != part {
+			if b == nil {
+				b = append(make([]byte, 0, len(p)), p[:start]...)
+			}
+			b = append(b, n...)
+		} else if b != nil {
+			b = append(b, part...)
+		}
+		if b != nil && i < len(p) {
+			b = append(b, '/')
+		}
+		start = i + 1
 	}
-	if !changed {
+	if b == nil {
 		return p
 	}
-	return strings.Join(parts, "/")
+	return string(b)
 }
 
 // mayFold is a cheap test that folding could matter on a filesystem not

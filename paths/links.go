@@ -29,8 +29,8 @@ func New(project, cwd, home string) Resolver {
 // names the same directories many times.
 type seen struct {
 	links       map[string]string
-	resolved    map[resolved]string
-	lstat       map[string]component
+	resolved    []answer    // a call names few paths: a short list beats a map
+	lstat       []component // likewise
 	rooted      bool
 	projectReal string
 	homeReal    string
@@ -38,25 +38,29 @@ type seen struct {
 
 // component is what lstat said about one path.
 type component struct {
+	path   string
 	target string
 	isLink bool
 	exists bool
 }
+
+// maxRemembered bounds what one call remembers; beyond it, the disk is
+// asked again.
+const maxRemembered = 64
 
 // lstat reads one component, through the call's memory when it has one.
 func (r Resolver) lstat(p string, top bool) (string, bool, bool) {
 	if r.seen == nil {
 		return lstatLink(p, top)
 	}
-	if c, ok := r.seen.lstat[p]; ok {
-		return c.target, c.isLink, c.exists
+	for _, c := range r.seen.lstat {
+		if c.path == p {
+			return c.target, c.isLink, c.exists
+		}
 	}
 	t, l, e := lstatLink(p, top)
-	if r.seen.lstat == nil {
-		r.seen.lstat = map[string]component{}
-	}
-	if len(r.seen.lstat) < 4096 {
-		r.seen.lstat[p] = component{t, l, e}
+	if len(r.seen.lstat) < maxRemembered {
+		r.seen.lstat = append(r.seen.lstat, component{p, t, l, e})
 	}
 	return t, l, e
 }

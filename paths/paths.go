@@ -76,24 +76,28 @@ func (r Resolver) resolve(p, dir string, last bool) string {
 	if r.seen == nil {
 		return r.resolveRaw(p, dir, last)
 	}
-	key := resolved{p, dir, last, r.FoldCase}
-	if got, ok := r.seen.resolved[key]; ok {
-		return got
+	key := question{p, dir, last, r.FoldCase}
+	for _, a := range r.seen.resolved {
+		if a.question == key {
+			return a.path
+		}
 	}
 	got := r.resolveRaw(p, dir, last)
-	if r.seen.resolved == nil {
-		r.seen.resolved = map[resolved]string{}
-	}
-	if len(r.seen.resolved) < 4096 {
-		r.seen.resolved[key] = got
+	if len(r.seen.resolved) < maxRemembered {
+		r.seen.resolved = append(r.seen.resolved, answer{key, got})
 	}
 	return got
 }
 
-// resolved is one question Resolve answered.
-type resolved struct {
+// question is one question Resolve answers; answer, with its answer.
+type question struct {
 	p, dir     string
 	last, fold bool
+}
+
+type answer struct {
+	question
+	path string
 }
 
 func (r Resolver) resolveRaw(p, dir string, last bool) string {
