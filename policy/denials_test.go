@@ -13,6 +13,7 @@ func TestBatchModesAreNotInteractive(t *testing.T) {
 		{bash("tmux new-session -d -s x 'make test'"), arbiter.Defer, "U.terminal-multiplexer"},
 		{bash("tmux -L sock new -d -s w"), arbiter.Defer, "U.terminal-multiplexer"},
 		{bash("tmux kill-server"), arbiter.Defer, "U.terminal-multiplexer"},
+		{bash("tmux new -s build -d 'make -j4'"), arbiter.Defer, "U.terminal-multiplexer"},
 		{bash("emacs --batch -l test.el -f ert-run-tests-batch-and-exit"), arbiter.Defer, "U.batch-code"},
 		{bash("emacs -Q --script build.el"), arbiter.Defer, "U.batch-code"},
 		{bash("lldb -b -o run ./a.out"), arbiter.Allow, "D4.debug"},

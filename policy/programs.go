@@ -1216,12 +1216,17 @@ func tmuxAttaches(c *shell.Command) bool {
 	}
 	switch c.Args[k].Text {
 	case "new-session", "new":
-		for _, a := range c.Args[k+1:] {
-			if a.Text == "--" || !strings.HasPrefix(a.Text, "-") {
-				break
+		rest := c.Args[k+1:]
+		for i := 0; i < len(rest); i++ {
+			t := rest[i].Text
+			if t == "--" || !strings.HasPrefix(t, "-") {
+				break // the command the session runs
 			}
-			if shortFlag(a.Text, 'd') {
+			if shortFlag(t, 'd') {
 				return false
+			}
+			if len(t) == 2 && strings.ContainsRune("cefnstxyA", rune(t[1])) {
+				i++ // the option's value
 			}
 		}
 		return true
