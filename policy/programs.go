@@ -1225,7 +1225,7 @@ func tmuxAttaches(c *shell.Command) bool {
 			if shortFlag(t, 'd') {
 				return false
 			}
-			if len(t) == 2 && strings.ContainsRune("cefnstxyA", rune(t[1])) {
+			if len(t) == 2 && strings.ContainsRune("cefnstxyF", rune(t[1])) {
 				i++ // the option's value
 			}
 		}
