@@ -41,6 +41,7 @@ func TestBatchModesAreNotInteractive(t *testing.T) {
 		{bash("gdb -batch -ex 'shell rm -rf ~' ./a.out"), arbiter.Defer, "U.debugger-command"},
 		{bash("gdb -batch -x cmds.gdb ./a.out"), arbiter.Defer, "U.unknown-option"},
 		{bash("lldb -b -o 'platform shell id' ./a.out"), arbiter.Defer, "U.debugger-command"},
+		{bash("gdb -batch -ex run --args python3 -c 'import os'"), arbiter.Defer, "C.run-outside-code"},
 	})
 }
 

@@ -1291,6 +1291,12 @@ func (j *judgement) debugger(c *shell.Command, subj string) {
 		j.defer_("U.dynamic-path", subj, "debugs a program whose path is only known at run time")
 		return
 	}
+	if !strings.Contains(program[0].Text, "/") {
+		// A bare name may be found on the search path, and its arguments
+		// are then that program's to interpret.
+		j.defer_("C.run-outside-code", subj, "debugs "+program[0].Text+", which may be a program from outside the project")
+		return
+	}
 	if before := len(j.findings); !j.ranWritten(j.res.Resolve(program[0].Text, c.Dir), subj) && len(j.findings) == before {
 		if place := j.res.Classify(j.res.Resolve(program[0].Text, c.Dir), false); place == paths.Project || place == paths.Temp {
 			j.allow("D4.debug", subj, "runs the project's program under the debugger in batch mode and prints its state")
