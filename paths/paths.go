@@ -32,25 +32,109 @@ func (p Place) String() string { return placeNames[p] }
 // project and temp directories.
 func (p Place) Inside() bool { return p == Temp || p == Project || p == Null }
 
-// Resolver resolves paths for one call.
+// Resolver resolves paths for one call. Build it with New, which also
+// finds where the project and home directories really are; a Resolver
+// written as a literal works the same, only slower.
 type Resolver struct {
 	Project string // absolute project directory ("" if unknown)
 	Cwd     string // absolute working directory of the call
 	Home    string // the user's home directory
+	// FoldCase says that the filesystem ignores case, so that .GIT/hooks
+	// is .git/hooks. Without it, a path whose existing directories lie on
+	// a case-insensitive filesystem is still folded.
+	FoldCase bool
+
+	links map[string]string // links the command creates: absolute link → target
+	seen  *seen             // what the disk said, for this call (nil: ask each time)
 }
 
-// Resolve makes p absolute and clean. dir is the directory an earlier cd
-// moved to ("" for the call's own). Paths starting with ~ resolve against
-// the home directory, ~name against /home/name. The result is "" when p is
-// empty.
-func (r Resolver) Resolve(p, dir string) string {
+// Resolve makes p absolute and resolves the symbolic links in it, the
+// final component included: the file a read or write of p reaches. dir is
+// the directory an earlier cd moved to ("" for the call's own). Paths
+// starting with ~ resolve against the home directory, ~name against
+// /home/name. The result is "" when p is empty.
+func (r Resolver) Resolve(p, dir string) string { return r.resolve(p, dir, true) }
+
+// ResolveLink is Resolve without following the final component: the path
+// that rm, mv or ln acts on when p is itself a link.
+func (r Resolver) ResolveLink(p, dir string) string { return r.resolve(p, dir, false) }
+
+// Lexical makes p absolute and clean without looking at the disk: the
+// name a program is run by, for instance.
+func (r Resolver) Lexical(p, dir string) string {
+	raw := r.join(p, dir)
+	if raw == "" {
+		return ""
+	}
+	return path.Clean(raw)
+}
+
+func (r Resolver) resolve(p, dir string, last bool) string {
 	if p == "" {
 		return ""
 	}
-	home := r.Home
-	if home == "" {
-		home = "/home/user"
+	if r.seen == nil {
+		return r.resolveRaw(p, dir, last)
 	}
+	key := question{p, dir, last, r.FoldCase}
+	for _, a := range r.seen.resolved {
+		if a.question == key {
+			return a.path
+		}
+	}
+	got := r.resolveRaw(p, dir, last)
+	if len(r.seen.resolved) < maxRemembered {
+		r.seen.resolved = append(r.seen.resolved, answer{key, got})
+	}
+	return got
+}
+
+// question is one question Resolve answers; answer, with its answer.
+type question struct {
+	p, dir     string
+	last, fold bool
+}
+
+type answer struct {
+	question
+	path string
+}
+
+func (r Resolver) resolveRaw(p, dir string, last bool) string {
+	raw := r.join(p, dir)
+	real, linked := r.follow(raw, last)
+	if !r.FoldCase && !mayFold(real) {
+		// Nothing to fold on a case-sensitive disk.
+	} else if folded := foldNames(real); folded != real || r.FoldCase {
+		if folded = r.reroot(folded, true); folded != real && (r.FoldCase || r.foldsCase(real)) {
+			return folded
+		}
+	}
+	if linked || r.mayBeRoot(real) {
+		return r.reroot(real, false) // the project or home named by its real path
+	}
+	return real
+}
+
+// mayBeRoot reports whether p could be the project or home directory (or
+// lie in one) by another name: it is in neither as they are written, nor
+// in a system tree.
+func (r Resolver) mayBeRoot(p string) bool {
+	for _, root := range []string{path.Clean(r.Project), path.Clean(r.home())} {
+		if r.Project != "" && (p == root || within(p, root)) {
+			return false
+		}
+	}
+	return !r.osOwned(p)
+}
+
+// join makes p absolute, without cleaning it: ".." must be taken after
+// the links before it are followed, as the kernel does.
+func (r Resolver) join(p, dir string) string {
+	if p == "" {
+		return ""
+	}
+	home := r.home()
 	expandHome := func(s string) string {
 		switch {
 		case s == "~" || strings.HasPrefix(s, "~/"):
@@ -66,7 +150,7 @@ func (r Resolver) Resolve(p, dir string) string {
 	}
 	p = expandHome(p)
 	if path.IsAbs(p) {
-		return path.Clean(p)
+		return p
 	}
 	base := r.Cwd
 	if base == "" {
@@ -80,10 +164,10 @@ func (r Resolver) Resolve(p, dir string) string {
 		if path.IsAbs(dir) {
 			base = dir
 		} else {
-			base = path.Join(base, dir)
+			base = base + "/" + dir
 		}
 	}
-	return path.Join(base, p)
+	return base + "/" + p
 }
 
 // systemTrees are directories the operating system or its package manager
@@ -95,7 +179,7 @@ var systemTrees = []string{
 	"/System", "/Library", "/Applications", "/private", "/cores", "/Volumes",
 }
 
-var tempTrees = []string{"/tmp", "/var/tmp", "/private/tmp", "/private/var/tmp", "/dev/shm", "/var/folders"}
+var tempTrees = []string{"/tmp", "/var/tmp", "/private/tmp", "/private/var/tmp", "/dev/shm", "/var/folders", "/private/var/folders"}
 
 var nullFiles = map[string]bool{
 	"/dev/null": true, "/dev/stdout": true, "/dev/stderr": true, "/dev/stdin": true, "/dev/tty": true,
@@ -135,6 +219,9 @@ func (r Resolver) Classify(abs string, glob bool) Place {
 	// space, even when it lies under a temp tree (as in some containers).
 	if abs == home || within(home, abs) {
 		return HomeRoot
+	}
+	if within(abs, home) {
+		return Home
 	}
 	for _, t := range tempTrees {
 		if within(abs, t) || abs == t {

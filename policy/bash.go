@@ -9,6 +9,7 @@ import (
 	"github.com/arbitergate/arbiter/project"
 	"github.com/arbitergate/arbiter/shell"
 	"github.com/arbitergate/arbiter/spec"
+	"mvdan.cc/sh/v3/syntax"
 )
 
 // bash judges a shell command segment by segment; the strictest wins.
@@ -23,6 +24,8 @@ func (j *judgement) bash(command string) {
 // script the command runs.
 func (j *judgement) script(command string) {
 	a := j.analyze(command)
+	j.shell = a
+	j.recordLinks(a)
 	// Files the enclosing command wrote stay written inside the scripts
 	// it runs.
 	written := j.writtenFiles(a)
@@ -37,7 +40,7 @@ func (j *judgement) script(command string) {
 		j.command(a, &a.Commands[i])
 	}
 	j.flows(a)
-	j.forkBomb(a)
+	j.forkBomb(a, command)
 	if len(j.findings) == 0 {
 		j.allow("D1.nothing-runs", "", "the command runs nothing")
 	}
@@ -102,23 +105,153 @@ func (j *judgement) problems(a *shell.Analysis) {
 	}
 }
 
-// forkBomb finds functions that start copies of themselves in the background
-// or in pipelines: the classic :(){ :|:& };: and its variants.
-func (j *judgement) forkBomb(a *shell.Analysis) {
+// forkBomb finds functions that start copies of themselves without bound:
+// a function that reaches itself again, directly or through others, from a
+// pipeline, a subshell or the background (:(){ :|:& };:). Each copy then
+// lives in its own process. A function that pipes into another, or calls
+// itself in the same process, is not one.
+func (j *judgement) forkBomb(a *shell.Analysis, command string) {
 	if len(a.Functions) == 0 {
 		return
 	}
-	defined := map[string]bool{}
-	for _, f := range a.Functions {
-		defined[f] = true
-	}
-	for _, c := range a.Commands {
-		if c.Ctx&shell.InFunction != 0 && defined[c.Name] && c.Ctx&(shell.InBackground|shell.InPipeline) != 0 {
-			j.deny("A3.fork-bomb", c.Name, "a function starts copies of itself in the background without bound, which exhausts the machine", "run a bounded number of jobs and wait for them")
-			return
+	bomb, seen := spawningRecursion(shellSources(a, command), a.Functions)
+	if !seen {
+		// Some definition lies where the parse above does not reach (eval,
+		// interpreter code): fall back to the analysis's contexts.
+		bomb = ""
+		defined := map[string]bool{}
+		for _, f := range a.Functions {
+			defined[f] = true
+		}
+		for _, c := range a.Commands {
+			if c.Ctx&shell.InFunction != 0 && defined[c.Name] && c.Ctx&(shell.InBackground|shell.InPipeline) != 0 {
+				bomb = c.Name
+				break
+			}
 		}
 	}
+	if bomb != "" {
+		j.deny("A3.fork-bomb", bomb, "a function starts copies of itself in new processes without bound, which exhausts the machine", "run a bounded number of jobs and wait for them")
+		return
+	}
 	j.defer_("U.definition", strings.Join(a.Functions, ", "), "the command defines shell functions, which can shadow programs")
+}
+
+// shellSources returns the command and the scripts of the shells it runs
+// with -c, where functions may be defined too.
+func shellSources(a *shell.Analysis, command string) []string {
+	out := []string{command}
+	for _, c := range a.Commands {
+		if len(out) > 16 {
+			break
+		}
+		switch c.Program {
+		case "bash", "sh", "zsh", "dash", "ksh", "mksh", "ash":
+			for k, w := range c.Args {
+				if (w.Text == "-c" || shortFlag(w.Text, 'c')) && k+1 < len(c.Args) {
+					out = append(out, c.Args[k+1].Text)
+					break
+				}
+			}
+		}
+	}
+	return out
+}
+
+// spawningRecursion parses the sources and returns a function that reaches
+// itself through a call that starts a process. seen reports whether every
+// function named in want was found defined there.
+func spawningRecursion(sources []string, want []string) (bomb string, seen bool) {
+	type edge struct {
+		to    string
+		spawn bool
+	}
+	calls := map[string][]edge{}
+	parser := syntax.NewParser(syntax.Variant(syntax.LangBash))
+	for _, src := range sources {
+		file, err := parser.Parse(strings.NewReader(src), "")
+		if err != nil {
+			continue
+		}
+		syntax.Walk(file, func(n syntax.Node) bool {
+			fn, ok := n.(*syntax.FuncDecl)
+			if !ok || fn.Name == nil || fn.Body == nil {
+				return true
+			}
+			name := fn.Name.Value
+			calls[name] = append(calls[name], edge{}) // defined, maybe calling nothing
+			spawned := map[*syntax.CallExpr]bool{}
+			syntax.Walk(fn.Body, func(m syntax.Node) bool {
+				if startsProcess(m) {
+					syntax.Walk(m, func(k syntax.Node) bool {
+						if call, ok := k.(*syntax.CallExpr); ok {
+							spawned[call] = true
+						}
+						return true
+					})
+				}
+				return true
+			})
+			syntax.Walk(fn.Body, func(m syntax.Node) bool {
+				if call, ok := m.(*syntax.CallExpr); ok && len(call.Args) > 0 {
+					if callee := call.Args[0].Lit(); callee != "" {
+						calls[name] = append(calls[name], edge{callee, spawned[call]})
+					}
+				}
+				return true
+			})
+			return true
+		})
+	}
+	seen = true
+	for _, f := range want {
+		if _, ok := calls[f]; !ok {
+			seen = false
+		}
+	}
+	reaches := func(from, target string) bool {
+		visited := map[string]bool{}
+		stack := []string{from}
+		for len(stack) > 0 {
+			f := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			if f == target {
+				return true
+			}
+			if visited[f] {
+				continue
+			}
+			visited[f] = true
+			for _, e := range calls[f] {
+				if e.to != "" {
+					stack = append(stack, e.to)
+				}
+			}
+		}
+		return false
+	}
+	for f, edges := range calls {
+		for _, e := range edges {
+			if e.spawn && e.to != "" && reaches(e.to, f) {
+				return f, seen
+			}
+		}
+	}
+	return "", seen
+}
+
+// startsProcess reports whether a node runs its commands in a new process:
+// a pipeline, a subshell, a substitution, or a background job.
+func startsProcess(n syntax.Node) bool {
+	switch x := n.(type) {
+	case *syntax.BinaryCmd:
+		return x.Op == syntax.Pipe || x.Op == syntax.PipeAll
+	case *syntax.Subshell, *syntax.CmdSubst, *syntax.ProcSubst:
+		return true
+	case *syntax.Stmt:
+		return x.Background || x.Coprocess
+	}
+	return false
 }
 
 // command judges one simple command.
@@ -152,7 +285,7 @@ func (j *judgement) program(c *shell.Command, subj string) bool {
 		j.allow("D1.help", subj, "prints the program's help or version")
 		return true
 	}
-	if rule := ruleFor(c.Program); rule != nil && (c.Origin != "" || !strings.Contains(c.Name, "/") || systemBin(j.res.Resolve(c.Name, c.Dir))) {
+	if rule := ruleFor(c.Program); rule != nil && (c.Origin != "" || !strings.Contains(c.Name, "/") || systemBin(j.res.Lexical(c.Name, c.Dir))) {
 		rule(j, c)
 		return true
 	}
@@ -161,10 +294,10 @@ func (j *judgement) program(c *shell.Command, subj string) bool {
 		return true
 	}
 	if strings.HasPrefix(c.Program, "mkfs") || strings.HasPrefix(c.Program, "mke2fs") || strings.HasPrefix(c.Program, "mkswap") {
-		j.rawDisk(c, subj)
+		j.formatImage(c, subj)
 		return true
 	}
-	if strings.Contains(c.Name, "/") && !systemBin(j.res.Resolve(c.Name, c.Dir)) {
+	if strings.Contains(c.Name, "/") && !systemBin(j.res.Lexical(c.Name, c.Dir)) {
 		j.runFile(c, c.Name, subj)
 		return false
 	}

@@ -92,7 +92,7 @@ func (j *judgement) allowedSince(start int) bool {
 		if f.verdict != arbiter.Allow {
 			return false
 		}
-		allowed = true
+		allowed = allowed || !f.closed
 	}
 	return allowed
 }

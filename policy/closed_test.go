@@ -68,7 +68,9 @@ func TestClosedWorld(t *testing.T) {
 		{"unresolved", "sort $OPTS data.txt", "U.unresolved"},
 		// Inert git settings only.
 		{"gitconfig", "git -c core.hooksPath=/tmp/h status", "U.git-setting"},
-		{"gitconfig", "git -c include.path=/tmp/cfg log", "U.git-setting"},
+		{"gitconfig", "git -c include.path=/tmp/cfg log", "U.env-redirect"},
+		{"gitconfig", "git -c diff.external=./x diff", "U.git-setting"},
+		{"gitconfig", "git -c user.signingkey=x -c gpg.format=ssh log", "U.git-setting"},
 		{"gitconfig", "git -c core.pager='sh -c id' log", "U.runs-a-program"},
 	}
 	p := New(Options{})

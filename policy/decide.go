@@ -89,6 +89,10 @@ type finding struct {
 	reason  string
 	instead string // for denials: what to do instead
 	subject string // the part of the call it is about
+	// closed marks an allow whose rule checked every word of the command
+	// against a declarative table of its own (readForms): the spec check
+	// has nothing left to check.
+	closed bool
 }
 
 // judgement collects the findings for one call.
@@ -104,6 +108,9 @@ type judgement struct {
 	// depth counts the scripts, package scripts and recipes being read
 	// inside one another, to bound how far reading goes.
 	depth int
+	// shell is the analysis of the command being judged, for rules that
+	// look at the other parts of a pipeline.
+	shell *shell.Analysis
 }
 
 type writtenFile struct {
@@ -118,7 +125,7 @@ func newJudgement(call arbiter.Call) *judgement {
 	if cwd == "" {
 		cwd = call.ProjectDir
 	}
-	return &judgement{call: call, res: paths.Resolver{Project: call.ProjectDir, Cwd: cwd, Home: call.Home}}
+	return &judgement{call: call, res: paths.New(call.ProjectDir, cwd, call.Home)}
 }
 
 func (j *judgement) add(f finding) {
@@ -144,6 +151,12 @@ func (j *judgement) defer_(id, subject, reason string) {
 
 func (j *judgement) allow(id, subject, reason string) {
 	j.add(finding{id: id, verdict: arbiter.Allow, reason: reason, subject: subject})
+}
+
+// allowClosed is allow for a rule that has itself read every word of the
+// command against a declarative table.
+func (j *judgement) allowClosed(id, subject, reason string) {
+	j.add(finding{id: id, verdict: arbiter.Allow, reason: reason, subject: subject, closed: true})
 }
 
 // decision turns the findings into the answer: the strictest finding

@@ -1,7 +1,11 @@
 package policy
 
 import (
+	"path"
+	"strings"
+
 	"github.com/arbitergate/arbiter/internal/lazyregexp"
+	"github.com/arbitergate/arbiter/paths"
 	"github.com/arbitergate/arbiter/shell"
 )
 
@@ -9,9 +13,54 @@ import (
 // or run other code.
 var execEnv = lazyregexp.New(`^(?:LD_PRELOAD|LD_LIBRARY_PATH|LD_AUDIT|DYLD_\w+|BASH_ENV|ENV|PROMPT_COMMAND|PS[0-4]|IFS|PATH|CDPATH|SHELLOPTS|BASHOPTS|PAGER|GIT_PAGER|MANPAGER|SYSTEMD_PAGER|LESSOPEN|LESSCLOSE|EDITOR|VISUAL|GIT_EDITOR|GIT_SEQUENCE_EDITOR|GIT_EXTERNAL_DIFF|GIT_SSH|GIT_SSH_COMMAND|GIT_ASKPASS|SSH_ASKPASS|GIT_CONFIG\w*|GIT_EXEC_PATH|GIT_TEMPLATE_DIR|GIT_PROXY_COMMAND|PYTHONSTARTUP|PYTHONPATH|PYTHONHOME|PYTHONINSPECT|NODE_OPTIONS|NODE_PATH|PERL5OPT|PERL5LIB|PERLLIB|RUBYOPT|RUBYLIB|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|JDK_JAVA_OPTIONS|BROWSER|NPM_CONFIG_\w+|npm_config_\w+|BASH_FUNC_\S+|TERMINFO|LESSKEY|MAKEFLAGS|RUSTC_WRAPPER|CARGO_BUILD_RUSTC_WRAPPER|CC|CXX|GOFLAGS)$`)
 
-// Variables that only add directories the project's own tooling uses are
-// common in test runs; a value inside the project is not an injection.
-var benignValues = map[string]bool{"PYTHONPATH": true, "NODE_PATH": true, "PATH": true, "LD_LIBRARY_PATH": true, "GOFLAGS": true, "CC": true, "CXX": true, "MAKEFLAGS": true}
+// envKind says how a variable changes what runs, for the variables whose
+// values arbiter checks.
+type envKind uint8
+
+const (
+	searchPath  envKind = iota + 1 // directories programs are looked up in
+	modulePath                     // directories code is loaded from
+	toolProgram                    // the program a build runs (CC=gcc)
+	configHome                     // where programs read their configuration
+	gitRepo                        // which repository git works on
+	editor                         // a program run on a file to edit it
+	inert                          // changes nothing that runs
+	valueFlags                     // options given to every run (GOFLAGS, MAKEFLAGS)
+)
+
+// checkedEnv is what arbiter knows about the variables it checks the
+// values of. A GIT_ variable not listed here is not understood.
+var checkedEnv = map[string]envKind{
+	"PATH": searchPath, "GIT_EXEC_PATH": searchPath,
+	"PYTHONPATH": modulePath, "NODE_PATH": modulePath, "LD_LIBRARY_PATH": modulePath, "PERL5LIB": modulePath, "PERLLIB": modulePath, "RUBYLIB": modulePath, "CLASSPATH": modulePath,
+	"CC": toolProgram, "CXX": toolProgram, "CPP": toolProgram, "LD": toolProgram, "AR": toolProgram, "AS": toolProgram, "NM": toolProgram, "RANLIB": toolProgram, "FC": toolProgram, "HOSTCC": toolProgram, "RUSTC": toolProgram,
+	"HOME": configHome, "XDG_CONFIG_HOME": configHome, "ZDOTDIR": configHome, "GIT_CONFIG_GLOBAL": configHome, "GIT_CONFIG_SYSTEM": configHome, "GIT_CONFIG": configHome, "GIT_TEMPLATE_DIR": configHome, "CARGO_HOME": configHome, "RUSTUP_HOME": configHome, "PIP_CONFIG_FILE": configHome, "NPM_CONFIG_USERCONFIG": configHome, "npm_config_userconfig": configHome,
+	"GIT_DIR": gitRepo, "GIT_WORK_TREE": gitRepo, "GIT_INDEX_FILE": gitRepo, "GIT_OBJECT_DIRECTORY": gitRepo, "GIT_COMMON_DIR": gitRepo, "GIT_ALTERNATE_OBJECT_DIRECTORIES": gitRepo,
+	"GIT_EDITOR": editor, "GIT_SEQUENCE_EDITOR": editor, "EDITOR": editor, "VISUAL": editor, "GIT_PAGER": editor, "PAGER": editor, "MANPAGER": editor,
+	"GIT_AUTHOR_NAME": inert, "GIT_AUTHOR_EMAIL": inert, "GIT_AUTHOR_DATE": inert, "GIT_COMMITTER_NAME": inert, "GIT_COMMITTER_EMAIL": inert, "GIT_COMMITTER_DATE": inert,
+	"GIT_TERMINAL_PROMPT": inert, "GIT_OPTIONAL_LOCKS": inert, "GIT_MERGE_AUTOEDIT": inert, "GIT_LFS_SKIP_SMUDGE": inert, "GIT_FLUSH": inert, "GIT_PROGRESS_DELAY": inert,
+	"GIT_TRACE": inert, "GIT_TRACE_PACKET": inert, "GIT_TRACE_PERFORMANCE": inert, "GIT_TRACE_SETUP": inert, "GIT_CURL_VERBOSE": inert, "GIT_REDACT_COOKIES": inert,
+	"GIT_LITERAL_PATHSPECS": inert, "GIT_GLOB_PATHSPECS": inert, "GIT_NOGLOB_PATHSPECS": inert, "GIT_ICASE_PATHSPECS": inert, "GIT_NO_REPLACE_OBJECTS": inert,
+	"GIT_REFLOG_ACTION": inert, "GIT_DEFAULT_HASH": inert, "GIT_CEILING_DIRECTORIES": inert, "GIT_DISCOVERY_ACROSS_FILESYSTEM": inert, "GIT_CONFIG_NOSYSTEM": inert, "GIT_ADVICE": inert,
+	"GIT_HTTP_LOW_SPEED_LIMIT": inert, "GIT_HTTP_LOW_SPEED_TIME": inert, "GIT_SSL_CAINFO": inert,
+	"GOFLAGS": valueFlags, "MAKEFLAGS": valueFlags,
+}
+
+// compilers are the build tools a CC-style variable may name: programs
+// the system installs, looked up on the unchanged search path.
+var compilers = lazyregexp.New(`^(?:/usr(?:/local)?/bin/|/bin/|/opt/homebrew/bin/)?(?:gcc|g\+\+|cc|c\+\+|cpp|clang|clang\+\+|clang-cpp|ld|ld\.lld|ld\.gold|lld|ar|llvm-ar|as|nm|llvm-nm|ranlib|llvm-ranlib|gfortran|rustc|musl-gcc|tcc|icc|icx|emcc|em\+\+)(?:-\d+(?:\.\d+)*)?$`)
+
+// inertEditors are editor and pager values that wait for nobody and run
+// nothing else: GIT_SEQUENCE_EDITOR=true keeps a rebase's plan as it is.
+var inertEditors = map[string]bool{"": true, "true": true, ":": true, "cat": true, "/bin/true": true, "/usr/bin/true": true, "/bin/cat": true, "/usr/bin/cat": true, "less": true, "more": true}
+
+// unaffected are builtins whose behaviour no environment variable changes,
+// so an assignment in front of them only lasts for them.
+var unaffected = map[string]bool{"echo": true, "printf": true, "true": true, "false": true, ":": true, "test": true, "[": true, "pwd": true}
+
+// Flag variables whose usual values name only directories in the project
+// or a temp directory (GOFLAGS=-modcacherw, MAKEFLAGS=-j4) are routine.
+var benignValues = map[string]bool{"GOFLAGS": true, "MAKEFLAGS": true}
 
 // environment judges assignments that change what a command runs.
 func (j *judgement) environment(c *shell.Command) {
@@ -20,18 +69,142 @@ func (j *judgement) environment(c *shell.Command) {
 			j.ask("A5.tls-bypass", e.Name, "turns off certificate checks, so an attacker in the middle could read or change the traffic")
 			continue
 		}
+		if c.Program != "" && unaffected[c.Program] {
+			continue
+		}
+		switch action, why := j.redirection(c, e); action {
+		case envRoutine:
+			continue
+		case envRedirect:
+			j.defer_("U.env-redirect", e.Name+"="+clipText(e.Value.Text, 40), why)
+			if kind := checkedEnv[e.Name]; kind != configHome || !execEnv.MatchString(e.Name) {
+				continue // GIT_CONFIG_GLOBAL and the like still ask below
+			}
+		case envUnknown:
+			if strings.HasPrefix(e.Name, "GIT_") && !execEnv.MatchString(e.Name) {
+				j.defer_("U.env-redirect", e.Name, "sets "+e.Name+", a git variable arbiter does not know, which may change what git runs or where it works")
+				continue
+			}
+		}
 		if !execEnv.MatchString(e.Name) {
 			continue
 		}
 		if benignValues[e.Name] && j.valueInside(c, e.Value) {
 			continue
 		}
-		if c.Program == "" && (c.Name == "" || c.Name == "export") && (e.Name == "PATH" || e.Name == "PYTHONPATH") && !e.Value.Dynamic {
-			j.defer_("U.env-injection", e.Name, "changes "+e.Name+", which decides what later commands run")
-			continue
-		}
 		j.ask("U.env-injection", e.Name+"="+clipText(e.Value.Text, 40), e.Name+" makes the command load or run other code")
 	}
+}
+
+// envAction is what the value of a variable means for the command.
+type envAction uint8
+
+const (
+	envUnknown  envAction = iota // arbiter does not check this variable's value
+	envRoutine                   // the value changes nothing arbiter has not checked
+	envRedirect                  // the value points somewhere arbiter did not check
+	envOldRules                  // the value is judged by the general rules
+)
+
+// redirection judges a variable arbiter checks the value of, and says why
+// the value makes what runs come from somewhere arbiter did not check.
+func (j *judgement) redirection(c *shell.Command, e shell.Assign) (envAction, string) {
+	kind, ok := checkedEnv[e.Name]
+	if !ok {
+		return envUnknown, ""
+	}
+	v := e.Value.Text
+	switch kind {
+	case searchPath:
+		if dir := j.uncheckedDir(c, v, false); dir != "" {
+			return envRedirect, e.Name + " puts " + clipText(dir, 40) + " before the system's programs, so a program this command names may run from there, and arbiter did not check what is there"
+		}
+	case modulePath:
+		if dir := j.uncheckedDir(c, v, true); dir != "" {
+			return envRedirect, e.Name + " makes programs load code from " + clipText(dir, 40) + ", which arbiter did not check"
+		}
+	case toolProgram:
+		if !compilers.MatchString(v) {
+			return envRedirect, e.Name + " makes the build run " + clipText(v, 40) + " instead of a system compiler, and arbiter did not check that program"
+		}
+	case configHome:
+		if !j.usualConfig(e.Name, v) {
+			return envRedirect, e.Name + " makes programs read their configuration from " + clipText(v, 40) + ", which can set commands to run (a pager, an editor, hooks), and arbiter did not check it"
+		}
+	case gitRepo:
+		if e.Value.Dynamic {
+			return envRedirect, e.Name + " points git at a location only known at run time, whose configuration can set commands to run"
+		}
+		abs := j.res.Resolve(v, c.Dir)
+		if place := j.res.Classify(abs, false); place != paths.Project && place != paths.ProjectRoot {
+			return envRedirect, e.Name + " points git at a repository outside the project, whose configuration can set commands to run (core.fsmonitor, core.pager, hooks)"
+		}
+	case editor:
+		if !inertEditors[strings.TrimSpace(v)] {
+			return envOldRules, ""
+		}
+	case valueFlags:
+		return envOldRules, ""
+	}
+	return envRoutine, ""
+}
+
+// uncheckedDir returns the first directory of a path list that is neither
+// an operating system program directory nor (when project is set) inside
+// the project: a directory arbiter did not check. The variable's own old
+// value ($PATH) is routine.
+func (j *judgement) uncheckedDir(c *shell.Command, list string, project bool) string {
+	for _, part := range splitList(list) {
+		switch part {
+		case "", "$PATH", "${PATH}", "$PYTHONPATH", "${PYTHONPATH}", "$LD_LIBRARY_PATH", "${LD_LIBRARY_PATH}", "$NODE_PATH", "${NODE_PATH}", "$PERL5LIB", "$RUBYLIB", "$CLASSPATH":
+			continue
+		}
+		if strings.ContainsAny(part, "$`") {
+			return part
+		}
+		abs := j.res.Resolve(part, c.Dir)
+		if systemProgramDir(abs) {
+			continue
+		}
+		if place := j.res.Classify(abs, false); project && (place == paths.Project || place == paths.ProjectRoot) {
+			continue
+		}
+		return part
+	}
+	return ""
+}
+
+// systemProgramDir reports whether a directory holds programs the
+// operating system or its administrator installed.
+func systemProgramDir(abs string) bool {
+	if systemBin(abs + "/x") {
+		return true
+	}
+	for _, tree := range []string{"/usr", "/opt", "/nix/store", "/snap"} {
+		if under(abs, tree) && !under(abs, "/usr/tmp") {
+			return true
+		}
+	}
+	return false
+}
+
+// usualConfig reports whether a configuration-location variable keeps the
+// usual place (HOME is the user's home) or points nowhere (/dev/null).
+func (j *judgement) usualConfig(name, v string) bool {
+	if v == "/dev/null" {
+		return true
+	}
+	home := path.Clean(j.res.Home)
+	if j.res.Home == "" {
+		home = "/home/user"
+	}
+	switch name {
+	case "HOME":
+		return v == home || v == "~" || v == "$HOME" || v == "${HOME}"
+	case "XDG_CONFIG_HOME":
+		return v == home+"/.config" || v == "~/.config" || v == "$HOME/.config" || v == "${HOME}/.config"
+	}
+	return false
 }
 
 // valueInside reports whether every directory in a path-list value lies in
@@ -55,6 +228,63 @@ func (j *judgement) valueInside(c *shell.Command, v shell.Word) bool {
 		}
 	}
 	return true
+}
+
+// gitGlobalOption judges a git option given before the subcommand (the
+// first of words) that, like GIT_DIR or GIT_CONFIG_GLOBAL, makes git read
+// a repository or configuration arbiter did not check, or run its
+// subcommands from another directory.
+func (j *judgement) gitGlobalOption(c *shell.Command, words []shell.Word) {
+	name, value, inline := strings.Cut(words[0].Text, "=")
+	dynamic := words[0].Dynamic
+	if !inline {
+		if len(words) < 2 {
+			return
+		}
+		value, dynamic = words[1].Text, words[1].Dynamic
+	}
+	switch name {
+	case "-c":
+		key, v, _ := strings.Cut(strings.ToLower(value), "=")
+		if key == "include.path" || strings.HasPrefix(key, "includeif.") && strings.HasSuffix(key, ".path") {
+			j.defer_("U.env-redirect", "git -c "+clipText(value, 40), "includes git configuration from "+clipText(v, 40)+", which can set commands to run, and arbiter did not check it")
+		}
+	case "--config-env":
+		j.defer_("U.env-redirect", "git --config-env "+clipText(value, 40), "sets git configuration from an environment variable arbiter cannot see")
+	case "--exec-path":
+		if inline || len(words) > 1 {
+			j.defer_("U.env-redirect", "git --exec-path", "makes git run its subcommands from "+clipText(value, 40)+", which arbiter did not check")
+		}
+	case "-C", "--git-dir", "--work-tree":
+		if dynamic {
+			j.defer_("U.env-redirect", "git "+name, "points git at a location only known at run time, whose configuration can set commands to run")
+			return
+		}
+		place := j.res.Classify(j.res.Resolve(value, c.Dir), false)
+		if place != paths.Project && place != paths.ProjectRoot {
+			j.defer_("U.env-redirect", "git "+name+" "+clipText(value, 40), "runs git on a repository outside the project, whose configuration can set commands to run (core.fsmonitor, core.pager, hooks)")
+		}
+	}
+}
+
+// editorIsSet reports whether the command sets an editor variable to a
+// program that does not wait for a person, so that git rebase -i and
+// git commit run without a terminal.
+func editorIsSet(c *shell.Command, names ...string) bool {
+	for _, e := range c.Env {
+		for _, n := range names {
+			if e.Name != n {
+				continue
+			}
+			first, _, _ := strings.Cut(strings.TrimSpace(e.Value.Text), " ")
+			switch path.Base(first) {
+			case "vim", "vi", "nvim", "nano", "emacs", "emacsclient", "pico", "joe", "micro", "ed", "ex", "mg", "kak", "hx":
+				return false
+			}
+			return true
+		}
+	}
+	return false
 }
 
 func splitList(s string) []string {

@@ -145,7 +145,7 @@ func (j *judgement) remove(c *shell.Command, w shell.Word, recursive bool) {
 		j.ask("B1.delete", shown, "deletes a path relative to a directory the analysis cannot tell")
 		return
 	}
-	abs := j.res.Resolve(w.Text, c.Dir)
+	abs := j.res.ResolveLink(w.Text, c.Dir) // rm removes a link, not what it points to
 	place := j.res.Classify(abs, w.Glob)
 	instead := "delete only the specific files inside the project that need to go, or ask the user to do this themselves"
 	switch {

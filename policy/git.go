@@ -37,6 +37,7 @@ func (j *judgement) git(c *shell.Command) {
 	i := 0
 	for i < len(args) && strings.HasPrefix(args[i].Text, "-") {
 		t := args[i].Text
+		j.gitGlobalOption(c, args[i:])
 		switch {
 		case t == "-c" && i+1 < len(args):
 			k, v, _ := strings.Cut(args[i+1].Text, "=")
@@ -128,7 +129,7 @@ func (j *judgement) git(c *shell.Command) {
 	case "pull", "clone":
 		j.defer_("C1.network-request", subj, "fetches from a remote and changes local files")
 	case "rebase":
-		if short('i') || has("--interactive") {
+		if (short('i') || has("--interactive")) && !editorIsSet(c, "GIT_SEQUENCE_EDITOR", "GIT_EDITOR", "VISUAL", "EDITOR") {
 			j.deny("H8.interactive", subj, "git rebase -i opens an editor and hangs the agent", "use a non-interactive rebase, or git commit --fixup with git rebase --autosquash and GIT_SEQUENCE_EDITOR=true")
 			return
 		}
@@ -173,7 +174,7 @@ func (j *judgement) gitChange(c *shell.Command, sub string, rest []shell.Word, c
 		}
 		local()
 	case "commit":
-		if !short('m') && !short('F') && !short('C') && !has("--message", "--file", "--no-edit", "--fixup", "--squash", "--reuse-message", "--allow-empty-message") {
+		if !short('m') && !short('F') && !short('C') && !has("--message", "--file", "--no-edit", "--fixup", "--squash", "--reuse-message", "--allow-empty-message") && !editorIsSet(c, "GIT_EDITOR", "VISUAL", "EDITOR") {
 			interactive("git commit without -m opens an editor for the message")
 			return
 		}

@@ -1,8 +1,11 @@
 package policy
 
 import (
+	"os"
 	"path"
+	"path/filepath"
 	"strings"
+	"sync"
 
 	"github.com/arbitergate/arbiter/paths"
 	"github.com/arbitergate/arbiter/shell"
@@ -34,8 +37,35 @@ func isGuardPath(r paths.Resolver, abs string) bool {
 	}
 	base := path.Base(abs)
 	dir := path.Base(path.Dir(abs))
-	return gates[base] && (dir == "bin" || dir == "sbin")
+	if !gates[base] {
+		return false
+	}
+	if running := runningGate(); running != "" && (abs == running || path.Dir(abs) == path.Dir(running) && strings.HasPrefix(base, "arbiter")) {
+		return true // the gate that is deciding this call, and the judge beside it
+	}
+	if place := r.Classify(abs, false); place == paths.Project || place == paths.ProjectRoot {
+		// bin/arbiter in a project is that project's build output (go build
+		// -o bin/arbiter, rm -f bin/arbiter); the hooks run the installed one.
+		return false
+	}
+	return dir == "bin" || dir == "sbin"
 }
+
+// runningGate is where the running program lives, found once: deleting or
+// replacing it switches the gate off whatever directory it is in.
+var runningGate = sync.OnceValue(func() string {
+	exe, err := os.Executable()
+	if err != nil {
+		return ""
+	}
+	if real, err := filepath.EvalSymlinks(exe); err == nil {
+		exe = real
+	}
+	if !gates[path.Base(filepath.ToSlash(exe))] {
+		return "" // a program embedding the policy, not the gate's own binary
+	}
+	return filepath.ToSlash(exe)
+})
 
 func (j *judgement) guardTamper(subject, what string) {
 	j.deny("S.guard-tamper", subject, what+"; an agent must not switch off or rewrite the gate that reviews it", "if the gate's settings need changing, ask the user to change them")

@@ -27,7 +27,11 @@ func (j *judgement) packages(c *shell.Command) {
 		return
 	}
 	install := func(what string) {
-		if uninstallsGate(ops[1:]) {
+		named := ops
+		if len(named) > 0 {
+			named = named[1:] // the subcommand
+		}
+		if uninstallsGate(named) {
 			j.guardTamper(subj, "installs over or removes a permission gate")
 			return
 		}
@@ -38,6 +42,10 @@ func (j *judgement) packages(c *shell.Command) {
 	script := func(name string) { j.packageScript(c, name, subj) }
 	switch c.Program {
 	case "npm", "pnpm", "yarn", "bun":
+		if c.Program == "bun" && hasFlag(c, 0, "-e", "--eval", "-p", "--print") {
+			j.interpreter(c, "javascript") // bun -e 'code' runs inline code, not a script
+			return
+		}
 		switch sub {
 		case "test", "t", "tst", "start", "run", "run-script", "build", "lint", "format", "typecheck", "dev", "serve", "check":
 			if sub == "run" || sub == "run-script" {
@@ -50,6 +58,10 @@ func (j *judgement) packages(c *shell.Command) {
 			}
 			script(sub)
 		case "install", "i", "add", "ci", "update", "up", "upgrade", "remove", "rm", "uninstall", "un", "unlink", "link", "dedupe", "prune", "rebuild", "":
+			if sub == "" && c.Program != "yarn" {
+				j.allow("D1.read-only", subj, "prints the program's usage")
+				return
+			}
 			if c.Program == "yarn" && sub == "" || sub == "ci" {
 				install("installs the project's dependencies, which runs their install scripts")
 				return

@@ -177,7 +177,22 @@ func (j *judgement) rmdir(c *shell.Command) {
 
 func (j *judgement) disk(c *shell.Command) {
 	subj := c.String()
+	if securityReadOnly(c) {
+		j.allowClosed("D1.read-only", subj, "lists disks, partitions or storage pools without changing them")
+		return
+	}
 	switch c.Program {
+	case "mkswap":
+		j.formatImage(c, subj)
+		return
+	case "swapoff":
+		j.ask("B5.system-config", subj, "turns off swap space, which can leave the machine short of memory")
+		return
+	case "cfdisk", "parted", "gdisk", "fdisk":
+		if len(operands(c)) <= 1 && c.Stdin.Kind == shell.NoInput && c.Program != "parted" || c.Program == "parted" && len(operands(c)) <= 1 && !hasFlag(c, 's', "--script") {
+			j.deny("H8.interactive", subj, c.Program+" without a listing option opens an interactive partition editor and hangs the agent", "list partitions with "+c.Program+" -l or lsblk; ask the user to change partitions themselves")
+			return
+		}
 	case "zfs", "zpool":
 		if len(c.Args) > 0 && (c.Args[0].Text == "destroy" || c.Args[0].Text == "labelclear") {
 			j.deny("A1.storage-destroy", subj, "destroys a storage pool or dataset with all its data", "ask the user to do this themselves")
@@ -215,6 +230,46 @@ func (j *judgement) disk(c *shell.Command) {
 		}
 	}
 	j.rawDisk(c, subj)
+}
+
+// formatImage judges mkfs and mkswap: formatting an image file in the
+// project or a temp directory is writing that file; a device, or a target
+// arbiter cannot tell, is a raw disk write.
+func (j *judgement) formatImage(c *shell.Command, subj string) {
+	var targets []shell.Word
+	for k := 0; k < len(c.Args); k++ {
+		a := c.Args[k]
+		if a.Dynamic {
+			j.rawDisk(c, subj)
+			return
+		}
+		t := a.Text
+		if !strings.HasPrefix(t, "-") {
+			if strings.HasPrefix(t, "/dev/") || j.res.Classify(j.res.Resolve(t, c.Dir), false) == paths.Device {
+				j.rawDisk(c, subj)
+				return
+			}
+		}
+		switch {
+		case contains([]string{"-t", "-b", "-L", "-N", "-O", "-E", "-m", "-I", "-i", "-T", "-U", "-d", "-n", "-G", "-g", "-J", "-M", "-r", "-e", "-s", "-S", "-p", "-C"}, t) && !(t == "-C" && strings.HasPrefix(c.Program, "mkfs.") && (strings.HasSuffix(c.Program, "fat") || strings.HasSuffix(c.Program, "dos"))):
+			k++ // the option's value
+		case strings.HasPrefix(t, "-"):
+		case isSize(t):
+		default:
+			targets = append(targets, a)
+		}
+	}
+	if len(targets) == 0 {
+		j.rawDisk(c, subj)
+		return
+	}
+	j.writeArgs(c, targets) // an image file: judged as the file it writes
+}
+
+// isSize reports whether a word is a block count or a size (100M, 4096).
+func isSize(s string) bool {
+	s = strings.TrimRight(s, "kKmMgGtTbB")
+	return s != "" && strings.Trim(s, "0123456789") == ""
 }
 
 func (j *judgement) rawDisk(c *shell.Command, subj string) {
@@ -290,6 +345,9 @@ func (j *judgement) copy(c *shell.Command) {
 	}
 	for _, s := range sources {
 		abs := j.res.Resolve(s.Text, c.Dir)
+		if c.Program == "mv" {
+			abs = j.res.ResolveLink(s.Text, c.Dir) // mv moves a link, not what it points to
+		}
 		if c.Program == "ln" && isGuardPath(j.res, abs) {
 			j.guardTamper(s.Text, "links to a permission gate's files, so that later writes change them")
 		}
@@ -312,11 +370,89 @@ func (j *judgement) copy(c *shell.Command) {
 		return
 	}
 	destAbs := j.res.Resolve(dest.Text, c.Dir)
+	if c.Program == "ln" {
+		destAbs = j.res.ResolveLink(dest.Text, c.Dir) // the link itself, which recordLinks already knows
+	}
 	before := len(j.findings)
 	j.write(destAbs, dest.Glob, dest.Text, c.Program)
 	if c.Program == "mv" && len(j.findings) > before && j.findings[len(j.findings)-1].verdict == 0 {
 		j.defer_("C3.move", subj, "moves or renames files, which can overwrite an existing file")
 	}
+}
+
+// recordLinks tells the resolver about the links the command creates
+// (ln, cp -s, cp -l), before any part of it is judged, so that a later
+// write through a new link is judged by where it lands: ln -s ~ h && echo x
+// > h/.bashrc writes ~/.bashrc.
+func (j *judgement) recordLinks(a *shell.Analysis) {
+	for i := range a.Commands {
+		c := &a.Commands[i]
+		symbolic := false
+		switch c.Program {
+		case "ln":
+			symbolic = hasFlag(c, 's', "--symbolic")
+		case "cp":
+			symbolic = hasFlag(c, 's', "--symbolic-link")
+			if !symbolic && !hasFlag(c, 'l', "--link") {
+				continue
+			}
+		default:
+			continue
+		}
+		j.recordLink(c, symbolic)
+	}
+}
+
+func (j *judgement) recordLink(c *shell.Command, symbolic bool) {
+	ops := operands(c, "-t", "--target-directory", "-S", "--suffix")
+	dir := ""
+	for k, a := range c.Args {
+		if (a.Text == "-t" || a.Text == "--target-directory") && k+1 < len(c.Args) {
+			dir = c.Args[k+1].Text
+		} else if v, ok := strings.CutPrefix(a.Text, "--target-directory="); ok {
+			dir = v
+		}
+	}
+	var sources []shell.Word
+	switch {
+	case dir != "":
+		sources = ops
+	case len(ops) == 1:
+		sources, dir = ops, "."
+	case len(ops) >= 2:
+		sources = ops[:len(ops)-1]
+		dest := ops[len(ops)-1]
+		if dest.Dynamic {
+			return
+		}
+		noDeref := hasFlag(c, 'T', "--no-target-directory") || hasFlag(c, 'n', "--no-dereference")
+		if len(sources) > 1 || strings.HasSuffix(dest.Text, "/") || !noDeref && j.res.IsDir(j.res.Resolve(dest.Text, c.Dir)) {
+			dir = dest.Text
+		} else {
+			j.addLink(c, sources[0], dest.Text, symbolic)
+			return
+		}
+	}
+	for _, s := range sources {
+		j.addLink(c, s, path.Join(dir, path.Base(s.Text)), symbolic)
+	}
+}
+
+// addLink records one link: a symbolic link's target as the kernel reads
+// it (relative to the link's directory), a hard link's as the file itself.
+func (j *judgement) addLink(c *shell.Command, src shell.Word, link string, symbolic bool) {
+	if src.Dynamic {
+		j.defer_("U.dynamic-path", src.Text, "makes a link to a path only known at run time, so what is written through it cannot be judged")
+		return
+	}
+	if src.Text == "" {
+		return
+	}
+	target := src.Text
+	if !symbolic || strings.HasPrefix(target, "~") || hasFlag(c, 'r', "--relative") {
+		target = j.res.Resolve(target, c.Dir)
+	}
+	j.res.AddLink(j.res.ResolveLink(link, c.Dir), target)
 }
 
 func (j *judgement) readsSecretPath(abs string) bool {
@@ -552,6 +688,12 @@ func (j *judgement) ssh(c *shell.Command) {
 		return
 	}
 	if k+1 >= len(c.Args) {
+		if hasFlag(c, 'T') || hasFlag(c, 'G') || hasFlag(c, 'O') || hasFlag(c, 'Q') {
+			// -T: no terminal, as in ssh -T git@github.com, which checks the
+			// key and exits; -G prints configuration; -O controls a master.
+			j.defer_("C1.network-request", subj, "connects over SSH without an interactive session")
+			return
+		}
 		if hasFlag(c, 'N') || hasFlag(c, 'f') || hasFlag(c, 'L') || hasFlag(c, 'R') || hasFlag(c, 'D') {
 			j.defer_("C1.network-request", subj, "opens an SSH tunnel")
 			return
@@ -644,18 +786,113 @@ func (j *judgement) kill(c *shell.Command) {
 
 func (j *judgement) security(c *shell.Command) {
 	subj := c.String()
-	read := false
-	for _, a := range c.Args {
-		switch a.Text {
-		case "-L", "--list", "-S", "--list-rules", "status", "list", "list-all", "--state", "-l", "-s", "getenforce", "--status", "show", "-nL":
-			read = true
-		}
-	}
-	if read && len(c.Args) <= 3 {
-		j.allow("D1.read-only", subj, "reads security settings")
+	if securityReadOnly(c) {
+		j.allowClosed("D1.read-only", subj, "reads security settings without changing them")
 		return
 	}
 	j.deny("A4.security-settings", subj, "changes the system's security settings (firewall, mandatory access control or platform protection)", "ask the user to change security settings themselves")
+}
+
+// readForm says which words a security or disk tool may be given when it
+// only reads: options alone, options that take a value, and the first
+// operand (a subcommand) it must start with, if any.
+type readForm struct {
+	flags   string   // short options, any cluster of them: "nvx"
+	long    []string // long options, with or without =value
+	valued  []string // options whose next word is their value
+	needs   []string // one of these must be given (the listing action)
+	verbs   []string // first operand, when the tool has subcommands
+	words   []string // later operands allowed besides devices and names
+	anyArgs bool     // later operands are names (chains, zones, devices)
+	devices bool     // later operands may be device paths (/dev/sda)
+}
+
+// readForms are the read-only command lines of security and disk tools.
+// Anything else they are given may change the system.
+var readForms = map[string]readForm{
+	"iptables":     {flags: "LSnvxw", long: []string{"--list", "--list-rules", "--numeric", "--verbose", "--exact", "--line-numbers", "--wait"}, valued: []string{"-t", "--table"}, needs: []string{"-L", "--list", "-S", "--list-rules"}, anyArgs: true},
+	"ip6tables":    {flags: "LSnvxw", long: []string{"--list", "--list-rules", "--numeric", "--verbose", "--exact", "--line-numbers", "--wait"}, valued: []string{"-t", "--table"}, needs: []string{"-L", "--list", "-S", "--list-rules"}, anyArgs: true},
+	"nft":          {flags: "ajnstc", long: []string{"--handle", "--json", "--numeric", "--stateless", "--terse"}, verbs: []string{"list"}, anyArgs: true},
+	"ufw":          {verbs: []string{"status", "show", "version", "app"}, words: []string{"verbose", "numbered", "raw", "added", "listening", "builtins", "before-rules", "user-rules", "after-rules", "logging-rules", "list"}},
+	"firewall-cmd": {long: []string{"--state", "--permanent", "--zone", "--list-all", "--list-all-zones", "--list-services", "--list-ports", "--list-rich-rules", "--list-interfaces", "--list-sources", "--list-protocols", "--list-forward-ports", "--get-active-zones", "--get-default-zone", "--get-zones", "--get-services", "--get-zone-of-interface", "--get-policies", "--query-service", "--query-port", "--info-zone", "--info-service", "--info-policy", "--get-log-denied", "--query-panic", "--query-masquerade", "--list-all-policies"}, needs: []string{"--state", "--list-all", "--list-all-zones", "--list-services", "--list-ports", "--list-rich-rules", "--list-interfaces", "--list-sources", "--list-protocols", "--list-forward-ports", "--get-active-zones", "--get-default-zone", "--get-zones", "--get-services", "--get-zone-of-interface", "--get-policies", "--query-service", "--query-port", "--info-zone", "--info-service", "--info-policy", "--get-log-denied", "--query-panic", "--query-masquerade", "--list-all-policies"}, valued: []string{"--zone", "--query-service", "--query-port", "--info-zone", "--info-service", "--info-policy", "--get-zone-of-interface"}},
+	"pfctl":        {flags: "sv", valued: []string{"-s", "-a"}, needs: []string{"-s"}},
+	"csrutil":      {verbs: []string{"status"}},
+	"spctl":        {flags: "av", long: []string{"--status", "--assess", "--verbose"}, valued: []string{"-t", "--type"}, needs: []string{"--status", "-a", "--assess"}, anyArgs: true},
+	"auditctl":     {flags: "ls", needs: []string{"-l", "-s"}},
+	"semanage":     {flags: "nlC", long: []string{"--list", "--noheading", "--locallist"}, needs: []string{"-l", "--list"}, verbs: []string{"boolean", "port", "fcontext", "login", "user", "module", "interface", "node", "permissive", "dontaudit", "ibpkey", "ibendport", "export"}},
+	"fdisk":        {flags: "lxus", long: []string{"--list", "--list-details", "--units", "--getsz", "--bytes"}, valued: []string{"-o", "--output", "-b", "--sector-size"}, needs: []string{"-l", "--list", "-x", "--list-details", "-s", "--getsz"}, anyArgs: true},
+	"sfdisk":       {flags: "ldJsgVFr", long: []string{"--list", "--dump", "--json", "--show-size", "--show-geometry", "--verify", "--list-free", "--list-types", "--bytes"}, valued: []string{"-o", "--output"}, needs: []string{"-l", "--list", "-d", "--dump", "-J", "--json", "-s", "--show-size", "-g", "--show-geometry", "-V", "--verify", "-F", "--list-free", "-T", "--list-types"}, anyArgs: true},
+	"gdisk":        {flags: "l", needs: []string{"-l"}, anyArgs: true},
+	"sgdisk":       {flags: "pvOL", long: []string{"--print", "--verify", "--print-mbr", "--list-types", "--info"}, valued: []string{"-i"}, needs: []string{"-p", "--print", "-v", "--verify", "-O", "--print-mbr", "-L", "--list-types", "-i", "--info"}, anyArgs: true},
+	"parted":       {flags: "lsmj", long: []string{"--list", "--script", "--machine", "--json"}, words: []string{"print", "p", "free", "unit", "s", "B", "kB", "MB", "GB", "TB", "KiB", "MiB", "GiB", "TiB", "%", "cyl", "chs", "compact", "list", "all", "devices"}, devices: true},
+	"mdadm":        {flags: "DEQsbvY", long: []string{"--detail", "--examine", "--query", "--scan", "--brief", "--verbose", "--detail-platform", "--export"}, needs: []string{"-D", "--detail", "-E", "--examine", "-Q", "--query", "--detail-platform"}, anyArgs: true},
+	"cryptsetup":   {flags: "v", long: []string{"--verbose", "--debug"}, verbs: []string{"status", "luksDump", "isLuks", "tcryptDump", "bitlkDump", "fvault2Dump"}, anyArgs: true},
+	"zpool":        {flags: "vxpHLPgTyel", verbs: []string{"status", "list", "iostat", "get", "history", "events"}, valued: []string{"-o", "-T"}, anyArgs: true},
+	"zfs":          {flags: "rHpdt", verbs: []string{"list", "get", "diff"}, valued: []string{"-o", "-t", "-s", "-S", "-d"}, anyArgs: true},
+	"lvm":          {verbs: []string{"pvs", "vgs", "lvs", "pvdisplay", "vgdisplay", "lvdisplay", "version", "lvmconfig", "fullreport", "devtypes", "formats", "segtypes"}, flags: "av", valued: []string{"-o", "--options"}, anyArgs: true},
+	"diskutil":     {verbs: []string{"list", "info", "activity", "listFilesystems"}, words: []string{"-plist", "-all", "internal", "external", "physical", "virtual"}, anyArgs: true},
+	"hdparm":       {flags: "IigtTC", long: []string{"--Istdout"}, needs: []string{"-I", "-i", "-g", "-t", "-T", "-C", "--Istdout"}, anyArgs: true},
+	"wipefs":       {flags: "nJpi", long: []string{"--no-act", "--json", "--parsable", "--noheadings"}, valued: []string{"-O", "--output"}, anyArgs: true},
+}
+
+// securityReadOnly reports whether a security or disk tool only lists or
+// prints: every word it is given is in its read form.
+func securityReadOnly(c *shell.Command) bool {
+	form, ok := readForms[c.Program]
+	if !ok {
+		return false
+	}
+	needed := len(form.needs) == 0
+	verbSeen := len(form.verbs) == 0
+	for k := 0; k < len(c.Args); k++ {
+		a := c.Args[k]
+		t := a.Text
+		if a.Dynamic {
+			return false
+		}
+		switch {
+		case contains(form.valued, t):
+			if k+1 >= len(c.Args) || c.Args[k+1].Dynamic {
+				return false
+			}
+			k++
+			needed = needed || contains(form.needs, t)
+		case strings.HasPrefix(t, "--"):
+			name, _, _ := strings.Cut(t, "=")
+			if !contains(form.long, name) && !contains(form.valued, name) && !contains(form.words, t) {
+				return false
+			}
+			needed = needed || contains(form.needs, name)
+		case strings.HasPrefix(t, "-") && len(t) > 1 && !contains(form.words, t):
+			for _, f := range t[1:] {
+				if !strings.ContainsRune(form.flags, f) {
+					return false
+				}
+				needed = needed || contains(form.needs, "-"+string(f))
+			}
+		case !verbSeen:
+			if !contains(form.verbs, t) {
+				return false
+			}
+			verbSeen = true
+		case contains(form.words, t) || form.anyArgs && !strings.ContainsAny(t, "=;|&") || form.devices && strings.HasPrefix(t, "/dev/"):
+		default:
+			return false
+		}
+	}
+	if c.Program == "parted" {
+		needed = hasFlag(c, 'l', "--list") || containsWord(c, "print", "p") // without them parted waits for commands
+	}
+	return needed && verbSeen
+}
+
+func containsWord(c *shell.Command, words ...string) bool {
+	for _, a := range c.Args {
+		if contains(words, a.Text) {
+			return true
+		}
+	}
+	return false
 }
 
 func (j *judgement) systemConfig(c *shell.Command) {
@@ -778,6 +1015,12 @@ func (j *judgement) shellRun(c *shell.Command) {
 // programs.
 func (j *judgement) pipedCode(c *shell.Command, from []string, subj string) {
 	for _, f := range from {
+		if f == "tr" {
+			if tr := j.pipedFrom(c, "tr"); tr != nil && lineEndingsOnly(tr) {
+				j.cleanedScript(c, tr, subj)
+				return
+			}
+		}
 		switch f {
 		case "base64", "xxd", "uudecode", "openssl", "gpg", "rev", "gunzip", "zcat", "xz", "unxz", "bunzip2", "bzcat", "tr", "tar", "perl", "python", "python3", "printf":
 			j.deny("A7.decoded-execution", subj, "runs code that is decoded or unpacked on the fly, so nobody can review what runs", "write the code out in plain text so it can be reviewed")
@@ -791,6 +1034,64 @@ func (j *judgement) pipedCode(c *shell.Command, from []string, subj string) {
 		}
 	}
 	j.defer_("U.dynamic-code", subj, "runs code produced by "+strings.Join(from, ", ")+", which cannot be reviewed in advance")
+}
+
+// pipedFrom finds the command named program that feeds c in its pipeline:
+// the nearest one before c.
+func (j *judgement) pipedFrom(c *shell.Command, program string) *shell.Command {
+	if j.shell == nil {
+		return nil
+	}
+	var found *shell.Command
+	for i := range j.shell.Commands {
+		d := &j.shell.Commands[i]
+		if d == c {
+			return found
+		}
+		if d.Program == program {
+			found = d
+		}
+	}
+	return nil
+}
+
+// lineEndingsOnly reports whether tr only deletes or squeezes carriage
+// returns, tabs and spaces: it cleans a script's line endings, and cannot
+// turn text into other code the way a translation (rot13) can.
+func lineEndingsOnly(tr *shell.Command) bool {
+	sets := 0
+	deletes := false
+	for _, a := range tr.Args {
+		switch {
+		case a.Dynamic:
+			return false
+		case a.Text == "-d" || a.Text == "--delete" || a.Text == "-ds" || a.Text == "-sd":
+			deletes = true
+		case a.Text == "-s" || a.Text == "--squeeze-repeats":
+		case strings.HasPrefix(a.Text, "-"):
+			return false
+		default:
+			sets++
+			if !contains([]string{`\r`, "\r", `\015`, `\r\n`, `\n\r`}, a.Text) {
+				return false
+			}
+		}
+	}
+	return deletes && sets == 1
+}
+
+// cleanedScript judges a shell that runs a script through tr -d '\r': it
+// runs that script, so it is judged like running the file.
+func (j *judgement) cleanedScript(c, tr *shell.Command, subj string) {
+	if tr.Stdin.Kind != shell.File || tr.Stdin.Text == "" {
+		j.defer_("U.dynamic-code", subj, "runs code produced by a pipeline, which cannot be reviewed in advance")
+		return
+	}
+	if abs := j.res.Resolve(tr.Stdin.Text, tr.Dir); secrets.File(abs) != "" {
+		j.ask("B3.secret-read", subj, "runs a credential file as a script")
+		return
+	}
+	j.runFile(tr, tr.Stdin.Text, subj)
 }
 
 func (j *judgement) wrapperOnly(c *shell.Command) {
@@ -857,8 +1158,13 @@ func (j *judgement) interactiveProgram(c *shell.Command) {
 			return
 		}
 	case "gdb", "lldb":
-		if hasFlag(c, 0, "-batch", "--batch", "-ex") {
-			j.allow("D4.debug", subj, "runs the debugger in batch mode")
+		if debuggerBatch(c) {
+			j.debugger(c, subj)
+			return
+		}
+	case "emacs":
+		if hasFlag(c, 0, "--batch", "-batch", "--script", "-script") {
+			j.defer_("U.batch-code", subj, "runs Emacs Lisp in batch mode, which arbiter does not read")
 			return
 		}
 	case "bc":
@@ -866,9 +1172,14 @@ func (j *judgement) interactiveProgram(c *shell.Command) {
 			j.allow("D1.read-only", subj, "computes")
 			return
 		}
-	case "tmux", "screen":
-		if len(ops) > 0 && (ops[0].Text == "ls" || ops[0].Text == "list-sessions" || ops[0].Text == "capture-pane" || ops[0].Text == "send-keys" || ops[0].Text == "new-session" && hasFlag(c, 'd') || ops[0].Text == "kill-session") || hasFlag(c, 'd') && hasFlag(c, 'm') || hasFlag(c, 0, "-ls", "-list") {
-			j.defer_("U.terminal-multiplexer", subj, "controls terminal sessions")
+	case "tmux":
+		if !tmuxAttaches(c) {
+			j.defer_("U.terminal-multiplexer", subj, "controls terminal sessions in the background")
+			return
+		}
+	case "screen":
+		if hasFlag(c, 'd') && hasFlag(c, 'm') || hasFlag(c, 'X') || hasFlag(c, 'Q') || hasFlag(c, 0, "-ls", "-list", "--version") {
+			j.defer_("U.terminal-multiplexer", subj, "controls terminal sessions in the background")
 			return
 		}
 	case "top", "htop":
@@ -888,6 +1199,115 @@ func (j *judgement) interactiveProgram(c *shell.Command) {
 		}
 	}
 	j.deny("H8.interactive", subj, c.Program+" is interactive and hangs the agent", "use a non-interactive alternative: edit files with the file tools or sed, run queries with -c/-e, print with cat")
+}
+
+// tmuxAttaches reports whether a tmux command line puts a session on the
+// terminal and waits there: no command (a new session), new-session or
+// its alias without -d, attach. A command given after the options is any
+// other tmux command (send-keys, capture-pane, kill-session, ls, new -d),
+// which returns at once.
+func tmuxAttaches(c *shell.Command) bool {
+	k := 0
+	for k < len(c.Args) && strings.HasPrefix(c.Args[k].Text, "-") {
+		switch c.Args[k].Text {
+		case "-L", "-S", "-f", "-c", "-T":
+			k++
+		}
+		k++
+	}
+	if k >= len(c.Args) {
+		return !hasFlag(c, 'c') && !hasFlag(c, 'V')
+	}
+	switch c.Args[k].Text {
+	case "new-session", "new":
+		rest := c.Args[k+1:]
+		for i := 0; i < len(rest); i++ {
+			t := rest[i].Text
+			if t == "--" || !strings.HasPrefix(t, "-") {
+				break // the command the session runs
+			}
+			if shortFlag(t, 'd') {
+				return false
+			}
+			if len(t) == 2 && strings.ContainsRune("cefnstxyF", rune(t[1])) {
+				i++ // the option's value
+			}
+		}
+		return true
+	case "attach-session", "attach", "a", "at", "choose-tree", "choose-session", "choose-window", "choose-client":
+		return true
+	}
+	return false
+}
+
+// debuggerBatch reports whether gdb or lldb runs commands and exits
+// instead of waiting at its prompt.
+func debuggerBatch(c *shell.Command) bool {
+	if c.Program == "lldb" {
+		return hasFlag(c, 'b', "--batch")
+	}
+	return hasFlag(c, 0, "-batch", "--batch")
+}
+
+// debugCommands are debugger commands that inspect the program being
+// debugged, which is the project's own: they run it and print its state.
+var debugCommands = map[string]bool{
+	"bt": true, "backtrace": true, "run": true, "r": true, "start": true, "c": true, "continue": true, "next": true, "n": true, "step": true, "s": true, "finish": true,
+	"info": true, "i": true, "p": true, "print": true, "x": true, "list": true, "l": true, "frame": true, "f": true, "up": true, "down": true, "thread": true,
+	"b": true, "break": true, "breakpoint": true, "watch": true, "disassemble": true, "disas": true, "where": true, "quit": true, "q": true, "kill": true,
+	"target": true, "image": true, "register": true, "memory": true, "set": true, "settings": true, "process": true, "display": true, "ptype": true, "whatis": true,
+}
+
+// debugger judges a debugger in batch mode: the commands it is given
+// must only inspect, and the program must be the project's.
+func (j *judgement) debugger(c *shell.Command, subj string) {
+	var program []shell.Word
+	for k := 0; k < len(c.Args); k++ {
+		a := c.Args[k].Text
+		switch {
+		case a == "-ex" || a == "--ex" || a == "-o" || a == "--one-line" || a == "-k" || a == "--one-line-on-crash" || a == "-O" || a == "--one-line-before-file":
+			if k+1 >= len(c.Args) {
+				j.defer_("U.bad-input", subj, "a debugger option has no command")
+				return
+			}
+			k++
+			cmd := strings.Fields(c.Args[k].Text)
+			if c.Args[k].Dynamic || len(cmd) == 0 || !debugCommands[cmd[0]] || cmd[0] == "set" && len(cmd) > 1 && cmd[1] != "pagination" && cmd[1] != "print" && cmd[1] != "confirm" && cmd[1] != "width" && cmd[1] != "height" {
+				j.defer_("U.debugger-command", subj, "runs a debugger command arbiter does not know to be inspection only: "+clipText(c.Args[k].Text, 40))
+				return
+			}
+		case a == "--args" || a == "--":
+			program = append(program, c.Args[k+1:]...)
+			k = len(c.Args)
+		case a == "-batch" || a == "--batch" || a == "-b" || a == "-q" || a == "-quiet" || a == "--quiet" || a == "-nx" || a == "--nx" || a == "-n" || a == "--no-lldbinit" || a == "-x" && c.Program == "lldb":
+		case strings.HasPrefix(a, "-"):
+			j.defer_("U.unknown-option", subj, c.Program+" option "+a+" is not known to arbiter")
+			return
+		default:
+			program = append(program, c.Args[k])
+		}
+	}
+	if len(program) == 0 {
+		j.defer_("U.bad-input", subj, "the debugger names no program")
+		return
+	}
+	if program[0].Dynamic {
+		j.defer_("U.dynamic-path", subj, "debugs a program whose path is only known at run time")
+		return
+	}
+	if !strings.Contains(program[0].Text, "/") {
+		// A bare name may be found on the search path, and its arguments
+		// are then that program's to interpret.
+		j.defer_("C.run-outside-code", subj, "debugs "+program[0].Text+", which may be a program from outside the project")
+		return
+	}
+	if before := len(j.findings); !j.ranWritten(c, program[0].Text, j.res.Resolve(program[0].Text, c.Dir), false, subj) && len(j.findings) == before {
+		if place := j.res.Classify(j.res.Resolve(program[0].Text, c.Dir), false); place == paths.Project || place == paths.Temp {
+			j.allowClosed("D4.debug", subj, "runs the project's program under the debugger in batch mode and prints its state")
+			return
+		}
+		j.defer_("C.run-outside-code", subj, "debugs a program from outside the project")
+	}
 }
 
 // databaseBatch judges a database client given a query; true when judged.
