@@ -52,7 +52,7 @@ func (p *Policy) Decide(ctx context.Context, call arbiter.Call) (d arbiter.Decis
 	j.az = p.az
 	j.tool(call)
 	d = j.decision(p.opts)
-	if d.Decision == arbiter.Deny && j.userTyped() {
+	if d.Decision == arbiter.Deny && !j.blocked() && j.userTyped() {
 		// The policy treats what the user typed as intent, even when risky:
 		// a person still confirms, but the gate does not refuse outright.
 		d.Decision = arbiter.Ask
@@ -60,6 +60,22 @@ func (p *Policy) Decide(ctx context.Context, call arbiter.Call) (d arbiter.Decis
 		d.Reason = "the user's own message contains this exact command, so it is asked rather than refused: " + d.Reason
 	}
 	return d
+}
+
+// blocked reports whether the policy's class A (A1–A5: disks, system
+// trees, fork bombs, security settings, security barriers) or
+// self-protection denies the call: those stay refused whoever asked, as
+// the policy says the user must perform them manually.
+func (j *judgement) blocked() bool {
+	for _, f := range j.findings {
+		if f.verdict != arbiter.Deny {
+			continue
+		}
+		if strings.HasPrefix(f.id, "S") || len(f.id) > 2 && f.id[0] == 'A' && f.id[1] >= '1' && f.id[1] <= '5' && f.id[2] == '.' {
+			return true
+		}
+	}
+	return false
 }
 
 // userTyped reports whether the call's command, path or URL appears
