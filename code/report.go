@@ -1,0 +1,149 @@
+package code
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Report is what Analyze found in one piece of code.
+type Report struct {
+	Lang string
+	// Parsed is set when every byte was tokenized without error.
+	Parsed bool
+	// Pure is set when the code was parsed and does nothing but compute,
+	// print, and read the files named in Reads.
+	Pure bool
+	// Contained is set when the code is pure except for writing the files
+	// named in Writes, which the policy judges like any other write.
+	Contained bool
+	// Why names, for the reader, the first thing that was not understood or
+	// not pure ("calls os.remove", "cannot tokenize: unterminated string at
+	// byte 12"); empty when Pure.
+	Why string
+	// Reads and Writes list the literal file paths the code opens.
+	Reads  []string
+	Writes []string
+	// Env lists environment variables read by literal name.
+	Env []string
+	// Effects the policy has rules for.
+	Spawns  bool // runs another program
+	Network bool // opens a connection or starts a server
+	Deletes bool // removes files
+	Native  bool // loads a native library
+	EnvDump bool // reads the whole environment, or a variable by a computed name
+	Dynamic bool // evaluates or looks up code or names built at run time
+}
+
+// maxSource bounds the code Analyze reads; longer code is not pure.
+const maxSource = 256 << 10
+
+// Languages lists the languages Analyze has a tokenizer for.
+var languages = map[string]func(*analysis, string){
+	"python":     analyzePython,
+	"javascript": analyzeJavaScript,
+	"awk":        analyzeAwk,
+	"sed":        analyzeSed,
+}
+
+// Supported reports whether Analyze can read code in lang.
+func Supported(lang string) bool {
+	_, ok := languages[lang]
+	return ok
+}
+
+// Analyze tokenizes src as code in lang and reports what it does. It never
+// panics and never reports Pure for code it could not read whole.
+func Analyze(lang, src string) (r Report) {
+	a := &analysis{r: Report{Lang: lang}}
+	defer func() {
+		if p := recover(); p != nil {
+			r = Report{Lang: lang, Why: fmt.Sprintf("internal error while reading %s code: %v", lang, p)}
+		}
+	}()
+	fn, ok := languages[lang]
+	switch {
+	case !ok:
+		a.r.Why = "arbiter has no tokenizer for " + lang
+		return a.r
+	case len(src) > maxSource:
+		a.r.Why = fmt.Sprintf("the code is longer than %d KiB", maxSource>>10)
+		return a.r
+	}
+	fn(a, src)
+	return a.finish()
+}
+
+// analysis accumulates one Report.
+type analysis struct {
+	r       Report
+	failed  bool   // a tokenize error
+	impure  string // the first impurity other than a write
+	written string // the first write
+}
+
+// fail records a tokenize error at byte pos.
+func (a *analysis) fail(pos int, format string, args ...any) {
+	if a.failed {
+		return
+	}
+	a.failed = true
+	a.r.Why = fmt.Sprintf("cannot tokenize: %s at byte %d", fmt.Sprintf(format, args...), pos)
+}
+
+// not records that the code is not pure, and why.
+func (a *analysis) not(format string, args ...any) {
+	if a.impure == "" {
+		a.impure = fmt.Sprintf(format, args...)
+	}
+}
+
+func (a *analysis) spawn(what string)   { a.r.Spawns = true; a.not("%s runs another program", what) }
+func (a *analysis) network(what string) { a.r.Network = true; a.not("%s uses the network", what) }
+func (a *analysis) deletes(what string) { a.r.Deletes = true; a.not("%s deletes files", what) }
+func (a *analysis) native(what string)  { a.r.Native = true; a.not("%s loads native code", what) }
+func (a *analysis) dynamic(what string) { a.r.Dynamic = true; a.not("%s", what) }
+func (a *analysis) envDump(what string) {
+	a.r.EnvDump = true
+	a.not("%s reads the whole environment", what)
+}
+
+func (a *analysis) read(path string) { a.r.Reads = appendNew(a.r.Reads, path) }
+func (a *analysis) env(name string)  { a.r.Env = appendNew(a.r.Env, name) }
+func (a *analysis) write(path string) {
+	a.r.Writes = appendNew(a.r.Writes, path)
+	if a.written == "" {
+		a.written = "writes " + path
+	}
+}
+
+func (a *analysis) finish() Report {
+	r := a.r
+	if a.failed {
+		return Report{Lang: r.Lang, Why: r.Why}
+	}
+	r.Parsed = true
+	switch {
+	case a.impure != "":
+		r.Why = a.impure
+	case a.written != "":
+		r.Contained = true
+		r.Why = a.written
+	default:
+		r.Pure, r.Contained = true, true
+	}
+	return r
+}
+
+func appendNew(list []string, s string) []string {
+	for _, x := range list {
+		if x == s {
+			return list
+		}
+	}
+	return append(list, s)
+}
+
+// isDunder reports whether name is a __special__ name.
+func isDunder(name string) bool {
+	return len(name) > 4 && strings.HasPrefix(name, "__") && strings.HasSuffix(name, "__")
+}
