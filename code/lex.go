@@ -7,6 +7,9 @@ import (
 	"unicode/utf8"
 )
 
+// maxNesting bounds bracket nesting, which keeps the analyses linear.
+const maxNesting = 64
+
 // lexer is the state shared by the hand-written tokenizers.
 type lexer struct {
 	a     *analysis
@@ -36,6 +39,10 @@ func (l *lexer) fail(format string, args ...any) {
 func (l *lexer) bracket(c byte) bool {
 	switch c {
 	case '(', '[', '{':
+		if len(l.depth) >= maxNesting {
+			l.fail("brackets nested deeper than %d", maxNesting)
+			return false
+		}
 		l.depth = append(l.depth, c)
 	case ')', ']', '}':
 		want := map[byte]byte{')': '(', ']': '[', '}': '{'}[c]

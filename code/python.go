@@ -442,7 +442,7 @@ func (p *py) valueAttr(i int) int {
 		p.a.dynamic("reads " + name.text + ", which reaches names the code did not import")
 		return i + 2
 	}
-	if ts.at(i + 2).is(tOp, "(") {
+	if ts.at(i+2).is(tOp, "(") {
 		recv, known := p.receiverPath(i - 1)
 		p.method(name.text, i+2, recv, known)
 	}

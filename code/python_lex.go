@@ -191,7 +191,12 @@ func (l *lexer) pyString(prefix string) {
 	for k, f := range fields {
 		// The field is an expression (with an optional !conversion and
 		// :format spec, whose own nested fields are expressions too).
+		if l.a.nest++; l.a.nest > maxNesting {
+			l.fail("f-strings nested deeper than %d", maxNesting)
+			return
+		}
 		inner := lexPython(l.a, pyFieldExpr(f), l.base+fieldPos[k])
+		l.a.nest--
 		l.out = append(l.out, token{kind: tOp, text: ",", pos: l.base + fieldPos[k]}, token{kind: tOp, text: "(", pos: l.base + fieldPos[k]})
 		for _, t := range inner {
 			if t.kind != tEnd {

@@ -79,6 +79,7 @@ type analysis struct {
 	failed  bool   // a tokenize error
 	impure  string // the first impurity other than a write
 	written string // the first write
+	nest    int    // depth of f-string and template fields being read
 }
 
 // fail records a tokenize error at byte pos.
