@@ -132,7 +132,7 @@ func analyzeAwk(a *analysis, src string) {
 				a.spawn("awk \"command\" | getline")
 			} else if ts.at(i+1).is(tOp, "<") || ts.at(i+2).is(tOp, "<") && ts.at(i+1).kind == tName {
 				k := i + 2
-				if !ts.at(i + 1).is(tOp, "<") {
+				if !ts.at(i+1).is(tOp, "<") {
 					k = i + 3
 				}
 				if f := ts.at(k); f.kind == tString && !ts.at(k+1).is(tOp, "(") {
@@ -157,11 +157,11 @@ func analyzeAwk(a *analysis, src string) {
 		case inPrint >= 0 && depth == inPrint && (t.is(tOp, "|") || t.is(tOp, "|&")):
 			a.spawn("awk print | \"command\"")
 		case t.is(tOp, "|") || t.is(tOp, "|&"):
-			if !ts.at(i + 1).is(tKeyword, "getline") {
+			if !ts.at(i+1).is(tKeyword, "getline") {
 				a.not("cannot read awk's | at byte %d", t.pos)
 			}
 		case t.kind == tName && ts.at(i+1).is(tOp, "(") && !awkBuiltins()[t.text] && !defs[t.text]:
-			if !((ts.at(i-1).is(tKeyword, "function") || ts.at(i-1).is(tKeyword, "func"))) {
+			if !(ts.at(i-1).is(tKeyword, "function") || ts.at(i-1).is(tKeyword, "func")) {
 				a.not("calls %s, which is neither an awk builtin nor a function the program defines", t.text)
 			}
 		}

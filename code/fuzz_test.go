@@ -47,7 +47,7 @@ func FuzzAwk(f *testing.F) {
 }
 
 func FuzzSed(f *testing.F) {
-	fuzzLang(f, "sed", `s/a/b/gw out`, "/x/,/y/{\ns|a|b|\np\n}", `1i\` + "\nt", `y/ab/cd/;$!N`, `\,x,d`)
+	fuzzLang(f, "sed", `s/a/b/gw out`, "/x/,/y/{\ns|a|b|\np\n}", `1i\`+"\nt", `y/ab/cd/;$!N`, `\,x,d`)
 }
 
 func timed(lang, src string) (Report, time.Duration) {

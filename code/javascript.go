@@ -120,9 +120,9 @@ func (p *js) isFunction(i int) bool {
 	case t.is(tKeyword, "function"), t.is(tKeyword, "class"):
 		return true
 	case t.kind == tName:
-		return ts.at(i + 1).is(tOp, "=>")
+		return ts.at(i+1).is(tOp, "=>")
 	case t.is(tOp, "("):
-		return ts.at(ts.closing(i) + 1).is(tOp, "=>")
+		return ts.at(ts.closing(i)+1).is(tOp, "=>")
 	}
 	return false
 }
@@ -164,7 +164,7 @@ func (p *js) destructure(open, end int, mod string) {
 			}
 			continue
 		}
-		if ts.at(k + 1).is(tOp, ":") && ts.at(k+2).kind == tName {
+		if ts.at(k+1).is(tOp, ":") && ts.at(k+2).kind == tName {
 			p.aliases[ts[k+2].text] = mod + "." + t.text
 			k += 2
 			continue
@@ -469,9 +469,9 @@ func (p *js) effect(q string) bool {
 	case "native":
 		p.a.native(q)
 	case "dynamic":
-		p.a.dynamic(q + " runs or reaches code by a name built at run time")
+		p.a.dynamic("calls " + q + ", which runs code or reaches names built at run time")
 	case "write":
-		p.a.not("%s changes files", q)
+		p.a.not("calls %s, which changes files", q)
 	case "env":
 		p.a.envDump(q)
 	default:

@@ -404,9 +404,9 @@ func (p *py) effect(q string) bool {
 	case "native":
 		p.a.native(what)
 	case "dynamic":
-		p.a.dynamic(what + " runs or reaches code by a name built at run time")
+		p.a.dynamic("calls " + what + ", which runs code or reaches names built at run time")
 	case "write":
-		p.a.not("%s changes files", what)
+		p.a.not("calls %s, which changes files", what)
 	case "env":
 		p.a.envDump(what)
 	default:
@@ -422,7 +422,7 @@ func (p *py) use(q, kind string, parts []string) {
 		p.a.envDump(q)
 	case p.n.isPure(q) && !(kind == "builtin" && pyImpureBuiltins()[parts[0]]), p.n.dataPrefix(q):
 	case kind == "builtin" && len(parts) == 1 && pyExceptionName(parts[0]):
-	case kind == "module" && len(parts) > 1 && versionAttr(parts[len(parts)-1]):
+	case kind == "module" && len(parts) > 1 && (versionAttr(parts[len(parts)-1]) || isDunder(parts[len(parts)-1]) && safeDunder(parts[len(parts)-1])):
 	case kind == "module" && len(parts) == 1:
 		p.a.dynamic("uses the module " + parts[0] + " as a value, which hides what is called on it")
 	default:

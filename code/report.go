@@ -98,10 +98,25 @@ func (a *analysis) not(format string, args ...any) {
 	}
 }
 
-func (a *analysis) spawn(what string)   { a.r.Spawns = true; a.not("%s runs another program", what) }
-func (a *analysis) network(what string) { a.r.Network = true; a.not("%s uses the network", what) }
-func (a *analysis) deletes(what string) { a.r.Deletes = true; a.not("%s deletes files", what) }
-func (a *analysis) native(what string)  { a.r.Native = true; a.not("%s loads native code", what) }
+func (a *analysis) spawn(what string) {
+	a.r.Spawns = true
+	a.not("calls %s, which runs another program", what)
+}
+
+func (a *analysis) network(what string) {
+	a.r.Network = true
+	a.not("calls %s, which uses the network", what)
+}
+
+func (a *analysis) deletes(what string) {
+	a.r.Deletes = true
+	a.not("calls %s, which deletes files", what)
+}
+
+func (a *analysis) native(what string) {
+	a.r.Native = true
+	a.not("uses %s, which loads native code", what)
+}
 func (a *analysis) dynamic(what string) { a.r.Dynamic = true; a.not("%s", what) }
 func (a *analysis) envDump(what string) {
 	a.r.EnvDump = true

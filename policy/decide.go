@@ -101,6 +101,9 @@ type judgement struct {
 	// written maps files an earlier part of the command line wrote to what
 	// wrote them: the literal text, or the program that produced it.
 	written map[string]writtenFile
+	// tokenized records the languages whose inline code package code read
+	// in this call (its verdict replaces the shell's guesses about them).
+	tokenized map[string]bool
 }
 
 type writtenFile struct {
