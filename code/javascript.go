@@ -50,7 +50,7 @@ func (p *js) bindings() {
 		case t.is(tKeyword, "const") || t.is(tKeyword, "let") || t.is(tKeyword, "var"):
 			if n := ts.at(i + 1); n.kind == tName && ts.at(i+2).is(tOp, "=") {
 				if mod, ok := p.required(i + 3); ok {
-					p.aliases[n.text] = mod
+					p.alias(n.text, mod)
 					i += 2
 					continue
 				}
@@ -148,6 +148,15 @@ func (p *js) required(i int) (string, bool) {
 	return mod, true
 }
 
+// alias binds a local name to a module member; a second, different
+// binding makes every use of the name ambiguous.
+func (p *js) alias(local, qual string) {
+	if prev := p.aliases[local]; prev != "" && prev != qual {
+		p.a.dynamic("binds " + local + " to both " + prev + " and " + qual + ", so a call through it is ambiguous")
+	}
+	p.aliases[local] = qual
+}
+
 func (p *js) isRequire(i int) bool {
 	_, ok := p.required(i)
 	return ok
@@ -165,11 +174,11 @@ func (p *js) destructure(open, end int, mod string) {
 			continue
 		}
 		if ts.at(k+1).is(tOp, ":") && ts.at(k+2).kind == tName {
-			p.aliases[ts[k+2].text] = mod + "." + t.text
+			p.alias(ts[k+2].text, mod+"."+t.text)
 			k += 2
 			continue
 		}
-		p.aliases[t.text] = mod + "." + t.text
+		p.alias(t.text, mod+"."+t.text)
 	}
 }
 
@@ -194,15 +203,15 @@ func (p *js) importStmt(i int) {
 		t := ts[k]
 		switch {
 		case t.is(tOp, "*") && ts.at(k+1).is(tName, "as") && ts.at(k+2).kind == tName:
-			p.aliases[ts[k+2].text] = mod
+			p.alias(ts[k+2].text, mod)
 			k += 2
 		case t.kind == tName && ts.at(k+1).is(tName, "as") && ts.at(k+2).kind == tName:
-			p.aliases[ts[k+2].text] = mod + "." + t.text
+			p.alias(ts[k+2].text, mod+"."+t.text)
 			k += 2
 		case t.kind == tName && k == i:
-			p.aliases[t.text] = mod // the default export
+			p.alias(t.text, mod) // the default export
 		case t.kind == tName:
-			p.aliases[t.text] = mod + "." + t.text
+			p.alias(t.text, mod+"."+t.text)
 		}
 	}
 }

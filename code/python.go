@@ -252,6 +252,9 @@ func (p *py) bind(local, qual string) {
 	if p.rebound[local] {
 		p.a.not("rebinds %s, the name of an import", local)
 	}
+	if prev := p.aliases[local]; prev != "" && prev != qual {
+		p.a.dynamic("binds " + local + " to both " + prev + " and " + qual + ", so a call through it is ambiguous")
+	}
 	p.aliases[local] = qual
 	if p.n.effectOf(qual) == "native" {
 		p.a.native("importing " + qual)
@@ -360,13 +363,20 @@ func (p *py) call(q string, open int) {
 	case "builtins.hasattr":
 		return
 	case "builtins.getattr":
+		// getattr(value, 'name') is value.name: pure only for a name that
+		// is pure as a method, read from a plain value (not a module).
 		if len(args) >= 2 {
-			if name, ok := args[1].literal(); ok && !isDunder(name) || ok && safeDunder(name) {
-				if len(args[0]) == 1 && args[0][0].kind == tName {
-					if _, kind := p.resolve(args[0][0].text, []string{args[0][0].text}); kind == "module" || kind == "builtin" {
-						p.a.dynamic("getattr on the module " + args[0][0].text + " hides which function is used")
-						return
-					}
+			if name, ok := args[1].literal(); ok {
+				if len(args[0]) != 1 || args[0][0].kind != tName {
+					p.a.dynamic("getattr on an expression hides which function is used")
+					return
+				}
+				if _, kind := p.resolve(args[0][0].text, []string{args[0][0].text}); kind != "value" && kind != "local" {
+					p.a.dynamic("getattr on " + args[0][0].text + " hides which function is used")
+					return
+				}
+				if !p.n.methods[name] && !safeDunder(name) && !p.defs[name] {
+					p.a.dynamic("getattr reads " + name + ", which is not on the side-effect-free list")
 				}
 				return
 			}

@@ -47,6 +47,9 @@ func (n *pyNames) isPure(q string) bool {
 	if n.pure[q] {
 		return true
 	}
+	if reachesModule(q) || n.effectOf(q) != "" {
+		return false
+	}
 	for m := q; ; {
 		i := strings.LastIndexByte(m, '.')
 		if i < 0 {
@@ -58,6 +61,23 @@ func (n *pyNames) isPure(q string) bool {
 		}
 	}
 }
+
+// reachesModule reports whether a name reaches, through the attributes
+// of a module on the list, a module that is not (os.path.os.system,
+// uuid.os, random._os): modules hold the modules they import.
+func reachesModule(q string) bool {
+	parts := strings.Split(q, ".")
+	for _, part := range parts[1:] {
+		if strings.HasPrefix(part, "_") && !safeDunder(part) || pyModuleAttrs()[part] {
+			return true
+		}
+	}
+	return false
+}
+
+var pyModuleAttrs = sync.OnceValue(func() map[string]bool {
+	return toSet("os sys subprocess shutil socket ctypes builtins importlib io codecs pathlib tempfile glob signal threading multiprocessing pickle marshal runpy types inspect gc urllib http ftplib smtplib asyncio select pty fcntl posix nt logging zipfile tarfile sqlite3 webbrowser code codeop")
+})
 
 // effectOf returns the effect of calling or using q, or "".
 func (n *pyNames) effectOf(q string) string {
@@ -180,7 +200,7 @@ spawn: subprocess. os.system os.popen os.execl os.execle os.execlp os.execlpe os
 network: socket. urllib.request. urllib.urlopen urllib2. http.client. http.server. socketserver. requests. httpx. aiohttp. ftplib. smtplib. poplib. imaplib. telnetlib. xmlrpc. asyncio.open_connection asyncio.start_server asyncio.start_unix_server ssl. paramiko. websocket. websockets. urllib3. pycurl. wsgiref.simple_server. smtpd.
 delete: os.remove os.unlink os.rmdir os.removedirs shutil.rmtree os.truncate
 native: ctypes. _ctypes. cffi. os.add_dll_directory
-dynamic: builtins.eval builtins.exec builtins.compile builtins.__import__ builtins.globals builtins.locals builtins.vars builtins.breakpoint builtins.setattr builtins.delattr builtins.getattr importlib. runpy. code. codeop. pickle. cPickle. marshal. dill. shelve. types.FunctionType types.CodeType types.ModuleType sys._getframe sys.modules sys.settrace sys.setprofile sys.addaudithook inspect.currentframe inspect.stack timeit. cProfile. profile. pdb. trace. builtins.help builtins.input
+dynamic: operator.methodcaller operator.attrgetter builtins.eval builtins.exec builtins.compile builtins.__import__ builtins.globals builtins.locals builtins.vars builtins.breakpoint builtins.setattr builtins.delattr builtins.getattr importlib. runpy. code. codeop. pickle. cPickle. marshal. dill. shelve. types.FunctionType types.CodeType types.ModuleType sys._getframe sys.modules sys.settrace sys.setprofile sys.addaudithook inspect.currentframe inspect.stack timeit. cProfile. profile. pdb. trace. builtins.help builtins.input
 write: shutil. os.rename os.renames os.replace os.mkdir os.makedirs os.chmod os.lchmod os.chown os.lchown os.symlink os.link os.utime os.write os.mkfifo os.mknod os.open tempfile. zipfile. tarfile. logging. sqlite3. dbm.
 env: os.environ os.environb os.putenv os.unsetenv
 `

@@ -62,6 +62,16 @@ line"""; print(x.splitlines())`, true, ""},
 		{`import os; os.system = print`, false, "assigns"},
 		{`import pickle; pickle.loads(b'')`, false, "pickle"},
 		{`import os; os.popen('id')`, false, "os.popen"},
+		{`import os.path; os.path.os.system('id')`, false, "os.path.os.system"},
+		{`import uuid, operator; list(map(operator.methodcaller('system', 'id'), [uuid.os]))`, false, "methodcaller"},
+		{`import uuid; list(map(getattr(uuid.os, 'system'), ['id']))`, false, "getattr"},
+		{`import random; random._os.system('id')`, false, "random._os"},
+		{`x = 1; getattr(x, 'system')`, false, "getattr"},
+		{"import json as x\ndef f():\n    return x.loads(b'')\nimport pickle as x\nf()", false, "both"},
+		{`print(f"{__import__('os').system('id')}")`, false, "__import__"},
+		{`print(f"{x!r}" f'{os.popen("id").read()}')`, false, "popen"},
+		{`from datetime import datetime; print(datetime.now().isoformat())`, true, ""},
+		{`import collections; print(collections.Counter('aab').most_common(1))`, true, ""},
 	}
 	for _, tt := range tests {
 		r := Analyze("python", tt.src)
