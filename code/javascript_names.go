@@ -9,11 +9,11 @@ import (
 // module ("fs.readFileSync" for require('fs').readFileSync), in the same
 // shape as the Python tables.
 var jsNames = sync.OnceValue(func() *pyNames {
-	n := &pyNames{pure: toSet(jsPureNames), data: toSet(jsDataNames), methods: toSet(jsMethodNames)}
+	n := &pyNames{pure: toSet(jsPureNames), data: toSet(jsDataNames), methods: toSet(jsMethodNames), effects: map[string][]effect{}}
 	for _, line := range strings.Split(strings.TrimSpace(jsEffectTable), "\n") {
 		kind, prefixes, _ := strings.Cut(line, ":")
 		for _, p := range strings.Fields(prefixes) {
-			n.effects = append(n.effects, effect{p, strings.TrimSpace(kind)})
+			n.addEffect(p, strings.TrimSpace(kind))
 		}
 	}
 	return n

@@ -57,8 +57,9 @@ func (l *lexer) bracket(c byte) bool {
 
 // operator reads the longest operator from ops at the current position.
 func (l *lexer) operator(ops []string) bool {
+	c := l.src[l.pos]
 	for _, op := range ops {
-		if strings.HasPrefix(l.src[l.pos:], op) {
+		if op[0] == c && strings.HasPrefix(l.src[l.pos:], op) {
 			if len(op) == 1 && !l.bracket(op[0]) {
 				return false
 			}

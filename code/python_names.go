@@ -13,7 +13,7 @@ type pyNames struct {
 	pure    map[string]bool // callable and usable as values
 	data    map[string]bool // attributes that are plain data
 	methods map[string]bool // methods that only compute, on any value
-	effects []effect        // prefixes with a known effect, first match wins
+	effects map[string][]effect // by first component: prefixes with a known effect, first match wins
 }
 
 // effect maps a qualified-name prefix to what calling it does.
@@ -23,7 +23,7 @@ type effect struct {
 }
 
 var pythonNames = sync.OnceValue(func() *pyNames {
-	n := &pyNames{pure: map[string]bool{}, data: map[string]bool{}, methods: toSet(pyMethodNames)}
+	n := &pyNames{pure: map[string]bool{}, data: map[string]bool{}, methods: toSet(pyMethodNames), effects: map[string][]effect{}}
 	for _, b := range strings.Fields(pyPureBuiltins) {
 		n.pure["builtins."+b] = true
 	}
@@ -36,7 +36,7 @@ var pythonNames = sync.OnceValue(func() *pyNames {
 	for _, line := range strings.Split(strings.TrimSpace(pyEffectTable), "\n") {
 		kind, prefixes, _ := strings.Cut(line, ":")
 		for _, p := range strings.Fields(prefixes) {
-			n.effects = append(n.effects, effect{p, strings.TrimSpace(kind)})
+			n.addEffect(p, strings.TrimSpace(kind))
 		}
 	}
 	return n
@@ -79,9 +79,15 @@ var pyModuleAttrs = sync.OnceValue(func() map[string]bool {
 	return toSet("os sys subprocess shutil socket ctypes builtins importlib io codecs pathlib tempfile glob signal threading multiprocessing pickle marshal runpy types inspect gc urllib http ftplib smtplib asyncio select pty fcntl posix nt logging zipfile tarfile sqlite3 webbrowser code codeop")
 })
 
+func (n *pyNames) addEffect(prefix, kind string) {
+	first := strings.SplitN(strings.TrimSuffix(prefix, "."), ".", 2)[0]
+	n.effects[first] = append(n.effects[first], effect{prefix, kind})
+}
+
 // effectOf returns the effect of calling or using q, or "".
 func (n *pyNames) effectOf(q string) string {
-	for _, e := range n.effects {
+	first, _, _ := strings.Cut(q, ".")
+	for _, e := range n.effects[first] {
 		if q == e.prefix || strings.HasSuffix(e.prefix, ".") && strings.HasPrefix(q, e.prefix) || strings.HasPrefix(q, e.prefix+".") {
 			return e.kind
 		}

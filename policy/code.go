@@ -82,22 +82,11 @@ func codeArg(lang string, args []shell.Word, k int) (shell.Word, bool) {
 	if lang == "powershell" {
 		return next()
 	}
-	letters := "c"
-	switch lang {
-	case "javascript":
-		letters = "ep"
-	case "perl":
-		letters = "eE"
-	case "php":
-		letters = "r"
-	case "ruby", "lua", "r", "julia", "applescript":
-		letters = "e"
-	}
-	i := strings.IndexAny(t[1:], letters)
+	i := codeLetterAt(lang, t)
 	if i < 0 {
 		return next()
 	}
-	if rest := t[2+i:]; rest != "" {
+	if rest := t[i+1:]; rest != "" {
 		return shell.Word{Text: rest, Dynamic: args[k].Dynamic}, true
 	}
 	return next()
@@ -204,18 +193,49 @@ func (j *judgement) inPlace(c *shell.Command) {
 	j.writeArgs(c, files)
 }
 
+// isCodeOption reports whether an interpreter option takes (or holds) the
+// code to run: -c, -e, --eval, and the joined forms the shell analysis
+// also reads (-Sc, -pe, -wle, -c'code'), so that code it scans is never
+// taken here for a script path.
 func isCodeOption(lang, t string) bool {
-	switch lang {
-	case "python":
-		return t == "-c" || strings.HasPrefix(t, "-") && !strings.HasPrefix(t, "--") && strings.HasSuffix(strings.SplitN(t, "'", 2)[0], "c") || strings.Contains(t, "c") && len(t) > 2 && !strings.HasPrefix(t, "--") && isLetters(t[1:strings.IndexByte(t, 'c')])
-	case "javascript":
-		return t == "-e" || t == "--eval" || t == "-p" || t == "--print" || strings.HasPrefix(t, "--eval=") || strings.HasPrefix(t, "--print=")
-	case "perl":
-		return strings.ContainsAny(t, "eE") && !strings.HasPrefix(t, "--")
-	case "powershell":
+	if lang == "powershell" {
 		return strings.HasPrefix(strings.ToLower(t), "-c")
 	}
-	return t == "-e" || t == "-r" || t == "--eval"
+	if strings.HasPrefix(t, "--") {
+		name, _, _ := strings.Cut(t, "=")
+		return name == "--eval" || name == "--print" && lang == "javascript"
+	}
+	return codeLetterAt(lang, t) >= 0
+}
+
+// codeLetterAt returns the index in t of the short option whose value is
+// code, after a run of flag letters; -1 when there is none.
+func codeLetterAt(lang, t string) int {
+	if len(t) < 2 || t[0] != '-' || t[1] == '-' || len(t) > 2 && strings.IndexByte("MmIWXxCd", t[1]) >= 0 {
+		return -1
+	}
+	// The letters in the order the shell analysis tries them (-e before
+	// -p), so that both read the same word as the code.
+	for _, letter := range codeLetters(lang) {
+		if i := strings.IndexRune(t[1:], letter); i >= 0 && isLetters(t[1:1+i]) {
+			return 1 + i
+		}
+	}
+	return -1
+}
+
+func codeLetters(lang string) string {
+	switch lang {
+	case "python":
+		return "c"
+	case "javascript":
+		return "ep"
+	case "perl":
+		return "eE"
+	case "php":
+		return "r"
+	}
+	return "e"
 }
 
 func isLetters(s string) bool {

@@ -19,6 +19,8 @@ func TestInlineCodeClosedWorld(t *testing.T) {
 		{`python3 -c "import os; n='sys'; getattr(os, n+'tem')('id')"`, true},
 		{`python3 -c "import os; f=getattr(os, ''.join(['sy','stem'])); f('id')"`, true},
 		{`python3 -c "import os as o; o.system('id')"`, true},
+		{`node -pe 'require("child_process").execSync("id")'`, true},
+		{`node -pe "require('fs').rmSync('src', {recursive: true})"`, true},
 		{`python3 -c "from os import system as s; s('id')"`, true},
 		{`python3 -c "import subprocess as sp; sp.call('id', shell=True)"`, false},
 		{`python3 -c "from subprocess import getoutput as g; print(g('id'))"`, false},
@@ -167,6 +169,10 @@ func TestInlineCodeEffects(t *testing.T) {
 		{`sed -f edits.sed file`, arbiter.Defer, "U.script-file"},
 		{`python3 -m unknownthing`, arbiter.Defer, "U.unknown-module"},
 		{`python3 -m http.server`, arbiter.Defer, "C.server"},
+		// Joined option forms read the same code as the shell analysis.
+		{`node -pe 'require("child_process").execSync("id")'`, arbiter.Defer, "U.impure-code"},
+		{`python3 -uc 'import os; os.system("id")'`, arbiter.Defer, "U.impure-code"},
+		{`python3 -W ignore -c 'import os; os.system("id")'`, arbiter.Defer, "U.impure-code"},
 	}
 	for _, tt := range tests {
 		d := Decide(t.Context(), bash(tt.cmd))
