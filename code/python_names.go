@@ -10,9 +10,9 @@ import (
 // builtins are "builtins.NAME". A module written "json.*" is pure as a
 // whole.
 type pyNames struct {
-	pure    map[string]bool // callable and usable as values
-	data    map[string]bool // attributes that are plain data
-	methods map[string]bool // methods that only compute, on any value
+	pure    map[string]bool     // callable and usable as values
+	data    map[string]bool     // attributes that are plain data
+	methods map[string]bool     // methods that only compute, on any value
 	effects map[string][]effect // by first component: prefixes with a known effect, first match wins
 }
 
