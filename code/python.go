@@ -256,6 +256,10 @@ func (p *py) bind(local, qual string) {
 		p.a.dynamic("binds " + local + " to both " + prev + " and " + qual + ", so a call through it is ambiguous")
 	}
 	p.aliases[local] = qual
+	switch strings.SplitN(qual, ".", 2)[0] {
+	case "antigravity", "idlelib", "turtledemo":
+		p.a.spawn("import " + qual + " (it opens a program when imported)")
+	}
 	if p.n.effectOf(qual) == "native" {
 		p.a.native("importing " + qual)
 	}
