@@ -355,8 +355,9 @@ func (l *lexer) pyEscape(val *strings.Builder, bytesLit bool) bool {
 func isOctal(c byte) bool { return c >= '0' && c <= '7' }
 
 func toSet(words string) map[string]bool {
-	m := map[string]bool{}
-	for _, w := range strings.Fields(words) {
+	fields := strings.Fields(words)
+	m := make(map[string]bool, len(fields))
+	for _, w := range fields {
 		m[w] = true
 	}
 	return m

@@ -23,15 +23,13 @@ type effect struct {
 }
 
 var pythonNames = sync.OnceValue(func() *pyNames {
-	n := &pyNames{pure: map[string]bool{}, data: map[string]bool{}, methods: toSet(pyMethodNames), effects: map[string][]effect{}}
-	for _, b := range strings.Fields(pyPureBuiltins) {
+	builtins, names := strings.Fields(pyPureBuiltins), strings.Fields(pyPureNames)
+	n := &pyNames{pure: make(map[string]bool, len(builtins)+len(names)), data: toSet(pyDataNames), methods: toSet(pyMethodNames), effects: make(map[string][]effect, 64)}
+	for _, b := range builtins {
 		n.pure["builtins."+b] = true
 	}
-	for _, q := range strings.Fields(pyPureNames) {
+	for _, q := range names {
 		n.pure[q] = true
-	}
-	for _, q := range strings.Fields(pyDataNames) {
-		n.data[q] = true
 	}
 	for _, line := range strings.Split(strings.TrimSpace(pyEffectTable), "\n") {
 		kind, prefixes, _ := strings.Cut(line, ":")
