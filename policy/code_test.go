@@ -176,13 +176,13 @@ func TestInlineCodeEffects(t *testing.T) {
 	}
 	for _, tt := range tests {
 		d := Decide(t.Context(), bash(tt.cmd))
-		if d.Decision != tt.want || tt.rule != "" && !hasRule(d.Rules, tt.rule) {
+		if d.Decision != tt.want || tt.rule != "" && !ruleIn(d.Rules, tt.rule) {
 			t.Errorf("%q: %s %v (%s), want %s %s", tt.cmd, d.Decision, d.Rules, d.Reason, tt.want, tt.rule)
 		}
 	}
 }
 
-func hasRule(rules []string, id string) bool {
+func ruleIn(rules []string, id string) bool {
 	for _, r := range rules {
 		if r == id {
 			return true
