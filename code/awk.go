@@ -112,7 +112,7 @@ func analyzeAwk(a *analysis, src string) {
 	}
 	depth := 0
 	inPrint := -1 // the bracket depth of the print statement being read
-	for i := 0; i < len(ts) && a.impure == ""; i++ {
+	for i := 0; i < len(ts); i++ {
 		t := ts[i]
 		switch {
 		case t.kind == tOp && (t.text == "(" || t.text == "["):

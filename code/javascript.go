@@ -218,7 +218,7 @@ func (p *js) importStmt(i int) {
 
 func (p *js) walk() {
 	ts := p.ts
-	for i := 0; i < len(ts) && p.a.impure == ""; {
+	for i := 0; i < len(ts); {
 		t := ts[i]
 		prev := ts.at(i - 1)
 		switch {
@@ -230,8 +230,12 @@ func (p *js) walk() {
 				i++
 			}
 			i++
-		case t.is(tKeyword, "this"), t.is(tKeyword, "with"):
-			p.a.dynamic(t.text + " reaches names the code did not bind")
+		case t.is(tKeyword, "this"):
+			// At the top level of node -e, this is the global object.
+			p.a.not("uses this, which can reach names the code did not bind")
+			i++
+		case t.is(tKeyword, "with"):
+			p.a.dynamic("with reaches names the code did not bind")
 			i++
 		case (t.is(tKeyword, "function") || t.is(tKeyword, "class")) && ts.at(i+1).kind == tName:
 			i += 2

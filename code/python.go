@@ -153,7 +153,7 @@ func (p *py) inImport(i int) bool {
 
 func (p *py) walk() {
 	ts := p.ts
-	for i := 0; i < len(ts) && p.a.impure == ""; {
+	for i := 0; i < len(ts); {
 		t := ts[i]
 		prev := ts.at(i - 1)
 		switch {

@@ -86,7 +86,7 @@ func (n *pyNames) addEffect(prefix, kind string) {
 func (n *pyNames) effectOf(q string) string {
 	first, _, _ := strings.Cut(q, ".")
 	for _, e := range n.effects[first] {
-		if q == e.prefix || strings.HasSuffix(e.prefix, ".") && strings.HasPrefix(q, e.prefix) || strings.HasPrefix(q, e.prefix+".") {
+		if q == e.prefix || q+"." == e.prefix || strings.HasSuffix(e.prefix, ".") && strings.HasPrefix(q, e.prefix) || strings.HasPrefix(q, e.prefix+".") {
 			return e.kind
 		}
 	}

@@ -96,3 +96,29 @@ func TestPythonReadsWrites(t *testing.T) {
 		t.Errorf("got %+v", r)
 	}
 }
+
+// TestHazard: the project's own scripts are not held to the list, but the
+// effects that are never routine are named in Hazard.
+func TestHazard(t *testing.T) {
+	tests := []struct {
+		lang, src string
+		hazard    bool
+	}{
+		{"python", "import pandas as pd\ndf = pd.read_csv('data.csv')\ndf.to_csv('out.csv')\nprint(df.describe())\n", false},
+		{"python", "import mylib\nmylib.run(3)\nimport os\nos.system('id')\n", true},
+		{"python", "import requests\nrequests.get('https://x.example')\n", true},
+		{"python", "import os\nprint(os.environ)\n", true},
+		{"python", "x = getattr(obj, name)\n", true},
+		{"python", "import ctypes\n", true},
+		{"javascript", "const lib = require('./lib');\nclass A { m() { return this.x } }\nconsole.log(lib.run(new A()))\n", false},
+		{"javascript", "const lib = require('./lib'); lib.go(); require('child_process').execSync('id')", true},
+		{"javascript", "require(process.argv[2])", true},
+		{"python", "print('unterminated", true},
+	}
+	for _, tt := range tests {
+		r := Analyze(tt.lang, tt.src)
+		if (r.Hazard != "") != tt.hazard {
+			t.Errorf("%q: hazard %q, want one: %v", tt.src, r.Hazard, tt.hazard)
+		}
+	}
+}

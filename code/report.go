@@ -32,6 +32,10 @@ type Report struct {
 	Native  bool // loads a native library
 	EnvDump bool // reads the whole environment, or a variable by a computed name
 	Dynamic bool // evaluates or looks up code or names built at run time
+	// Hazard names the first of those effects found; "" when none. The
+	// project's own scripts are not held to the side-effect-free list, but
+	// none of these is routine in them either.
+	Hazard string
 }
 
 // maxSource bounds the code Analyze reads; longer code is not pure.
@@ -100,27 +104,41 @@ func (a *analysis) not(format string, args ...any) {
 
 func (a *analysis) spawn(what string) {
 	a.r.Spawns = true
-	a.not("calls %s, which runs another program", what)
+	a.hazard(fmt.Sprintf("calls %s, which runs another program", what))
 }
 
 func (a *analysis) network(what string) {
 	a.r.Network = true
-	a.not("calls %s, which uses the network", what)
+	a.hazard(fmt.Sprintf("calls %s, which uses the network", what))
 }
 
 func (a *analysis) deletes(what string) {
 	a.r.Deletes = true
-	a.not("calls %s, which deletes files", what)
+	a.hazard(fmt.Sprintf("calls %s, which deletes files", what))
 }
 
 func (a *analysis) native(what string) {
 	a.r.Native = true
-	a.not("uses %s, which loads native code", what)
+	a.hazard(fmt.Sprintf("uses %s, which loads native code", what))
 }
-func (a *analysis) dynamic(what string) { a.r.Dynamic = true; a.not("%s", what) }
+
+func (a *analysis) dynamic(what string) {
+	a.r.Dynamic = true
+	a.hazard(what)
+}
+
 func (a *analysis) envDump(what string) {
 	a.r.EnvDump = true
-	a.not("%s reads the whole environment", what)
+	a.hazard(what + " reads the whole environment")
+}
+
+// hazard records an effect that is never routine, in inline code or in
+// the project's own scripts.
+func (a *analysis) hazard(why string) {
+	if a.r.Hazard == "" {
+		a.r.Hazard = why
+	}
+	a.not("%s", why)
 }
 
 func (a *analysis) read(path string) { a.r.Reads = appendNew(a.r.Reads, path) }
@@ -135,7 +153,7 @@ func (a *analysis) write(path string) {
 func (a *analysis) finish() Report {
 	r := a.r
 	if a.failed {
-		return Report{Lang: r.Lang, Why: r.Why}
+		return Report{Lang: r.Lang, Why: r.Why, Hazard: r.Why}
 	}
 	r.Parsed = true
 	switch {

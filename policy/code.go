@@ -113,6 +113,10 @@ func (j *judgement) inlineCode(c *shell.Command, lang string, src shell.Word, kn
 		j.tokenized = map[string]bool{}
 	}
 	j.tokenized[lang] = true
+	if j.projectCode {
+		j.projectScript(c, name, r)
+		return
+	}
 	switch {
 	case !r.Parsed:
 		j.defer_("U.unreadable-code", subj, "arbiter cannot read this "+name+" code whole ("+r.Why+")")
@@ -124,6 +128,33 @@ func (j *judgement) inlineCode(c *shell.Command, lang string, src shell.Word, kn
 		j.defer_("U.impure-code", subj, "the "+name+" code "+r.Why)
 		return
 	}
+	j.allow("D4.inline-code", subj, "runs "+name+" code that only computes, prints and reads named files")
+	j.codeFiles(c, name, r)
+}
+
+// projectScript judges the code of one of the project's own scripts: it
+// may call anything (running the project's code is routine, D4), but not
+// do what is never routine: evaluate built code, start programs, use the
+// network, delete files, load native code or read the whole environment.
+func (j *judgement) projectScript(c *shell.Command, name string, r code.Report) {
+	subj := c.String()
+	switch {
+	case !r.Parsed:
+		j.defer_("U.unreadable-code", subj, "arbiter cannot read this "+name+" script whole ("+r.Why+")")
+	case r.EnvDump && !r.Dynamic:
+		j.ask("B3.secret-print", subj, "the "+name+" script reads every environment variable ("+r.Hazard+"), which often include tokens and passwords")
+	case r.Hazard != "":
+		j.defer_("U.impure-code", subj, "the "+name+" script "+r.Hazard)
+	default:
+		j.allow("D4.run-project-code", subj, "runs the project's own "+name+" code, which does nothing arbiter must confirm")
+		j.codeFiles(c, name, r)
+	}
+}
+
+// codeFiles judges the named files code reads and writes, and the
+// environment variables it reads by name.
+func (j *judgement) codeFiles(c *shell.Command, name string, r code.Report) {
+	subj := c.String()
 	for _, f := range r.Reads {
 		if c.DirUnknown && !path.IsAbs(f) && !strings.HasPrefix(f, "~") {
 			j.defer_("U.unknown-directory", subj, name+" code reads "+f+" relative to a directory the analysis cannot tell")
@@ -140,7 +171,6 @@ func (j *judgement) inlineCode(c *shell.Command, lang string, src shell.Word, kn
 			return
 		}
 	}
-	j.allow("D4.inline-code", subj, "runs "+name+" code that only computes, prints and reads named files")
 	var writes []shell.Word
 	for _, f := range r.Writes {
 		writes = append(writes, shell.Word{Text: f})

@@ -190,3 +190,31 @@ func ruleIn(rules []string, id string) bool {
 	}
 	return false
 }
+
+// TestProjectScriptCode: the code of the project's own scripts (fed in as
+// standard input, with projectCode set) may call anything, but not do what
+// is never routine.
+func TestProjectScriptCode(t *testing.T) {
+	tests := []struct {
+		code string
+		want arbiter.Verdict
+	}{
+		{"import pandas as pd\ndf = pd.read_csv('data.csv')\nprint(df.describe())\n", arbiter.Allow},
+		{"from mylib import run\nrun(verbose=True)\n", arbiter.Allow},
+		{"import os\nos.system('make deploy')\n", arbiter.Defer},
+		{"import requests\nrequests.get('https://x.example')\n", arbiter.Defer},
+		{"x = getattr(obj, name)()\n", arbiter.Defer},
+		{"import os\nprint(os.environ)\n", arbiter.Ask},
+		{"print('unterminated\n", arbiter.Defer},
+	}
+	for _, tt := range tests {
+		call := bash("python3 - <<'ARBITER_CODE_END'\n" + tt.code + "ARBITER_CODE_END\n")
+		j := newJudgement(call)
+		j.az = New(Options{}).az
+		j.projectCode = true
+		j.tool(call)
+		if d := j.decision(Options{}); d.Decision != tt.want && !(tt.want == arbiter.Defer && d.Decision == arbiter.Ask) {
+			t.Errorf("%q: %s %v (%s), want %s", tt.code, d.Decision, d.Rules, d.Reason, tt.want)
+		}
+	}
+}
