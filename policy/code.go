@@ -125,11 +125,20 @@ func (j *judgement) inlineCode(c *shell.Command, lang string, src shell.Word, kn
 		j.ask("B3.secret-print", subj, name+" code reads every environment variable ("+r.Why+"), which often include tokens and passwords")
 		return
 	case !r.Contained:
-		j.defer_("U.impure-code", subj, "the "+name+" code "+r.Why)
+		j.defer_(impureRule(r), subj, "the "+name+" code "+r.Why)
 		return
 	}
 	j.allow("D4.inline-code", subj, "runs "+name+" code that only computes, prints and reads named files")
 	j.codeFiles(c, name, r)
+}
+
+// impureRule names what made code impure: code or names built at run time
+// (U.dynamic-code), or anything else not on the list (U.impure-code).
+func impureRule(r code.Report) string {
+	if r.Dynamic {
+		return "U.dynamic-code"
+	}
+	return "U.impure-code"
 }
 
 // projectScript judges the code of one of the project's own scripts: it
@@ -144,7 +153,7 @@ func (j *judgement) projectScript(c *shell.Command, name string, r code.Report) 
 	case r.EnvDump && !r.Dynamic:
 		j.ask("B3.secret-print", subj, "the "+name+" script reads every environment variable ("+r.Hazard+"), which often include tokens and passwords")
 	case r.Hazard != "":
-		j.defer_("U.impure-code", subj, "the "+name+" script "+r.Hazard)
+		j.defer_(impureRule(r), subj, "the "+name+" script "+r.Hazard)
 	default:
 		j.allow("D4.run-project-code", subj, "runs the project's own "+name+" code, which does nothing arbiter must confirm")
 		j.codeFiles(c, name, r)
