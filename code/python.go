@@ -15,6 +15,10 @@ type py struct {
 	defs    map[string]bool   // functions and classes the code defines
 	rebound map[string]bool   // names assigned other than by def, class or import
 	paths   map[string]string // names assigned once from a literal path
+	// unlisted is the first method called on a value that is not on the
+	// list; it is impure unless the code calls the project's own code,
+	// whose values have methods of their own.
+	unlisted string
 }
 
 func analyzePython(a *analysis, src string) {
@@ -40,6 +44,20 @@ func analyzePython(a *analysis, src string) {
 	}
 	p.bindings()
 	p.walk()
+	if p.unlisted != "" && len(a.r.Project) == 0 {
+		a.not("calls .%s on a value, which is not on the side-effect-free list", p.unlisted)
+	}
+}
+
+// project reports whether q is in one of the project's own modules, and
+// records the call when it is.
+func (p *py) project(q string) bool {
+	top, _, _ := strings.Cut(q, ".")
+	if p.a.opt.ProjectModule == nil || top == "builtins" || p.n.effectOf(q) != "" || !p.a.opt.ProjectModule(top) {
+		return false
+	}
+	p.a.r.Project = appendNew(p.a.r.Project, top)
+	return true
 }
 
 // bindings records which names the code defines and which it rebinds, so
@@ -402,6 +420,9 @@ func (p *py) call(q string, open int) {
 		p.method(q[i+1:], open, "", false)
 		return
 	}
+	if p.project(q) {
+		return
+	}
 	p.a.not("calls %s, which is not on the side-effect-free list", strings.TrimPrefix(q, "builtins."))
 }
 
@@ -439,6 +460,7 @@ func (p *py) use(q, kind string, parts []string) {
 	case kind == "module" && len(parts) > 1 && (versionAttr(parts[len(parts)-1]) || isDunder(parts[len(parts)-1]) && safeDunder(parts[len(parts)-1])):
 	case kind == "module" && len(parts) == 1:
 		p.a.dynamic("uses the module " + parts[0] + " as a value, which hides what is called on it")
+	case kind == "module" && p.project(q):
 	default:
 		p.a.not("uses %s, which is not on the side-effect-free list", strings.TrimPrefix(q, "builtins."))
 	}
@@ -552,8 +574,8 @@ func (p *py) method(name string, open int, recv string, known bool) {
 			p.a.not(".replace() with one argument renames a file")
 		}
 	default:
-		if !p.n.methods[name] && !p.defs[name] && !safeDunder(name) {
-			p.a.not("calls .%s on a value, which is not on the side-effect-free list", name)
+		if !p.n.methods[name] && !p.defs[name] && !safeDunder(name) && p.unlisted == "" {
+			p.unlisted = name
 		}
 	}
 }

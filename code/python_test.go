@@ -122,3 +122,30 @@ func TestHazard(t *testing.T) {
 		}
 	}
 }
+
+// TestProjectModules: calls into the project's own modules are reported,
+// not taken for pure, and the hazards still count.
+func TestProjectModules(t *testing.T) {
+	opt := Options{ProjectModule: func(top string) bool { return top == "pandas" || top == "mylib" }}
+	tests := []struct {
+		src       string
+		contained bool
+	}{
+		{"import pandas as pd\ns = pd.Series([1, None])\nprint(s.isna().tolist(), s.describe())", true},
+		{"from mylib.options import OptionParser\no = OptionParser()\no.define('n', type=int)\nprint(o.n)", true},
+		{"import mylib, os\nmylib.run()\nos.system('id')", false},
+		{"import mylib\ngetattr(mylib, name)()", false},
+		{"import numpy as np\nnp.save('x', 1)", false},
+		{"import pandas as pd\nprint(pd.Series([1]).head().foo())", true},
+		{"x = 1\nprint(x.foo())", false},
+	}
+	for _, tt := range tests {
+		r := AnalyzeWith("python", tt.src, opt)
+		if r.Contained != tt.contained || r.Pure {
+			t.Errorf("%q: contained %v pure %v (%s), want contained %v", tt.src, r.Contained, r.Pure, r.Why, tt.contained)
+		}
+		if tt.contained && len(r.Project) == 0 {
+			t.Errorf("%q: no project module reported", tt.src)
+		}
+	}
+}

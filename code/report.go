@@ -32,6 +32,9 @@ type Report struct {
 	Native  bool // loads a native library
 	EnvDump bool // reads the whole environment, or a variable by a computed name
 	Dynamic bool // evaluates or looks up code or names built at run time
+	// Project lists the project's own modules whose code the code calls
+	// (see Options.ProjectModule); such code is Contained, never Pure.
+	Project []string
 	// Hazard names the first of those effects found; "" when none. The
 	// project's own scripts are not held to the side-effect-free list, but
 	// none of these is routine in them either.
@@ -41,36 +44,55 @@ type Report struct {
 // maxSource bounds the code Analyze reads; longer code is not pure.
 const maxSource = 256 << 10
 
-// Languages lists the languages Analyze has a tokenizer for.
-var languages = map[string]func(*analysis, string){
-	"python":     analyzePython,
-	"javascript": analyzeJavaScript,
-	"awk":        analyzeAwk,
-	"sed":        analyzeSed,
+// analyzer returns the analysis for lang, or nil.
+func analyzer(lang string) func(*analysis, string) {
+	switch lang {
+	case "python":
+		return analyzePython
+	case "javascript":
+		return analyzeJavaScript
+	case "awk":
+		return analyzeAwk
+	case "sed":
+		return analyzeSed
+	}
+	return nil
 }
 
 // Supported reports whether Analyze can read code in lang.
-func Supported(lang string) bool {
-	_, ok := languages[lang]
-	return ok
+func Supported(lang string) bool { return analyzer(lang) != nil }
+
+// Options tune an analysis.
+type Options struct {
+	// ProjectModule reports whether a top-level module name is the
+	// project's own code (found in the project by the caller). Calls into
+	// it are reported in Report.Project rather than as impure: running the
+	// project's code is routine, though it is not side-effect-free.
+	ProjectModule func(top string) bool
 }
 
 // Analyze tokenizes src as code in lang and reports what it does. It never
 // panics and never reports Pure for code it could not read whole.
-func Analyze(lang, src string) (r Report) {
-	a := &analysis{r: Report{Lang: lang}}
+func Analyze(lang, src string) Report { return AnalyzeWith(lang, src, Options{}) }
+
+// AnalyzeWith is Analyze with options.
+func AnalyzeWith(lang, src string, opt Options) (r Report) {
+	a := &analysis{r: Report{Lang: lang}, opt: opt}
 	defer func() {
 		if p := recover(); p != nil {
 			r = Report{Lang: lang, Why: fmt.Sprintf("internal error while reading %s code: %v", lang, p)}
+			r.Hazard = r.Why
 		}
 	}()
-	fn, ok := languages[lang]
+	fn := analyzer(lang)
 	switch {
-	case !ok:
+	case fn == nil:
 		a.r.Why = "arbiter has no tokenizer for " + lang
+		a.r.Hazard = a.r.Why
 		return a.r
 	case len(src) > maxSource:
 		a.r.Why = fmt.Sprintf("the code is longer than %d KiB", maxSource>>10)
+		a.r.Hazard = a.r.Why
 		return a.r
 	}
 	fn(a, src)
@@ -84,6 +106,7 @@ type analysis struct {
 	impure  string // the first impurity other than a write
 	written string // the first write
 	nest    int    // depth of f-string and template fields being read
+	opt     Options
 }
 
 // fail records a tokenize error at byte pos.
@@ -159,9 +182,12 @@ func (a *analysis) finish() Report {
 	switch {
 	case a.impure != "":
 		r.Why = a.impure
-	case a.written != "":
+	case a.written != "" || len(r.Project) > 0:
 		r.Contained = true
 		r.Why = a.written
+		if r.Why == "" {
+			r.Why = "calls the project's own " + r.Project[0]
+		}
 	default:
 		r.Pure, r.Contained = true, true
 	}

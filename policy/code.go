@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/arbitergate/arbiter/code"
+	"github.com/arbitergate/arbiter/paths"
 	"github.com/arbitergate/arbiter/shell"
 )
 
@@ -108,7 +109,7 @@ func (j *judgement) inlineCode(c *shell.Command, lang string, src shell.Word, kn
 		j.defer_("U.dynamic-code", subj, "runs "+name+" code that is only known at run time")
 		return
 	}
-	r := code.Analyze(lang, src.Text)
+	r := code.AnalyzeWith(lang, src.Text, code.Options{ProjectModule: func(top string) bool { return j.projectModule(c, top) }})
 	if j.tokenized == nil {
 		j.tokenized = map[string]bool{}
 	}
@@ -128,7 +129,11 @@ func (j *judgement) inlineCode(c *shell.Command, lang string, src shell.Word, kn
 		j.defer_(impureRule(r), subj, "the "+name+" code "+r.Why)
 		return
 	}
-	j.allow("D4.inline-code", subj, "runs "+name+" code that only computes, prints and reads named files")
+	if len(r.Project) > 0 {
+		j.allow("D4.run-project-code", subj, "runs "+name+" code that calls the project's own "+strings.Join(r.Project, ", "))
+	} else {
+		j.allow("D4.inline-code", subj, "runs "+name+" code that only computes, prints and reads named files")
+	}
 	j.codeFiles(c, name, r)
 }
 
@@ -374,8 +379,8 @@ func (j *judgement) projectModule(c *shell.Command, module string) bool {
 		return false
 	}
 	dir := j.res.Resolve(".", c.Dir)
-	if !j.res.Classify(dir, false).Inside() && dir != path.Clean(j.res.Project) {
-		return false
+	if place := j.res.Classify(dir, false); place != paths.Project && place != paths.ProjectRoot {
+		return false // not /tmp: a module there is nobody's project
 	}
 	for _, p := range []string{path.Join(dir, top), path.Join(dir, top+".py")} {
 		if _, err := os.Lstat(p); err == nil {

@@ -1,6 +1,9 @@
 package policy
 
 import (
+	"encoding/json"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/arbitergate/arbiter"
@@ -216,5 +219,46 @@ func TestProjectScriptCode(t *testing.T) {
 		if d := j.decision(Options{}); d.Decision != tt.want && !(tt.want == arbiter.Defer && d.Decision == arbiter.Ask) {
 			t.Errorf("%q: %s %v (%s), want %s", tt.code, d.Decision, d.Rules, d.Reason, tt.want)
 		}
+	}
+}
+
+// TestInlineProjectModules: inline code may call the project's own
+// modules, found with lstat in the directory it runs in, as running the
+// project's code; a module that is not there is not known.
+func TestInlineProjectModules(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.Mkdir(filepath.Join(dir, "mylib"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "tool.py"), []byte("print(1)\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		cmd  string
+		want arbiter.Verdict
+		rule string
+	}{
+		{`python3 -c "import mylib; print(mylib.run(3))"`, arbiter.Allow, "D4.run-project-code"},
+		{`python3 -c "from mylib.opts import Parser; p = Parser(); p.define('n'); print(p.n)"`, arbiter.Allow, "D4.run-project-code"},
+		{`python3 -c "import tool"`, arbiter.Allow, ""},
+		{`python3 -m mylib.cli --check`, arbiter.Allow, "D4.run-project-code"},
+		{`python3 -c "import otherlib; otherlib.run()"`, arbiter.Defer, "U.impure-code"},
+		{`python3 -m otherlib`, arbiter.Defer, "U.unknown-module"},
+		{`python3 -c "import mylib, os; mylib.run(); os.system('id')"`, arbiter.Defer, "U.impure-code"},
+	}
+	for _, tt := range tests {
+		in, _ := json.Marshal(map[string]string{"command": tt.cmd})
+		call := arbiter.Call{Tool: "Bash", Input: in, ProjectDir: dir, Cwd: dir, Home: "/home/dev"}
+		d := Decide(t.Context(), call)
+		if d.Decision != tt.want || tt.rule != "" && !ruleIn(d.Rules, tt.rule) {
+			t.Errorf("%q: %s %v (%s), want %s %s", tt.cmd, d.Decision, d.Rules, d.Reason, tt.want, tt.rule)
+		}
+	}
+	// The same directory outside the project (a temporary one) holds no
+	// project code.
+	in, _ := json.Marshal(map[string]string{"command": `python3 -c "import mylib; mylib.run()"`})
+	d := Decide(t.Context(), arbiter.Call{Tool: "Bash", Input: in, ProjectDir: "/work/app", Cwd: dir, Home: "/home/dev"})
+	if d.Decision == arbiter.Allow {
+		t.Errorf("a module in %s was taken for project code: %v %s", dir, d.Rules, d.Reason)
 	}
 }
