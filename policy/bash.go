@@ -39,6 +39,7 @@ func (j *judgement) script(command string) {
 	for i := range a.Commands {
 		j.command(a, &a.Commands[i])
 	}
+	j.codeProblems(a)
 	j.flows(a)
 	j.forkBomb(a, command)
 	if len(j.findings) == 0 {
@@ -92,6 +93,9 @@ func (j *judgement) problems(a *shell.Analysis) {
 		case shell.DynamicProgram:
 			j.defer_("U.dynamic-program", "", p.Detail+", so what runs cannot be known in advance")
 		case shell.DynamicCode:
+			if codeGuess(p.Detail) != "" {
+				continue // judged after the commands, by codeProblems
+			}
 			j.defer_("U.dynamic-code", "", p.Detail)
 		case shell.Definition:
 			j.defer_("U.definition", "", p.Detail)

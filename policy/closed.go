@@ -258,6 +258,8 @@ func (j *judgement) value(c *shell.Command, v spec.Value) {
 		}
 	case spec.GitConfig:
 		j.gitSetting(v.Text)
+	case spec.Linker:
+		j.linkerOptions(c, v.Text)
 	}
 }
 
@@ -287,9 +289,10 @@ func (j *judgement) specCode(c *shell.Command, lang string, w shell.Word) {
 		return
 	}
 	switch lang {
-	case "awk", "sed":
-		// The shell analysis reads awk's system() and output pipes and
-		// sed's e and w commands; their findings stand.
+	case "awk":
+		j.inlineCode(c, lang, w, true) // allowed only when its tokenizer finds it pure
+	case "sed":
+		// The sed rule reads its script with the same tokenizer.
 	default:
 		j.defer_("U.no-tokenizer", c.String(), c.Program+" runs "+lang+" code, which arbiter cannot read")
 	}
@@ -316,4 +319,24 @@ func (j *judgement) gitSetting(kv string) {
 		}
 	}
 	j.defer_("U.git-setting", kv, "git -c "+name+" is not a setting arbiter knows to be inert")
+}
+
+// inertLinkerOptions change how a program is linked, never what the linker
+// loads or runs (-plugin, --wrap, scripts) or where it writes.
+var inertLinkerOptions = map[string]bool{
+	"-Bstatic": true, "-Bdynamic": true, "--as-needed": true, "--no-as-needed": true, "-O1": true, "-O2": true,
+	"--gc-sections": true, "-s": true, "--strip-all": true, "-S": true, "--strip-debug": true, "--start-group": true,
+	"--end-group": true, "-z": true, "relro": true, "now": true, "noexecstack": true, "--export-dynamic": true,
+	"-E": true, "--no-undefined": true, "--whole-archive": true, "--no-whole-archive": true, "--build-id": true,
+	"--eh-frame-hdr": true, "-pie": true, "--hash-style=gnu": true, "--warn-common": true,
+}
+
+// linkerOptions judges gcc -Wl,a,b and -Xlinker a: each must be inert.
+func (j *judgement) linkerOptions(c *shell.Command, opts string) {
+	for _, o := range strings.Split(opts, ",") {
+		if !inertLinkerOptions[o] {
+			j.defer_("U.linker-option", o, c.Program+" passes "+o+" to the linker, which arbiter does not know to be inert")
+			return
+		}
+	}
 }

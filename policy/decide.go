@@ -127,6 +127,12 @@ type judgement struct {
 	// shell is the analysis of the command being judged, for rules that
 	// look at the other parts of a pipeline.
 	shell *shell.Analysis
+	// tokenized records the languages whose inline code package code read
+	// in this call (its verdict replaces the shell's guesses about them).
+	tokenized map[string]bool
+	// projectCode is set while judging the code of one of the project's
+	// own script files, which is not held to the side-effect-free list.
+	projectCode bool
 }
 
 type writtenFile struct {

@@ -88,6 +88,7 @@ func (j *judgement) scriptCode(program, lang, text, dir, subj string) {
 		return
 	}
 	inner := j.nested(dir)
+	inner.projectCode = true // hazards only: running the project's own code is routine (D4)
 	inner.script(program + " - <<'" + delim + "'\n" + strings.TrimSuffix(text, "\n") + "\n" + delim + "\n")
 	j.absorb(inner, subj)
 }

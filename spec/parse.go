@@ -196,6 +196,13 @@ func (p *parser) single(k int) int {
 			p.use(short, k, a[2:])
 			return k
 		}
+		// A pass-through with its options after a comma: -Wl,-Bstatic.
+		if i := strings.IndexByte(a, ','); i > 0 {
+			if pass := p.spec.option(a[:i+1]); pass != nil && pass.Takes {
+				p.use(pass, k, a[i+1:])
+				return k
+			}
+		}
 	}
 	if o == nil {
 		if f := p.spec.family(a); f != nil {

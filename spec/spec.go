@@ -22,9 +22,10 @@ const (
 	Code                  // code in a language (Value.Lang) that the program runs
 	Host                  // a host name, address or URL the program contacts
 	GitConfig             // a git configuration assignment (name=value)
+	Linker                // options a compiler passes to the linker (-Wl,-Bstatic)
 )
 
-var kindNames = [...]string{"text", "num", "pattern", "read", "write", "dir", "prog", "code", "host", "gitconfig"}
+var kindNames = [...]string{"text", "num", "pattern", "read", "write", "dir", "prog", "code", "host", "gitconfig", "linker"}
 
 func (k Kind) String() string { return kindNames[k] }
 

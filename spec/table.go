@@ -264,6 +264,11 @@ func option(tok string) (Option, error) {
 		val, o.Until = strings.TrimSuffix(val, "..."), true
 	}
 	o.Names = strings.Split(names, ",")
+	if n := len(o.Names); n > 1 && o.Names[n-1] == "" {
+		// A name that ends in a comma (gcc's -Wl,): the comma is its own.
+		o.Names = o.Names[:n-1]
+		o.Names[n-2] += ","
+	}
 	for _, n := range o.Names {
 		if strings.HasSuffix(n, "*") {
 			if takes {

@@ -1,0 +1,74 @@
+package code
+
+import (
+	"testing"
+	"time"
+)
+
+// fuzzLang checks what every tokenizer promises: no panic, bounded time,
+// and never Pure without Parsed.
+func fuzzLang(f *testing.F, lang string, seeds ...string) {
+	for _, s := range seeds {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		r, d := timed(lang, src)
+		if d > 50*time.Millisecond {
+			// Once more, so that a pause of the machine is not taken for
+			// the tokenizer's.
+			if _, d = timed(lang, src); d > 50*time.Millisecond {
+				t.Errorf("took %v on %d bytes", d, len(src))
+			}
+		}
+		if r.Pure && !r.Parsed || r.Contained && !r.Parsed {
+			t.Errorf("%q: Pure or Contained without Parsed: %+v", src, r)
+		}
+		if !r.Pure && r.Why == "" {
+			t.Errorf("%q: not pure but no reason", src)
+		}
+		if r.Pure && (r.Spawns || r.Network || r.Deletes || r.Native || r.EnvDump || r.Dynamic || len(r.Writes) > 0) {
+			t.Errorf("%q: Pure with effects: %+v", src, r)
+		}
+	})
+}
+
+func FuzzPython(f *testing.F) {
+	fuzzLang(f, "python", `import json; print(json.load(open('x.json'))['k'])`, `f"{x!r:>{w}}"`, `rb'\x00' u"\N{DASH}"`,
+		"def f(a, *b, **c):\n    return [i for i in a]\n", `import os; getattr(os, 'sys'+'tem')('id')`, "'''a\n'''", `x = lambda y: y; print(x(1))`)
+}
+
+func FuzzJavaScript(f *testing.F) {
+	fuzzLang(f, "javascript", "console.log(`a${b}c${`d${e}`}`)", `const {a: b} = require('fs'); b('x')`, `x = /[/]\//g.test(y) / 2`,
+		`\u0065val("1")`, `(async () => { await import('x') })()`, "#!/usr/bin/env node\nconsole.log(1)")
+}
+
+func FuzzAwk(f *testing.F) {
+	fuzzLang(f, "awk", `{print $1 > "/dev/stderr"}`, `BEGIN { "id" | getline x }`, `/a\/b/ { n++ } END { print n/2 }`, `function f(x) { return x } {print f($0)}`)
+}
+
+func FuzzSed(f *testing.F) {
+	fuzzLang(f, "sed", `s/a/b/gw out`, "/x/,/y/{\ns|a|b|\np\n}", `1i\`+"\nt", `y/ab/cd/;$!N`, `\,x,d`)
+}
+
+func timed(lang, src string) (Report, time.Duration) {
+	start := time.Now()
+	r := Analyze(lang, src)
+	return r, time.Since(start)
+}
+
+// TestLargeInput keeps the analyses linear on the largest code accepted.
+func TestLargeInput(t *testing.T) {
+	py := "import json\nx = json.loads('[1, 2]')\nprint(f\"{x[0]:>{4}}\", (((1 + 2))))\n"
+	js := "const fs = require('fs'); console.log(JSON.stringify([1, 2].map(x => `${x}`)));\n"
+	for lang, line := range map[string]string{"python": py, "javascript": js, "awk": "{ print $1 > \"/dev/stderr\" }\n", "sed": "s/a/b/g\n"} {
+		src := ""
+		for len(src)+len(line) < maxSource {
+			src += line
+		}
+		r, d := timed(lang, src)
+		t.Logf("%s: %v", lang, d)
+		if !r.Pure || d > 200*time.Millisecond {
+			t.Errorf("%s: %d bytes took %v, pure %v (%s)", lang, len(src), d, r.Pure, r.Why)
+		}
+	}
+}

@@ -1,0 +1,87 @@
+package code
+
+import (
+	"strings"
+	"sync"
+)
+
+// jsNames holds what JavaScript code may call, qualified by global or by
+// module ("fs.readFileSync" for require('fs').readFileSync), in the same
+// shape as the Python tables.
+var jsNames = sync.OnceValue(func() *pyNames {
+	n := &pyNames{pure: toSet(jsPureNames), data: toSet(jsDataNames), methods: toSet(jsMethodNames), effects: map[string][]effect{}}
+	for _, line := range strings.Split(strings.TrimSpace(jsEffectTable), "\n") {
+		kind, prefixes, _ := strings.Cut(line, ":")
+		for _, p := range strings.Fields(prefixes) {
+			n.addEffect(p, strings.TrimSpace(kind))
+		}
+	}
+	return n
+})
+
+// jsGlobal reports whether a bare name is a global the tables know.
+func jsGlobal(name string) bool {
+	n := jsNames()
+	return jsRoots()[name] || n.pure[name] || n.pure[name+".*"] || n.data[name] || n.effectOf(name) != "" || jsImpureGlobals()[name] || strings.HasSuffix(name, "Error")
+}
+
+// jsRoots holds the first component of every name in the tables.
+var jsRoots = sync.OnceValue(func() map[string]bool {
+	m := map[string]bool{}
+	for _, list := range []string{jsPureNames, jsDataNames} {
+		for _, q := range strings.Fields(list) {
+			m[strings.SplitN(q, ".", 2)[0]] = true
+		}
+	}
+	return m
+})
+
+// jsModules are node's builtin modules, which node -e and -p also expose
+// as globals.
+var jsModules = sync.OnceValue(func() map[string]bool {
+	return toSet("assert buffer child_process cluster crypto dgram dns events fs http http2 https inspector module net os path perf_hooks punycode querystring readline repl stream string_decoder timers tls trace_events tty url util v8 vm wasi worker_threads zlib")
+})
+
+var jsImpureGlobals = sync.OnceValue(func() map[string]bool {
+	return toSet("globalThis global window self module exports require process Reflect Proxy eval Function WebAssembly Deno Bun __dirname __filename")
+})
+
+const jsPureNames = `console.log console.info console.warn console.error console.debug console.dir console.table console.trace console.assert
+console.group console.groupEnd console.time console.timeEnd console.count JSON.* Math.* Number Number.* parseInt parseFloat isNaN isFinite
+String String.* Array Array.* Object.keys Object.values Object.entries Object.fromEntries Object.assign Object.freeze Object.isFrozen
+Object.getOwnPropertyNames Object.hasOwn Object.is Boolean Date Date.* RegExp Map Set WeakMap WeakSet Symbol Symbol.* BigInt Promise Promise.*
+Error encodeURIComponent decodeURIComponent encodeURI decodeURI structuredClone TextEncoder TextDecoder URL URLSearchParams Intl.*
+Buffer.from Buffer.alloc Buffer.isBuffer Buffer.byteLength Buffer.concat Buffer.compare atob btoa setTimeout setInterval clearTimeout clearInterval
+setImmediate queueMicrotask Uint8Array Int8Array Uint16Array Int16Array Uint32Array Int32Array Float32Array Float64Array BigInt64Array BigUint64Array
+ArrayBuffer DataView performance.now crypto.randomUUID crypto.getRandomValues
+process.cwd process.uptime process.memoryUsage process.hrtime process.hrtime.bigint process.exit process.stdout.write process.stderr.write process.nextTick
+process.emitWarning process.cpuUsage
+path.* util.inspect util.format util.isDeepStrictEqual util.types.* util.promisify util.inherits url.* querystring.* assert assert.* string_decoder.*
+os.platform os.arch os.type os.release os.cpus os.totalmem os.freemem os.endianness os.hostname os.tmpdir os.uptime os.loadavg os.version os.machine os.availableParallelism
+crypto.createHash crypto.createHmac crypto.randomBytes crypto.timingSafeEqual crypto.randomInt events.EventEmitter buffer.Buffer
+zlib.gzipSync zlib.gunzipSync zlib.deflateSync zlib.inflateSync zlib.brotliCompressSync zlib.brotliDecompressSync
+fs.existsSync fs.statSync fs.lstatSync fs.readdirSync fs.accessSync fs.realpathSync perf_hooks.performance.now
+`
+
+const jsDataNames = `process.version process.versions process.platform process.arch process.argv process.argv0 process.pid process.ppid process.execPath
+process.release process.features process.exitCode process.stdout process.stderr process.stdin process.title
+Math Number JSON Infinity NaN undefined os.EOL path.sep path.delimiter fs.constants`
+
+const jsMethodNames = `toString toFixed toPrecision toExponential valueOf split join map filter reduce reduceRight forEach some every find findIndex findLast findLastIndex
+indexOf lastIndexOf includes slice splice concat push pop shift unshift sort reverse flat flatMap fill keys values entries at trim trimStart trimEnd
+padStart padEnd startsWith endsWith toUpperCase toLowerCase toLocaleString toLocaleUpperCase toLocaleLowerCase localeCompare replace replaceAll match matchAll search test exec
+charAt charCodeAt codePointAt normalize repeat substring substr get set has add delete clear then catch finally getTime toISOString toJSON
+getFullYear getMonth getDate getDay getHours getMinutes getSeconds getMilliseconds getTimezoneOffset toDateString toLocaleDateString
+toLocaleTimeString toUTCString getUTCFullYear getUTCMonth getUTCDate getUTCHours digest update write hasOwnProperty call apply bind
+toSorted toReversed with copyWithin isInteger isArray readUInt8 readUInt16LE readUInt32LE readInt32LE subarray equals compare`
+
+// jsEffectTable lists, per effect, the prefixes whose call or use has it.
+const jsEffectTable = `
+spawn: child_process cluster process.kill
+network: http https http2 net dgram tls dns fetch XMLHttpRequest WebSocket EventSource undici axios node-fetch got request ws
+delete: fs.rmSync fs.unlinkSync fs.rmdirSync fs.rm fs.unlink fs.rmdir fs.promises.rm fs.promises.unlink fs.promises.rmdir
+native: process.dlopen process.binding process._linkedBinding ffi-napi ffi node-ffi
+dynamic: eval Function vm module worker_threads inspector Reflect Proxy globalThis global require process.mainModule process.env.__proto__ repl v8.deserialize
+write: fs
+env: process.env
+`

@@ -1,0 +1,622 @@
+package code
+
+import (
+	"path"
+	"strings"
+)
+
+// py is the state of one Python analysis.
+type py struct {
+	a       *analysis
+	n       *pyNames
+	ts      tokens
+	opener  map[int]int       // index of a closing bracket → its opening one
+	aliases map[string]string // local name → what an import bound it to
+	defs    map[string]bool   // functions and classes the code defines
+	rebound map[string]bool   // names assigned other than by def, class or import
+	paths   map[string]string // names assigned once from a literal path
+	// unlisted is the first method called on a value that is not on the
+	// list; it is impure unless the code calls the project's own code,
+	// whose values have methods of their own.
+	unlisted string
+}
+
+func analyzePython(a *analysis, src string) {
+	ts := lexPython(a, src, 0)
+	if a.failed {
+		return
+	}
+	p := &py{a: a, n: pythonNames(), ts: ts, opener: map[int]int{}, aliases: map[string]string{}, defs: map[string]bool{}, rebound: map[string]bool{}, paths: map[string]string{}}
+	var stack []int
+	for i, t := range ts {
+		if t.kind != tOp {
+			continue
+		}
+		switch t.text {
+		case "(", "[", "{":
+			stack = append(stack, i)
+		case ")", "]", "}":
+			if len(stack) > 0 {
+				p.opener[i] = stack[len(stack)-1]
+				stack = stack[:len(stack)-1]
+			}
+		}
+	}
+	p.bindings()
+	p.walk()
+	if p.unlisted != "" && len(a.r.Project) == 0 {
+		a.not("calls .%s on a value, which is not on the side-effect-free list", p.unlisted)
+	}
+}
+
+// project reports whether q is in one of the project's own modules, and
+// records the call when it is.
+func (p *py) project(q string) bool {
+	top, _, _ := strings.Cut(q, ".")
+	if p.a.opt.ProjectModule == nil || top == "builtins" || p.n.effectOf(q) != "" || !p.a.opt.ProjectModule(top) {
+		return false
+	}
+	p.a.r.Project = appendNew(p.a.r.Project, top)
+	return true
+}
+
+// bindings records which names the code defines and which it rebinds, so
+// that a call to print after print = os.system is not taken for print.
+func (p *py) bindings() {
+	ts := p.ts
+	assigned := map[string]int{}
+	start := 0
+	for i := 0; i <= len(ts); i++ {
+		if i < len(ts) && ts[i].kind != tEnd {
+			continue
+		}
+		stmt := ts[start:i]
+		start = i + 1
+		// Targets: everything before the last top-level = of the statement.
+		depth, last := 0, -1
+		for k, t := range stmt {
+			if t.kind != tOp {
+				continue
+			}
+			switch t.text {
+			case "(", "[", "{":
+				depth++
+			case ")", "]", "}":
+				depth--
+			case "=", "+=", "-=", "*=", "/=", "//=", "%=", "**=", "|=", "&=", "^=", ">>=", "<<=", "@=", ":=":
+				if depth == 0 || t.text == ":=" {
+					last = k
+				}
+			}
+		}
+		for k := 0; k < last; k++ {
+			if stmt[k].kind == tName && !stmt.at(k-1).is(tOp, ".") && !stmt.at(k+1).is(tOp, ".") && !stmt.at(k+1).is(tOp, "[") {
+				assigned[stmt[k].text]++
+				if stmt.at(last+1).is(tKeyword, "lambda") && last == k+1 {
+					p.defs[stmt[k].text] = true
+					assigned[stmt[k].text]--
+				}
+			}
+		}
+		if last == 1 && stmt[0].kind == tName {
+			if v, ok := p.pathValue(stmt[2:]); ok {
+				p.paths[stmt[0].text] = v
+			}
+		}
+	}
+	for i := 0; i < len(ts); i++ {
+		t := ts[i]
+		switch {
+		case t.is(tKeyword, "def") || t.is(tKeyword, "class"):
+			if n := ts.at(i + 1); n.kind == tName {
+				p.defs[n.text] = true
+				if t.text == "def" && ts.at(i+2).is(tOp, "(") {
+					p.params(i+2, assigned)
+				}
+			}
+		case t.is(tKeyword, "lambda"):
+			for k := i + 1; k < len(ts) && !ts[k].is(tOp, ":"); k++ {
+				if ts[k].kind == tName {
+					assigned[ts[k].text]++
+				}
+			}
+		case t.is(tKeyword, "for"):
+			for k := i + 1; k < len(ts) && !ts[k].is(tKeyword, "in") && ts[k].kind != tEnd; k++ {
+				if ts[k].kind == tName {
+					assigned[ts[k].text]++
+				}
+			}
+		case t.is(tKeyword, "as"):
+			if n := ts.at(i + 1); n.kind == tName && !p.inImport(i) {
+				assigned[n.text]++
+			}
+		case t.is(tKeyword, "global") || t.is(tKeyword, "nonlocal"):
+			for k := i + 1; k < len(ts) && ts[k].kind != tEnd; k++ {
+				if ts[k].kind == tName {
+					assigned[ts[k].text]++
+				}
+			}
+		}
+	}
+	for name, n := range assigned {
+		if n > 0 {
+			p.rebound[name] = true
+		}
+		if n != 1 {
+			delete(p.paths, name)
+		}
+	}
+}
+
+// params marks a def's parameters as rebound names.
+func (p *py) params(open int, assigned map[string]int) {
+	end := p.ts.closing(open)
+	for k := open + 1; k < end; k++ {
+		prev := p.ts.at(k - 1)
+		if p.ts[k].kind == tName && (prev.is(tOp, "(") || prev.is(tOp, ",") || prev.is(tOp, "*") || prev.is(tOp, "**")) {
+			assigned[p.ts[k].text]++
+		}
+	}
+}
+
+// inImport reports whether token i is inside an import statement.
+func (p *py) inImport(i int) bool {
+	for k := i; k >= 0 && p.ts[k].kind != tEnd; k-- {
+		if p.ts[k].is(tKeyword, "import") || p.ts[k].is(tKeyword, "from") && (k == 0 || p.ts[k-1].kind == tEnd) {
+			return true
+		}
+	}
+	return false
+}
+
+func (p *py) walk() {
+	ts := p.ts
+	for i := 0; i < len(ts); {
+		t := ts[i]
+		prev := ts.at(i - 1)
+		switch {
+		case t.is(tKeyword, "import") && (i == 0 || prev.kind == tEnd || prev.is(tOp, ":")):
+			i = p.importStmt(i + 1)
+		case t.is(tKeyword, "from") && (i == 0 || prev.kind == tEnd || prev.is(tOp, ":")):
+			i = p.fromStmt(i + 1)
+		case (t.is(tKeyword, "def") || t.is(tKeyword, "class")) && ts.at(i+1).kind == tName:
+			i += 2
+		case t.kind == tName && !prev.is(tOp, "."):
+			i = p.chain(i)
+		case t.is(tOp, ".") && i > 0:
+			i = p.valueAttr(i)
+		case t.is(tOp, "(") && (prev.is(tOp, ")") || prev.is(tOp, "]")):
+			p.a.dynamic("calls the result of an expression, whose name cannot be read")
+			i++
+		default:
+			i++
+		}
+	}
+}
+
+// importStmt reads "import a.b [as c], …" from i.
+func (p *py) importStmt(i int) int {
+	ts := p.ts
+	for i < len(ts) && ts[i].kind != tEnd {
+		mod, k := p.dotted(i)
+		if mod == "" {
+			p.a.not("cannot read the import at byte %d", ts.at(i).pos)
+			return len(ts)
+		}
+		i = k
+		local := strings.SplitN(mod, ".", 2)[0]
+		bound := local
+		if ts.at(i).is(tKeyword, "as") && ts.at(i+1).kind == tName {
+			local, bound = ts[i+1].text, mod
+			i += 2
+		}
+		p.bind(local, bound)
+		if ts.at(i).is(tOp, ",") {
+			i++
+			continue
+		}
+		break
+	}
+	return i
+}
+
+// fromStmt reads "from a import b [as c], …" from i.
+func (p *py) fromStmt(i int) int {
+	ts := p.ts
+	mod := ""
+	for ts.at(i).is(tOp, ".") || ts.at(i).is(tOp, "...") {
+		mod += ts[i].text
+		i++
+	}
+	if ts.at(i).kind == tName {
+		m, k := p.dotted(i)
+		mod, i = mod+m, k
+	}
+	if mod == "" || !ts.at(i).is(tKeyword, "import") {
+		p.a.not("cannot read the import at byte %d", ts.at(i).pos)
+		return len(ts)
+	}
+	i++
+	if ts.at(i).is(tOp, "(") {
+		i++
+	}
+	for i < len(ts) && ts[i].kind != tEnd && !ts[i].is(tOp, ")") {
+		if ts[i].is(tOp, "*") {
+			p.a.not("imports every name from %s, which hides what is called", mod)
+			return len(ts)
+		}
+		if ts[i].kind != tName {
+			p.a.not("cannot read the import at byte %d", ts[i].pos)
+			return len(ts)
+		}
+		name, local := ts[i].text, ts[i].text
+		i++
+		if ts.at(i).is(tKeyword, "as") && ts.at(i+1).kind == tName {
+			local = ts[i+1].text
+			i += 2
+		}
+		p.bind(local, mod+"."+name)
+		if ts.at(i).is(tOp, ",") {
+			i++
+		}
+	}
+	if ts.at(i).is(tOp, ")") {
+		i++
+	}
+	return i
+}
+
+func (p *py) bind(local, qual string) {
+	if p.rebound[local] {
+		p.a.not("rebinds %s, the name of an import", local)
+	}
+	if prev := p.aliases[local]; prev != "" && prev != qual {
+		p.a.dynamic("binds " + local + " to both " + prev + " and " + qual + ", so a call through it is ambiguous")
+	}
+	p.aliases[local] = qual
+	switch strings.SplitN(qual, ".", 2)[0] {
+	case "antigravity", "idlelib", "turtledemo":
+		p.a.spawn("import " + qual + " (it opens a program when imported)")
+	}
+	if p.n.effectOf(qual) == "native" {
+		p.a.native("importing " + qual)
+	}
+}
+
+// dotted reads a.b.c from i and returns it with the index after it.
+func (p *py) dotted(i int) (string, int) {
+	ts := p.ts
+	if ts.at(i).kind != tName {
+		return "", i
+	}
+	s := ts[i].text
+	i++
+	for ts.at(i).is(tOp, ".") && ts.at(i+1).kind == tName {
+		s += "." + ts[i+1].text
+		i += 2
+	}
+	return s, i
+}
+
+// chain judges a name and its attributes: a.b.c, then a call, a
+// subscript, an assignment or a plain use.
+func (p *py) chain(i int) int {
+	ts := p.ts
+	root := ts[i].text
+	dotted, j := p.dotted(i)
+	parts := strings.Split(dotted, ".")
+	for _, part := range parts {
+		if isDunder(part) && !safeDunder(part) {
+			p.a.dynamic("reads " + part + ", which reaches names the code did not import")
+			return j
+		}
+	}
+	next := ts.at(j)
+	call := next.is(tOp, "(")
+	qual, kind := p.resolve(root, parts)
+	switch {
+	case next.is(tOp, "=") && len(parts) > 1 && kind != "value":
+		p.a.dynamic("assigns to " + qual + ", changing what a known name does")
+	case next.is(tOp, "[") && (qual == "os.environ" || qual == "os.environb"):
+		if key := ts.args(j); len(key) == 1 {
+			if name, ok := key[0].literal(); ok {
+				p.a.env(name)
+				return ts.closing(j) + 1
+			}
+		}
+		p.a.envDump("os.environ[…] with a computed name")
+	case kind == "value":
+		if len(parts) > 1 && call {
+			p.method(parts[len(parts)-1], j, p.paths[root], len(parts) == 2 && p.paths[root] != "")
+		} else if call && !p.defs[root] {
+			p.a.not("calls %s, which is not a function the code defines", root)
+		}
+	case kind == "local":
+		if call && len(parts) > 1 && !p.defs[parts[len(parts)-1]] && !p.n.methods[parts[len(parts)-1]] {
+			p.a.not("calls %s, which is not a function the code defines", dotted)
+		}
+	case call:
+		p.call(qual, j)
+	default:
+		p.use(qual, kind, parts)
+	}
+	return j
+}
+
+// resolve qualifies a chain: "module" for an import, "builtin", "local"
+// for a def or class, "value" for anything else.
+func (p *py) resolve(root string, parts []string) (string, string) {
+	rest := strings.Join(parts[1:], ".")
+	join := func(q string) string {
+		if rest == "" {
+			return q
+		}
+		return q + "." + rest
+	}
+	switch {
+	case p.rebound[root]:
+		return root, "value"
+	case p.aliases[root] != "":
+		return join(p.aliases[root]), "module"
+	case p.defs[root]:
+		return root, "local"
+	case pyBuiltin(root):
+		return join("builtins." + root), "builtin"
+	}
+	return root, "value"
+}
+
+// call judges a call of a module function or builtin.
+func (p *py) call(q string, open int) {
+	args := p.ts.args(open)
+	switch q {
+	case "builtins.open", "io.open", "codecs.open":
+		p.open(q, args)
+		return
+	case "os.getenv", "os.environ.get", "os.getenvb", "os.environb.get":
+		if len(args) > 0 {
+			if name, ok := args[0].literal(); ok {
+				p.a.env(name)
+				return
+			}
+		}
+		p.a.envDump(q + " with a computed name")
+		return
+	case "builtins.hasattr":
+		return
+	case "builtins.getattr":
+		// getattr(value, 'name') is value.name: pure only for a name that
+		// is pure as a method, read from a plain value (not a module).
+		if len(args) >= 2 {
+			if name, ok := args[1].literal(); ok {
+				if len(args[0]) != 1 || args[0][0].kind != tName {
+					p.a.dynamic("getattr on an expression hides which function is used")
+					return
+				}
+				if _, kind := p.resolve(args[0][0].text, []string{args[0][0].text}); kind != "value" && kind != "local" {
+					p.a.dynamic("getattr on " + args[0][0].text + " hides which function is used")
+					return
+				}
+				if !p.n.methods[name] && !safeDunder(name) && !p.defs[name] {
+					p.a.dynamic("getattr reads " + name + ", which is not on the side-effect-free list")
+				}
+				return
+			}
+		}
+		p.a.dynamic("getattr with a computed name")
+		return
+	}
+	if p.n.isPure(q) || q == "builtins."+strings.TrimPrefix(q, "builtins.") && pyExceptionName(strings.TrimPrefix(q, "builtins.")) {
+		return
+	}
+	if strings.HasSuffix(q, ".get_version") && len(args) == 0 {
+		return // django.get_version(): a version check
+	}
+	if p.effect(q) {
+		return
+	}
+	if p.n.dataPrefix(q) {
+		i := strings.LastIndexByte(q, '.')
+		p.method(q[i+1:], open, "", false)
+		return
+	}
+	if p.project(q) {
+		return
+	}
+	p.a.not("calls %s, which is not on the side-effect-free list", strings.TrimPrefix(q, "builtins."))
+}
+
+// effect records a known effect of q; false when q has none.
+func (p *py) effect(q string) bool {
+	what := strings.TrimPrefix(q, "builtins.")
+	switch p.n.effectOf(q) {
+	case "spawn":
+		p.a.spawn(what)
+	case "network":
+		p.a.network(what)
+	case "delete":
+		p.a.deletes(what)
+	case "native":
+		p.a.native(what)
+	case "dynamic":
+		p.a.dynamic("calls " + what + ", which runs code or reaches names built at run time")
+	case "write":
+		p.a.not("calls %s, which changes files", what)
+	case "env":
+		p.a.envDump(what)
+	default:
+		return false
+	}
+	return true
+}
+
+// use judges a module attribute or builtin that is read, not called.
+func (p *py) use(q, kind string, parts []string) {
+	switch {
+	case p.n.effectOf(q) == "env":
+		p.a.envDump(q)
+	case p.n.isPure(q) && !(kind == "builtin" && pyImpureBuiltins()[parts[0]]), p.n.dataPrefix(q):
+	case kind == "builtin" && len(parts) == 1 && pyExceptionName(parts[0]):
+	case kind == "module" && len(parts) > 1 && (versionAttr(parts[len(parts)-1]) || isDunder(parts[len(parts)-1]) && safeDunder(parts[len(parts)-1])):
+	case kind == "module" && len(parts) == 1:
+		p.a.dynamic("uses the module " + parts[0] + " as a value, which hides what is called on it")
+	case kind == "module" && p.project(q):
+	default:
+		p.a.not("uses %s, which is not on the side-effect-free list", strings.TrimPrefix(q, "builtins."))
+	}
+}
+
+// valueAttr judges .name after an expression (a call, a subscript, a
+// literal).
+func (p *py) valueAttr(i int) int {
+	ts := p.ts
+	name := ts.at(i + 1)
+	if name.kind != tName {
+		return i + 1
+	}
+	if isDunder(name.text) && !safeDunder(name.text) {
+		p.a.dynamic("reads " + name.text + ", which reaches names the code did not import")
+		return i + 2
+	}
+	if ts.at(i+2).is(tOp, "(") {
+		recv, known := p.receiverPath(i - 1)
+		p.method(name.text, i+2, recv, known)
+	}
+	return i + 2
+}
+
+// receiverPath returns the literal path of Path('x') ending at index end.
+func (p *py) receiverPath(end int) (string, bool) {
+	if !p.ts.at(end).is(tOp, ")") {
+		return "", false
+	}
+	open, ok := p.opener[end]
+	if !ok {
+		return "", false
+	}
+	start := open
+	for start >= 2 && p.ts[start-1].kind == tName && p.ts[start-2].is(tOp, ".") {
+		start -= 2
+	}
+	if start >= 1 && p.ts[start-1].kind == tName {
+		start--
+	}
+	return p.pathValue(p.ts[start : end+1])
+}
+
+// pathValue returns the literal path an expression names: a string,
+// Path('x'), os.path.join('a', 'b'), os.path.expanduser('~/x').
+func (p *py) pathValue(ts tokens) (string, bool) {
+	if s, ok := ts.literal(); ok {
+		return s, true
+	}
+	if len(ts) == 1 && ts[0].kind == tName {
+		v, ok := p.paths[ts[0].text]
+		return v, ok
+	}
+	if len(ts) < 3 || ts[0].kind != tName || !ts[len(ts)-1].is(tOp, ")") {
+		return "", false
+	}
+	dotted, j := (&py{ts: ts}).dotted(0)
+	if !ts.at(j).is(tOp, "(") || ts.closing(j) != len(ts)-1 {
+		return "", false
+	}
+	parts := strings.Split(dotted, ".")
+	q, _ := p.resolve(parts[0], parts)
+	var lits []string
+	for _, arg := range ts.args(j) {
+		v, ok := p.pathValue(arg)
+		if !ok {
+			return "", false
+		}
+		lits = append(lits, v)
+	}
+	switch q {
+	case "pathlib.Path", "pathlib.PurePath", "pathlib.PosixPath", "os.path.join", "os.path.expanduser", "os.path.abspath", "os.path.realpath", "os.path.normpath":
+		if len(lits) == 0 {
+			return "", false
+		}
+		return path.Join(lits...), true
+	}
+	return "", false
+}
+
+// method judges a method call on a value; recv is the value's literal path
+// when known is set (for Path methods).
+func (p *py) method(name string, open int, recv string, known bool) {
+	args := p.ts.args(open)
+	switch name {
+	case "read_text", "read_bytes":
+		if known {
+			p.a.read(recv)
+			return
+		}
+		p.a.not("reads a file whose name is computed")
+	case "write_text", "write_bytes", "touch", "mkdir":
+		if known {
+			p.a.write(recv)
+			return
+		}
+		p.a.not("writes a file whose name is computed")
+	case "open":
+		if known {
+			mode := []tokens{{{kind: tString, text: recv}}}
+			p.open("Path.open", append(mode, args...))
+			return
+		}
+		p.a.not("opens a file whose name is computed")
+	case "unlink", "rmdir":
+		p.a.deletes("." + name + "()")
+	case "rename", "symlink_to", "hardlink_to", "chmod", "lchmod", "chown":
+		p.a.not(".%s() changes files", name)
+	case "replace":
+		if len(args) < 2 {
+			p.a.not(".replace() with one argument renames a file")
+		}
+	default:
+		if !p.n.methods[name] && !p.defs[name] && !safeDunder(name) && p.unlisted == "" {
+			p.unlisted = name
+		}
+	}
+}
+
+// open judges open(path, mode): a literal path read, or written.
+func (p *py) open(q string, args []tokens) {
+	file, mode := tokens(nil), tokens(nil)
+	pos := 0
+	for _, arg := range args {
+		switch kw, v := arg.keyword(); kw {
+		case "file":
+			file = v
+		case "mode":
+			mode = v
+		case "":
+			if pos == 0 {
+				file = v
+			} else if pos == 1 {
+				mode = v
+			}
+			pos++
+		}
+	}
+	name, ok := p.pathValue(file)
+	if !ok {
+		if len(file) == 1 && file[0].is(tNumber, "0") {
+			return // standard input
+		}
+		p.a.not("%s opens a file whose name is computed", strings.TrimPrefix(q, "builtins."))
+		return
+	}
+	m := "r"
+	if mode != nil {
+		if m, ok = mode.literal(); !ok {
+			p.a.not("opens %s with a computed mode", name)
+			return
+		}
+	}
+	if strings.ContainsAny(m, "wax+") {
+		p.a.write(name)
+		return
+	}
+	p.a.read(name)
+}

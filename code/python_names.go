@@ -1,0 +1,210 @@
+package code
+
+import (
+	"strings"
+	"sync"
+)
+
+// pyNames holds the tables that decide what Python code may call. Names
+// are qualified the way an import binds them ("os.path.join"); bare
+// builtins are "builtins.NAME". A module written "json.*" is pure as a
+// whole.
+type pyNames struct {
+	pure    map[string]bool     // callable and usable as values
+	data    map[string]bool     // attributes that are plain data
+	methods map[string]bool     // methods that only compute, on any value
+	effects map[string][]effect // by first component: prefixes with a known effect, first match wins
+}
+
+// effect maps a qualified-name prefix to what calling it does.
+type effect struct {
+	prefix string
+	kind   string // spawn, network, delete, native, dynamic, write, env
+}
+
+var pythonNames = sync.OnceValue(func() *pyNames {
+	builtins, names := strings.Fields(pyPureBuiltins), strings.Fields(pyPureNames)
+	n := &pyNames{pure: make(map[string]bool, len(builtins)+len(names)), data: toSet(pyDataNames), methods: toSet(pyMethodNames), effects: make(map[string][]effect, 64)}
+	for _, b := range builtins {
+		n.pure["builtins."+b] = true
+	}
+	for _, q := range names {
+		n.pure[q] = true
+	}
+	for _, line := range strings.Split(strings.TrimSpace(pyEffectTable), "\n") {
+		kind, prefixes, _ := strings.Cut(line, ":")
+		for _, p := range strings.Fields(prefixes) {
+			n.addEffect(p, strings.TrimSpace(kind))
+		}
+	}
+	return n
+})
+
+// isPure reports whether calling the qualified name only computes.
+func (n *pyNames) isPure(q string) bool {
+	if n.pure[q] {
+		return true
+	}
+	if reachesModule(q) || n.effectOf(q) != "" {
+		return false
+	}
+	for m := q; ; {
+		i := strings.LastIndexByte(m, '.')
+		if i < 0 {
+			return false
+		}
+		m = m[:i]
+		if n.pure[m+".*"] {
+			return true
+		}
+	}
+}
+
+// reachesModule reports whether a name reaches, through the attributes
+// of a module on the list, a module that is not (os.path.os.system,
+// uuid.os, random._os): modules hold the modules they import.
+func reachesModule(q string) bool {
+	parts := strings.Split(q, ".")
+	for _, part := range parts[1:] {
+		if strings.HasPrefix(part, "_") && !safeDunder(part) || pyModuleAttrs()[part] {
+			return true
+		}
+	}
+	return false
+}
+
+var pyModuleAttrs = sync.OnceValue(func() map[string]bool {
+	return toSet("os sys subprocess shutil socket ctypes builtins importlib io codecs pathlib tempfile glob signal threading multiprocessing pickle marshal runpy types inspect gc urllib http ftplib smtplib asyncio select pty fcntl posix nt logging zipfile tarfile sqlite3 webbrowser code codeop")
+})
+
+func (n *pyNames) addEffect(prefix, kind string) {
+	first := strings.SplitN(strings.TrimSuffix(prefix, "."), ".", 2)[0]
+	n.effects[first] = append(n.effects[first], effect{prefix, kind})
+}
+
+// effectOf returns the effect of calling or using q, or "".
+func (n *pyNames) effectOf(q string) string {
+	first, _, _ := strings.Cut(q, ".")
+	for _, e := range n.effects[first] {
+		if q == e.prefix || q+"." == e.prefix || strings.HasSuffix(e.prefix, ".") && strings.HasPrefix(q, e.prefix) || strings.HasPrefix(q, e.prefix+".") {
+			return e.kind
+		}
+	}
+	return ""
+}
+
+// dataPrefix reports whether some prefix of q (q included) is plain data,
+// so that what follows is an attribute or method of a value.
+func (n *pyNames) dataPrefix(q string) bool {
+	for m := q; ; {
+		if n.data[m] {
+			return true
+		}
+		i := strings.LastIndexByte(m, '.')
+		if i < 0 {
+			return false
+		}
+		m = m[:i]
+	}
+}
+
+// versionAttr reports whether an attribute of any module is a version or
+// name that a check may read.
+func versionAttr(name string) bool {
+	switch name {
+	case "__version__", "version", "VERSION", "__version_info__", "version_info", "VERSION_INFO", "__file__", "__name__", "__path__", "__doc__", "__all__", "__author__", "__license__":
+		return true
+	}
+	return false
+}
+
+// safeDunder reports whether a __special__ attribute is harmless to read;
+// the rest (__class__, __globals__, __subclasses__, __builtins__, …) are how
+// code reaches names it did not import.
+func safeDunder(name string) bool {
+	switch name {
+	case "__version__", "__name__", "__file__", "__doc__", "__annotations__", "__all__", "__path__", "__module__", "__qualname__",
+		"__init__", "__repr__", "__str__", "__len__", "__eq__", "__hash__", "__main__", "__author__", "__license__", "__version_info__",
+		"__enter__", "__exit__", "__iter__", "__next__", "__contains__", "__getitem__", "__lt__", "__le__", "__gt__", "__ge__", "__ne__",
+		"__add__", "__sub__", "__mul__", "__bool__", "__slots__", "__dataclass_fields__", "__post_init__", "__new__", "__call__", "__del__", "__format__":
+		return true
+	}
+	return false
+}
+
+// pyExceptionName reports whether a builtin name is an exception class.
+func pyExceptionName(name string) bool {
+	return strings.HasSuffix(name, "Error") || strings.HasSuffix(name, "Exception") || strings.HasSuffix(name, "Warning") || name == "KeyboardInterrupt" || name == "SystemExit" || name == "StopIteration" || name == "StopAsyncIteration" || name == "GeneratorExit"
+}
+
+// pyBuiltin reports whether a bare name is one of Python's builtins.
+func pyBuiltin(name string) bool {
+	return pythonNames().pure["builtins."+name] || pyImpureBuiltins()[name] || pyExceptionName(name) && name[0] >= 'A' && name[0] <= 'Z'
+}
+
+var pyImpureBuiltins = sync.OnceValue(func() map[string]bool {
+	return toSet("eval exec compile __import__ getattr setattr delattr globals locals vars open input breakpoint help memoryview __build_class__ __loader__ __spec__ __builtins__ copyright credits license")
+})
+
+const pyPureBuiltins = `print len str int float bool list dict set tuple frozenset range enumerate zip map filter sorted
+reversed min max sum abs round any all isinstance issubclass type repr hash id hex oct bin chr ord format divmod pow
+iter next slice bytes bytearray complex callable hasattr super object property staticmethod classmethod dir ascii
+exit quit aiter anext NotImplemented Ellipsis`
+
+const pyPureNames = `
+json.* math.* cmath.* statistics.* re.* string.* textwrap.* itertools.* functools.* operator.* collections.* heapq.* bisect.*
+decimal.* fractions.* numbers.* random.* copy.* pprint.* enum.* dataclasses.* typing.* typing_extensions.* abc.* keyword.*
+unicodedata.* difflib.* base64.* binascii.* hashlib.* hmac.* struct.* datetime.* calendar.* colorsys.* fnmatch.* ipaddress.*
+uuid.* zoneinfo.* graphlib.* reprlib.* string.* html.escape html.unescape shlex.split shlex.quote shlex.join
+urllib.parse.* zlib.compress zlib.decompress zlib.crc32 zlib.adler32 array.array io.StringIO io.BytesIO
+csv.reader csv.writer csv.DictReader csv.DictWriter csv.Sniffer csv.field_size_limit
+ast.parse ast.literal_eval ast.dump ast.walk ast.unparse ast.iter_child_nodes ast.get_docstring
+time.time time.time_ns time.perf_counter time.perf_counter_ns time.monotonic time.monotonic_ns time.process_time time.sleep
+time.strftime time.strptime time.gmtime time.localtime time.mktime time.ctime time.asctime
+sys.exit sys.getsizeof sys.getrecursionlimit sys.getdefaultencoding sys.getfilesystemencoding sys.intern sys.getrefcount
+sys.stdout.write sys.stderr.write sys.stdout.flush sys.stderr.flush sys.stdin.read sys.stdin.readline sys.stdin.readlines sys.stdin.isatty sys.stdout.isatty
+os.getcwd os.getcwdb os.getpid os.getppid os.cpu_count os.listdir os.scandir os.walk os.stat os.lstat os.fspath os.fsencode os.fsdecode
+os.get_terminal_size os.uname os.access os.path.* os.getuid os.geteuid os.getgid os.getlogin os.isatty os.strerror os.get_exec_path
+glob.glob glob.iglob glob.escape pathlib.Path pathlib.PurePath pathlib.PosixPath pathlib.PurePosixPath pathlib.PureWindowsPath pathlib.Path.cwd
+platform.system platform.python_version platform.python_version_tuple platform.machine platform.release platform.version
+platform.platform platform.architecture platform.python_implementation platform.node platform.uname platform.mac_ver platform.libc_ver platform.freedesktop_os_release platform.python_compiler
+locale.getpreferredencoding locale.getlocale locale.getencoding sysconfig.* site.getsitepackages site.getusersitepackages
+importlib.metadata.version importlib.metadata.metadata importlib.metadata.distribution importlib.metadata.packages_distributions importlib.util.find_spec
+pkg_resources.get_distribution pkg_resources.require
+traceback.* contextlib.suppress contextlib.contextmanager contextlib.nullcontext types.SimpleNamespace types.MappingProxyType warnings.warn warnings.filterwarnings warnings.simplefilter
+tomllib.load tomllib.loads xml.etree.ElementTree.fromstring xml.etree.ElementTree.tostring xml.dom.minidom.parseString
+shutil.which shutil.disk_usage shutil.get_terminal_size
+secrets.token_hex secrets.token_bytes secrets.token_urlsafe secrets.choice secrets.randbelow inspect.signature inspect.getdoc inspect.isclass inspect.isfunction
+`
+
+const pyDataNames = `sys.version sys.version_info sys.path sys.argv sys.platform sys.executable sys.prefix sys.base_prefix sys.exec_prefix
+sys.maxsize sys.maxunicode sys.byteorder sys.implementation sys.flags sys.float_info sys.int_info sys.stdout sys.stderr sys.stdin sys.hexversion
+sys.api_version sys.builtin_module_names sys.stdlib_module_names sys.copyright sys.dont_write_bytecode
+os.sep os.linesep os.name os.pathsep os.curdir os.pardir os.extsep os.devnull os.altsep
+builtins.str builtins.int builtins.float builtins.bytes builtins.dict builtins.list builtins.set builtins.tuple builtins.frozenset builtins.bool builtins.complex`
+
+const pyMethodNames = `capitalize casefold center count decode encode endswith expandtabs find format format_map index isalnum isalpha isascii
+isdecimal isdigit isidentifier islower isnumeric isprintable isspace istitle isupper join ljust lower lstrip partition removeprefix
+removesuffix rfind rindex rjust rpartition rsplit rstrip split splitlines startswith strip swapcase title translate upper zfill maketrans
+append extend insert pop remove clear copy sort reverse get items keys values update setdefault popitem fromkeys
+add discard union intersection difference symmetric_difference issubset issuperset isdisjoint difference_update intersection_update
+read readline readlines write writelines close flush seek tell fileno isatty readable writable seekable getvalue
+hex fromhex to_bytes from_bytes bit_length bit_count as_integer_ratio is_integer conjugate
+group groups groupdict span start end match search findall finditer sub subn fullmatch
+strftime isoformat date time timestamp utcnow today fromisoformat strptime astimezone weekday isoweekday isocalendar total_seconds timetuple fromtimestamp now combine
+exists is_file is_dir is_symlink is_absolute iterdir glob rglob resolve absolute samefile expanduser with_name with_suffix with_stem
+joinpath relative_to is_relative_to as_posix as_uri parts parent parents name suffix suffixes stem anchor
+most_common elements subtract hexdigest digest writerow writerows writeheader
+tolist item dumps loads`
+
+// pyEffectTable lists, per effect, the prefixes whose call (or, for env,
+// whose use) has it. A prefix ending in "." covers a whole module.
+const pyEffectTable = `
+spawn: subprocess. os.system os.popen os.execl os.execle os.execlp os.execlpe os.execv os.execve os.execvp os.execvpe os.spawnl os.spawnle os.spawnlp os.spawnlpe os.spawnv os.spawnve os.spawnvp os.spawnvpe os.posix_spawn os.posix_spawnp os.fork os.forkpty os.startfile os.kill os.killpg pty. multiprocessing. concurrent.futures.ProcessPoolExecutor asyncio.create_subprocess_exec asyncio.create_subprocess_shell commands. platform.popen webbrowser. pexpect. sh. plumbum.
+network: socket. urllib.request. urllib.urlopen urllib2. http.client. http.server. socketserver. requests. httpx. aiohttp. ftplib. smtplib. poplib. imaplib. telnetlib. xmlrpc. asyncio.open_connection asyncio.start_server asyncio.start_unix_server ssl. paramiko. websocket. websockets. urllib3. pycurl. wsgiref.simple_server. smtpd.
+delete: os.remove os.unlink os.rmdir os.removedirs shutil.rmtree os.truncate
+native: ctypes. _ctypes. cffi. os.add_dll_directory
+dynamic: operator.methodcaller operator.attrgetter builtins.eval builtins.exec builtins.compile builtins.__import__ builtins.globals builtins.locals builtins.vars builtins.breakpoint builtins.setattr builtins.delattr builtins.getattr importlib. runpy. code. codeop. pickle. cPickle. marshal. dill. shelve. types.FunctionType types.CodeType types.ModuleType sys._getframe sys.modules sys.settrace sys.setprofile sys.addaudithook inspect.currentframe inspect.stack timeit. cProfile. profile. pdb. trace. builtins.help builtins.input
+write: shutil. os.rename os.renames os.replace os.mkdir os.makedirs os.chmod os.lchmod os.chown os.lchown os.symlink os.link os.utime os.write os.mkfifo os.mknod os.open tempfile. zipfile. tarfile. logging. sqlite3. dbm.
+env: os.environ os.environb os.putenv os.unsetenv
+`

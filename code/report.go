@@ -1,0 +1,209 @@
+package code
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Report is what Analyze found in one piece of code.
+type Report struct {
+	Lang string
+	// Parsed is set when every byte was tokenized without error.
+	Parsed bool
+	// Pure is set when the code was parsed and does nothing but compute,
+	// print, and read the files named in Reads.
+	Pure bool
+	// Contained is set when the code is pure except for writing the files
+	// named in Writes, which the policy judges like any other write.
+	Contained bool
+	// Why names, for the reader, the first thing that was not understood or
+	// not pure ("calls os.remove", "cannot tokenize: unterminated string at
+	// byte 12"); empty when Pure.
+	Why string
+	// Reads and Writes list the literal file paths the code opens.
+	Reads  []string
+	Writes []string
+	// Env lists environment variables read by literal name.
+	Env []string
+	// Effects the policy has rules for.
+	Spawns  bool // runs another program
+	Network bool // opens a connection or starts a server
+	Deletes bool // removes files
+	Native  bool // loads a native library
+	EnvDump bool // reads the whole environment, or a variable by a computed name
+	Dynamic bool // evaluates or looks up code or names built at run time
+	// Project lists the project's own modules whose code the code calls
+	// (see Options.ProjectModule); such code is Contained, never Pure.
+	Project []string
+	// Hazard names the first of those effects found; "" when none. The
+	// project's own scripts are not held to the side-effect-free list, but
+	// none of these is routine in them either.
+	Hazard string
+}
+
+// maxSource bounds the code Analyze reads; longer code is not pure.
+const maxSource = 256 << 10
+
+// analyzer returns the analysis for lang, or nil.
+func analyzer(lang string) func(*analysis, string) {
+	switch lang {
+	case "python":
+		return analyzePython
+	case "javascript":
+		return analyzeJavaScript
+	case "awk":
+		return analyzeAwk
+	case "sed":
+		return analyzeSed
+	}
+	return nil
+}
+
+// Supported reports whether Analyze can read code in lang.
+func Supported(lang string) bool { return analyzer(lang) != nil }
+
+// Options tune an analysis.
+type Options struct {
+	// ProjectModule reports whether a top-level module name is the
+	// project's own code (found in the project by the caller). Calls into
+	// it are reported in Report.Project rather than as impure: running the
+	// project's code is routine, though it is not side-effect-free.
+	ProjectModule func(top string) bool
+}
+
+// Analyze tokenizes src as code in lang and reports what it does. It never
+// panics and never reports Pure for code it could not read whole.
+func Analyze(lang, src string) Report { return AnalyzeWith(lang, src, Options{}) }
+
+// AnalyzeWith is Analyze with options.
+func AnalyzeWith(lang, src string, opt Options) (r Report) {
+	a := &analysis{r: Report{Lang: lang}, opt: opt}
+	defer func() {
+		if p := recover(); p != nil {
+			r = Report{Lang: lang, Why: fmt.Sprintf("internal error while reading %s code: %v", lang, p)}
+			r.Hazard = r.Why
+		}
+	}()
+	fn := analyzer(lang)
+	switch {
+	case fn == nil:
+		a.r.Why = "arbiter has no tokenizer for " + lang
+		a.r.Hazard = a.r.Why
+		return a.r
+	case len(src) > maxSource:
+		a.r.Why = fmt.Sprintf("the code is longer than %d KiB", maxSource>>10)
+		a.r.Hazard = a.r.Why
+		return a.r
+	}
+	fn(a, src)
+	return a.finish()
+}
+
+// analysis accumulates one Report.
+type analysis struct {
+	r       Report
+	failed  bool   // a tokenize error
+	impure  string // the first impurity other than a write
+	written string // the first write
+	nest    int    // depth of f-string and template fields being read
+	opt     Options
+}
+
+// fail records a tokenize error at byte pos.
+func (a *analysis) fail(pos int, format string, args ...any) {
+	if a.failed {
+		return
+	}
+	a.failed = true
+	a.r.Why = fmt.Sprintf("cannot tokenize: %s at byte %d", fmt.Sprintf(format, args...), pos)
+}
+
+// not records that the code is not pure, and why.
+func (a *analysis) not(format string, args ...any) {
+	if a.impure == "" {
+		a.impure = fmt.Sprintf(format, args...)
+	}
+}
+
+func (a *analysis) spawn(what string) {
+	a.r.Spawns = true
+	a.hazard(fmt.Sprintf("calls %s, which runs another program", what))
+}
+
+func (a *analysis) network(what string) {
+	a.r.Network = true
+	a.hazard(fmt.Sprintf("calls %s, which uses the network", what))
+}
+
+func (a *analysis) deletes(what string) {
+	a.r.Deletes = true
+	a.hazard(fmt.Sprintf("calls %s, which deletes files", what))
+}
+
+func (a *analysis) native(what string) {
+	a.r.Native = true
+	a.hazard(fmt.Sprintf("uses %s, which loads native code", what))
+}
+
+func (a *analysis) dynamic(what string) {
+	a.r.Dynamic = true
+	a.hazard(what)
+}
+
+func (a *analysis) envDump(what string) {
+	a.r.EnvDump = true
+	a.hazard(what + " reads the whole environment")
+}
+
+// hazard records an effect that is never routine, in inline code or in
+// the project's own scripts.
+func (a *analysis) hazard(why string) {
+	if a.r.Hazard == "" {
+		a.r.Hazard = why
+	}
+	a.not("%s", why)
+}
+
+func (a *analysis) read(path string) { a.r.Reads = appendNew(a.r.Reads, path) }
+func (a *analysis) env(name string)  { a.r.Env = appendNew(a.r.Env, name) }
+func (a *analysis) write(path string) {
+	a.r.Writes = appendNew(a.r.Writes, path)
+	if a.written == "" {
+		a.written = "writes " + path
+	}
+}
+
+func (a *analysis) finish() Report {
+	r := a.r
+	if a.failed {
+		return Report{Lang: r.Lang, Why: r.Why, Hazard: r.Why}
+	}
+	r.Parsed = true
+	switch {
+	case a.impure != "":
+		r.Why = a.impure
+	case a.written != "" || len(r.Project) > 0:
+		r.Contained = true
+		r.Why = a.written
+		if r.Why == "" {
+			r.Why = "calls the project's own " + r.Project[0]
+		}
+	default:
+		r.Pure, r.Contained = true, true
+	}
+	return r
+}
+
+func appendNew(list []string, s string) []string {
+	for _, x := range list {
+		if x == s {
+			return list
+		}
+	}
+	return append(list, s)
+}
+
+// isDunder reports whether name is a __special__ name.
+func isDunder(name string) bool {
+	return len(name) > 4 && strings.HasPrefix(name, "__") && strings.HasSuffix(name, "__")
+}

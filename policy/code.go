@@ -1,0 +1,585 @@
+package policy
+
+import (
+	"os"
+	"path"
+	"strings"
+
+	"github.com/arbitergate/arbiter/code"
+	"github.com/arbitergate/arbiter/paths"
+	"github.com/arbitergate/arbiter/shell"
+)
+
+// interpreter judges python, node and the other interpreters. Inline code
+// (an option's value, a heredoc, a here-string, literal piped text) is
+// allowed only when package code reads all of it and finds it pure; a
+// script file is judged like any program file.
+func (j *judgement) interpreter(c *shell.Command, lang string) {
+	subj := c.String()
+	for k, a := range c.Args {
+		t := a.Text
+		if len(a.From) > 0 {
+			j.pipedCode(c, a.From, subj)
+			return
+		}
+		if lang == "python" && t == "-m" && k+1 < len(c.Args) {
+			j.pythonModule(c, c.Args[k+1].Text, c.Args[k+2:])
+			return
+		}
+		if strings.HasPrefix(t, "-") {
+			if t == "--version" || t == "-V" || t == "--help" || t == "-h" || t == "-v" && lang != "python" {
+				j.allow("D1.read-only", subj, "prints the interpreter's version")
+				return
+			}
+			if isCodeOption(lang, t) {
+				src, ok := codeArg(lang, c.Args, k)
+				j.inlineCode(c, lang, src, ok)
+				if lang == "perl" || lang == "ruby" {
+					j.inPlace(c)
+				}
+				return
+			}
+			continue
+		}
+		if k > 0 && (c.Args[k-1].Text == "-W" || c.Args[k-1].Text == "-X" || c.Args[k-1].Text == "-r" && lang == "javascript" || c.Args[k-1].Text == "-i" && lang == "perl" || c.Args[k-1].Text == "-I" || c.Args[k-1].Text == "-M") {
+			continue
+		}
+		if lang == "javascript" && (t == "eval" || t == "run" || t == "test") && (c.Program == "deno" || c.Program == "bun") {
+			continue
+		}
+		if a.Dynamic {
+			j.defer_("U.dynamic-path", subj, "runs a script whose path is only known at run time")
+			return
+		}
+		j.runFile(c, t, subj)
+		return
+	}
+	switch in := c.Stdin; {
+	case in.Kind == shell.Pipe && !in.Known && len(in.From) > 0:
+		j.pipedCode(c, in.From, subj)
+	case in.Kind == shell.File && in.Text != "":
+		j.runFile(c, in.Text, subj)
+	case in.Kind != shell.NoInput:
+		j.inlineCode(c, lang, shell.Word{Text: in.Text}, in.Known)
+	}
+}
+
+// codeArg returns the code given with the option at args[k]: the next
+// word, or the rest of a joined form (-c'code', --eval=code, -Sc code).
+func codeArg(lang string, args []shell.Word, k int) (shell.Word, bool) {
+	t := args[k].Text
+	next := func() (shell.Word, bool) {
+		if k+1 < len(args) {
+			return args[k+1], true
+		}
+		return shell.Word{}, false
+	}
+	if strings.HasPrefix(t, "--") {
+		if _, v, ok := strings.Cut(t, "="); ok {
+			return shell.Word{Text: v, Dynamic: args[k].Dynamic}, true
+		}
+		return next()
+	}
+	if lang == "powershell" {
+		return next()
+	}
+	i := codeLetterAt(lang, t)
+	if i < 0 {
+		return next()
+	}
+	if rest := t[i+1:]; rest != "" {
+		return shell.Word{Text: rest, Dynamic: args[k].Dynamic}, true
+	}
+	return next()
+}
+
+// inlineCode judges code given inline to an interpreter (or to awk): pure
+// code is routine; code that writes only named files is routine when the
+// writes are; anything else is left to the runtime, naming what was not
+// understood. The shell analysis separately extracts the commands, deletes
+// and requests it can see in the code, whose ask and deny rules still apply.
+func (j *judgement) inlineCode(c *shell.Command, lang string, src shell.Word, known bool) {
+	subj := c.String()
+	name := codeLanguage(lang)
+	switch {
+	case !code.Supported(lang):
+		j.defer_("U.no-tokenizer", subj, "arbiter has no tokenizer for "+name+" code, so it cannot tell what the code does")
+		return
+	case !known || src.Dynamic:
+		j.defer_("U.dynamic-code", subj, "runs "+name+" code that is only known at run time")
+		return
+	}
+	r := code.AnalyzeWith(lang, src.Text, code.Options{ProjectModule: func(top string) bool { return j.projectModule(c, top) }})
+	if j.tokenized == nil {
+		j.tokenized = map[string]bool{}
+	}
+	j.tokenized[lang] = true
+	if j.projectCode {
+		j.projectScript(c, name, r)
+		return
+	}
+	switch {
+	case !r.Parsed:
+		j.defer_("U.unreadable-code", subj, "arbiter cannot read this "+name+" code whole ("+r.Why+")")
+		return
+	case r.EnvDump && !r.Dynamic:
+		j.ask("B3.secret-print", subj, name+" code reads every environment variable ("+r.Why+"), which often include tokens and passwords")
+		return
+	case !r.Contained:
+		j.defer_(impureRule(r), subj, "the "+name+" code "+r.Why)
+		return
+	}
+	if len(r.Project) > 0 {
+		j.allow("D4.run-project-code", subj, "runs "+name+" code that calls the project's own "+strings.Join(r.Project, ", "))
+	} else {
+		j.allow("D4.inline-code", subj, "runs "+name+" code that only computes, prints and reads named files")
+	}
+	j.codeFiles(c, name, r)
+}
+
+// impureRule names what made code impure: code or names built at run time
+// (U.dynamic-code), or anything else not on the list (U.impure-code).
+func impureRule(r code.Report) string {
+	if r.Dynamic {
+		return "U.dynamic-code"
+	}
+	return "U.impure-code"
+}
+
+// projectScript judges the code of one of the project's own scripts: it
+// may call anything (running the project's code is routine, D4), but not
+// do what is never routine: evaluate built code, start programs, use the
+// network, delete files, load native code or read the whole environment.
+func (j *judgement) projectScript(c *shell.Command, name string, r code.Report) {
+	subj := c.String()
+	switch {
+	case !r.Parsed:
+		j.defer_("U.unreadable-code", subj, "arbiter cannot read this "+name+" script whole ("+r.Why+")")
+	case r.EnvDump && !r.Dynamic:
+		j.ask("B3.secret-print", subj, "the "+name+" script reads every environment variable ("+r.Hazard+"), which often include tokens and passwords")
+	case r.Hazard != "":
+		j.defer_(impureRule(r), subj, "the "+name+" script "+r.Hazard)
+	default:
+		j.allow("D4.run-project-code", subj, "runs the project's own "+name+" code, which does nothing arbiter must confirm")
+		j.codeFiles(c, name, r)
+	}
+}
+
+// codeFiles judges the named files code reads and writes, and the
+// environment variables it reads by name.
+func (j *judgement) codeFiles(c *shell.Command, name string, r code.Report) {
+	subj := c.String()
+	for _, f := range r.Reads {
+		if c.DirUnknown && !path.IsAbs(f) && !strings.HasPrefix(f, "~") {
+			j.defer_("U.unknown-directory", subj, name+" code reads "+f+" relative to a directory the analysis cannot tell")
+			return
+		}
+		if j.readsSecretPath(j.res.Resolve(f, c.Dir)) {
+			j.ask("B3.secret-read", subj, name+" code reads the credential file "+f)
+			return
+		}
+	}
+	for _, v := range r.Env {
+		if isSecretName(v) {
+			j.ask("B3.secret-print", subj, name+" code reads the secret "+v+" from the environment, which would be sent to the model provider with the conversation")
+			return
+		}
+	}
+	var writes []shell.Word
+	for _, f := range r.Writes {
+		writes = append(writes, shell.Word{Text: f})
+	}
+	j.writeArgs(c, writes)
+}
+
+func codeLanguage(lang string) string {
+	switch lang {
+	case "javascript":
+		return "JavaScript"
+	case "powershell":
+		return "PowerShell"
+	case "applescript":
+		return "AppleScript"
+	case "php", "awk", "sed":
+		return lang
+	case "r":
+		return "R"
+	}
+	return strings.ToUpper(lang[:1]) + lang[1:]
+}
+
+// inPlace judges perl -i and ruby -i, which rewrite their file operands.
+func (j *judgement) inPlace(c *shell.Command) {
+	inplace := false
+	for _, a := range c.Args {
+		if strings.HasPrefix(a.Text, "-") && !strings.HasPrefix(a.Text, "--") && strings.ContainsRune(a.Text, 'i') {
+			inplace = true
+		}
+	}
+	if !inplace {
+		return
+	}
+	var files []shell.Word
+	skip := false
+	for _, a := range c.Args {
+		if skip {
+			skip = false
+			continue
+		}
+		if strings.HasPrefix(a.Text, "-") {
+			if strings.HasSuffix(a.Text, "e") || strings.HasSuffix(a.Text, "E") {
+				skip = true // the code follows
+			}
+			continue
+		}
+		files = append(files, a)
+	}
+	j.writeArgs(c, files)
+}
+
+// isCodeOption reports whether an interpreter option takes (or holds) the
+// code to run: -c, -e, --eval, and the joined forms the shell analysis
+// also reads (-Sc, -pe, -wle, -c'code'), so that code it scans is never
+// taken here for a script path.
+func isCodeOption(lang, t string) bool {
+	if lang == "powershell" {
+		return strings.HasPrefix(strings.ToLower(t), "-c")
+	}
+	if strings.HasPrefix(t, "--") {
+		name, _, _ := strings.Cut(t, "=")
+		return name == "--eval" || name == "--print" && lang == "javascript"
+	}
+	return codeLetterAt(lang, t) >= 0
+}
+
+// codeLetterAt returns the index in t of the short option whose value is
+// code, after a run of flag letters; -1 when there is none.
+func codeLetterAt(lang, t string) int {
+	if len(t) < 2 || t[0] != '-' || t[1] == '-' || len(t) > 2 && strings.IndexByte("MmIWXxCd", t[1]) >= 0 {
+		return -1
+	}
+	// The letters in the order the shell analysis tries them (-e before
+	// -p), so that both read the same word as the code.
+	for _, letter := range codeLetters(lang) {
+		if i := strings.IndexRune(t[1:], letter); i >= 0 && isLetters(t[1:1+i]) {
+			return 1 + i
+		}
+	}
+	return -1
+}
+
+func codeLetters(lang string) string {
+	switch lang {
+	case "python":
+		return "c"
+	case "javascript":
+		return "ep"
+	case "perl":
+		return "eE"
+	case "php":
+		return "r"
+	}
+	return "e"
+}
+
+func isLetters(s string) bool {
+	for _, c := range s {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z') {
+			return false
+		}
+	}
+	return true
+}
+
+// pythonModules says what running a module with python -m does, for the
+// standard library's runnable modules and the common project tools.
+var pythonModules = map[string]string{
+	"pytest": "test", "unittest": "test", "doctest": "test", "nose": "test", "nose2": "test", "tox": "test", "nox": "test", "coverage": "test", "hypothesis": "test",
+	"mypy": "test", "pylint": "test", "flake8": "test", "pyflakes": "test", "pycodestyle": "test", "pydocstyle": "test", "ruff": "test", "black": "test",
+	"isort": "test", "pyright": "test", "bandit": "test", "build": "test", "compileall": "test", "py_compile": "test", "tabnanny": "test", "autopep8": "test", "yapf": "test",
+	"platform": "info", "sysconfig": "info", "site": "info", "this": "info", "tokenize": "info", "dis": "info", "ast": "info", "pyclbr": "info", "calendar": "info",
+	"uuid": "info", "base64": "info", "quopri": "info", "uu": "info", "mimetypes": "info", "locale": "info", "filecmp": "info", "pickletools": "info", "sqlite3": "interactive",
+	"json.tool": "json", "zipfile": "archive", "tarfile": "archive", "gzip": "gzip", "venv": "venv", "virtualenv": "venv",
+	"timeit": "code", "cProfile": "script", "profile": "script", "trace": "script", "pdb": "interactive", "code": "interactive", "idlelib": "interactive",
+	"http.server": "server", "SimpleHTTPServer": "server", "smtpd": "server", "xmlrpc.server": "server", "pydoc": "pydoc", "ftplib": "server",
+	"webbrowser": "browser", "antigravity": "browser",
+	"pip": "packages", "pip3": "packages", "ensurepip": "packages", "pipx": "packages", "uv": "packages", "poetry": "packages", "conda": "packages",
+	"twine": "publish",
+}
+
+// pythonModule judges python -m MODULE by the module and its arguments.
+func (j *judgement) pythonModule(c *shell.Command, module string, rest []shell.Word) {
+	subj := c.String()
+	sub := shell.Command{Program: module, Name: module, Args: rest, Via: c.Via, Dir: c.Dir, DirUnknown: c.DirUnknown}
+	ops := operands(&sub)
+	switch pythonModules[module] {
+	case "packages":
+		j.packages(&sub)
+	case "test":
+		j.allow("D4.run-tests", subj, "runs the project's tests, checks or build with "+module)
+	case "info":
+		j.allow("D1.read-only", subj, "prints information with Python's "+module+" module")
+		j.readArgs(&sub)
+	case "json":
+		j.allow("D1.read-only", subj, "formats JSON")
+		if len(ops) > 0 {
+			j.readArgs(&shell.Command{Args: ops[:1], Dir: c.Dir})
+		}
+		if len(ops) > 1 {
+			j.writeArgs(c, ops[1:2])
+		}
+	case "archive":
+		j.pythonArchive(c, module, rest)
+	case "gzip":
+		j.allow("D2.write-project", subj, "compresses or decompresses files next to the originals")
+		j.writeArgs(c, ops)
+	case "venv":
+		j.allow("D2.write-project", subj, "creates a virtual environment")
+		j.writeArgs(c, ops)
+	case "code":
+		j.pythonTimeit(c, rest)
+	case "script":
+		for _, a := range rest {
+			if !strings.HasPrefix(a.Text, "-") {
+				j.runFile(c, a.Text, subj)
+				return
+			}
+		}
+		j.defer_("U.unknown-option", subj, "profiles a program arbiter cannot see")
+	case "interactive":
+		j.defer_("U.interactive", subj, "python -m "+module+" waits for a person at an interactive prompt")
+	case "server":
+		j.defer_("C.server", subj, "starts a network server, which keeps running")
+	case "pydoc":
+		for _, a := range rest {
+			if a.Text == "-p" || a.Text == "-b" || strings.HasPrefix(a.Text, "-p") {
+				j.defer_("C.server", subj, "starts a documentation web server, which keeps running")
+				return
+			}
+		}
+		j.defer_("U.unknown-module", subj, "pydoc imports the modules it documents, which runs their code")
+	case "browser":
+		j.defer_("C.external", subj, "opens a web browser")
+	case "publish":
+		j.ask("B10.publish", subj, "publishes a package")
+	default:
+		if j.projectModule(c, module) {
+			j.allow("D4.run-project-code", subj, "runs a module of the project's own code")
+			return
+		}
+		j.defer_("U.unknown-module", subj, "runs the Python module "+module+", which arbiter does not know and cannot find in the project")
+	}
+}
+
+// projectModule reports whether module's top-level package is a file or
+// directory of the project, looked up with lstat only.
+func (j *judgement) projectModule(c *shell.Command, module string) bool {
+	top := strings.SplitN(module, ".", 2)[0]
+	if top == "" || c.DirUnknown || strings.ContainsAny(top, "/\\") {
+		return false
+	}
+	dir := j.res.Resolve(".", c.Dir)
+	if place := j.res.Classify(dir, false); place != paths.Project && place != paths.ProjectRoot {
+		return false // not /tmp: a module there is nobody's project
+	}
+	for _, p := range []string{path.Join(dir, top), path.Join(dir, top+".py")} {
+		if _, err := os.Lstat(p); err == nil {
+			return true
+		}
+	}
+	return false
+}
+
+// pythonArchive judges python -m zipfile and tarfile: -l and -t only read;
+// -e extracts (writes the target directory); -c creates the archive.
+func (j *judgement) pythonArchive(c *shell.Command, module string, rest []shell.Word) {
+	subj := c.String()
+	for k, a := range rest {
+		switch a.Text {
+		case "-l", "--list", "-t", "--test":
+			j.allow("D1.read-only", subj, "lists an archive")
+			j.readArgs(&shell.Command{Args: rest[k+1:], Dir: c.Dir})
+			return
+		case "-e", "--extract":
+			j.allow("D2.write-project", subj, "extracts an archive")
+			if k+2 < len(rest) {
+				j.writeArgs(c, rest[k+2:k+3])
+			} else {
+				j.writeArgs(c, []shell.Word{{Text: "."}})
+			}
+			return
+		case "-c", "--create":
+			j.allow("D2.write-project", subj, "creates an archive")
+			if k+1 < len(rest) {
+				j.writeArgs(c, rest[k+1:k+2])
+			}
+			return
+		}
+	}
+	j.defer_("U.unknown-option", subj, "python -m "+module+" with options arbiter does not know")
+}
+
+// pythonTimeit judges python -m timeit, whose statements are code.
+func (j *judgement) pythonTimeit(c *shell.Command, rest []shell.Word) {
+	var stmts []string
+	dynamic := false
+	for k := 0; k < len(rest); k++ {
+		t := rest[k].Text
+		switch {
+		case t == "-s" || t == "--setup" || t == "-n" || t == "--number" || t == "-r" || t == "--repeat" || t == "-u" || t == "--unit":
+			if k+1 < len(rest) && (t == "-s" || t == "--setup") {
+				stmts = append(stmts, rest[k+1].Text)
+				dynamic = dynamic || rest[k+1].Dynamic
+			}
+			k++
+		case strings.HasPrefix(t, "-"):
+		default:
+			stmts = append(stmts, t)
+			dynamic = dynamic || rest[k].Dynamic
+		}
+	}
+	j.inlineCode(c, "python", shell.Word{Text: strings.Join(stmts, "\n"), Dynamic: dynamic}, true)
+}
+
+// sed judges a sed command: its script is read whole by package code (w
+// writes a file, e runs a command, r reads one); with -i it rewrites its
+// file operands.
+func (j *judgement) sed(c *shell.Command) {
+	subj := c.String()
+	var scripts []string
+	var files []shell.Word
+	inPlace, quiet, scripted := false, false, false
+	args := c.Args
+	for k := 0; k < len(args); k++ {
+		a := args[k]
+		t := a.Text
+		value := func(rest string) (shell.Word, bool) {
+			if rest != "" {
+				return shell.Word{Text: rest, Dynamic: a.Dynamic}, true
+			}
+			if k+1 < len(args) {
+				k++
+				return args[k], true
+			}
+			return shell.Word{}, false
+		}
+		switch {
+		case t == "--":
+			files = append(files, args[k+1:]...)
+			k = len(args)
+		case t == "-e" || t == "--expression" || strings.HasPrefix(t, "--expression="):
+			_, v, _ := strings.Cut(t, "=")
+			w, ok := value(v)
+			if !ok || w.Dynamic {
+				j.defer_("U.dynamic-code", subj, "runs a sed script that is only known at run time")
+				return
+			}
+			scripts, scripted = append(scripts, w.Text), true
+		case t == "-f" || t == "--file" || strings.HasPrefix(t, "--file="):
+			j.defer_("U.script-file", subj, "runs a sed script from a file, which arbiter does not read")
+			return
+		case strings.HasPrefix(t, "--in-place"):
+			inPlace = true
+		case t == "--quiet" || t == "--silent":
+			quiet = true
+		case t == "-l" || t == "--line-length":
+			k++
+		case strings.HasPrefix(t, "--"):
+			// --posix, --debug, --sandbox, -E's long forms and the like
+			// change no file and run nothing.
+		case strings.HasPrefix(t, "-") && len(t) > 1:
+			for i := 1; i < len(t); i++ {
+				switch t[i] {
+				case 'n':
+					quiet = true
+				case 'i':
+					inPlace = true
+					if i+1 == len(t) && k+1 < len(args) && args[k+1].Text == "" {
+						k++ // BSD sed's separate, empty backup suffix
+					}
+					i = len(t)
+				case 'e':
+					w, ok := value(t[i+1:])
+					if !ok || w.Dynamic {
+						j.defer_("U.dynamic-code", subj, "runs a sed script that is only known at run time")
+						return
+					}
+					scripts, scripted = append(scripts, w.Text), true
+					i = len(t)
+				case 'f':
+					j.defer_("U.script-file", subj, "runs a sed script from a file, which arbiter does not read")
+					return
+				case 'l':
+					if i+1 == len(t) {
+						k++
+					}
+					i = len(t)
+				}
+			}
+		case !scripted && len(scripts) == 0:
+			if a.Dynamic {
+				j.defer_("U.dynamic-code", subj, "runs a sed script that is only known at run time")
+				return
+			}
+			scripts = append(scripts, t)
+		default:
+			files = append(files, a)
+		}
+	}
+	r := code.Analyze("sed", strings.Join(scripts, "\n"))
+	switch {
+	case !r.Parsed:
+		j.defer_("U.unreadable-code", subj, "arbiter cannot read this sed script whole ("+r.Why+")")
+		return
+	case r.Spawns:
+		j.defer_("U.impure-code", subj, "the sed script: "+r.Why)
+		return
+	}
+	for _, f := range r.Reads {
+		if j.readsSecretPath(j.res.Resolve(f, c.Dir)) {
+			j.ask("B3.secret-read", subj, "the sed script reads the credential file "+f)
+			return
+		}
+	}
+	var writes []shell.Word
+	for _, f := range r.Writes {
+		writes = append(writes, shell.Word{Text: f})
+	}
+	if !inPlace {
+		j.allow("D1.read-only", subj, "prints edited text without changing files")
+		j.readArgs(&shell.Command{Program: c.Program, Args: files, Dir: c.Dir, DirUnknown: c.DirUnknown})
+		j.writeArgs(c, writes)
+		return
+	}
+	if quiet {
+		j.ask("B1.delete", subj, "sed -n -i keeps only the lines it prints and deletes the rest of each file")
+		return
+	}
+	j.writeArgs(c, append(files, writes...))
+}
+
+// codeGuess returns the language of a shell-analysis problem that is a
+// pattern's guess about inline code ("python code evaluates code built at
+// run time"), for the languages package code reads; "" otherwise.
+func codeGuess(detail string) string {
+	lang, rest, ok := strings.Cut(detail, " code ")
+	if !ok || !code.Supported(lang) {
+		return ""
+	}
+	switch rest {
+	case "evaluates code built at run time", "runs a command the analysis cannot read":
+		return lang
+	}
+	return ""
+}
+
+// codeProblems keeps the shell analysis's guesses about inline code only
+// where no tokenizer read that code: where one did, its verdict (pure, or
+// a defer naming what it did not understand) replaces the guess.
+func (j *judgement) codeProblems(a *shell.Analysis) {
+	for _, p := range a.Problems {
+		if lang := codeGuess(p.Detail); p.Kind == shell.DynamicCode && lang != "" && !j.tokenized[lang] {
+			j.defer_("U.dynamic-code", "", p.Detail)
+		}
+	}
+}
