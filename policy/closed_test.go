@@ -175,3 +175,19 @@ func TestUnresolvedWords(t *testing.T) {
 		}
 	}
 }
+
+// TestAttachedCodeOption: node --eval=CODE is inline code like -e CODE,
+// read by the tokenizer, not an interactive interpreter.
+func TestAttachedCodeOption(t *testing.T) {
+	for cmd, want := range map[string]arbiter.Verdict{
+		"node --eval='console.log(1)'": arbiter.Allow,
+		"node --print=1+1":             arbiter.Allow,
+		`node --eval='require("child_process").execSync("rm -rf ~")'`: arbiter.Deny,
+		"node --print=process.env":                                    arbiter.Ask,
+		`node --eval='require("child_process").execSync("ls")'`:       arbiter.Defer,
+	} {
+		if d := Decide(context.Background(), bash(cmd)); d.Decision != want {
+			t.Errorf("%s: got %s %v, want %s", cmd, d.Decision, d.Rules, want)
+		}
+	}
+}

@@ -79,6 +79,11 @@ func (w *walker) interpreter(cmd *Command) {
 			}
 			return
 		}
+		// The attached long form: node --eval=CODE.
+		if name, val, ok := strings.Cut(t, "="); ok && strings.HasPrefix(name, "--") && contains(spec.code, strings.ToLower(name)) {
+			w.code(cmd, spec.lang, Word{Text: val, Dynamic: args[k].Dynamic})
+			return
+		}
 		// Joined forms: python -c'code', perl -we'code', -Ic'code'.
 		if strings.HasPrefix(t, "-") && !strings.HasPrefix(t, "--") && len(t) > 2 && !strings.ContainsRune("MmIWXxCd", rune(t[1])) {
 			for _, opt := range spec.code {
