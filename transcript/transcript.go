@@ -134,12 +134,12 @@ func lastN(s []string, n int) []string {
 type kind int
 
 const (
-	claudeUser   kind = iota // Claude Code {"type": "user", "message": …}
-	roleLine                 // {"role": "user", …} (Cursor)
-	geminiUser               // Gemini CLI 0.61 {"type": "user", "content": …}
-	codexEvent               // Codex event_msg: only what the person typed
-	codexItem                // Codex response_item: also the runtime's context
-	reset                    // Gemini's {"$set": {"messages": …}}: nothing earlier counts
+	claudeUser kind = iota // Claude Code {"type": "user", "message": …}
+	roleLine               // {"role": "user", …} (Cursor)
+	geminiUser             // Gemini CLI 0.61 {"type": "user", "content": …}
+	codexEvent             // Codex event_msg: only what the person typed
+	codexItem              // Codex response_item: also the runtime's context
+	reset                  // Gemini's {"$set": {"messages": …}}: nothing earlier counts
 	numKinds
 )
 
