@@ -27,6 +27,12 @@ const wholeBytes = 8 << 20
 // exist (yet) is an error that is fs.ErrNotExist; unreadable lines are
 // skipped.
 func Requests(path string, n int) ([]string, error) {
+	// Stat before opening: opening a FIFO would wait for a writer.
+	if st, err := os.Stat(path); err != nil {
+		return nil, fmt.Errorf("reading transcript: %w", err)
+	} else if !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("reading transcript %s: not a regular file", path)
+	}
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("reading transcript: %w", err)
@@ -242,10 +248,25 @@ type part struct {
 	FunctionResponse json.RawMessage `json:"functionResponse"`
 }
 
-// mayHoldRequest is a cheap test that skips lines that cannot hold a
-// request (most of a long session) without decoding them.
+// mayHoldRequest is a cheap test that skips, without decoding them, the
+// lines that cannot hold a request: most of a long session is tool
+// output. Every format names a user turn near the start of its line,
+// and a long line that starts as a tool result is one. (A request
+// skipped by mistake only makes the gate stricter: what the user typed
+// is then asked for rather than softened.)
 func mayHoldRequest(l []byte) bool {
-	return bytes.Contains(l, []byte(`"user`)) || bytes.Contains(l, []byte("UserMessage")) || bytes.Contains(l, []byte(`"$set"`))
+	head := l[:min(len(l), 2048)]
+	if !bytes.Contains(head, []byte(`"user`)) && !bytes.Contains(head, []byte("UserMessage")) && !bytes.Contains(head, []byte(`"$set"`)) {
+		return false
+	}
+	if len(l) > 8192 {
+		for _, result := range []string{`"tool_result"`, `"function_call_output"`, `"functionResponse"`} {
+			if bytes.Contains(head, []byte(result)) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // readLine adds the requests one line holds.
