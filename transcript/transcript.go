@@ -12,6 +12,10 @@ import (
 // blockSize is how much is read at a time, backwards from the end.
 const blockSize = 64 << 10
 
+// headBytes is how much of a line's start tells whether it can hold a
+// request.
+const headBytes = 2048
+
 // maxScan bounds how far back a JSONL transcript is read: the last few
 // requests of any session lie well within it, and a hook never reads an
 // unbounded file.
@@ -78,8 +82,10 @@ func fromEnd(r io.ReaderAt, size int64, n int) ([]string, error) {
 		return lastN(fromDocument(data), n), nil
 	}
 	c := collector{n: n}
-	err := eachLineBackwards(r, size, func(l []byte) bool {
-		readLine(l, &c)
+	err := eachLineBackwards(r, size, func(head []byte, length int, full func() []byte) bool {
+		if mayHoldRequest(head, length) {
+			readLine(full(), &c)
+		}
 		return !c.done()
 	})
 	return c.result(), err
@@ -96,35 +102,72 @@ func isDocument(head []byte) bool {
 
 // eachLineBackwards calls fn with each complete line, last line first,
 // until fn returns false or maxScan bytes were read. A line that starts
-// before the bound is not passed.
-func eachLineBackwards(r io.ReaderAt, size int64, fn func([]byte) bool) error {
+// before the bound is not passed. fn gets the line's head (its first
+// headBytes) and length, and full to assemble the whole line: most lines
+// of a long session are skipped by their head, and a line that spans
+// many blocks is then never copied.
+func eachLineBackwards(r io.ReaderAt, size int64, fn func(head []byte, length int, full func() []byte) bool) error {
 	floor := max(size-maxScan, 0)
 	pos := size
-	var carry []byte // the start of a line whose end was read already
+	var tail [][]byte // the rest of the current line, read already: later parts first
+	emit := func(first []byte) bool {
+		parts := append([][]byte{first}, reversed(tail)...)
+		tail = tail[:0]
+		length := 0
+		for _, p := range parts {
+			length += len(p)
+		}
+		head := first
+		if len(parts) > 1 && len(first) < headBytes {
+			head = bytes.Join(parts, nil)[:min(length, headBytes)]
+		}
+		if len(bytes.TrimSpace(head)) == 0 {
+			return true
+		}
+		return fn(head[:min(len(head), headBytes)], length, func() []byte { return bytes.Join(parts, nil) })
+	}
 	for pos > floor {
 		start := max(pos-blockSize, floor)
-		block := make([]byte, pos-start, int(pos-start)+len(carry))
+		block := make([]byte, pos-start)
 		if _, err := r.ReadAt(block, start); err != nil && err != io.EOF {
 			return err
 		}
-		data := append(block, carry...)
 		pos = start
-		for {
-			i := bytes.LastIndexByte(data, '\n')
-			if i < 0 {
+		// Newlines are found forwards (bytes.IndexByte is vectorised,
+		// LastIndexByte is not), then the lines are taken last first.
+		var nl []int
+		for i := 0; ; {
+			j := bytes.IndexByte(block[i:], '\n')
+			if j < 0 {
 				break
 			}
-			if l := data[i+1:]; len(bytes.TrimSpace(l)) > 0 && !fn(l) {
+			nl = append(nl, i+j)
+			i += j + 1
+		}
+		end := len(block)
+		for k := len(nl) - 1; k >= 0; k-- {
+			if !emit(block[nl[k]+1 : end]) {
 				return nil
 			}
-			data = data[:i]
+			end = nl[k]
 		}
-		carry = data
+		tail = append(tail, block[:end])
 	}
-	if floor == 0 && len(bytes.TrimSpace(carry)) > 0 {
-		fn(carry)
+	if floor == 0 && len(tail) > 0 {
+		last := tail[len(tail)-1]
+		tail = tail[:len(tail)-1]
+		emit(last)
 	}
 	return nil
+}
+
+// reversed returns s in reverse order, as a new slice.
+func reversed(s [][]byte) [][]byte {
+	out := make([][]byte, len(s))
+	for i, b := range s {
+		out[len(s)-1-i] = b
+	}
+	return out
 }
 
 func lastN(s []string, n int) []string {
@@ -254,12 +297,18 @@ type part struct {
 // and a long line that starts as a tool result is one. (A request
 // skipped by mistake only makes the gate stricter: what the user typed
 // is then asked for rather than softened.)
-func mayHoldRequest(l []byte) bool {
-	head := l[:min(len(l), 2048)]
-	if !bytes.Contains(head, []byte(`"user`)) && !bytes.Contains(head, []byte("UserMessage")) && !bytes.Contains(head, []byte(`"$set"`)) {
+func mayHoldRequest(head []byte, length int) bool {
+	marked := false
+	for _, m := range []string{`"user"`, `"user_message"`, "UserMessage", `"$set"`} {
+		if bytes.Contains(head, []byte(m)) {
+			marked = true
+			break
+		}
+	}
+	if !marked {
 		return false
 	}
-	if len(l) > 8192 {
+	if length > 8192 {
 		for _, result := range []string{`"tool_result"`, `"function_call_output"`, `"functionResponse"`} {
 			if bytes.Contains(head, []byte(result)) {
 				return false
@@ -271,9 +320,6 @@ func mayHoldRequest(l []byte) bool {
 
 // readLine adds the requests one line holds.
 func readLine(raw []byte, c *collector) {
-	if !mayHoldRequest(raw) {
-		return
-	}
 	var l line
 	if json.Unmarshal(raw, &l) != nil {
 		return
