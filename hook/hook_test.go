@@ -187,3 +187,34 @@ func TestTranscriptReadOncePerPayload(t *testing.T) {
 		t.Errorf("fetched %d times with %d reads, want 2 fetches and 1 read", l.fetched, reads)
 	}
 }
+
+// TestCursorNeverAnswersEmpty: Cursor reads {} on a permission event as
+// invalid and blocks; a defer there is an explicit ask (Cursor's own
+// prompt), with a reason.
+func TestCursorNeverAnswersEmpty(t *testing.T) {
+	p := policy.New(policy.Options{})
+	for _, tc := range []struct{ name, payload string }{
+		{"preToolUse defer", `{"hook_event_name":"preToolUse","workspace_roots":["/p"],"tool_name":"Shell","tool_input":{"command":"curl -s https://example.com"}}`},
+		{"beforeShellExecution defer", `{"hook_event_name":"beforeShellExecution","workspace_roots":["/p"],"command":"curl -s https://example.com","cwd":"/p"}`},
+		{"beforeMCPExecution defer", `{"hook_event_name":"beforeMCPExecution","workspace_roots":["/p"],"tool_name":"query","tool_input":{"sql":"select 1"}}`},
+		{"preToolUse unknown tool", `{"hook_event_name":"preToolUse","workspace_roots":["/p"],"tool_name":"Teleport","tool_input":{}}`},
+		{"preToolUse bad input", `{"hook_event_name":"preToolUse","workspace_roots":["/p"],"tool_name":"Shell","tool_input":"not an object"}`},
+		{"unreadable payload", `{"hook_event_name":`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var out, errb bytes.Buffer
+			Run(context.Background(), "cursor", strings.NewReader(tc.payload), &out, &errb, p, Options{Home: "/home/u"})
+			var ans struct {
+				Permission string `json:"permission"`
+				User       string `json:"user_message"`
+				Agent      string `json:"agent_message"`
+			}
+			if err := json.Unmarshal(out.Bytes(), &ans); err != nil {
+				t.Fatalf("answer %q: %v", out.String(), err)
+			}
+			if ans.Permission != "ask" || ans.User == "" || ans.Agent == "" {
+				t.Errorf("answered %s; want an explicit ask with messages", out.String())
+			}
+		})
+	}
+}
