@@ -82,9 +82,13 @@ func fromEnd(r io.ReaderAt, size int64, n int) ([]string, error) {
 		return lastN(fromDocument(data), n), nil
 	}
 	c := collector{n: n}
-	err := eachLineBackwards(r, size, func(head []byte, length int, full func() []byte) bool {
+	err := eachLineBackwards(r, size, func(head []byte, length int, full func() ([]byte, error)) bool {
 		if mayHoldRequest(head, length) {
-			readLine(full(), &c)
+			l, err := full()
+			if err != nil {
+				return false
+			}
+			readLine(l, &c)
 		}
 		return !c.done()
 	})
@@ -102,37 +106,58 @@ func isDocument(head []byte) bool {
 
 // eachLineBackwards calls fn with each complete line, last line first,
 // until fn returns false or maxScan bytes were read. A line that starts
-// before the bound is not passed. fn gets the line's head (its first
-// headBytes) and length, and full to assemble the whole line: most lines
-// of a long session are skipped by their head, and a line that spans
-// many blocks is then never copied.
-func eachLineBackwards(r io.ReaderAt, size int64, fn func(head []byte, length int, full func() []byte) bool) error {
+// before the bound is not passed. fn gets the line's head (at most its
+// first headBytes) and length, and full to read the whole line: most
+// lines of a long session are skipped by their head, so one block
+// buffer serves the whole scan and a long line is read whole only when
+// it may hold a request.
+func eachLineBackwards(r io.ReaderAt, size int64, fn func(head []byte, length int, full func() ([]byte, error)) bool) error {
 	floor := max(size-maxScan, 0)
+	buf := make([]byte, blockSize)
+	var headBuf []byte
+	var readErr error
+	lineEnd := size // the end of the line being read: its newline, or EOF
 	pos := size
-	var tail [][]byte // the rest of the current line, read already: later parts first
-	emit := func(first []byte) bool {
-		parts := append([][]byte{first}, reversed(tail)...)
-		tail = tail[:0]
-		length := 0
-		for _, p := range parts {
-			length += len(p)
+	// emit passes the line [from, lineEnd) when buf holds [start, pos).
+	emit := func(from, start int64) bool {
+		length := lineEnd - from
+		if length == 0 {
+			return true
 		}
-		head := first
-		if len(parts) > 1 && len(first) < headBytes {
-			head = bytes.Join(parts, nil)[:min(length, headBytes)]
+		h := min(length, headBytes)
+		var head []byte
+		if from+h <= pos {
+			head = buf[from-start : from-start+h]
+		} else {
+			headBuf = append(headBuf[:0], make([]byte, h)...)
+			if _, err := r.ReadAt(headBuf, from); err != nil && err != io.EOF {
+				readErr = err
+				return false
+			}
+			head = headBuf
 		}
 		if len(bytes.TrimSpace(head)) == 0 {
 			return true
 		}
-		return fn(head[:min(len(head), headBytes)], length, func() []byte { return bytes.Join(parts, nil) })
+		to := lineEnd
+		return fn(head, int(length), func() ([]byte, error) {
+			if to <= pos {
+				return buf[from-start : to-start], nil
+			}
+			line := make([]byte, to-from)
+			_, err := r.ReadAt(line, from)
+			if err == io.EOF {
+				err = nil
+			}
+			return line, err
+		})
 	}
 	for pos > floor {
 		start := max(pos-blockSize, floor)
-		block := make([]byte, pos-start)
+		block := buf[:pos-start]
 		if _, err := r.ReadAt(block, start); err != nil && err != io.EOF {
 			return err
 		}
-		pos = start
 		// Newlines are found forwards (bytes.IndexByte is vectorised,
 		// LastIndexByte is not), then the lines are taken last first.
 		var nl []int
@@ -144,30 +169,20 @@ func eachLineBackwards(r io.ReaderAt, size int64, fn func(head []byte, length in
 			nl = append(nl, i+j)
 			i += j + 1
 		}
-		end := len(block)
 		for k := len(nl) - 1; k >= 0; k-- {
-			if !emit(block[nl[k]+1 : end]) {
-				return nil
+			if !emit(start+int64(nl[k])+1, start) {
+				return readErr
 			}
-			end = nl[k]
+			lineEnd = start + int64(nl[k])
 		}
-		tail = append(tail, block[:end])
+		pos = start
 	}
-	if floor == 0 && len(tail) > 0 {
-		last := tail[len(tail)-1]
-		tail = tail[:len(tail)-1]
-		emit(last)
+	if floor == 0 {
+		// The first line: the buffer no longer says where it ends, so
+		// emit reads it from r.
+		emit(0, 0)
 	}
-	return nil
-}
-
-// reversed returns s in reverse order, as a new slice.
-func reversed(s [][]byte) [][]byte {
-	out := make([][]byte, len(s))
-	for i, b := range s {
-		out[len(s)-1-i] = b
-	}
-	return out
+	return readErr
 }
 
 func lastN(s []string, n int) []string {

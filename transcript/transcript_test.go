@@ -3,6 +3,7 @@ package transcript
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -333,4 +334,31 @@ func FuzzTranscript(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestEveryLineAcrossBlockBorders reads back every request of a log
+// whose lines, of many lengths, fall across block borders everywhere.
+func TestEveryLineAcrossBlockBorders(t *testing.T) {
+	var b bytes.Buffer
+	var want []string
+	for i := 0; b.Len() < 3*blockSize; i++ {
+		text := fmt.Sprintf("request %d %s", i, strings.Repeat("x", (i*7919)%3000))
+		want = append(want, strings.TrimSpace(text))
+		b.WriteString(`{"type":"user","message":{"role":"user","content":"` + text + `"}}` + "\n")
+		if i%3 == 0 {
+			b.WriteString("\n") // blank lines are skipped
+		}
+	}
+	got, err := fromEnd(bytes.NewReader(b.Bytes()), int64(b.Len()), len(want)+10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("got %d requests, want %d", len(got), len(want))
+		for i := range min(len(got), len(want)) {
+			if got[i] != want[i] {
+				t.Fatalf("first difference at %d: %.40q, want %.40q", i, got[i], want[i])
+			}
+		}
+	}
 }
