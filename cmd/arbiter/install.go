@@ -98,6 +98,9 @@ func installCmd(args []string, stdout, stderr io.Writer, remove bool) int {
 		if scope.Project != "" && !scope.Local && *binary == "" {
 			notes = append(notes, "The project file runs `arbiter` from PATH, so that it works in every checkout: each person installs arbiter (go install ./cmd/...).")
 		}
+		if runtime == "codex" && scope.Project != "" {
+			notes = append(notes, "Codex reads a project's .codex/hooks.json only when the project is trusted ([projects.\""+scope.Project+"\"] trust_level = \"trusted\" in your config.toml, which codex offers when it starts there).")
+		}
 		notes = append(notes, t.Notes)
 		for _, n := range notes {
 			if n != "" {
