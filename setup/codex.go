@@ -3,6 +3,7 @@ package setup
 import (
 	"bufio"
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"path/filepath"
 	"strconv"
@@ -16,6 +17,9 @@ type CodexHook struct {
 	Key     string
 	Event   string
 	Command string
+	// Definition is what Codex's trust covers: the group's matcher and
+	// the hook entry, as compact JSON.
+	Definition string
 }
 
 // CodexHooks returns arbiter's hooks in a Codex target's hooks.json.
@@ -39,12 +43,26 @@ func (t Target) CodexHooks() ([]CodexHook, error) {
 				if h < 0 {
 					continue // a flat entry is not Codex's shape
 				}
-				cmd, _ := el.get("hooks").elems[h].get("command").value.(string)
-				out = append(out, CodexHook{Key: fmt.Sprintf("%s:%s:%d:%d", path, snake(m.key), g, h), Event: m.key, Command: cmd})
+				entry := el.get("hooks").elems[h]
+				cmd, _ := entry.get("command").value.(string)
+				def := compact(data, entry)
+				if matcher := el.get("matcher"); matcher != nil {
+					def = compact(data, matcher) + " " + def
+				}
+				out = append(out, CodexHook{Key: fmt.Sprintf("%s:%s:%d:%d", path, snake(m.key), g, h), Event: m.key, Command: cmd, Definition: def})
 			}
 		}
 	}
 	return out, nil
+}
+
+// compact returns a value's JSON without insignificant space.
+func compact(data []byte, n *node) string {
+	var b bytes.Buffer
+	if json.Compact(&b, data[n.start:n.end]) != nil {
+		return string(data[n.start:n.end])
+	}
+	return b.String()
 }
 
 // snake turns an event name into Codex's label: PreToolUse → pre_tool_use.

@@ -70,3 +70,24 @@ func FuzzCodexTrust(f *testing.F) {
 		}
 	})
 }
+
+func TestCodexHookDefinition(t *testing.T) {
+	home := t.TempDir()
+	tg, _ := For("codex", Scope{Home: home}, "/usr/local/bin/arbiter")
+	if _, err := tg.Install(false); err != nil {
+		t.Fatal(err)
+	}
+	before, _ := tg.CodexHooks()
+	b, _ := os.ReadFile(tg.Path)
+	os.WriteFile(tg.Path, []byte(strings.Replace(string(b), `"timeout": 10`, `"timeout": 600`, 1)), 0o600)
+	after, _ := tg.CodexHooks()
+	if len(before) != 2 || len(after) != 2 {
+		t.Fatalf("hooks %v %v", before, after)
+	}
+	if before[0].Definition == after[0].Definition || before[0].Command != after[0].Command {
+		t.Errorf("a changed timeout left the definition %s", after[0].Definition)
+	}
+	if before[1].Definition != after[1].Definition {
+		t.Errorf("the untouched entry's definition changed")
+	}
+}

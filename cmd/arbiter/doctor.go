@@ -184,12 +184,13 @@ func codexConfigPath() string {
 }
 
 // trustSeen is what doctor last saw of a trusted Codex hook: the hash
-// Codex recorded and the command at that place then. Codex's hash is its
-// own (not a stable contract), so a change after trusting is noticed by
-// the command changing while the recorded hash stays.
+// Codex recorded and the hook's definition at that place then. Codex's
+// hash is its own (not a stable contract), so a change after trusting is
+// noticed by the definition changing while the recorded hash stays.
 type trustSeen struct {
-	Hash    string `json:"trusted_hash"`
-	Command string `json:"command"`
+	Hash       string `json:"trusted_hash"`
+	Command    string `json:"command"`
+	Definition string `json:"definition"`
 }
 
 // checkCodexTrust reports arbiter's Codex hooks that Codex will not run:
@@ -219,12 +220,12 @@ func checkCodexTrust(w io.Writer, t setup.Target) int {
 		case hash == "":
 			problems++
 			fmt.Fprintf(w, "✗ codex (%s): Codex has not trusted arbiter's %s hook (no trusted_hash for %q in %s), so it skips it without a word\n  fix: start codex in a terminal, type /hooks, review arbiter's entries and trust them; arbiter does not trust them for you\n", t.Path, h.Event, h.Key, path)
-		case known && prev.Hash == hash && prev.Command != h.Command:
+		case known && prev.Hash == hash && prev.Definition != h.Definition:
 			problems++
-			fmt.Fprintf(w, "✗ codex (%s): arbiter's %s hook changed since Codex trusted it (was `%s`, now `%s`), so Codex skips it until it is trusted again\n  fix: start codex, type /hooks, and review and trust the changed entry\n", t.Path, h.Event, prev.Command, h.Command)
+			fmt.Fprintf(w, "✗ codex (%s): arbiter's %s hook changed since Codex trusted it (was %s, now %s), so Codex skips it until it is trusted again\n  fix: start codex, type /hooks, and review and trust the changed entry\n", t.Path, h.Event, prev.Definition, h.Definition)
 		default:
 			if !known || prev.Hash != hash {
-				seen[h.Key] = trustSeen{Hash: hash, Command: h.Command}
+				seen[h.Key] = trustSeen{Hash: hash, Command: h.Command, Definition: h.Definition}
 				changed = true
 			}
 			fmt.Fprintf(w, "✓ codex: Codex trusts arbiter's %s hook (%s)\n", h.Event, path)
