@@ -224,3 +224,38 @@ func tomlString(s string) (value, rest string, ok bool) {
 	}
 	return "", "", false
 }
+
+// Timeouts returns the timeout of each of arbiter's hook entries that
+// names one, in the runtime's unit (seconds for Claude Code and Codex,
+// milliseconds for Gemini CLI).
+func (t Target) Timeouts() ([]float64, error) {
+	data, err := read(t.Path)
+	if err != nil || data == nil {
+		return nil, err
+	}
+	root, err := parse(data)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", t.Path, err)
+	}
+	var out []float64
+	for _, m := range hooksMembers(root.get("hooks")) {
+		for _, el := range m.val.elems {
+			for _, h := range arbiterItems(el) {
+				entry := el
+				if h >= 0 {
+					entry = el.get("hooks").elems[h]
+				}
+				for _, key := range []string{"timeout", "timeoutSec"} {
+					if v := entry.get(key); v != nil {
+						if n, ok := v.value.(json.Number); ok {
+							if f, err := n.Float64(); err == nil {
+								out = append(out, f)
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	return out, nil
+}

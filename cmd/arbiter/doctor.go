@@ -69,6 +69,7 @@ func doctor(args []string, stdout, stderr io.Writer) int {
 	}
 	if cfgErr == nil && g.Judge != nil {
 		problems += checkJudge(stdout, g.Judge, cfg, *noJudge)
+		problems += checkTimeouts(stdout, scopes, g.Judge.Timeout)
 	}
 	if problems > 0 {
 		fmt.Fprintf(stdout, "%d problem(s) found\n", problems)
@@ -106,7 +107,11 @@ func reportConfig(w io.Writer, cfg config.Config, err error) int {
 		fmt.Fprintf(w, "✗ %s: %v\n  fix: correct that setting in %s or in the environment (README: Configuration); until it loads, every hook answers as for unreadable input (defer, or deny with --fail-closed)\n", where, err, cfg.File)
 		return 1
 	}
-	fmt.Fprintf(w, "✓ %s loads\n", where)
+	if cfg.FileFound {
+		fmt.Fprintf(w, "✓ %s loads\n", where)
+	} else {
+		fmt.Fprintf(w, "✓ %s\n", where)
+	}
 	return 0
 }
 
@@ -302,4 +307,41 @@ func checkJudge(w io.Writer, j *judge.Judge, cfg config.Config, skipProbe bool) 
 	}
 	fmt.Fprintf(w, "✓ the judge answered the probe (model %s, %d ms)\n", model, time.Since(start).Milliseconds())
 	return 0
+}
+
+// hookTimeoutUnit is how many seconds one unit of a runtime's hook
+// timeout is.
+var hookTimeoutUnit = map[string]float64{"claude": 1, "codex": 1, "copilot": 1, "gemini": 0.001}
+
+// checkTimeouts reports hook entries whose runtime would stop arbiter
+// before a judge answer could arrive: Claude Code then blocks the call
+// (onFailure block), others let it through or fail it.
+func checkTimeouts(w io.Writer, scopes []setup.Scope, judgeTimeout time.Duration) int {
+	if judgeTimeout <= 0 {
+		judgeTimeout = judge.DefaultTimeout
+	}
+	// The judge's timeout, the helper's start and the static decision.
+	need := judgeTimeout + 2*time.Second
+	problems := 0
+	for _, scope := range scopes {
+		for _, rt := range setup.Runtimes {
+			unit, ok := hookTimeoutUnit[rt]
+			if !ok {
+				continue
+			}
+			t, err := setup.For(rt, scope, "arbiter")
+			if err != nil {
+				continue
+			}
+			timeouts, _ := t.Timeouts()
+			for _, v := range timeouts {
+				if got := time.Duration(v * unit * float64(time.Second)); got < need {
+					problems++
+					fmt.Fprintf(w, "✗ %s (%s): the hook's timeout (%v) is shorter than the judge may take (ARBITER_JUDGE_TIMEOUT %v, plus start-up)\n  fix: raise the entry's timeout to at least %v, or lower ARBITER_JUDGE_TIMEOUT\n", rt, t.Path, got, judgeTimeout, need.Round(time.Second))
+					break
+				}
+			}
+		}
+	}
+	return problems
 }

@@ -183,3 +183,25 @@ func runBinaryIn(t *testing.T, dir string, env []string, args ...string) (string
 	defer os.Chdir(wd)
 	return runBinary(t, nil, env, args...)
 }
+
+// TestDoctorHookTimeoutBelowJudge: a hook the runtime stops before the
+// judge can answer is a problem.
+func TestDoctorHookTimeoutBelowJudge(t *testing.T) {
+	good := judgetest.NewSystemOne()
+	defer good.Close()
+	a := judge.Answers{}
+	for _, q := range judge.Questions {
+		a[q.Key] = 0.01
+	}
+	good.Answer(a)
+	for _, tc := range []struct {
+		timeout string
+		code    int
+	}{{"20s", 1}, {"2s", 0}} {
+		_, env := doctorEnv(t, "TYPESAFE_API_KEY=test-key", "ARBITER_JUDGE_URL="+good.URL, "ARBITER_JUDGE_TIMEOUT="+tc.timeout)
+		out, _, code := runBinary(t, nil, env, "doctor")
+		if code != tc.code || (tc.code == 1) != strings.Contains(out, "shorter than the judge may take") {
+			t.Errorf("judge timeout %s: exit %d, want %d:\n%s", tc.timeout, code, tc.code, out)
+		}
+	}
+}
