@@ -60,9 +60,10 @@ byte for byte when nothing else changed since install.`},
 			usage: "arbiter doctor [--no-judge]",
 			about: `Checks that arbiter works where it is installed: the configuration loads (a
 broken one is named first, with its cause and fix), each installed hook runs
-and answers a sample call, each runtime will run it (Codex: trusted), and a
-configured judge answers one probe request. Nothing doctor sends is written
-to the decision log. The exit status is 1 when a problem was found.`},
+and answers a sample call, each runtime will run it (Codex: trusted, and not
+changed since), and a configured judge answers one probe request within the
+hooks' timeouts. Nothing doctor sends is written to the decision log. The
+exit status is 1 when a problem was found.`},
 		{name: "stats", run: func(a []string, _ io.Reader, o, e io.Writer) int { return stats(a, o, e) },
 			usage: "arbiter stats [--json] [LOG]",
 			about: `Summarises the decision log (ARBITER_LOG, or LOG).`},
