@@ -199,3 +199,39 @@ func HelperPath() string {
 	}
 	return ""
 }
+
+// DecideLazily decides a call whose user requests are costly to get (a
+// hook reads them from the session transcript). requests is called at
+// most once, and only when the user's words could change the decision:
+// a static deny, which the policy turns into ask when the user typed the
+// very command, and a call the judge will be asked about. A static
+// allow or ask never waits for them.
+func (g *Gate) DecideLazily(ctx context.Context, call arbiter.Call, requests func() []string) arbiter.Decision {
+	if len(call.Requests) > 0 {
+		return g.Decide(ctx, call)
+	}
+	start := time.Now()
+	d := g.Static.Decide(ctx, call)
+	switch {
+	case d.Decision == arbiter.Deny:
+		if call.Requests = requests(); len(call.Requests) > 0 {
+			d = g.Static.Decide(ctx, call)
+		}
+	case g.judgeWillSee(d):
+		call.Requests = requests()
+	}
+	if g.Judge != nil {
+		d = g.Judge.Review(ctx, call, d)
+		d.Micros = time.Since(start).Microseconds()
+	}
+	return d
+}
+
+// judgeWillSee reports whether the judge may be asked about a call with
+// this static decision.
+func (g *Gate) judgeWillSee(d arbiter.Decision) bool {
+	if g.Judge == nil || d.Decision != arbiter.Defer || d.Source == arbiter.SourceError {
+		return false
+	}
+	return g.Judge.Mode == nil || g.Judge.Mode() != judge.Measure
+}

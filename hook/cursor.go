@@ -11,8 +11,10 @@ import (
 // cursor is Cursor's agent. beforeShellExecution and preToolUse answer
 // {"permission": "allow"|"deny"|"ask"} with a message for the user and
 // one for the agent; beforeReadFile takes only allow or deny, so an ask
-// there is a deny that says a person must confirm. Defer is an empty
-// object: Cursor's own settings decide.
+// there is a deny that says a person must confirm. Cursor's users report
+// that an empty answer or {} to preToolUse is invalid and blocks the
+// call, so a defer on a permission event is an explicit ask: Cursor's
+// own prompt, the closest it has to "no verdict".
 type cursor struct{}
 
 func (cursor) fallbackEvent() string { return "preToolUse" }
@@ -84,6 +86,9 @@ func (cursor) parse(raw []byte) (Event, error) {
 }
 
 func (cursor) render(ev Event, d arbiter.Decision) []byte {
+	if !ev.Gate {
+		return []byte("{}\n")
+	}
 	switch d.Decision {
 	case arbiter.Allow:
 		return mustMarshal(map[string]any{"permission": "allow"})
@@ -98,5 +103,11 @@ func (cursor) render(ev Event, d arbiter.Decision) []byte {
 		r := reason(d)
 		return mustMarshal(map[string]any{"permission": "ask", "user_message": r, "agent_message": r})
 	}
-	return []byte("{}\n")
+	if ev.Name == "beforeReadFile" {
+		// Only allow or deny are read there; {} is Cursor's default.
+		return []byte("{}\n")
+	}
+	r := strings.TrimSuffix(strings.TrimSpace(reason(d)), ".")
+	r = strings.TrimSuffix(r, ", so the runtime decides") + "; arbiter has no verdict, so Cursor asks you."
+	return mustMarshal(map[string]any{"permission": "ask", "user_message": r, "agent_message": r})
 }

@@ -10,8 +10,13 @@ import (
 
 // gemini is Gemini CLI. BeforeTool acts on decision "deny" (or "block")
 // with a reason sent to the agent; "allow" does not skip Gemini's own
-// confirmation and "ask" is not acted on, so an arbiter ask is a deny
-// that says a person must confirm. Defer is an empty object.
+// confirmation. Gemini CLI 0.61 acts on "ask" when a person is there (it
+// forces its confirmation, showing systemMessage), but a headless run
+// then exits without a word, and older versions ignore "ask", which
+// under --approval-mode yolo runs the call unconfirmed. A hook cannot
+// tell which of these it is in, so an arbiter ask is a deny that says a
+// person must confirm: blocked and explained in every mode and version.
+// Defer is an empty object.
 type gemini struct{}
 
 func (gemini) fallbackEvent() string { return "BeforeTool" }
@@ -63,7 +68,12 @@ func (gemini) render(ev Event, d arbiter.Decision) []byte {
 	case arbiter.Deny:
 		return mustMarshal(map[string]any{"decision": "deny", "reason": reason(d)})
 	case arbiter.Ask:
-		return mustMarshal(map[string]any{"decision": "deny", "reason": confirmReason(d)})
+		return mustMarshal(map[string]any{"decision": "deny", "reason": geminiConfirmReason(d)})
 	}
 	return []byte("{}\n")
+}
+
+// geminiConfirmReason is the deny reason for an arbiter ask in Gemini CLI.
+func geminiConfirmReason(d arbiter.Decision) string {
+	return reason(d) + " This needs a person's confirmation; arbiter blocks it rather than ask through Gemini CLI, whose headless runs end without a word on an ask. Instead, ask the user to confirm it or to run it themselves. Do not retry this in another form."
 }

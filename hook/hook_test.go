@@ -4,10 +4,15 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/arbitergate/arbiter"
+	"github.com/arbitergate/arbiter/gate"
 	"github.com/arbitergate/arbiter/policy"
 )
 
@@ -100,4 +105,117 @@ func FuzzHook(f *testing.F) {
 			t.Fatalf("invalid JSON was allowed: %q", out.String())
 		}
 	})
+}
+
+// TestTranscriptOnlyWhenWordsMatter: the transcript is read only when
+// the user's words could change the decision, and a transcript that is
+// missing (not written yet), unreadable or not a file never turns a
+// static allow into defer, nor softens a deny.
+func TestTranscriptOnlyWhenWordsMatter(t *testing.T) {
+	dir := t.TempDir()
+	typedFile := filepath.Join(dir, "typed.jsonl")
+	if err := os.WriteFile(typedFile, []byte(`{"type":"user","message":{"role":"user","content":"run rm -rf /usr/lib/python3 please, then vim notes.txt"}}`+"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	fifo := filepath.Join(dir, "fifo")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	g := &gate.Gate{Static: policy.New(policy.Options{})}
+	for _, tc := range []struct {
+		name, transcript, command, want string
+	}{
+		{"not yet written, allow", filepath.Join(dir, "later.jsonl"), "git status", `"permissionDecision":"allow"`},
+		{"a directory, allow", dir, "go vet ./...", `"permissionDecision":"allow"`},
+		{"a FIFO nobody writes, allow", fifo, "git log --oneline -5", `"permissionDecision":"allow"`},
+		{"not yet written, deny stands", filepath.Join(dir, "later.jsonl"), "rm -rf /usr/lib/python3", `"permissionDecision":"deny"`},
+		{"a directory, deny stands", dir, "rm -rf /usr/lib/python3", `"permissionDecision":"deny"`},
+		{"a FIFO, deny stands", fifo, "rm -rf /usr/lib/python3", `"permissionDecision":"deny"`},
+		{"typed by the user, lesser deny asked", typedFile, "vim notes.txt", `"permissionDecision":"ask"`},
+		{"typed by the user, class A stays denied", typedFile, "rm -rf /usr/lib/python3", `"permissionDecision":"deny"`},
+		{"not typed, allow unaffected", typedFile, "git diff", `"permissionDecision":"allow"`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			payload, _ := json.Marshal(map[string]any{"hook_event_name": "PreToolUse", "transcript_path": tc.transcript, "cwd": "/home/u/proj",
+				"tool_name": "Bash", "tool_input": map[string]any{"command": tc.command}})
+			var out, errb bytes.Buffer
+			done := make(chan int, 1)
+			go func() {
+				done <- Run(context.Background(), "claude", bytes.NewReader(payload), &out, &errb, g, Options{Home: "/home/u"})
+			}()
+			select {
+			case code := <-done:
+				if code != 0 {
+					t.Fatalf("exit %d: %s", code, errb.String())
+				}
+			case <-time.After(10 * time.Second):
+				t.Fatal("the hook hung reading the transcript")
+			}
+			if !strings.Contains(out.String(), tc.want) {
+				t.Errorf("answered %q (stderr %q), want %s", out.String(), errb.String(), tc.want)
+			}
+		})
+	}
+}
+
+// lazyCounter counts the requests fetched by a lazy decider that needs
+// them for every call but Bash.
+type lazyCounter struct{ fetched int }
+
+func (l *lazyCounter) Decide(context.Context, arbiter.Call) arbiter.Decision {
+	panic("a lazy decider is decided lazily")
+}
+
+func (l *lazyCounter) DecideLazily(_ context.Context, c arbiter.Call, requests func() []string) arbiter.Decision {
+	if c.Tool != "Bash" {
+		requests()
+		l.fetched++
+	}
+	return arbiter.Decision{Decision: arbiter.Defer, Source: arbiter.SourceStatic}
+}
+
+// TestTranscriptReadOncePerPayload: a payload of several calls (a Codex
+// patch) reads the transcript at most once.
+func TestTranscriptReadOncePerPayload(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "t.jsonl")
+	os.WriteFile(p, []byte(`{"type":"user","message":{"role":"user","content":"edit"}}`+"\n"), 0o600)
+	calls := []arbiter.Call{{Tool: "Write"}, {Tool: "Bash"}, {Tool: "Edit"}}
+	reads := 0
+	load := lazyRequests(p, 3, func(path string, n int) ([]string, error) { reads++; return []string{"edit"}, nil })
+	l := &lazyCounter{}
+	decideWith(context.Background(), l, calls, load.get)
+	if l.fetched != 2 || reads != 1 {
+		t.Errorf("fetched %d times with %d reads, want 2 fetches and 1 read", l.fetched, reads)
+	}
+}
+
+// TestCursorNeverAnswersEmpty: Cursor reads {} on a permission event as
+// invalid and blocks; a defer there is an explicit ask (Cursor's own
+// prompt), with a reason.
+func TestCursorNeverAnswersEmpty(t *testing.T) {
+	p := policy.New(policy.Options{})
+	for _, tc := range []struct{ name, payload string }{
+		{"preToolUse defer", `{"hook_event_name":"preToolUse","workspace_roots":["/p"],"tool_name":"Shell","tool_input":{"command":"curl -s https://example.com"}}`},
+		{"beforeShellExecution defer", `{"hook_event_name":"beforeShellExecution","workspace_roots":["/p"],"command":"curl -s https://example.com","cwd":"/p"}`},
+		{"beforeMCPExecution defer", `{"hook_event_name":"beforeMCPExecution","workspace_roots":["/p"],"tool_name":"query","tool_input":{"sql":"select 1"}}`},
+		{"preToolUse unknown tool", `{"hook_event_name":"preToolUse","workspace_roots":["/p"],"tool_name":"Teleport","tool_input":{}}`},
+		{"preToolUse bad input", `{"hook_event_name":"preToolUse","workspace_roots":["/p"],"tool_name":"Shell","tool_input":"not an object"}`},
+		{"unreadable payload", `{"hook_event_name":`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var out, errb bytes.Buffer
+			Run(context.Background(), "cursor", strings.NewReader(tc.payload), &out, &errb, p, Options{Home: "/home/u"})
+			var ans struct {
+				Permission string `json:"permission"`
+				User       string `json:"user_message"`
+				Agent      string `json:"agent_message"`
+			}
+			if err := json.Unmarshal(out.Bytes(), &ans); err != nil {
+				t.Fatalf("answer %q: %v", out.String(), err)
+			}
+			if ans.Permission != "ask" || ans.User == "" || ans.Agent == "" {
+				t.Errorf("answered %s; want an explicit ask with messages", out.String())
+			}
+		})
+	}
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"strings"
 
@@ -131,23 +132,25 @@ func Run(ctx context.Context, runtime string, in io.Reader, out, errw io.Writer,
 	if len(ev.Calls) == 0 {
 		return answerBadInput(a, ev, out, errw, opt, errors.New("the payload holds no tool call"))
 	}
-	requests, terr := recentRequests(ev.Transcript, opt.Requests)
 	home := opt.Home
 	if home == "" {
 		home, _ = os.UserHomeDir()
 	}
 	for i := range ev.Calls {
-		ev.Calls[i].Requests = requests
 		if ev.Calls[i].Home == "" {
 			ev.Calls[i].Home = home
 		}
 	}
-	d := decideAll(ctx, dec, ev.Calls)
-	if terr != nil && d.Decision == arbiter.Allow {
-		// Without the user's requests the call cannot be judged against
-		// them: the runtime decides. A stricter verdict stands.
+	load := lazyRequests(ev.Transcript, opt.Requests, transcript.Requests)
+	d := decideWith(ctx, dec, ev.Calls, load.get)
+	if load.err != nil && d.Decision == arbiter.Allow {
+		// Only a verdict that rests on the user's words (the judge's)
+		// read them: without them it cannot stand. A stricter one does.
 		d = arbiter.Decision{Decision: arbiter.Defer, Rules: []string{"U.no-transcript"}, Source: arbiter.SourceError,
-			Reason: "the session transcript could not be read (" + terr.Error() + "), so the runtime decides"}
+			Reason: "the session transcript could not be read (" + load.err.Error() + "), so the runtime decides"}
+	}
+	for i := range ev.Calls {
+		ev.Calls[i].Requests = load.requests
 	}
 	if opt.Setup != nil {
 		// A broken configuration never switches the static policy off: its
@@ -195,22 +198,69 @@ func answerBadInput(a adapter, ev Event, out, errw io.Writer, opt Options, err e
 	return write(out, errw, a.render(ev, d))
 }
 
-func recentRequests(path string, n int) ([]string, error) {
-	if path == "" {
-		return nil, nil
-	}
+// LazyDecider is a Decider that fetches the user's requests itself, only
+// when they could change its decision (*gate.Gate is one): the hook then
+// reads the transcript only for those calls, not for every routine one.
+type LazyDecider interface {
+	DecideLazily(ctx context.Context, call arbiter.Call, requests func() []string) arbiter.Decision
+}
+
+// requestLoader reads a transcript's requests once, on first use.
+type requestLoader struct {
+	path     string
+	n        int
+	read     func(path string, n int) ([]string, error)
+	loaded   bool
+	requests []string
+	// err is a transcript that exists but could not be read; one that
+	// does not exist (yet) is no error.
+	err error
+}
+
+func lazyRequests(path string, n int, read func(string, int) ([]string, error)) *requestLoader {
 	if n <= 0 {
 		n = 3
 	}
-	return transcript.Requests(path, n)
+	return &requestLoader{path: path, n: n, read: read}
+}
+
+// get returns the requests. A session's first call often comes before
+// the runtime has written the transcript it names: that is no requests,
+// not bad input.
+func (l *requestLoader) get() []string {
+	if l.loaded {
+		return l.requests
+	}
+	l.loaded = true
+	if l.path == "" {
+		return nil
+	}
+	l.requests, l.err = l.read(l.path, l.n)
+	if errors.Is(l.err, fs.ErrNotExist) {
+		l.err = nil
+	}
+	return l.requests
 }
 
 // decideAll decides every call and keeps the strictest decision; rules
 // of every call that reached that verdict are kept.
 func decideAll(ctx context.Context, dec Decider, calls []arbiter.Call) arbiter.Decision {
+	return decideWith(ctx, dec, calls, func() []string { return nil })
+}
+
+// decideWith is decideAll with the user's requests, fetched only when a
+// decision needs them.
+func decideWith(ctx context.Context, dec Decider, calls []arbiter.Call, requests func() []string) arbiter.Decision {
 	var out arbiter.Decision
+	lazy, _ := dec.(LazyDecider)
 	for i, c := range calls {
-		d := dec.Decide(ctx, c)
+		var d arbiter.Decision
+		if lazy != nil {
+			d = lazy.DecideLazily(ctx, c, requests)
+		} else {
+			c.Requests = requests()
+			d = dec.Decide(ctx, c)
+		}
 		switch {
 		case i == 0 || d.Decision > out.Decision:
 			micros := out.Micros

@@ -16,6 +16,9 @@ import (
 type Scope struct {
 	Home    string
 	Project string
+	// Local picks Claude Code's settings.local.json in the project: the
+	// person's own, not shared with the repository.
+	Local bool
 }
 
 // Target is one runtime's settings file and the hook entries arbiter
@@ -33,6 +36,50 @@ type Target struct {
 	newFile map[string]any
 	// entry is the element added to each event's array for a command.
 	entry func(command string) any
+	// Notes say what the runtime needs beyond the settings file.
+	Notes string
+}
+
+// CodexTrustNote says how a person lets Codex run the hook.
+const CodexTrustNote = `Codex runs a hook only after you trust it, and skips an untrusted one without a word (codex exec among others).
+To trust arbiter's hook: start codex in a terminal, type /hooks, review arbiter's PreToolUse and PermissionRequest entries and trust them.
+arbiter does not do this for you: which programs Codex runs is your decision. Codex asks again whenever the entry changes.
+arbiter doctor checks that the trust is in place.`
+
+// WithoutOnFailure returns the target with Claude Code's onFailure key
+// left out of its entries, for versions before 2.1.295 that do not know
+// it.
+func (t Target) WithoutOnFailure() Target {
+	entry := t.entry
+	t.entry = func(cmd string) any {
+		g, ok := entry(cmd).(map[string]any)
+		if !ok {
+			return entry(cmd)
+		}
+		for _, h := range g["hooks"].([]any) {
+			delete(h.(map[string]any), "onFailure")
+		}
+		return g
+	}
+	return t
+}
+
+// ProjectRoot returns the root of the repository dir is in: the nearest
+// directory, dir or above, holding .git (a directory, or the file a
+// worktree has).
+func ProjectRoot(dir string) (string, error) {
+	dir, err := filepath.Abs(dir)
+	if err != nil {
+		return "", err
+	}
+	for d := dir; ; d = filepath.Dir(d) {
+		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
+			return d, nil
+		}
+		if filepath.Dir(d) == d {
+			return "", fmt.Errorf("%s is not inside a git repository (no .git in it or above it); run the command in the repository, or install for your user without --project", dir)
+		}
+	}
 }
 
 // Runtimes lists the runtimes Target supports.
@@ -59,6 +106,9 @@ func For(runtime string, s Scope, binary string) (Target, error) {
 	if base == "" {
 		return Target{}, fmt.Errorf("no home directory to install into")
 	}
+	if s.Local && (runtime != "claude" || s.Project == "") {
+		return Target{}, fmt.Errorf("--local is for Claude Code's project settings only (arbiter install claude --project --local writes .claude/settings.local.json)")
+	}
 	group := func(matcher string, hook func(cmd string) map[string]any) func(string) any {
 		return func(cmd string) any {
 			g := map[string]any{"hooks": []any{hook(cmd)}}
@@ -70,12 +120,18 @@ func For(runtime string, s Scope, binary string) (Target, error) {
 	}
 	switch runtime {
 	case "claude":
+		file := "settings.json"
+		if s.Local {
+			file = "settings.local.json"
+		}
+		// onFailure block: without it, a hook that times out or crashes
+		// lets the call through (Claude Code 2.1.295 and later).
 		return Target{Runtime: runtime, Command: cmd,
-			Path:    filepath.Join(base, ".claude", "settings.json"),
+			Path:    filepath.Join(base, ".claude", file),
 			Events:  []string{"PreToolUse", "PermissionRequest"},
 			newFile: map[string]any{},
 			entry: group("*", func(cmd string) map[string]any {
-				return map[string]any{"type": "command", "command": cmd, "timeout": 10}
+				return map[string]any{"type": "command", "command": cmd, "timeout": 10, "onFailure": "block"}
 			}),
 		}, nil
 	case "codex":
@@ -92,6 +148,7 @@ func For(runtime string, s Scope, binary string) (Target, error) {
 			entry: group("", func(cmd string) map[string]any {
 				return map[string]any{"type": "command", "command": cmd, "timeout": 10}
 			}),
+			Notes: CodexTrustNote,
 		}, nil
 	case "gemini":
 		return Target{Runtime: runtime, Command: cmd,

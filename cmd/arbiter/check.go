@@ -18,13 +18,38 @@ import (
 	"github.com/arbitergate/arbiter/shell"
 )
 
+// The exit statuses of arbiter check for one decision.
+const (
+	exitAllow = 0
+	exitDeny  = 3
+	exitAsk   = 4
+	exitDefer = 5
+)
+
+// exitFor is the exit status for a decision.
+func exitFor(v arbiter.Verdict) int {
+	switch v {
+	case arbiter.Allow:
+		return exitAllow
+	case arbiter.Deny:
+		return exitDeny
+	case arbiter.Ask:
+		return exitAsk
+	}
+	return exitDefer
+}
+
 func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("check", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlags("check", stderr)
 	asJSON := fs.Bool("json", false, "print the Decision as JSON (reads a Call from stdin when no command is given)")
 	batch := fs.Bool("jsonl", false, "read one Call per line from stdin, write one Decision per line")
 	project := fs.String("project", "", "project directory for a command given on the command line (default: the current directory)")
-	if err := fs.Parse(args); err != nil {
+	if status, done := parseFlags(fs, args); done {
+		return status
+	}
+	words := fs.Args()
+	if f := flagAfterWords(fs, args, words); f != "" {
+		fmt.Fprintf(stderr, "arbiter check: %s comes after the command; flags go before the command (arbiter check %s 'COMMAND'), or put the command after -- when %s is its own\n", f, f, f)
 		return 2
 	}
 	p, _, err := gate.FromConfig(gate.Options{Log: stderr})
@@ -36,7 +61,6 @@ func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if *batch {
 		return checkBatch(ctx, p, stdin, stdout, stderr)
 	}
-	words := fs.Args()
 	if len(words) == 0 {
 		if !*asJSON {
 			fmt.Fprintln(stderr, "arbiter check: give a command, or --json / --jsonl with Calls on stdin")
@@ -47,8 +71,11 @@ func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stderr, "arbiter check: reading stdin:", err)
 			return 1
 		}
-		d := decideLine(ctx, p, b)
-		return writeJSON(stdout, d)
+		d, id := decideLine(ctx, p, b)
+		if writeDecision(stdout, d, id) != nil {
+			return 1
+		}
+		return exitFor(d.Decision)
 	}
 	command := strings.Join(words, " ")
 	if len(words) > 1 {
@@ -63,26 +90,87 @@ func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	call := arbiter.Call{Tool: "Bash", Input: input, ProjectDir: dir, Cwd: dir, Home: home}
 	d := p.Decide(ctx, call)
 	if *asJSON {
-		return writeJSON(stdout, d)
+		if writeDecision(stdout, d, nil) != nil {
+			return 1
+		}
+	} else {
+		explain(stdout, command, d)
 	}
-	explain(stdout, command, d)
-	return 0
+	return exitFor(d.Decision)
 }
 
-// decideLine decides one Call given as JSON; malformed input defers.
-func decideLine(ctx context.Context, p *gate.Gate, line []byte) arbiter.Decision {
-	var call arbiter.Call
-	if err := json.Unmarshal(line, &call); err != nil {
+// flagAfterWords returns the first of the command's own flags written
+// among the command words, unless the words follow "--": the flag
+// package stops at the first word, so the flag would silently become
+// part of the command checked.
+func flagAfterWords(fs *flag.FlagSet, args, words []string) string {
+	if consumed := len(args) - len(words); consumed > 0 && args[consumed-1] == "--" {
+		return ""
+	}
+	for _, w := range words {
+		name, ok := strings.CutPrefix(w, "-")
+		if !ok {
+			continue
+		}
+		name = strings.TrimPrefix(name, "-")
+		name, _, _ = strings.Cut(name, "=")
+		if fs.Lookup(name) != nil {
+			return w
+		}
+	}
+	return ""
+}
+
+// callLine is a Call as read from JSON, with its id kept as the JSON
+// value it was (a number stays a number).
+type callLine struct {
+	arbiter.Call
+	ID json.RawMessage `json:"id"`
+}
+
+// decisionLine is a Decision with the id of its call echoed verbatim.
+type decisionLine struct {
+	arbiter.Decision
+	ID json.RawMessage `json:"id,omitempty"`
+}
+
+// decideLine decides one Call given as JSON; malformed input defers. It
+// returns the call's id as given.
+func decideLine(ctx context.Context, p *gate.Gate, line []byte) (arbiter.Decision, json.RawMessage) {
+	var c callLine
+	if err := json.Unmarshal(line, &c); err != nil {
 		var probe struct {
-			ID string `json:"id"`
+			ID json.RawMessage `json:"id"`
 		}
 		_ = json.Unmarshal(line, &probe)
-		return arbiter.Decision{ID: probe.ID, Decision: arbiter.Defer, Rules: []string{"U.bad-input"}, Reason: "the call is not valid JSON: " + err.Error(), Source: arbiter.SourceError}
+		return arbiter.Decision{Decision: arbiter.Defer, Rules: []string{"U.bad-input"}, Reason: "the call is not valid JSON: " + err.Error(), Source: arbiter.SourceError}, probe.ID
 	}
+	call := c.Call
+	call.ID = idText(c.ID)
 	if call.Tool == "" {
-		return arbiter.Decision{ID: call.ID, Decision: arbiter.Defer, Rules: []string{"U.bad-input"}, Reason: `the call has no "tool"`, Source: arbiter.SourceError}
+		return arbiter.Decision{ID: call.ID, Decision: arbiter.Defer, Rules: []string{"U.bad-input"}, Reason: `the call has no "tool"`, Source: arbiter.SourceError}, c.ID
 	}
-	return p.Decide(ctx, call)
+	return p.Decide(ctx, call), c.ID
+}
+
+// idText is an id as the Call's string: a JSON string's text, or any
+// other value's JSON.
+func idText(raw json.RawMessage) string {
+	var s string
+	if json.Unmarshal(raw, &s) == nil {
+		return s
+	}
+	return string(raw)
+}
+
+// writeDecision writes a decision as one JSON line, with the call's id
+// as given when there is one.
+func writeDecision(w io.Writer, d arbiter.Decision, id json.RawMessage) error {
+	line := decisionLine{Decision: d, ID: id}
+	if len(id) == 0 && d.ID != "" {
+		line.ID, _ = json.Marshal(d.ID)
+	}
+	return json.NewEncoder(w).Encode(line)
 }
 
 // checkBatch decides Calls line by line. Lines are decided in chunks across
@@ -92,11 +180,11 @@ func checkBatch(ctx context.Context, p *gate.Gate, stdin io.Reader, stdout, stde
 	sc.Buffer(make([]byte, 0, 1<<20), 64<<20)
 	out := bufio.NewWriter(stdout)
 	defer out.Flush()
-	enc := json.NewEncoder(out)
 	const chunk = 512
 	lines := make([][]byte, 0, chunk)
 	flush := func() error {
 		decisions := make([]arbiter.Decision, len(lines))
+		ids := make([]json.RawMessage, len(lines))
 		workers := runtime.GOMAXPROCS(0)
 		var wg sync.WaitGroup
 		for w := 0; w < workers; w++ {
@@ -104,14 +192,14 @@ func checkBatch(ctx context.Context, p *gate.Gate, stdin io.Reader, stdout, stde
 			go func(w int) {
 				defer wg.Done()
 				for i := w; i < len(lines); i += workers {
-					decisions[i] = decideLine(ctx, p, lines[i])
+					decisions[i], ids[i] = decideLine(ctx, p, lines[i])
 				}
 			}(w)
 		}
 		wg.Wait()
 		lines = lines[:0]
-		for _, d := range decisions {
-			if err := enc.Encode(d); err != nil {
+		for i, d := range decisions {
+			if err := writeDecision(out, d, ids[i]); err != nil {
 				return err
 			}
 		}
@@ -136,15 +224,7 @@ func checkBatch(ctx context.Context, p *gate.Gate, stdin io.Reader, stdout, stde
 	if err := sc.Err(); err != nil {
 		fmt.Fprintln(stderr, "arbiter check: reading stdin:", err)
 		d := arbiter.Decision{Decision: arbiter.Defer, Rules: []string{"U.bad-input"}, Reason: "the input line could not be read: " + err.Error(), Source: arbiter.SourceError}
-		_ = enc.Encode(d)
-		return 1
-	}
-	return 0
-}
-
-func writeJSON(w io.Writer, d arbiter.Decision) int {
-	enc := json.NewEncoder(w)
-	if err := enc.Encode(d); err != nil {
+		_ = writeDecision(out, d, nil)
 		return 1
 	}
 	return 0

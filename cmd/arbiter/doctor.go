@@ -3,31 +3,46 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"time"
 
+	"github.com/arbitergate/arbiter"
+	"github.com/arbitergate/arbiter/config"
 	"github.com/arbitergate/arbiter/gate"
 	"github.com/arbitergate/arbiter/hook"
+	"github.com/arbitergate/arbiter/judge"
 	"github.com/arbitergate/arbiter/setup"
 )
 
-// doctor checks every runtime arbiter is installed in: the entry points
-// at a binary that runs, and a call round-trips through the real hook.
+// doctor checks that arbiter works where it is installed. The
+// configuration comes first: when it is broken, every hook answers bad
+// input, and that, not the hooks, is what to fix.
 func doctor(args []string, stdout, stderr io.Writer) int {
-	if len(args) > 0 {
-		fmt.Fprintln(stderr, "arbiter doctor takes no arguments")
+	fs := newFlags("doctor", stderr)
+	noJudge := fs.Bool("no-judge", false, "do not send a configured judge its one probe request")
+	if status, done := parseFlags(fs, args); done {
+		return status
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintln(stderr, "arbiter doctor takes no arguments (see arbiter help doctor)")
 		return 2
 	}
-	problems, found := 0, 0
-	for _, project := range []bool{false, true} {
-		scope, err := scopeFor(project)
-		if err != nil {
-			fmt.Fprintln(stderr, "arbiter doctor:", err)
-			return 1
-		}
+	g, cfg, cfgErr := gate.FromConfig(gate.Options{Log: io.Discard})
+	problems := reportConfig(stdout, cfg, cfgErr)
+	scopes, err := doctorScopes()
+	if err != nil {
+		fmt.Fprintln(stderr, "arbiter doctor:", err)
+		return 1
+	}
+	found := 0
+	for _, scope := range scopes {
 		for _, rt := range setup.Runtimes {
 			t, err := setup.For(rt, scope, "arbiter")
 			if err != nil {
@@ -43,13 +58,19 @@ func doctor(args []string, stdout, stderr io.Writer) int {
 				continue
 			}
 			found++
-			problems += checkRuntime(stdout, rt, t, events)
+			problems += checkRuntime(stdout, rt, t, events, cfgErr)
+			if rt == "codex" {
+				problems += checkCodexTrust(stdout, t)
+			}
 		}
 	}
 	if found == 0 {
 		fmt.Fprintf(stdout, "arbiter is not installed in any runtime; run `arbiter install RUNTIME` (%s)\n", strings.Join(setup.Runtimes, ", "))
 	}
-	problems += checkConfig(stdout, stderr)
+	if cfgErr == nil && g.Judge != nil {
+		problems += checkJudge(stdout, g.Judge, cfg, *noJudge)
+		problems += checkTimeouts(stdout, scopes, g.Judge.Timeout)
+	}
 	if problems > 0 {
 		fmt.Fprintf(stdout, "%d problem(s) found\n", problems)
 		return 1
@@ -57,9 +78,46 @@ func doctor(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
+// doctorScopes are the user's settings and, inside a repository, its
+// project settings.
+func doctorScopes() ([]setup.Scope, error) {
+	user, err := scopeFor(false)
+	if err != nil {
+		return nil, err
+	}
+	scopes := []setup.Scope{user}
+	wd, err := os.Getwd()
+	if err != nil {
+		return scopes, nil
+	}
+	if root, err := setup.ProjectRoot(wd); err == nil {
+		scopes = append(scopes, setup.Scope{Home: user.Home, Project: root}, setup.Scope{Home: user.Home, Project: root, Local: true})
+	}
+	return scopes, nil
+}
+
+// reportConfig says where the configuration comes from and whether it
+// loads; it returns 1 when it does not.
+func reportConfig(w io.Writer, cfg config.Config, err error) int {
+	where := "no config file (" + cfg.File + "); environment only"
+	if cfg.FileFound {
+		where = "config " + cfg.File
+	}
+	if err != nil {
+		fmt.Fprintf(w, "✗ %s: %v\n  fix: correct that setting in %s or in the environment (README: Configuration); until it loads, the hooks still deny and ask what the static policy denies and asks, and leave to the runtime what it would allow (deny with --fail-closed)\n", where, err, cfg.File)
+		return 1
+	}
+	if cfg.FileFound {
+		fmt.Fprintf(w, "✓ %s loads\n", where)
+	} else {
+		fmt.Fprintf(w, "✓ %s\n", where)
+	}
+	return 0
+}
+
 // checkRuntime checks one installed settings file and returns the number
 // of problems it printed.
-func checkRuntime(w io.Writer, rt string, t setup.Target, events map[string][]string) int {
+func checkRuntime(w io.Writer, rt string, t setup.Target, events map[string][]string, cfgErr error) int {
 	problems := 0
 	var missing []string
 	for _, ev := range t.Events {
@@ -78,50 +136,140 @@ func checkRuntime(w io.Writer, rt string, t setup.Target, events map[string][]st
 				continue
 			}
 			seen[cmd] = true
-			if err := roundTrip(rt, cmd); err != nil {
-				problems++
-				fmt.Fprintf(w, "✗ %s (%s): `%s` failed: %v\n  fix: reinstall the binary (go install ./cmd/arbiter), then arbiter uninstall %s && arbiter install %s\n", rt, t.Path, cmd, err, rt, rt)
+			err := roundTrip(rt, cmd)
+			switch {
+			case err == nil && cfgErr != nil:
+				fmt.Fprintf(w, "✓ %s (%s): `%s` answers a sample call correctly; because the configuration does not load (above), it allows nothing until it does\n", rt, t.Path, cmd)
 				continue
+			case err == nil:
+				fmt.Fprintf(w, "✓ %s (%s): `%s` answers a sample call correctly\n", rt, t.Path, cmd)
+				continue
+			case cfgErr != nil:
+				fmt.Fprintf(w, "✗ %s (%s): `%s` runs but cannot decide, because the configuration does not load (above)\n  fix: correct the configuration; this hook entry is fine\n", rt, t.Path, cmd)
+			case errors.Is(err, errNoProgram):
+				fmt.Fprintf(w, "✗ %s (%s): `%s`: %v\n  fix: install arbiter where the entry points (go install ./cmd/...), or run `arbiter install %s` to point it at the arbiter on PATH\n", rt, t.Path, cmd, err, rt)
+			default:
+				fmt.Fprintf(w, "✗ %s (%s): `%s` did not answer a sample call correctly: %v\n  fix: run it by hand to see why: arbiter check --json < call.json explains decisions, and the hook's own errors are above\n", rt, t.Path, cmd, err)
 			}
-			fmt.Fprintf(w, "✓ %s (%s): `%s` answers a sample call correctly\n", rt, t.Path, cmd)
+			problems++
 		}
 	}
 	return problems
 }
 
+// errNoProgram is a hook command whose program is not there.
+var errNoProgram = errors.New("the program it runs is not there")
+
 // roundTrip runs an installed hook command the way a runtime does, via
-// the shell with the payload on stdin, and checks its answer.
+// the shell with the payload on stdin, and checks its answer. The probe
+// is never written to the decision log.
 func roundTrip(rt, cmd string) error {
 	payload, check := hook.Probe(rt)
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	c := exec.CommandContext(ctx, "sh", "-c", cmd)
+	c.Env = append(os.Environ(), "ARBITER_LOG=off")
 	c.Stdin = bytes.NewReader(payload)
 	var out, errb bytes.Buffer
 	c.Stdout, c.Stderr = &out, &errb
 	if err := c.Run(); err != nil {
+		var ee *exec.ExitError
+		if errors.As(err, &ee) && ee.ExitCode() == 127 {
+			return fmt.Errorf("%w (%s)", errNoProgram, strings.TrimSpace(errb.String()))
+		}
 		return fmt.Errorf("%v: %s", err, strings.TrimSpace(errb.String()))
 	}
 	return check(out.Bytes())
 }
 
-// checkConfig reports the configuration and the judge: the file loads,
-// the settings make sense, and arbiter-judge is installed when needed.
-func checkConfig(w, stderr io.Writer) int {
-	g, cfg, err := gate.FromConfig(gate.Options{Log: io.Discard})
-	where := "no config file (" + cfg.File + "); environment only"
-	if cfg.FileFound {
-		where = "config " + cfg.File
+// codexConfigPath is Codex's config.toml: $CODEX_HOME, else ~/.codex.
+func codexConfigPath() string {
+	if h := os.Getenv("CODEX_HOME"); h != "" {
+		return filepath.Join(h, "config.toml")
 	}
-	if err != nil {
-		fmt.Fprintf(w, "✗ %s: %v\n  fix: correct the setting (README: Configuration); until then every hook answers defer\n", where, err)
+	home, _ := os.UserHomeDir()
+	return filepath.Join(home, ".codex", "config.toml")
+}
+
+// trustSeen is what doctor last saw of a trusted Codex hook: the hash
+// Codex recorded and the hook's definition at that place then. Codex's
+// hash is its own (not a stable contract), so a change after trusting is
+// noticed by the definition changing while the recorded hash stays.
+type trustSeen struct {
+	Hash       string `json:"trusted_hash"`
+	Command    string `json:"command"`
+	Definition string `json:"definition"`
+}
+
+// checkCodexTrust reports arbiter's Codex hooks that Codex will not run:
+// untrusted, or changed since they were trusted.
+func checkCodexTrust(w io.Writer, t setup.Target) int {
+	hooks, err := t.CodexHooks()
+	if err != nil || len(hooks) == 0 {
+		return 0 // checkRuntime reported it
+	}
+	path := codexConfigPath()
+	data, err := os.ReadFile(path)
+	if err != nil && !errors.Is(err, os.ErrNotExist) {
+		fmt.Fprintf(w, "✗ codex: cannot read %s to check that Codex trusts arbiter's hook: %v\n  fix: make it readable\n", path, err)
 		return 1
 	}
-	if g.Judge == nil {
-		fmt.Fprintf(w, "✓ %s: no judge; the static policy alone decides\n", where)
-		return 0
+	trust := setup.CodexTrust(data)
+	seenFile := filepath.Join(cacheDir(), "codex-trust.json")
+	seen := map[string]trustSeen{}
+	if b, err := os.ReadFile(seenFile); err == nil {
+		_ = json.Unmarshal(b, &seen)
 	}
-	fmt.Fprintf(w, "✓ %s: judge %s, mode %s, timeout %v\n", where, g.Judge.Backend.Name(), g.Judge.Mode(), g.Judge.Timeout)
+	problems, changed := 0, false
+	for _, h := range hooks {
+		hash := trust[h.Key]
+		prev, known := seen[h.Key]
+		switch {
+		case hash == "":
+			problems++
+			fmt.Fprintf(w, "✗ codex (%s): Codex has not trusted arbiter's %s hook (no trusted_hash for %q in %s), so it skips it without a word\n  fix: start codex in a terminal, type /hooks, review arbiter's entries and trust them; arbiter does not trust them for you\n", t.Path, h.Event, h.Key, path)
+		case known && prev.Hash == hash && prev.Definition != h.Definition:
+			problems++
+			fmt.Fprintf(w, "✗ codex (%s): arbiter's %s hook changed since Codex trusted it (was %s, now %s), so Codex skips it until it is trusted again\n  fix: start codex, type /hooks, and review and trust the changed entry\n", t.Path, h.Event, prev.Definition, h.Definition)
+		default:
+			if !known || prev.Hash != hash {
+				seen[h.Key] = trustSeen{Hash: hash, Command: h.Command, Definition: h.Definition}
+				changed = true
+			}
+			fmt.Fprintf(w, "✓ codex: Codex trusts arbiter's %s hook (%s)\n", h.Event, path)
+		}
+	}
+	if changed {
+		if b, err := json.Marshal(seen); err == nil && os.MkdirAll(filepath.Dir(seenFile), 0o700) == nil {
+			_ = os.WriteFile(seenFile, b, 0o600)
+		}
+	}
+	return problems
+}
+
+// cacheDir is arbiter's cache directory.
+func cacheDir() string {
+	if d := os.Getenv("XDG_CACHE_HOME"); d != "" {
+		return filepath.Join(d, "arbiter")
+	}
+	home, _ := os.UserHomeDir()
+	return filepath.Join(home, ".cache", "arbiter")
+}
+
+// probeCall is the call doctor asks the judge about: harmless, and
+// holding nothing private.
+func probeCall() arbiter.Call {
+	input, _ := json.Marshal(map[string]string{"command": "git status"})
+	return arbiter.Call{Tool: "Bash", Input: input, ProjectDir: "/tmp/arbiter-doctor", Cwd: "/tmp/arbiter-doctor", Home: "/home/user",
+		Requests: []string{"arbiter doctor: is the judge reachable?"}, SessionID: "arbiter-doctor"}
+}
+
+// checkJudge checks a configured judge: arbiter-judge is installed and
+// runs, and the judge answers one probe request (not cached, not
+// logged).
+func checkJudge(w io.Writer, j *judge.Judge, cfg config.Config, skipProbe bool) int {
+	name := j.Backend.Name()
+	fmt.Fprintf(w, "  judge %s, mode %s, timeout %v\n", name, j.Mode(), j.Timeout)
 	helper := gate.HelperPath()
 	if helper == "" {
 		fmt.Fprintln(w, "✗ arbiter-judge is not installed in the same directory as arbiter, so the judge is never asked\n  fix: go install ./cmd/...")
@@ -132,6 +280,71 @@ func checkConfig(w, stderr io.Writer) int {
 		fmt.Fprintf(w, "✗ %s does not run: %.200s\n  fix: go install ./cmd/...\n", helper, out)
 		return 1
 	}
-	fmt.Fprintf(w, "✓ %s runs\n", helper)
+	if skipProbe {
+		fmt.Fprintf(w, "✓ %s runs; the judge was not asked (--no-judge)\n", helper)
+		return 0
+	}
+	fmt.Fprintln(w, "  asking the judge one probe request (a sample `git status` call; not cached, not logged)")
+	st, err := judge.StateOf(probeCall())
+	if err != nil {
+		fmt.Fprintf(w, "✗ the probe could not be built: %v\n", err)
+		return 1
+	}
+	timeout := j.Timeout
+	if timeout <= 0 {
+		timeout = judge.DefaultTimeout
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	defer cancel()
+	start := time.Now()
+	a, model, err := j.Backend.Ask(ctx, st, judge.Questions)
+	if err == nil {
+		err = a.Validate()
+	}
+	if err != nil {
+		if ctx.Err() != nil {
+			err = fmt.Errorf("no answer within %v: %w", timeout, err)
+		}
+		fmt.Fprintf(w, "✗ the judge is unreachable or answered wrongly: %v\n  fix: check ARBITER_JUDGE_URL (%s), the key and the server; until it answers, calls the static policy cannot settle go to the runtime as without a judge\n", err, cfg.Get("ARBITER_JUDGE_URL"))
+		return 1
+	}
+	fmt.Fprintf(w, "✓ the judge answered the probe (model %s, %d ms)\n", model, time.Since(start).Milliseconds())
 	return 0
+}
+
+// hookTimeoutUnit is how many seconds one unit of a runtime's hook
+// timeout is.
+var hookTimeoutUnit = map[string]float64{"claude": 1, "codex": 1, "copilot": 1, "gemini": 0.001}
+
+// checkTimeouts reports hook entries whose runtime would stop arbiter
+// before a judge answer could arrive: Claude Code then blocks the call
+// (onFailure block), others let it through or fail it.
+func checkTimeouts(w io.Writer, scopes []setup.Scope, judgeTimeout time.Duration) int {
+	if judgeTimeout <= 0 {
+		judgeTimeout = judge.DefaultTimeout
+	}
+	// The judge's timeout, the helper's start and the static decision.
+	need := judgeTimeout + 2*time.Second
+	problems := 0
+	for _, scope := range scopes {
+		for _, rt := range setup.Runtimes {
+			unit, ok := hookTimeoutUnit[rt]
+			if !ok {
+				continue
+			}
+			t, err := setup.For(rt, scope, "arbiter")
+			if err != nil {
+				continue
+			}
+			timeouts, _ := t.Timeouts()
+			for _, v := range timeouts {
+				if got := time.Duration(v * unit * float64(time.Second)); got < need {
+					problems++
+					fmt.Fprintf(w, "✗ %s (%s): the hook's timeout (%v) is shorter than the judge may take (ARBITER_JUDGE_TIMEOUT %v, plus start-up)\n  fix: raise the entry's timeout to at least %v, or lower ARBITER_JUDGE_TIMEOUT\n", rt, t.Path, got, judgeTimeout, need.Round(time.Second))
+					break
+				}
+			}
+		}
+	}
+	return problems
 }

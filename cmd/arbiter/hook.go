@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -16,16 +15,19 @@ import (
 )
 
 func hookCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("hook", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlags("hook", stderr)
 	failClosed := fs.Bool("fail-closed", false, "answer unreadable input with the runtime's deny instead of defer")
+	if len(args) > 0 && isHelp(args[0]) {
+		status, _ := parseFlags(fs, args[:1])
+		return status
+	}
 	if len(args) == 0 || strings.HasPrefix(args[0], "-") {
 		fmt.Fprintf(stderr, "arbiter hook: name the runtime: %s\n", strings.Join(hook.Runtimes(), ", "))
 		return 2
 	}
 	runtime := args[0]
-	if err := fs.Parse(args[1:]); err != nil {
-		return 2
+	if status, done := parseFlags(fs, args[1:]); done {
+		return status
 	}
 	g, cfg, err := gate.FromConfig(gate.Options{Log: stderr})
 	if err != nil {

@@ -1,14 +1,16 @@
 package main
 
 import (
+	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/arbitergate/arbiter/setup"
 )
@@ -20,17 +22,28 @@ func installCmd(args []string, stdout, stderr io.Writer, remove bool) int {
 	if remove {
 		name = "uninstall"
 	}
-	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	project := fs.Bool("project", false, "edit the current repository's settings instead of the user's")
+	fs := newFlags(name, stderr)
+	project := fs.Bool("project", false, "the repository's settings (at its root, found by walking up to .git) instead of the user's")
+	local := fs.Bool("local", false, "with --project, Claude Code's .claude/settings.local.json: yours, not shared with the repository")
 	dry := fs.Bool("dry-run", false, "print the change without writing it")
-	binary := fs.String("binary", "", "the arbiter executable the hook runs (default: arbiter on PATH, else this program)")
+	var binary *string
+	if !remove {
+		binary = fs.String("binary", "", "the arbiter executable the hook runs (default: arbiter on PATH, else this program; a shared project file runs arbiter from PATH)")
+	}
+	if len(args) > 0 && isHelp(args[0]) {
+		status, _ := parseFlags(fs, args[:1])
+		return status
+	}
 	if len(args) == 0 || strings.HasPrefix(args[0], "-") {
 		fmt.Fprintf(stderr, "arbiter %s: name the runtime: %s\n", name, strings.Join(setup.Runtimes, ", "))
 		return 2
 	}
 	runtime := args[0]
-	if err := fs.Parse(args[1:]); err != nil {
+	if status, done := parseFlags(fs, args[1:]); done {
+		return status
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "arbiter %s: unexpected %q; flags go after the runtime, and there is one runtime per call\n", name, fs.Arg(0))
 		return 2
 	}
 	scope, err := scopeFor(*project)
@@ -38,9 +51,10 @@ func installCmd(args []string, stdout, stderr io.Writer, remove bool) int {
 		fmt.Fprintf(stderr, "arbiter %s: %v\n", name, err)
 		return 1
 	}
-	bin := *binary
-	if bin == "" && !remove {
-		if bin, err = hookBinary(); err != nil {
+	scope.Local = *local
+	bin := ""
+	if !remove {
+		if bin, err = installBinary(*binary, scope); err != nil {
 			fmt.Fprintf(stderr, "arbiter %s: %v\n", name, err)
 			return 1
 		}
@@ -49,6 +63,12 @@ func installCmd(args []string, stdout, stderr io.Writer, remove bool) int {
 	if err != nil {
 		fmt.Fprintf(stderr, "arbiter %s: %v\n", name, err)
 		return 2
+	}
+	var notes []string
+	if runtime == "claude" && !remove {
+		var note string
+		t, note = claudeOnFailure(t)
+		notes = append(notes, note)
 	}
 	var r setup.Result
 	if remove {
@@ -74,7 +94,85 @@ func installCmd(args []string, stdout, stderr io.Writer, remove bool) int {
 	if r.Note != "" && r.Changed {
 		fmt.Fprintln(stdout, r.Note)
 	}
+	if !remove {
+		if scope.Project != "" && !scope.Local && *binary == "" {
+			notes = append(notes, "The project file runs `arbiter` from PATH, so that it works in every checkout: each person installs arbiter (go install ./cmd/...).")
+		}
+		if runtime == "codex" && scope.Project != "" {
+			notes = append(notes, "Codex reads a project's .codex/hooks.json only when the project is trusted ([projects.\""+scope.Project+"\"] trust_level = \"trusted\" in your config.toml, which codex offers when it starts there).")
+		}
+		notes = append(notes, t.Notes)
+		for _, n := range notes {
+			if n != "" {
+				fmt.Fprintln(stdout, n)
+			}
+		}
+	}
 	return 0
+}
+
+// installBinary is the arbiter command the hook runs. A shared project
+// file names plain arbiter, found on PATH: an absolute path would be the
+// path on this person's machine, not a teammate's.
+func installBinary(flagValue string, scope setup.Scope) (string, error) {
+	if flagValue != "" {
+		return flagValue, nil
+	}
+	if scope.Project != "" && !scope.Local {
+		return "arbiter", nil
+	}
+	return hookBinary()
+}
+
+// claudeOnFailure keeps onFailure block unless the installed Claude Code
+// is known to predate it (2.1.295), and says what it did.
+func claudeOnFailure(t setup.Target) (setup.Target, string) {
+	v, err := claudeVersion()
+	switch {
+	case err != nil:
+		return t, "The entries say onFailure: block (Claude Code 2.1.295 and later), so a hook that crashes or times out blocks the call; `claude --version` did not run (" + err.Error() + "), so the version was not checked."
+	case versionBefore(v, [3]int{2, 1, 295}):
+		return t.WithoutOnFailure(), "Claude Code " + v + " predates onFailure (2.1.295): a hook that crashes or times out lets the call through there. Update Claude Code, then run arbiter install claude again."
+	}
+	return t, ""
+}
+
+// claudeVersion runs `claude --version` ("2.1.332 (Claude Code)").
+func claudeVersion() (string, error) {
+	p, err := exec.LookPath("claude")
+	if err != nil {
+		return "", errors.New("claude is not on PATH")
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	out, err := exec.CommandContext(ctx, p, "--version").Output()
+	if err != nil {
+		return "", err
+	}
+	f := strings.Fields(string(out))
+	if len(f) == 0 {
+		return "", errors.New("it printed nothing")
+	}
+	return f[0], nil
+}
+
+// versionBefore reports whether a dotted version is before want; a
+// version it cannot read is not.
+func versionBefore(v string, want [3]int) bool {
+	parts := strings.SplitN(strings.TrimPrefix(v, "v"), ".", 3)
+	if len(parts) != 3 {
+		return false
+	}
+	for i, p := range parts {
+		n, err := strconv.Atoi(strings.TrimRightFunc(p, func(r rune) bool { return r < '0' || r > '9' }))
+		if err != nil {
+			return false
+		}
+		if n != want[i] {
+			return n < want[i]
+		}
+	}
+	return false
 }
 
 func scopeFor(project bool) (setup.Scope, error) {
@@ -84,8 +182,12 @@ func scopeFor(project bool) (setup.Scope, error) {
 	}
 	s := setup.Scope{Home: home}
 	if project {
-		if s.Project, err = os.Getwd(); err != nil {
+		wd, err := os.Getwd()
+		if err != nil {
 			return s, fmt.Errorf("finding the current directory: %w", err)
+		}
+		if s.Project, err = setup.ProjectRoot(wd); err != nil {
+			return s, err
 		}
 	}
 	return s, nil

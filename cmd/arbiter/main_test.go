@@ -40,7 +40,7 @@ func TestCheckBatchKeepsOrderAndDefersBadLines(t *testing.T) {
 
 func TestCheckExplains(t *testing.T) {
 	var out, errb bytes.Buffer
-	if code := run([]string{"check", "--project", "/p", "git push -f"}, nil, &out, &errb); code != 0 {
+	if code := run([]string{"check", "--project", "/p", "git push -f"}, nil, &out, &errb); code != exitAsk {
 		t.Fatalf("exit %d: %s", code, errb.String())
 	}
 	for _, want := range []string{"decision: ask", "B7.git-force-push", "runs:", "git push -f"} {

@@ -1,0 +1,274 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"runtime/debug"
+	"strings"
+)
+
+// command is one subcommand: how it is called and what it does.
+type command struct {
+	name string
+	// usage is the synopsis after "usage: ", one line per form.
+	usage string
+	// about says what the command does and anything its flags do not.
+	about string
+	run   func(args []string, stdin io.Reader, stdout, stderr io.Writer) int
+	// ownHelp is true for commands whose flag set prints this help on
+	// -h (see newFlags); for the others help adds their flag defaults.
+	ownHelp bool
+}
+
+// commands lists every subcommand, in the order usage shows them.
+var commands []command
+
+func init() {
+	commands = []command{
+		{name: "check", ownHelp: true, run: check,
+			usage: "arbiter check [--json] [--project DIR] 'COMMAND'\n       arbiter check [--json] [--project DIR] -- WORDS…\n       arbiter check --json < call.json\n       arbiter check --jsonl < calls.jsonl",
+			about: `Explains arbiter's decision for a shell command, or decides Calls read as
+JSON. A Call is {"tool", "input", "project_directory", "cwd", "request": [...],
+"peer": [...], "permission_mode", "id"}; the id comes back as the same JSON
+value. Flags go before the command; after --, every word is the command's.
+
+exit status (a single decision): 0 allow, 3 deny, 4 ask, 5 defer;
+1 when arbiter cannot run (the configuration is broken), 2 for a usage
+mistake. With --jsonl the status is 0 once every line was answered.`},
+		{name: "hook", ownHelp: true, run: hookCmd,
+			usage: "arbiter hook RUNTIME [--fail-closed]",
+			about: `Answers one hook payload of a runtime (claude, codex, gemini, cursor, copilot)
+read on stdin, in the form that runtime reads. The runtimes run this; arbiter
+install sets it up. Unreadable input is answered with defer (the runtime's own
+flow), or with the runtime's deny under --fail-closed. The exit status is 0
+whenever an answer was written.`},
+		{name: "install", ownHelp: true, run: func(a []string, _ io.Reader, o, e io.Writer) int { return installCmd(a, o, e, false) },
+			usage: "arbiter install RUNTIME [--project [--local]] [--dry-run] [--binary PATH]",
+			about: `Adds arbiter's hook to a runtime's settings (claude, codex, gemini, cursor,
+copilot), keeping every other setting and the original file beside it. With
+--project, the repository's settings at its root (found by walking up to
+.git), written so that every checkout can use them. What each runtime needs
+beyond the file (Codex: trusting the hook) is printed after the change.`},
+		{name: "uninstall", ownHelp: true, run: func(a []string, _ io.Reader, o, e io.Writer) int { return installCmd(a, o, e, true) },
+			usage: "arbiter uninstall RUNTIME [--project [--local]] [--dry-run]",
+			about: `Removes arbiter's hook from a runtime's settings, restoring the original file
+byte for byte when nothing else changed since install.`},
+		{name: "doctor", ownHelp: true, run: func(a []string, _ io.Reader, o, e io.Writer) int { return doctor(a, o, e) },
+			usage: "arbiter doctor [--no-judge]",
+			about: `Checks that arbiter works where it is installed: the configuration loads (a
+broken one is named first, with its cause and fix), each installed hook runs
+and answers a sample call, each runtime will run it (Codex: trusted, and not
+changed since), and a configured judge answers one probe request within the
+hooks' timeouts. Nothing doctor sends is written to the decision log. The
+exit status is 1 when a problem was found.`},
+		{name: "stats", run: func(a []string, _ io.Reader, o, e io.Writer) int { return stats(a, o, e) },
+			usage: "arbiter stats [--json] [LOG]",
+			about: `Summarises the decision log (ARBITER_LOG, or LOG).`},
+		{name: "eval", run: func(a []string, _ io.Reader, o, e io.Writer) int { return eval(a, o, e) },
+			usage: "arbiter eval [--split dev|test] [--by set|category|rule] [--failures] [--json] FILE…",
+			about: `Scores arbiter's decisions on labeled corpora (JSONL cases with "ok" and "ideal").`},
+		{name: "version", ownHelp: true, run: func(a []string, _ io.Reader, o, e io.Writer) int { return version(a, o, e) },
+			usage: "arbiter version",
+			about: `Prints arbiter's version, the commit it was built from, and the Go version.`},
+		{name: "help", ownHelp: true, run: help,
+			usage: "arbiter help COMMAND",
+			about: `Prints a command's usage and flags (as COMMAND -h does).`},
+	}
+}
+
+// lookup returns the named command.
+func lookup(name string) (command, bool) {
+	for _, c := range commands {
+		if c.name == name {
+			return c, true
+		}
+	}
+	return command{}, false
+}
+
+// mainUsage is what arbiter prints without a command.
+func mainUsage() string {
+	var b strings.Builder
+	b.WriteString("arbiter decides whether an AI coding agent's tool call may run.\n\nUsage:\n")
+	for _, c := range commands {
+		for _, l := range strings.Split(c.usage, "\n") {
+			fmt.Fprintf(&b, "  %s\n", strings.TrimSpace(l))
+		}
+	}
+	b.WriteString("\n`arbiter help COMMAND` (or COMMAND -h) explains a command and its flags.\n")
+	return b.String()
+}
+
+// printHelp writes a command's help: usage, what it does, and flags.
+func printHelp(w io.Writer, c command, fs *flag.FlagSet) {
+	fmt.Fprintf(w, "usage: %s\n\n%s\n", c.usage, c.about)
+	if fs == nil {
+		return
+	}
+	var flags bytes.Buffer
+	fs.SetOutput(&flags)
+	fs.PrintDefaults()
+	fs.SetOutput(w)
+	if flags.Len() > 0 {
+		fmt.Fprintf(w, "\nflags:\n%s", flags.String())
+	}
+}
+
+// newFlags returns a command's flag set: -h prints the command's help.
+func newFlags(name string, out io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(out)
+	c, _ := lookup(name)
+	fs.Usage = func() { printHelp(out, c, fs) }
+	return fs
+}
+
+// parseFlags parses a command's flags. done is true when the command
+// must stop, with status: 0 after -h, 2 for a mistake (already
+// explained by the flag package).
+func parseFlags(fs *flag.FlagSet, args []string) (status int, done bool) {
+	err := fs.Parse(args)
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		return 0, true
+	case err != nil:
+		return 2, true
+	}
+	return 0, false
+}
+
+// isHelp reports whether an argument asks for help.
+func isHelp(a string) bool { return a == "-h" || a == "-help" || a == "--help" }
+
+func help(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprint(stdout, mainUsage())
+		return 0
+	}
+	if isHelp(args[0]) || args[0] == "help" {
+		c, _ := lookup("help")
+		printHelp(stdout, c, nil)
+		return 0
+	}
+	c, ok := lookup(args[0])
+	if !ok {
+		unknownCommand(stderr, args[0])
+		return 2
+	}
+	if c.ownHelp {
+		return c.run([]string{"-h"}, nil, stdout, stdout)
+	}
+	// A command with the flag package's own usage: print ours, then its
+	// flags without the flag package's heading.
+	printHelp(stdout, c, nil)
+	var flags bytes.Buffer
+	c.run([]string{"-h"}, nil, &flags, &flags)
+	if _, rest, ok := strings.Cut(flags.String(), ":\n"); ok {
+		fmt.Fprintf(stdout, "\nflags:\n%s", rest)
+	}
+	return 0
+}
+
+// unknownCommand explains a command arbiter does not have, suggesting
+// the nearest one when a typo is likely.
+func unknownCommand(w io.Writer, name string) {
+	fmt.Fprintf(w, "arbiter: unknown command %q", name)
+	if s := suggest(name); s != "" {
+		fmt.Fprintf(w, "; did you mean `arbiter %s`?", s)
+	}
+	fmt.Fprint(w, "\n\n"+mainUsage())
+}
+
+// suggest returns the command nearest to name, if it is near enough to
+// be a typo: at most two edits, or a prefix of at least three letters.
+func suggest(name string) string {
+	best, bestD := "", 3
+	for _, c := range commands {
+		d := editDistance(strings.ToLower(name), c.name)
+		if len(name) >= 3 && (strings.HasPrefix(c.name, name) || strings.HasPrefix(name, c.name)) {
+			d = min(d, 1)
+		}
+		if d < bestD {
+			best, bestD = c.name, d
+		}
+	}
+	if bestD > 2 || bestD*2 >= len(name) {
+		return ""
+	}
+	return best
+}
+
+// editDistance is the Damerau–Levenshtein distance (optimal string
+// alignment) between a and b: a swap of two neighbours is one edit.
+func editDistance(a, b string) int {
+	ra, rb := []rune(a), []rune(b)
+	d := make([][]int, len(ra)+1)
+	for i := range d {
+		d[i] = make([]int, len(rb)+1)
+		d[i][0] = i
+	}
+	for j := range d[0] {
+		d[0][j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			d[i][j] = min(d[i-1][j]+1, d[i][j-1]+1, d[i-1][j-1]+cost)
+			if i > 1 && j > 1 && ra[i-1] == rb[j-2] && ra[i-2] == rb[j-1] {
+				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
+			}
+		}
+	}
+	return d[len(ra)][len(rb)]
+}
+
+// version prints the version recorded in the build: the module version
+// for `go install …@vX`, else the commit the binary was built from.
+func version(args []string, stdout, stderr io.Writer) int {
+	fs := newFlags("version", stderr)
+	if status, done := parseFlags(fs, args); done {
+		return status
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintln(stderr, "arbiter version takes no arguments")
+		return 2
+	}
+	fmt.Fprintln(stdout, versionLine())
+	return 0
+}
+
+func versionLine() string {
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "arbiter (no build information)"
+	}
+	v := bi.Main.Version
+	if v == "" {
+		v = "(devel)"
+	}
+	var extra []string
+	settings := map[string]string{}
+	for _, s := range bi.Settings {
+		settings[s.Key] = s.Value
+	}
+	if r := settings["vcs.revision"]; r != "" {
+		extra = append(extra, "commit "+r[:min(len(r), 12)])
+	}
+	if t := settings["vcs.time"]; t != "" {
+		extra = append(extra, t)
+	}
+	if settings["vcs.modified"] == "true" {
+		extra = append(extra, "with local changes")
+	}
+	line := "arbiter " + v
+	if len(extra) > 0 {
+		line += " (" + strings.Join(extra, ", ") + ")"
+	}
+	return line + " " + bi.GoVersion
+}

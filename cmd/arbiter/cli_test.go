@@ -1,0 +1,169 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+// runCLI runs arbiter in-process with a configuration that names no file.
+func runCLI(t *testing.T, stdin string, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
+	t.Setenv("ARBITER_CONFIG", "/dev/null")
+	t.Setenv("TYPESAFE_API_KEY", "")
+	t.Setenv("ARBITER_JUDGE_URL", "")
+	t.Setenv("ARBITER_JUDGE_BACKEND", "")
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	var out, errb bytes.Buffer
+	code = run(args, strings.NewReader(stdin), &out, &errb)
+	return out.String(), errb.String(), code
+}
+
+func TestVersion(t *testing.T) {
+	for _, args := range [][]string{{"version"}, {"--version"}, {"-version"}} {
+		out, errs, code := runCLI(t, "", args...)
+		if code != 0 || !strings.HasPrefix(out, "arbiter ") || !strings.Contains(out, "go1.") {
+			t.Errorf("%v: exit %d, %q %q; want 0 and \"arbiter VERSION … go1.N\"", args, code, out, errs)
+		}
+	}
+}
+
+// TestHelpForEveryCommand: `arbiter help COMMAND` and `COMMAND -h` print
+// the command's usage and every one of its flags, and succeed.
+func TestHelpForEveryCommand(t *testing.T) {
+	flags := map[string][]string{
+		"check":     {"-json", "-jsonl", "-project", "exit status"},
+		"hook":      {"-fail-closed", "RUNTIME"},
+		"install":   {"-project", "-local", "-dry-run", "-binary", "RUNTIME"},
+		"uninstall": {"-project", "-local", "-dry-run", "RUNTIME"},
+		"doctor":    {"-no-judge"},
+		"stats":     {"-json", "LOG"},
+		"eval":      {"-split", "-by", "-failures", "-floors", "-judge"},
+		"version":   {"arbiter version"},
+		"help":      {"arbiter help COMMAND"},
+	}
+	for _, c := range commands {
+		want, ok := flags[c.name]
+		if !ok {
+			t.Errorf("command %s has no help test", c.name)
+			continue
+		}
+		for _, args := range [][]string{{"help", c.name}, {c.name, "-h"}, {c.name, "--help"}} {
+			out, errs, code := runCLI(t, "", args...)
+			text := out + errs
+			if code != 0 {
+				t.Errorf("%v: exit %d: %s", args, code, text)
+			}
+			if !strings.Contains(text, "usage: arbiter "+c.name) {
+				t.Errorf("%v: no usage line:\n%s", args, text)
+			}
+			for _, w := range want {
+				if !strings.Contains(text, w) {
+					t.Errorf("%v: help lacks %q:\n%s", args, w, text)
+				}
+			}
+		}
+	}
+}
+
+func TestUnknownCommandSuggests(t *testing.T) {
+	for _, tc := range []struct{ typed, want string }{
+		{"chek", "check"}, {"instal", "install"}, {"docter", "doctor"}, {"unistall", "uninstall"},
+		{"verison", "version"}, {"stat", "stats"}, {"hooks", "hook"},
+	} {
+		_, errs, code := runCLI(t, "", tc.typed)
+		if code != 2 || !strings.Contains(errs, "did you mean `arbiter "+tc.want+"`") {
+			t.Errorf("%s: exit %d, %q; want 2 and a suggestion of %s", tc.typed, code, errs, tc.want)
+		}
+	}
+	if _, errs, _ := runCLI(t, "", "frobnicate"); strings.Contains(errs, "did you mean") {
+		t.Errorf("a word far from every command got a suggestion: %s", errs)
+	}
+	if _, errs, code := runCLI(t, "", "help", "chek"); code != 2 || !strings.Contains(errs, "did you mean `arbiter check`") {
+		t.Errorf("help for a near-miss: %d %s", code, errs)
+	}
+}
+
+// TestCheckExitStatus: each decision has its own exit status, so that a
+// script can branch on it.
+func TestCheckExitStatus(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want int
+	}{
+		{[]string{"check", "--project", "/p", "git status"}, exitAllow},
+		{[]string{"check", "--project", "/p", "rm -rf /"}, exitDeny},
+		{[]string{"check", "--project", "/p", "git push --force origin main"}, exitAsk},
+		{[]string{"check", "--project", "/p", "curl -s https://example.com"}, exitDefer},
+		{[]string{"check", "--json", "--project", "/p", "rm -rf /"}, exitDeny},
+		{[]string{"check", "--project", "/p", "--", "rm", "-rf", "/"}, exitDeny},
+	} {
+		_, errs, code := runCLI(t, "", tc.args...)
+		if code != tc.want {
+			t.Errorf("%v: exit %d, want %d (%s)", tc.args, code, tc.want, errs)
+		}
+	}
+	if _, _, code := runCLI(t, `{"tool":"Bash","input":{"command":"rm -rf /"}}`, "check", "--json"); code != exitDeny {
+		t.Errorf("check --json from stdin: exit %d, want %d", code, exitDeny)
+	}
+}
+
+// TestCheckRejectsFlagsAfterTheCommand: a flag of check's written after
+// the command words would otherwise become part of the command.
+func TestCheckRejectsFlagsAfterTheCommand(t *testing.T) {
+	for _, args := range [][]string{
+		{"check", "git status", "--json"},
+		{"check", "git", "status", "-json"},
+		{"check", "ls", "--project", "/p"},
+		{"check", "ls", "--project=/p"},
+		{"check", "ls", "--jsonl"},
+	} {
+		out, errs, code := runCLI(t, "", args...)
+		if code != 2 || !strings.Contains(errs, "before the command") || out != "" {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want 2 and a message", args, code, out, errs)
+		}
+	}
+	// After --, every word is the command's, and the command's own
+	// options are never check's.
+	for _, args := range [][]string{{"check", "--project", "/p", "--", "echo", "--json"}, {"check", "--project", "/p", "git", "log", "--oneline"}} {
+		if _, errs, code := runCLI(t, "", args...); code == 2 {
+			t.Errorf("%v: rejected: %s", args, errs)
+		}
+	}
+}
+
+// TestCheckJSONLEchoesIDs: an id comes back as the same JSON value, a
+// number as a number.
+func TestCheckJSONLEchoesIDs(t *testing.T) {
+	in := `{"id":7,"tool":"Bash","input":{"command":"git status"},"project_directory":"/p"}
+{"id":"a-7","tool":"Bash","input":{"command":"git status"},"project_directory":"/p"}
+{"id":1.5e3,"tool":"Bash","input":{"command":"rm -rf /"},"project_directory":"/p"}
+{"id":12345678901234567890, broken
+{"tool":"Bash","input":{"command":"ls"},"project_directory":"/p"}
+`
+	out, errs, code := runCLI(t, in, "check", "--jsonl")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	want := []string{`7`, `"a-7"`, `1.5e3`, ``, ``}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if len(lines) != len(want) {
+		t.Fatalf("got %d lines:\n%s", len(lines), out)
+	}
+	for i, l := range lines {
+		var d struct {
+			ID       json.RawMessage `json:"id"`
+			Decision string          `json:"decision"`
+		}
+		if err := json.Unmarshal([]byte(l), &d); err != nil {
+			t.Fatalf("line %d: %v", i+1, err)
+		}
+		if string(d.ID) != want[i] {
+			t.Errorf("line %d: id %s, want %s", i+1, d.ID, want[i])
+		}
+		if d.Decision == "" {
+			t.Errorf("line %d: no decision: %s", i+1, l)
+		}
+	}
+}
