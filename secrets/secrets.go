@@ -7,68 +7,6 @@ import (
 	"github.com/arbitergate/arbiter/internal/lazyregexp"
 )
 
-// inline patterns recognise secrets by their published formats, plus the
-// generic shapes of a key or password assigned in text and a URL that
-// carries a password.
-var inline = []struct {
-	kind string
-	// hints are substrings (of the lower-cased text) one of which every
-	// match contains: a cheap test that spares the regular expression.
-	hints []string
-	re    *lazyregexp.Regexp
-}{
-	{"AWS access key", []string{"akia", "asia"}, lazyregexp.New(`\b(?:AKIA|ASIA)[0-9A-Z]{16}\b`)},
-	{"GitHub token", []string{"ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"}, lazyregexp.New(`\bgh[pousr]_[A-Za-z0-9]{30,}|\bgithub_pat_[A-Za-z0-9_]{40,}`)},
-	{"GitLab token", []string{"glpat-"}, lazyregexp.New(`\bglpat-[A-Za-z0-9_-]{20,}`)},
-	{"npm token", []string{"npm_"}, lazyregexp.New(`\bnpm_[A-Za-z0-9]{30,}`)},
-	{"Slack token", []string{"xox"}, lazyregexp.New(`\bxox[abprs]-[A-Za-z0-9-]{10,}`)},
-	{"API key", []string{"sk-", "sk_live_", "rk_live_", "aiza"}, lazyregexp.New(`\bsk-(?:ant-|proj-)?[A-Za-z0-9_-]{20,}|\b(?:sk|rk)_live_[0-9a-zA-Z]{16,}|\bAIza[0-9A-Za-z_-]{30,}`)},
-	{"private key", []string{"private key-----"}, lazyregexp.New(`-----BEGIN [A-Z ]*PRIVATE KEY-----`)},
-	{"JSON web token", []string{"eyj"}, lazyregexp.New(`\beyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}`)},
-	{"authorization header", []string{"authorization", "api-key", "x-auth-token"}, lazyregexp.New(`(?i)\b(?:authorization|x-api-key|api-key|x-auth-token)\s*:\s*(?:bearer\s+|token\s+|basic\s+)?[A-Za-z0-9._~+/=-]{16,}`)},
-	{"password or key assignment", []string{"key", "token", "secret", "pass", "pwd"}, lazyregexp.New(`(?i)\b(?:api[_-]?key|access[_-]?token|auth[_-]?token|secret[_-]?key|client[_-]?secret|secret|password|passwd|pwd)\s*[=:]\s*['"]?[A-Za-z0-9/+_.~!@#%^&*-]{12,}`)},
-	{"password in a URL", []string{"://"}, lazyregexp.New(`(?i)\b[a-z][a-z0-9+.-]*://[^/\s:@'"]+:[^/\s@'"$]{3,}@`)},
-}
-
-// Inline returns the kind of the first secret found in s, or "".
-func Inline(s string) string {
-	if len(s) < 12 {
-		return ""
-	}
-	low := strings.ToLower(s)
-	for _, p := range inline {
-		hinted := false
-		for _, h := range p.hints {
-			if strings.Contains(low, h) {
-				hinted = true
-				break
-			}
-		}
-		if !hinted {
-			continue
-		}
-		if loc := p.re.FindStringIndex(s); loc != nil {
-			if p.kind == "password or key assignment" && placeholder(s[loc[0]:loc[1]]) {
-				continue
-			}
-			return p.kind
-		}
-	}
-	return ""
-}
-
-// placeholder reports whether an assigned "secret" is an obvious stand-in
-// or a reference rather than a value.
-func placeholder(s string) bool {
-	low := strings.ToLower(s)
-	for _, word := range []string{"example", "changeme", "placeholder", "your_", "your-", "xxxx", "redacted", "dummy", "<", "${", "$("} {
-		if strings.Contains(low, word) {
-			return true
-		}
-	}
-	return false
-}
-
 // File returns what kind of credential a path holds, or "" when it does
 // not look like one. Example and template files are not credentials.
 func File(p string) string {
@@ -150,21 +88,4 @@ func EnvName(name string) bool {
 		return false
 	}
 	return secretEnv.MatchString(name)
-}
-
-// Redact replaces every inline secret in s with a marker naming its kind,
-// for text that is kept (a decision log) or shown.
-func Redact(s string) string {
-	if len(s) < 12 {
-		return s
-	}
-	for _, p := range inline {
-		s = p.re.ReplaceAllStringFunc(s, func(m string) string {
-			if p.kind == "password or key assignment" && placeholder(m) {
-				return m
-			}
-			return "[" + p.kind + " redacted]"
-		})
-	}
-	return s
 }
