@@ -7,16 +7,85 @@ import (
 	"github.com/arbitergate/arbiter/internal/lazyregexp"
 )
 
+// notCredential lists suffixes of files that only show a credential's
+// shape: examples, templates, public keys.
+var notCredential = []string{".example", ".sample", ".template", ".dist", ".tmpl", ".pub"}
+
+// keyExtensions are the extensions of private keys, certificates with
+// keys, keytabs and password vaults.
+var keyExtensions = []string{".pem", ".key", ".p12", ".pfx", ".pkcs12", ".jks", ".jceks", ".keystore", ".ppk", ".asc", ".gpg", ".kdbx", ".keytab", ".p8"}
+
+// credentialNames are file names that hold credentials wherever they are.
+var credentialNames = map[string]string{
+	".netrc": "credential file", "_netrc": "credential file", ".npmrc": "credential file", ".pypirc": "credential file",
+	".pgpass": "credential file", ".git-credentials": "credential file", ".vault-token": "credential file", ".boto": "credential file",
+	".s3cfg": "credential file", ".terraformrc": "credential file", "credentials.tfrc.json": "credential file", ".htpasswd": "credential file",
+	"credentials": "credential file", "credentials.json": "credential file", "credentials.db": "credential file", "access_tokens.db": "credential file",
+	"application_default_credentials.json": "credential file", "master.key": "credential file", "secrets.yml": "credential file",
+	"secrets.yaml": "credential file", "secrets.json": "credential file", ".dockercfg": "credential file", "kubeconfig": "credential file",
+	"admin.conf": "credential file", ".my.cnf": "credential file", ".env.local": "credential file", "service-account.json": "credential file",
+	".databrickscfg": "credential file", "rclone.conf": "credential file", "keychain-db": "keychain",
+	// Coding agents' own sign-in tokens.
+	".credentials.json": "credential file", "oauth_creds.json": "credential file", "google_accounts.json": "credential file",
+	// Browsers' saved passwords and cookies, and desktop keyrings.
+	"logins.json": "browser password store", "key3.db": "browser password store", "key4.db": "browser password store",
+	"signons.sqlite": "browser password store", "cookies.sqlite": "browser cookie store", "cookies.binarycookies": "browser cookie store",
+	// Host secrets.
+	"krb5.keytab": "key file", "chap-secrets": "credential file", "pap-secrets": "credential file", "ipsec.secrets": "credential file",
+	"wpa_supplicant.conf": "credential file",
+	"known_hosts":         "SSH configuration", "authorized_keys": "SSH configuration",
+}
+
+// systemPasswordFiles are the system's password databases, by any name
+// the operating systems give them.
+var systemPasswordFiles = map[string]string{
+	"/etc/shadow": "password database", "/etc/shadow-": "password database", "/etc/gshadow": "password database",
+	"/etc/gshadow-": "password database", "/etc/master.passwd": "password database", "/etc/spwd.db": "password database",
+	"/etc/security/opasswd": "password database", "/etc/security/passwd": "password database", "/etc/tcb": "password database",
+	"/etc/sudoers": "credential file",
+}
+
+// credentialDirs are directories whose files are credentials. A path
+// inside one is a credential unless an exception below names it.
+var credentialDirs = []string{
+	"/.ssh/", "/.aws/", "/.gnupg/", "/.kube/", "/.docker/", "/.azure/", "/.password-store/", "/.config/gcloud/", "/.config/gh/",
+	"/.config/op/", "/.config/hub", "/Keychains/", "/.1password/", "/etc/ssl/private/", "/.local/share/keyrings/", "/.local/share/kwalletd/",
+	// Cloud and platform command-line tools.
+	"/.config/doctl/", "/.config/linode-cli", "/.oci/", "/.bluemix/", "/.aliyun/", "/.config/scw/", "/.config/hcloud/", "/.fly/",
+	"/.config/netlify/", "/.netlify/", "/.wrangler/config/", "/.config/.wrangler/", "/.railway/", "/.vercel/", "/.local/share/com.vercel.cli/",
+	"/.supabase/", "/.snowflake/", "/.config/rclone/", "/.ngrok2/", "/.config/ngrok/", "/.config/github-copilot/", "/.config/configstore/",
+	"/.config/Bitwarden CLI/", "/.config/heroku/", "/.config/exoscale/", "/.config/openstack/", "/.config/stripe/",
+	"/etc/NetworkManager/system-connections/", "/var/db/dslocal/nodes/Default/users/", "/etc/tcb/",
+}
+
+// browserDirs are the profile folders of browsers; their cookie and login
+// databases have generic names ("Cookies", "Login Data").
+var browserDirs = []string{"/google-chrome", "/chromium", "/BraveSoftware/", "/microsoft-edge", "/Microsoft Edge/", "/Google/Chrome/", "/vivaldi", "/opera", "/Chromium/", "/Vivaldi/", "/.mozilla/", "/Firefox/", "/Library/Safari/", "/Library/Cookies/"}
+
+var browserStores = map[string]string{
+	"login data": "browser password store", "login data for account": "browser password store", "web data": "browser password store",
+	"cookies": "browser cookie store", "extension cookies": "browser cookie store", "local state": "browser password store",
+}
+
 // File returns what kind of credential a path holds, or "" when it does
 // not look like one. Example and template files are not credentials.
 func File(p string) string {
 	clean := path.Clean(p)
 	base := path.Base(clean)
 	low := strings.ToLower(base)
-	for _, suffix := range []string{".example", ".sample", ".template", ".dist", ".tmpl", ".pub"} {
+	for _, suffix := range notCredential {
 		if strings.HasSuffix(low, suffix) {
 			return ""
 		}
+	}
+	if kind := systemPasswordFiles[clean]; kind != "" {
+		return kind
+	}
+	if strings.HasPrefix(clean, "/etc/tcb/") {
+		return "password database"
+	}
+	if processEnviron(clean) {
+		return "process environment"
 	}
 	switch {
 	case low == ".env" || strings.HasPrefix(low, ".env.") || strings.HasSuffix(low, ".env") && low != ".env" && !strings.Contains(low, "/"):
@@ -31,37 +100,41 @@ func File(p string) string {
 	if !strings.Contains(low, ".") && (strings.HasSuffix(low, "_key") || strings.HasSuffix(low, "-key")) {
 		return "key file"
 	}
-	for _, ext := range []string{".pem", ".key", ".p12", ".pfx", ".jks", ".keystore", ".ppk", ".asc", ".gpg", ".kdbx"} {
+	for _, ext := range keyExtensions {
 		if strings.HasSuffix(low, ext) {
 			return "key file"
 		}
 	}
-	switch low {
-	case ".netrc", "_netrc", ".npmrc", ".pypirc", ".pgpass", ".git-credentials", ".vault-token", ".boto", ".s3cfg",
-		".terraformrc", "credentials.tfrc.json", ".htpasswd", "credentials", "credentials.json", "credentials.db",
-		"access_tokens.db", "application_default_credentials.json", "hosts.yml", "shadow", "gshadow", "sudoers",
-		"master.key", "secrets.yml", "secrets.yaml", "secrets.json", ".dockercfg", "kubeconfig", "admin.conf",
-		"known_hosts", "authorized_keys", ".my.cnf", ".env.local", "service-account.json", "keychain-db":
-		if low == "hosts.yml" && !strings.Contains(clean, "/gh/") && !strings.Contains(clean, "/hub") {
+	if strings.HasSuffix(low, ".keychain") || strings.HasSuffix(low, ".keychain-db") || strings.HasSuffix(low, ".kwl") {
+		return "keychain"
+	}
+	if kind, ok := credentialNames[low]; ok {
+		if low == "wpa_supplicant.conf" && !strings.HasPrefix(clean, "/etc/") {
 			return ""
 		}
-		if (low == "shadow" || low == "gshadow" || low == "sudoers") && !strings.HasPrefix(clean, "/etc/") {
-			return ""
-		}
-		if low == "known_hosts" || low == "authorized_keys" {
-			return "SSH configuration"
-		}
+		return kind
+	}
+	if kind := browserStores[low]; kind != "" && anyIn(clean, browserDirs) {
+		return kind
+	}
+	if low == "shadow" || low == "gshadow" || low == "sudoers" {
+		return "" // outside /etc, a file of that name is the project's own
+	}
+	if low == "hosts.yml" && (strings.Contains(clean, "/gh/") || strings.Contains(clean, "/hub")) {
 		return "credential file"
 	}
 	if strings.HasPrefix(low, "service-account") && strings.HasSuffix(low, ".json") {
 		return "credential file"
 	}
 	// Tools name their token files for what they hold: credentials.toml,
-	// auth.json, auth.toml under the user's configuration.
-	if strings.HasPrefix(low, "credentials.") || strings.Contains(clean, "/.config/") && (strings.HasPrefix(low, "auth.") || strings.Contains(clean, "/glab-cli/") && low == "config.yml") {
+	// auth.json, a bare "token" in a tool's hidden folder.
+	if strings.HasPrefix(low, "credentials.") || hidden(clean) && (strings.HasPrefix(low, "auth.") || low == "token" || low == "stored_tokens" || low == "access-token" || strings.Contains(clean, "/glab-cli/") && low == "config.yml") {
 		return "credential file"
 	}
-	for _, dir := range []string{"/.ssh/", "/.aws/", "/.gnupg/", "/.kube/", "/.docker/", "/.azure/", "/.password-store/", "/.config/gcloud/", "/.config/gh/", "/.config/op/", "/.config/hub", "/Keychains/", "/.1password/", "/etc/ssl/private/", "/.local/share/keyrings/"} {
+	if strings.HasSuffix(clean, "/.m2/settings.xml") || strings.HasSuffix(clean, "/.m2/settings-security.xml") || strings.HasSuffix(clean, "/.gradle/gradle.properties") || strings.HasSuffix(clean, "/.mc/config.json") {
+		return "credential file"
+	}
+	for _, dir := range credentialDirs {
 		if strings.Contains(clean+"/", dir) {
 			if dir == "/.ssh/" && (low == "config" || low == "known_hosts" || strings.HasSuffix(low, ".pub")) {
 				return ""
@@ -78,14 +151,40 @@ func File(p string) string {
 	return ""
 }
 
-var secretEnv = lazyregexp.New(`(?i)(?:^|_)(?:KEY|TOKEN|SECRET|PASS|PASSWD|PASSWORD|PWD|CREDENTIALS?|AUTH|PRIVATE|SESSION|COOKIE)(?:_|$)|API_?KEY|ACCESS_?KEY`)
+// processEnviron reports /proc/PID/environ and /proc/PID/task/TID/environ:
+// a process's environment, where its tokens are.
+func processEnviron(clean string) bool {
+	rest, ok := strings.CutPrefix(clean, "/proc/")
+	return ok && path.Base(rest) == "environ"
+}
+
+// hidden reports whether a path passes through a hidden folder, where
+// programs keep their configuration.
+func hidden(clean string) bool {
+	return strings.Contains(clean, "/.")
+}
+
+func anyIn(clean string, dirs []string) bool {
+	for _, d := range dirs {
+		if strings.Contains(clean+"/", d) {
+			return true
+		}
+	}
+	return false
+}
+
+var secretEnv = lazyregexp.New(`(?i)(?:^|_)(?:KEY|TOKEN|SECRET|PASS|PASSWD|PASSWORD|PWD|CREDENTIALS?|AUTH|PRIVATE|SESSION|COOKIE)(?:_|$)|API_?KEY|ACCESS_?KEY|(?:PASSWORD|PASSWD|SECRET|TOKEN|APIKEY)$`)
+
+// secretURLEnv matches names of variables that hold a connection string
+// or a webhook: the URL itself carries the password or the token.
+var secretURLEnv = lazyregexp.New(`(?i)(?:^|_)(?:DATABASE|DB|POSTGRES|POSTGRESQL|PG|MYSQL|MARIADB|MONGO|MONGODB|REDIS|AMQP|RABBITMQ|BROKER|CELERY_BROKER|SQLALCHEMY_DATABASE|ELASTICSEARCH|CLICKHOUSE|NEO4J|SUPABASE_DB)\w*_(?:URL|URI|DSN)$|(?:^|_)(?:DSN|CONNECTION_STRING|CONN_STR|CONNECTIONSTRING)$|WEBHOOK`)
 
 // EnvName reports whether an environment variable's name says it holds a
-// secret (OPENAI_API_KEY, DB_PASSWD, GITHUB_TOKEN).
+// secret (OPENAI_API_KEY, DB_PASSWD, GITHUB_TOKEN, DATABASE_URL).
 func EnvName(name string) bool {
 	switch name {
 	case "PWD", "OLDPWD", "KEYTIMEOUT", "GPG_TTY", "SSH_AUTH_SOCK":
 		return false
 	}
-	return secretEnv.MatchString(name)
+	return secretEnv.MatchString(name) || secretURLEnv.MatchString(name)
 }
