@@ -73,15 +73,16 @@ func TestKnownPathsAreCredentials(t *testing.T) {
 func TestGlob(t *testing.T) {
 	home := "/home/u"
 	for p, want := range map[string]bool{
-		"/p/.en[v]": true, "/p/.e*v": true, "/p/.env*": true, "/p/.en?": true, "/p/.[e]nv.local": true,
-		"/home/u/.netr?": true, "/home/u/.ne*rc": true, "/home/u/.[n]etrc": true, "/home/u/*netrc": true,
+		"/p/.en[v]": true, "/p/.e*v": true, "/p/.env*": true, "/p/.en?": true, "/p/.[e]nv.local": true, "/p/src/.en[v]": true,
+		"/home/u/.netr?": true, "/home/u/.ne*rc": true, "/home/u/.[n]etrc": true, "/home/u/.*netrc": true, "/home/u/*netrc": true,
 		"/etc/shado[w]": true, "/etc/sha*": true, "/etc/?shadow": true, "/etc/g*dow": true,
 		"/home/u/.ssh/*": true, "/home/u/.ssh/id_*": true, "/home/u/.ss?/id_rsa": true, "/home/u/.*/credentials": true,
 		"/home/u/.a?s": true, "/home/u/.[a]ws/*": true, "/proc/*/environ": true, "/proc/[0-9]*/environ": true,
 		"/home/u/.claude/.cred*": true, "/home/u/.codex/*.json": true,
 		// Patterns that match no credential.
 		"/p/src/*.go": false, "/p/*.md": false, "/home/u/.ssh/*.pub": false, "/etc/pass[w]d": false, "/home/u/.config/*.toml": false,
-		"/p/test_*": false,
+		"/p/test_*": false, "/p/src/*": false, "/home/u/*": false, "/p/*": false, "/p/src/?": false,
+		"/home/u/.*": true, "/p/*.pem": true, "/p/config/*.key": true,
 	} {
 		if got := Glob(p, home) != ""; got != want {
 			t.Errorf("Glob(%q) = %v, want %v", p, got, want)

@@ -36,39 +36,71 @@ var knownNames = []string{
 
 // Glob returns what kind of credential a shell pattern can match, or ""
 // when it can match none that arbiter knows of. home is the user's home
-// directory, for the patterns that reach into it.
+// directory, for the patterns that reach into it. As in the shell, a
+// pattern matches a name that starts with a dot only with a dot of its
+// own; and a bare "*" in an ordinary folder is not taken to mean a key
+// file that might be there, only one in a credential folder (~/.ssh/*).
 func Glob(pattern, home string) string {
 	clean := path.Clean(pattern)
 	if !strings.ContainsAny(clean, "*?[") {
 		return File(clean)
 	}
-	dir, base := path.Split(clean)
-	if !strings.ContainsAny(dir, "*?[") {
-		for _, name := range knownNames {
-			if ok, _ := path.Match(base, name); ok {
-				if kind := File(dir + name); kind != "" {
-					return kind
-				}
-			}
-		}
-	}
 	for _, known := range knownPaths {
 		p := expandHome(known, home)
-		if ok, _ := path.Match(clean, p); ok {
+		if shellMatch(clean, p) {
 			if kind := File(p); kind != "" {
 				return kind
 			}
 		}
 		// A pattern for a directory of credentials: ~/.a?s, /etc/ss*/private.
 		for d := path.Dir(p); d != "/" && d != "." && d != home; d = path.Dir(d) {
-			if ok, _ := path.Match(clean, d); ok {
+			if shellMatch(clean, d) {
 				if kind := File(d); kind != "" {
 					return kind
 				}
 			}
 		}
 	}
+	dir, base := path.Split(clean)
+	if strings.ContainsAny(dir, "*?[") || File(strings.TrimSuffix(dir, "/")) == "" && len(literal(base)) < 2 {
+		return ""
+	}
+	for _, name := range knownNames {
+		if shellMatch(base, name) {
+			if kind := File(dir + name); kind != "" {
+				return kind
+			}
+		}
+	}
 	return ""
+}
+
+// shellMatch matches a pattern against a path component by component,
+// with the shell's rule for leading dots.
+func shellMatch(pattern, p string) bool {
+	pc, nc := strings.Split(pattern, "/"), strings.Split(p, "/")
+	if len(pc) != len(nc) {
+		return false
+	}
+	for i := range pc {
+		if strings.HasPrefix(nc[i], ".") && !strings.HasPrefix(pc[i], ".") {
+			return false
+		}
+		if ok, err := path.Match(pc[i], nc[i]); !ok || err != nil {
+			return false
+		}
+	}
+	return true
+}
+
+// literal is a pattern without its wildcard characters.
+func literal(pattern string) string {
+	return strings.Map(func(r rune) rune {
+		if r == '*' || r == '?' || r == '[' || r == ']' {
+			return -1
+		}
+		return r
+	}, pattern)
 }
 
 // Holds returns the kind of a credential kept somewhere under dir, or ""
