@@ -285,12 +285,23 @@ func (j *judgement) writeArgs(c *shell.Command, words []shell.Word) {
 }
 
 // readArgs checks a read-only command's file arguments for credentials.
+// Listing a credential's folder or testing that it exists is not reading
+// it (the deny for a read recommends exactly that test).
 func (j *judgement) readArgs(c *shell.Command) {
+	if namesOnly[c.Program] {
+		return
+	}
 	for _, w := range c.Args {
-		if w.Dynamic || strings.HasPrefix(w.Text, "-") && !strings.Contains(w.Text, "=") {
+		if strings.HasPrefix(w.Text, "-") && !strings.Contains(w.Text, "=") {
 			continue
 		}
 		text := w.Text
+		if w.Dynamic {
+			// /proc/$$/environ, $HOME/.netrc: the parts known say enough.
+			if text = knownParts(text); text == "" {
+				continue
+			}
+		}
 		if _, v, ok := strings.Cut(text, "="); ok && strings.HasPrefix(text, "-") {
 			text = v
 		}
@@ -298,13 +309,74 @@ func (j *judgement) readArgs(c *shell.Command) {
 			text = after // REV:path reads a file from history
 		}
 		abs := j.res.Resolve(text, c.Dir)
-		if w.Glob {
-			abs = strings.TrimRight(abs, "*?")
-		}
-		if kind := secrets.File(abs); kind != "" {
+		if kind := j.credential(abs, w.Glob); kind != "" {
 			j.secretRead(abs, kind)
 		}
 	}
+}
+
+// knownParts renders a word built at run time for a credential test:
+// $HOME becomes ~, and any other expansion a placeholder segment, so that
+// /proc/$$/environ reads as /proc/x/environ. It returns "" when nothing
+// but expansions is known.
+func knownParts(text string) string {
+	for _, h := range []string{"$HOME", "${HOME}"} {
+		if rest, ok := strings.CutPrefix(text, h); ok && (rest == "" || rest[0] == '/') {
+			text = "~" + rest
+		}
+	}
+	var b strings.Builder
+	known := false
+	for i := 0; i < len(text); i++ {
+		if text[i] != '$' {
+			b.WriteByte(text[i])
+			if text[i] != '/' {
+				known = true
+			}
+			continue
+		}
+		// Skip the expansion: ${…}, $(…), $name or a special parameter.
+		switch {
+		case i+1 < len(text) && (text[i+1] == '{' || text[i+1] == '('):
+			closer := map[byte]byte{'{': '}', '(': ')'}[text[i+1]]
+			if e := strings.IndexByte(text[i:], closer); e > 0 {
+				i += e
+			} else {
+				i = len(text)
+			}
+		default:
+			e := i + 1
+			for e < len(text) && isIdent(text[e]) {
+				e++
+			}
+			if e == i+1 && e < len(text) {
+				e++ // $$, $1, $?
+			}
+			i = e - 1
+		}
+		b.WriteByte('x')
+	}
+	if !known {
+		return ""
+	}
+	return b.String()
+}
+
+// namesOnly lists programs that print a file's name, type, size or
+// permissions, never its content, and tests that only say whether it
+// exists.
+var namesOnly = map[string]bool{
+	"ls": true, "dir": true, "vdir": true, "stat": true, "test": true, "[": true, "[[": true, "file": true, "du": true,
+	"wc": true, "realpath": true, "readlink": true, "basename": true, "dirname": true, "lsattr": true, "getfacl": true,
+	"tree": true, "exa": true, "eza": true, "lsd": true,
+}
+
+// credential returns what credential a path or pattern names, or "".
+func (j *judgement) credential(abs string, glob bool) string {
+	if glob {
+		return secrets.Glob(abs, j.res.Home)
+	}
+	return secrets.File(abs)
 }
 
 // secretRead judges reading a credential. Private keys and credential
@@ -329,6 +401,9 @@ func (j *judgement) secretRead(abs, kind string) {
 
 // readsSecret reports whether a command reads a credential file.
 func (j *judgement) readsSecret(c *shell.Command) bool {
+	if namesOnly[c.Program] {
+		return false
+	}
 	for _, w := range c.Args {
 		if w.Dynamic {
 			continue
@@ -338,12 +413,12 @@ func (j *judgement) readsSecret(c *shell.Command) bool {
 			text = v
 		}
 		text = strings.TrimPrefix(text, "@")
-		if secrets.File(j.res.Resolve(text, c.Dir)) != "" {
+		if j.credential(j.res.Resolve(text, c.Dir), w.Glob) != "" {
 			return true
 		}
 	}
 	for _, r := range c.Redirs {
-		if r.Reads() && !r.Target.Dynamic && secrets.File(j.res.Resolve(r.Target.Text, c.Dir)) != "" {
+		if r.Reads() && !r.Target.Dynamic && j.credential(j.res.Resolve(r.Target.Text, c.Dir), r.Target.Glob) != "" {
 			return true
 		}
 	}

@@ -46,10 +46,10 @@ func TestFile(t *testing.T) {
 		// Browsers and keychains.
 		"/home/u/.config/google-chrome/Default/Login Data": "browser password store", "/home/u/.config/google-chrome/Default/Cookies": "browser cookie store",
 		"/Users/u/Library/Application Support/Google/Chrome/Profile 1/Login Data": "browser password store",
-		"/home/u/.config/BraveSoftware/Brave-Browser/Default/Cookies": "browser cookie store",
-		"/home/u/.mozilla/firefox/x1.default-release/logins.json": "browser password store", "/home/u/.mozilla/firefox/x1.default-release/key4.db": "browser password store",
+		"/home/u/.config/BraveSoftware/Brave-Browser/Default/Cookies":             "browser cookie store",
+		"/home/u/.mozilla/firefox/x1.default-release/logins.json":                 "browser password store", "/home/u/.mozilla/firefox/x1.default-release/key4.db": "browser password store",
 		"/Users/u/Library/Application Support/Firefox/Profiles/x.default/cookies.sqlite": "browser cookie store",
-		"/Users/u/Library/Cookies/Cookies.binarycookies": "browser cookie store", "/p/src/cookies": "",
+		"/Users/u/Library/Cookies/Cookies.binarycookies":                                 "browser cookie store", "/p/src/cookies": "",
 		"/Users/u/Library/Keychains/login.keychain-db": "keychain", "/home/u/.local/share/keyrings/login.keyring": "credential store",
 		"/home/u/.local/share/kwalletd/kdewallet.kwl": "keychain",
 		// Host secrets.
@@ -73,7 +73,7 @@ func TestKnownPathsAreCredentials(t *testing.T) {
 func TestGlob(t *testing.T) {
 	home := "/home/u"
 	for p, want := range map[string]bool{
-		"/p/.en[v]": true, "/p/.e*v": true, "/p/.env*": true, "/p/.en?": true, "/p/.[e]nv.local": true, "/p/src/.en[v]": true,
+		"/p/.en[v]": true, "/p/.env?": true, "/home/u/.kube/config*": true, "/p/.e*v": true, "/p/.env*": true, "/p/.en?": true, "/p/.[e]nv.local": true, "/p/src/.en[v]": true,
 		"/home/u/.netr?": true, "/home/u/.ne*rc": true, "/home/u/.[n]etrc": true, "/home/u/.*netrc": true, "/home/u/*netrc": true,
 		"/etc/shado[w]": true, "/etc/sha*": true, "/etc/?shadow": true, "/etc/g*dow": true,
 		"/home/u/.ssh/*": true, "/home/u/.ssh/id_*": true, "/home/u/.ss?/id_rsa": true, "/home/u/.*/credentials": true,

@@ -61,6 +61,13 @@ func Glob(pattern, home string) string {
 			}
 		}
 	}
+	// What the pattern starts with may itself be a credential's name:
+	// .env? and .env* begin with .env.
+	if i := strings.IndexAny(clean, "*?["); i > 0 && clean[i-1] != '/' {
+		if kind := File(clean[:i]); kind != "" {
+			return kind
+		}
+	}
 	dir, base := path.Split(clean)
 	if strings.ContainsAny(dir, "*?[") || File(strings.TrimSuffix(dir, "/")) == "" && len(literal(base)) < 2 {
 		return ""
