@@ -47,12 +47,14 @@ func (j *judgement) tool(call arbiter.Call) {
 		content := stringField(m, "content") + stringField(m, "new_string") + stringField(m, "new_source")
 		j.editFile(name, p, content)
 	case name == "WebFetch":
+		j.personalData(stringField(m, "url"), hostOf(stringField(m, "url")))
 		j.fetch(stringField(m, "url"), stringField(m, "prompt"))
 	case name == "WebSearch":
 		if strings.TrimSpace(stringField(m, "query")) == "" {
 			j.defer_("U.bad-input", "", "the search has no query")
 			return
 		}
+		j.personalData(stringField(m, "query"), "the web search provider")
 		j.allow("D7.web-search", "", "a web search only reads public pages")
 	case name == "Task" || name == "Agent":
 		j.allow("D.subagent", "", "a sub-agent's own tool calls pass through the gate")
