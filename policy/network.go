@@ -827,6 +827,9 @@ func (j *judgement) findNames(c *shell.Command, root string) string {
 			if kind := secrets.Glob(path.Join(root, v), j.res.Home); kind != "" {
 				return kind
 			}
+			if kind := secrets.Below(root, v, j.res.Home); kind != "" {
+				return kind
+			}
 			if kind := secrets.File(path.Join(root, strings.ReplaceAll(v, "*", ""))); kind != "" && strings.Trim(v, "*") != "" {
 				return kind
 			}

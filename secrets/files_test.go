@@ -82,7 +82,7 @@ func TestGlob(t *testing.T) {
 		// Patterns that match no credential.
 		"/p/src/*.go": false, "/p/*.md": false, "/home/u/.ssh/*.pub": false, "/etc/pass[w]d": false, "/home/u/.config/*.toml": false,
 		"/p/test_*": false, "/p/src/*": false, "/home/u/*": false, "/p/*": false, "/p/src/?": false,
-		"/home/u/.*": true, "/p/*.pem": true, "/p/config/*.key": true,
+		"/home/u/.*": true, "/p/*.pem": true, "/p/config/*.key": true, "/p/*.json": false, "/p/config/*.yml": false, "/p/*.env": true,
 	} {
 		if got := Glob(p, home) != ""; got != want {
 			t.Errorf("Glob(%q) = %v, want %v", p, got, want)
@@ -133,4 +133,18 @@ func FuzzGlob(f *testing.F) {
 			t.Fatalf("Glob(%q) took %v", s, d)
 		}
 	})
+}
+
+func TestBelow(t *testing.T) {
+	for _, tt := range []struct {
+		root, name string
+		want       bool
+	}{
+		{"/home/u/.config", "hosts.yml", true}, {"/home/u", "credentials", true}, {"/", "environ", true},
+		{"/home/u", "*.json", false}, {"/home/u", "*.pem", false}, {"/home/u", "*_history", true}, {"/home/u/src", "hosts.yml", false}, {"/home/u", "*.go", false},
+	} {
+		if got := Below(tt.root, tt.name, "/home/u") != ""; got != tt.want {
+			t.Errorf("Below(%q, %q) = %v, want %v", tt.root, tt.name, got, tt.want)
+		}
+	}
 }

@@ -69,8 +69,11 @@ func Glob(pattern, home string) string {
 		}
 	}
 	dir, base := path.Split(clean)
-	if strings.ContainsAny(dir, "*?[") || File(strings.TrimSuffix(dir, "/")) == "" && len(literal(base)) < 2 {
+	if strings.ContainsAny(dir, "*?[") || File(strings.TrimSuffix(dir, "/")) == "" && (len(literal(base)) < 2 || extensionOnly(base)) {
 		return ""
+	}
+	if ext, ok := strings.CutPrefix(base, "*"); ok && strings.HasPrefix(ext, ".") && !strings.ContainsAny(ext, "*?[") {
+		return File(dir + "x" + ext) // *.pem, *.env: the extension says it
 	}
 	for _, name := range knownNames {
 		if shellMatch(base, name) {
@@ -98,6 +101,14 @@ func shellMatch(pattern, p string) bool {
 		}
 	}
 	return true
+}
+
+// extensionOnly reports a pattern that only names an extension no
+// credential is known by: *.json matches credentials.json, but it is
+// what every listing of JSON files looks like. *.pem and *.env stay.
+func extensionOnly(base string) bool {
+	ext, ok := strings.CutPrefix(base, "*")
+	return ok && strings.HasPrefix(ext, ".") && !strings.ContainsAny(ext, "*?[") && File("x"+ext) == ""
 }
 
 // literal is a pattern without its wildcard characters.
@@ -133,4 +144,23 @@ func expandHome(p, home string) string {
 		return path.Join(home, rest)
 	}
 	return p
+}
+
+// Below returns the kind of a known credential under root whose file
+// name matches a find -name pattern, or "": find ~/.config -name
+// hosts.yml reaches ~/.config/gh/hosts.yml.
+func Below(root, name, home string) string {
+	clean := path.Clean(root)
+	for _, known := range knownPaths {
+		p := expandHome(known, home)
+		if clean != "/" && !strings.HasPrefix(p, clean+"/") {
+			continue
+		}
+		if ok, _ := path.Match(name, path.Base(p)); ok && !extensionOnly(name) {
+			if kind := File(p); kind != "" {
+				return kind
+			}
+		}
+	}
+	return ""
 }
