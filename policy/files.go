@@ -368,7 +368,7 @@ func knownParts(text string) string {
 var namesOnly = map[string]bool{
 	"ls": true, "dir": true, "vdir": true, "stat": true, "test": true, "[": true, "[[": true, "file": true, "du": true,
 	"wc": true, "realpath": true, "readlink": true, "basename": true, "dirname": true, "lsattr": true, "getfacl": true,
-	"tree": true, "exa": true, "eza": true, "lsd": true,
+	"tree": true, "exa": true, "eza": true, "lsd": true, "find": true, "fd": true, "fdfind": true, "locate": true,
 }
 
 // credential returns what credential a path or pattern names, or "".

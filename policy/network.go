@@ -477,18 +477,12 @@ func programCode(c *shell.Command) string {
 			}
 		}
 	case strings.HasSuffix(c.Program, "awk"):
-		for k, a := range c.Args {
-			if a.Text == "-f" || a.Text == "-v" || a.Text == "-F" {
-				if a.Text == "-f" {
-					return ""
-				}
-				_ = k
-				continue
-			}
-			if !strings.HasPrefix(a.Text, "-") && (k == 0 || !contains([]string{"-v", "-F"}, c.Args[k-1].Text)) {
-				parts = append(parts, a.Text)
-				break
-			}
+		// The program is the first operand, unless -f names a file.
+		if hasFlag(c, 'f') {
+			return ""
+		}
+		if ops := operands(c, "-v", "-F", "--assign", "--field-separator"); len(ops) > 0 {
+			parts = append(parts, ops[0].Text)
 		}
 	case shell.Interpreter(c.Program) != "":
 		for k, a := range c.Args {
@@ -605,7 +599,7 @@ func (j *judgement) lookupCarriesData(c *shell.Command) {
 		case o.Dynamic && mentionsSecretVar(o.Text):
 			j.deny("A6.secret-exfiltration", subj, "puts a secret from the environment into a host name, which the look-up sends to that domain's name servers", "never send credentials; if the user needs them shared, they must do it themselves")
 			return
-		case o.Dynamic:
+		case o.Dynamic && builtName(o.Text):
 			j.ask("C5.data-in-dns", subj, "looks up a host name built when the command runs: the name's labels carry data to whoever runs that domain's name servers")
 			return
 		case longLabel(o.Text):
@@ -621,6 +615,32 @@ func (j *judgement) lookupCarriesData(c *shell.Command) {
 			}
 		}
 	}
+}
+
+// builtName reports a host name that carries data: a substitution's
+// output, or an expansion with a domain after it ($(whoami).x.example,
+// $TOKEN.host). A plain $HOST is only a host.
+func builtName(text string) bool {
+	if strings.Contains(text, "$(") || strings.Contains(text, "`") || strings.Contains(text, "{input}") {
+		return true
+	}
+	i := strings.IndexByte(text, '$')
+	if i < 0 {
+		return false
+	}
+	rest := text[i+1:]
+	if strings.HasPrefix(rest, "{") {
+		if e := strings.IndexByte(rest, '}'); e >= 0 {
+			rest = rest[e+1:]
+		}
+	} else {
+		e := 0
+		for e < len(rest) && isIdent(rest[e]) {
+			e++
+		}
+		rest = rest[e:]
+	}
+	return strings.HasPrefix(rest, ".") && len(rest) > 1 || i > 0 && text[i-1] == '.'
 }
 
 // lookupValued are the options of lookup tools that take a value.
@@ -672,6 +692,9 @@ func (j *judgement) copiesSecret(c *shell.Command) {
 		}
 		return
 	}
+	if j.copyStaysInStore(c) {
+		return // a backup beside the credential: the write rules judge it
+	}
 	for _, s := range copySources(c) {
 		if s.Dynamic {
 			continue
@@ -685,6 +708,20 @@ func (j *judgement) copiesSecret(c *shell.Command) {
 			j.ask("B3.secret-copy", s.Text, "copies a folder that holds credentials (such as "+article(kind)+"), spreading the secrets to another place")
 		}
 	}
+}
+
+// copyStaysInStore reports a cp, mv or install whose destination is
+// itself a credential location (cp ~/.aws/credentials ~/.aws/credentials.bak).
+func (j *judgement) copyStaysInStore(c *shell.Command) bool {
+	if c.Program != "cp" && c.Program != "mv" && c.Program != "install" {
+		return false
+	}
+	ops := operands(c)
+	if len(ops) < 2 || ops[len(ops)-1].Dynamic {
+		return false
+	}
+	dest := j.res.Resolve(ops[len(ops)-1].Text, c.Dir)
+	return secrets.File(dest) != "" || secrets.File(path.Join(dest, "x")) != ""
 }
 
 // copySources returns the operands a copy or archive reads: all but the
@@ -784,6 +821,9 @@ func (j *judgement) searchesSecrets(c *shell.Command) {
 			continue
 		}
 		abs := j.res.Resolve(r.Text, c.Dir)
+		if byName && secrets.File(abs) != "" {
+			continue // listing a credential folder shows names, not secrets
+		}
 		switch j.res.Classify(abs, false) {
 		case paths.Home, paths.HomeRoot, paths.Root, paths.SystemRoot, paths.System:
 			if !under(abs, "/tmp") {
@@ -984,7 +1024,7 @@ func (j *judgement) readsContent(c *shell.Command) bool {
 		return false
 	}
 	switch c.Program {
-	case "rm", "unlink", "shred", "chmod", "chown", "touch", "mkdir", "rmdir", "ln", "kill", "test", "[", "[[":
+	case "rm", "unlink", "shred", "chmod", "chown", "touch", "mkdir", "rmdir", "ln", "kill", "test", "[", "[[", "ssh-keygen", "ssh-add":
 		return false
 	}
 	return true

