@@ -51,6 +51,9 @@ func hintedRules(s string) ruleSet {
 	if !isASCII(s) {
 		s = fold(s)
 	}
+	if len(s) < shortText {
+		return hintedShort(s)
+	}
 	x := keywords()
 	var set ruleSet
 	for i := 0; i+1 < len(s); i++ {
@@ -65,6 +68,35 @@ func hintedRules(s string) ruleSet {
 		}
 	}
 	return set
+}
+
+// shortText is the length below which testing each keyword in turn is
+// cheaper than building the index: most calls a hook sees are short.
+const shortText = 160
+
+// hintedShort tests each keyword against a short text.
+func hintedShort(s string) ruleSet {
+	var set ruleSet
+	for i := range rules {
+		for _, k := range rules[i].keywords {
+			if containsFolded(s, k) {
+				set.add(i)
+				break
+			}
+		}
+	}
+	return set
+}
+
+// containsFolded reports whether s holds the lower-case word, ignoring
+// ASCII case.
+func containsFolded(s, word string) bool {
+	for i := 0; i+len(word) <= len(s); i++ {
+		if lowerByte(s[i]) == word[0] && hasFoldedPrefix(s[i:], word) {
+			return true
+		}
+	}
+	return false
 }
 
 func lowerByte(c byte) byte {
