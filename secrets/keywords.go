@@ -12,8 +12,9 @@ import (
 type keywordIndex struct {
 	// pairs has a bit set for every two-byte start of a keyword.
 	pairs [1 << 16 / 64]uint64
-	// byPair lists the keywords that start with a pair.
-	byPair map[uint16][]keywordRef
+	// byFirst lists the keywords by their first byte; an array, not a
+	// map, so that building it costs next to nothing at start-up.
+	byFirst [256][]keywordRef
 }
 
 type keywordRef struct {
@@ -34,12 +35,12 @@ var keywords = sync.OnceValue(func() *keywordIndex {
 	if len(rules) > len(ruleSet{})*64 {
 		panic("secrets: more rules than a ruleSet holds")
 	}
-	x := &keywordIndex{byPair: map[uint16][]keywordRef{}}
+	x := &keywordIndex{}
 	for i, r := range rules {
 		for _, k := range r.keywords {
 			p := pairOf(k[0], k[1])
 			x.pairs[p/64] |= 1 << (p % 64)
-			x.byPair[p] = append(x.byPair[p], keywordRef{k, i})
+			x.byFirst[k[0]] = append(x.byFirst[k[0]], keywordRef{k, i})
 		}
 	}
 	return x
@@ -51,9 +52,6 @@ func hintedRules(s string) ruleSet {
 	if !isASCII(s) {
 		s = fold(s)
 	}
-	if len(s) < shortText {
-		return hintedShort(s)
-	}
 	x := keywords()
 	var set ruleSet
 	for i := 0; i+1 < len(s); i++ {
@@ -61,42 +59,13 @@ func hintedRules(s string) ruleSet {
 		if x.pairs[p/64]&(1<<(p%64)) == 0 {
 			continue
 		}
-		for _, k := range x.byPair[p] {
-			if !set.has(k.rule) && hasFoldedPrefix(s[i:], k.word) {
+		for _, k := range x.byFirst[p>>8] {
+			if k.word[1] == byte(p) && !set.has(k.rule) && hasFoldedPrefix(s[i:], k.word) {
 				set.add(k.rule)
 			}
 		}
 	}
 	return set
-}
-
-// shortText is the length below which testing each keyword in turn is
-// cheaper than building the index: most calls a hook sees are short.
-const shortText = 160
-
-// hintedShort tests each keyword against a short text.
-func hintedShort(s string) ruleSet {
-	var set ruleSet
-	for i := range rules {
-		for _, k := range rules[i].keywords {
-			if containsFolded(s, k) {
-				set.add(i)
-				break
-			}
-		}
-	}
-	return set
-}
-
-// containsFolded reports whether s holds the lower-case word, ignoring
-// ASCII case.
-func containsFolded(s, word string) bool {
-	for i := 0; i+len(word) <= len(s); i++ {
-		if lowerByte(s[i]) == word[0] && hasFoldedPrefix(s[i:], word) {
-			return true
-		}
-	}
-	return false
 }
 
 func lowerByte(c byte) byte {
