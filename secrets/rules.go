@@ -187,7 +187,7 @@ var rules = []rule{
 	{id: "authorization-header", kind: "authorization header", keywords: []string{"authorization", "api-key", "x-auth-token", "private-token", "x-api-token"},
 		expr: lazyregexp.New(`(?i)\b(?:authorization|proxy-authorization|x-api-key|api-key|x-auth-token|private-token|x-api-token)\s*:\s*(?:bearer\s+|token\s+|basic\s+|apikey\s+)?([A-Za-z0-9._~+/=-]{16,})`)},
 	{id: "client-user-password", kind: "user name and password", keywords: []string{"-u", "--user", "--proxy-user"},
-		expr: lazyregexp.New(`(?:^|\s)(?:-u|--user|--proxy-user)(?:\s*|=)['"]?[^\s:'"$-][^\s:'"$]*:(` + value + `{3,})`), assigned: true},
+		expr: lazyregexp.New(`\b(?:curl|wget|http|https|xh|xhs|httpie|aria2c|lftp|svn|elinks)\b[^|;&\n]*\s(?:-u|--user|--proxy-user|--http-user)(?:\s*|=)['"]?[^\s:'"$-][^\s:'"$]*:(` + value + `{3,})`), assigned: true},
 	{id: "password-option", kind: "password", keywords: []string{"--password"},
 		expr: lazyregexp.New(`(?:^|\s)--password(?:\s+|=)['"]?(` + value + `{6,})`), assigned: true},
 	{id: "mysql-password", kind: "password", keywords: []string{"mysql", "mariadb"},
