@@ -628,7 +628,11 @@ func (j *judgement) environmentDump(c *shell.Command) {
 		// The analysis unwraps env running a command; env left as the
 		// program runs none, and prints the environment whatever its
 		// options (-0, -u NAME, -i).
-		if !helpOnly(c) {
+		splits := false
+		for _, a := range c.Args {
+			splits = splits || a.Text == "-S" || strings.HasPrefix(a.Text, "--split-string") || strings.HasPrefix(a.Text, "-S") && len(a.Text) > 2
+		}
+		if !helpOnly(c) && !splits {
 			dump()
 			return
 		}

@@ -233,6 +233,7 @@ var environmentDumpsCases = []secretCase{
 	{"env -0 | sort -z", ask, "B3.secret-print"},
 	{"env -u PATH -0", ask, "B3.secret-print"},
 	{"env | sort", ask, "B3.secret-print"},
+	{"env -S 'make test'", clear, ""},
 	{"declare -xp", ask, "B3.secret-print"},
 	{"declare -px", ask, "B3.secret-print"},
 	{"typeset -xp", ask, "B3.secret-print"},
