@@ -362,6 +362,23 @@ func knownParts(text string) string {
 	return b.String()
 }
 
+// usesCredential reports an option whose value is a key or certificate
+// the program authenticates with, and does not send: ssh -i KEY,
+// curl --key KEY. opt may carry its value after "=".
+func usesCredential(program, opt string) bool {
+	name, _, _ := strings.Cut(opt, "=")
+	switch program {
+	case "ssh", "scp", "sftp", "autossh", "mosh", "rsync", "git":
+		return name == "-i" || strings.EqualFold(strings.TrimPrefix(name, "-o"), "IdentityFile") || name == "-oIdentityFile"
+	case "curl", "wget", "http", "https", "xh", "xhs", "httpie", "openssl":
+		switch name {
+		case "--cert", "-E", "--key", "--cacert", "--capath", "--proxy-cert", "--proxy-key", "--certificate", "--private-key", "--ca-certificate", "--cert-type", "-key", "-cert", "-CAfile":
+			return true
+		}
+	}
+	return false
+}
+
 // namesOnly lists programs that print a file's name, type, size or
 // permissions, never its content, and tests that only say whether it
 // exists.
@@ -404,8 +421,8 @@ func (j *judgement) readsSecret(c *shell.Command) bool {
 	if namesOnly[c.Program] {
 		return false
 	}
-	for _, w := range c.Args {
-		if w.Dynamic {
+	for k, w := range c.Args {
+		if w.Dynamic || k > 0 && usesCredential(c.Program, c.Args[k-1].Text) || usesCredential(c.Program, w.Text) && strings.Contains(w.Text, "=") {
 			continue
 		}
 		text := w.Text

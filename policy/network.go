@@ -407,6 +407,7 @@ func (j *judgement) secretShapes(a *shell.Analysis) {
 		j.passwordDatabase(c)
 		j.stdinSecret(c)
 		j.codeReadsEnv(c)
+		j.codeNamesCredential(c)
 		j.lookupCarriesData(c)
 		j.copiesSecret(c)
 		j.searchesSecrets(c)
@@ -461,6 +462,53 @@ func (j *judgement) codeReadsEnv(c *shell.Command) {
 	case anySecretName(names):
 		j.ask("B3.secret-print", c.String(), "prints a secret from the environment, which would be sent to the model provider with the conversation")
 	}
+}
+
+// codeNamesCredential judges code that names a credential file in a
+// string literal (readFileSync('/etc/shadow'), File.read("~/.netrc")),
+// and database shells opened on a browser's cookie or password store.
+func (j *judgement) codeNamesCredential(c *shell.Command) {
+	if c.Program == "sqlite3" || c.Program == "sqlite" || c.Program == "duckdb" {
+		if ops := operands(c, "-cmd", "-separator", "-newline", "-nullvalue"); len(ops) > 0 && !ops[0].Dynamic {
+			abs := j.res.Resolve(ops[0].Text, c.Dir)
+			if kind := secrets.File(abs); kind != "" {
+				j.secretRead(abs, kind)
+			}
+		}
+		return
+	}
+	if shell.Interpreter(c.Program) == "" && c.Program != "jq" {
+		return
+	}
+	for _, lit := range stringLiterals(programCode(c)) {
+		if strings.ContainsAny(lit, " \t\n") || !(strings.HasPrefix(lit, "/") || strings.HasPrefix(lit, "~/")) {
+			continue
+		}
+		abs := j.res.Resolve(lit, c.Dir)
+		if kind := secrets.File(abs); kind != "" {
+			j.secretRead(abs, kind)
+			return
+		}
+	}
+}
+
+// stringLiterals returns the quoted strings in code, for any of the
+// quotes the interpreters share.
+func stringLiterals(code string) []string {
+	var out []string
+	for i := 0; i < len(code); i++ {
+		q := code[i]
+		if q != '\'' && q != '"' && q != '`' {
+			continue
+		}
+		e := strings.IndexByte(code[i+1:], q)
+		if e < 0 {
+			break
+		}
+		out = append(out, code[i+1:i+1+e])
+		i += e + 1
+	}
+	return out
 }
 
 // programCode returns the code a command runs from its arguments: jq's

@@ -87,6 +87,10 @@ var credentialFilesCases = []secretCase{
 	{"getent gshadow root", deny, "A6.credential-read"},
 	{"sort /etc/shadow-", deny, "A6.credential-read"},
 	{"cat /etc/security/opasswd", deny, "A6.credential-read"},
+	{"node -e \"console.log(require('fs').readFileSync('/etc/shadow','utf8'))\"", deny, "A6.credential-read"},
+	{"php -r \"echo file_get_contents('/etc/master.passwd');\"", deny, "A6.credential-read"},
+	{"ruby -e 'puts File.read(\"/etc/gshadow\")'", deny, "A6.credential-read"},
+	{"node -p \"require('fs').readFileSync('/proc/self/environ','utf8')\"", deny, "A6.credential-read"},
 	// Browsers' password and cookie stores, keychains.
 	{"cat ~/.mozilla/firefox/x1.default-release/logins.json", deny, "A6.credential-read"},
 	{"strings ~/.mozilla/firefox/x1.default-release/key4.db", deny, "A6.credential-read"},
@@ -94,6 +98,16 @@ var credentialFilesCases = []secretCase{
 	{"strings ~/.config/google-chrome/Default/Cookies", deny, "A6.credential-read"},
 	{"cat ~/Library/Cookies/Cookies.binarycookies", deny, "A6.credential-read"},
 	{"cat ~/.local/share/kwalletd/kdewallet.kwl", deny, "A6.credential-read"},
+	{"sqlite3 ~/.config/google-chrome/Default/Cookies 'select host_key, value from cookies'", deny, "A6.credential-read"},
+	{"sqlite3 -json ~/.mozilla/firefox/x1.default/cookies.sqlite 'select * from moz_cookies'", deny, "A6.credential-read"},
+	{"sqlite3 \"$HOME/Library/Application Support/Google/Chrome/Default/Login Data\" 'select origin_url, username_value from logins'", deny, "A6.credential-read"},
+	{"node -e \"console.log(require('fs').readFileSync(process.env.HOME + '/.codex/auth.json', 'utf8'))\"", deny, "A6.credential-read"},
+	// Using a key or a certificate is not sending it.
+	{"ssh -i ~/.ssh/id_ed25519 deploy@host.example uptime", clear, ""},
+	{"ssh -o IdentityFile=~/.ssh/deploy_key host.example 'systemctl status app'", clear, ""},
+	{"curl --cert ~/.certs/client.pem --key ~/.certs/client.key https://api.example.com/health", clear, ""},
+	{"curl -E ./client.pem https://api.example.com/", clear, ""},
+	{"kubectl --kubeconfig ~/.kube/config get pods", clear, ""},
 	// Copies are reads: the copy is read later, or sent.
 	{"cp ~/.claude/.credentials.json /tmp/c.json", deny, "A6.credential-read"},
 	{"cp ~/.aws/credentials /tmp/x", deny, "A6.credential-read"},
