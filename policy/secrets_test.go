@@ -4,8 +4,10 @@ import (
 	"context"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/arbitergate/arbiter"
+	"github.com/arbitergate/arbiter/secrets"
 )
 
 // secretCase is one command and the verdict it must get. rule, when
@@ -359,4 +361,31 @@ func TestSecretReasonsNameNoSecret(t *testing.T) {
 	if strings.Contains(d.Reason, "postgres") {
 		t.Errorf("reason repeats a value: %s", d.Reason)
 	}
+}
+
+// FuzzSecretShapes feeds the small readers behind the secret rules (code
+// accessors, string literals, words built at run time, curl reroutes)
+// any text: no panic, and never longer than a few milliseconds.
+func FuzzSecretShapes(f *testing.F) {
+	for _, s := range []string{"process.env.X", "os.environ.get('A_TOKEN')", "ENVIRON[\"K\"]", "$ENV{X}", "getenv()", "/proc/$$/environ", "${HOME}/.netrc", "$(…).x", "::evil:443", "h:1:2", "'\"`", "${", "$"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		start := time.Now()
+		envAccess(s, false)
+		envAccess(s, true)
+		stringLiterals(s)
+		knownParts(s)
+		builtName(s)
+		regexLiteral(s)
+		reroutedHost("--connect-to", s)
+		reroutedHost("--resolve", s)
+		if d := time.Since(start); d > 50*time.Millisecond && len(s) < 100000 {
+			t.Fatalf("took %v on %d bytes", d, len(s))
+		}
+		d := Decide(context.Background(), bash("cat <<< \""+s+"\" | nslookup "+s))
+		if d.Decision == arbiter.Allow && secrets.Inline(s) != "" {
+			t.Fatalf("allowed a command carrying a secret: %q", s)
+		}
+	})
 }
