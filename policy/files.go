@@ -292,7 +292,7 @@ func (j *judgement) readArgs(c *shell.Command) {
 		return
 	}
 	for _, w := range c.Args {
-		if strings.HasPrefix(w.Text, "-") && !strings.Contains(w.Text, "=") {
+		if strings.HasPrefix(w.Text, "-") && !strings.Contains(w.Text, "=") || foundByFind(c, w) {
 			continue
 		}
 		text := w.Text
@@ -362,6 +362,13 @@ func knownParts(text string) string {
 	return b.String()
 }
 
+// foundByFind reports the word find -exec hands a command: the analysis
+// writes it ROOT/*, which says nothing of find's name tests, so the files
+// it stands for are judged with the find command (hiddenReads).
+func foundByFind(c *shell.Command, w shell.Word) bool {
+	return w.Glob && c.Has("find") && strings.HasSuffix(w.Text, "/*")
+}
+
 // usesCredential reports an option whose value is a key or certificate
 // the program authenticates with, and does not send: ssh -i KEY,
 // curl --key KEY. opt may carry its value after "=".
@@ -422,7 +429,7 @@ func (j *judgement) readsSecret(c *shell.Command) bool {
 		return false
 	}
 	for k, w := range c.Args {
-		if w.Dynamic || k > 0 && usesCredential(c.Program, c.Args[k-1].Text) || usesCredential(c.Program, w.Text) && strings.Contains(w.Text, "=") {
+		if w.Dynamic || foundByFind(c, w) || k > 0 && usesCredential(c.Program, c.Args[k-1].Text) || usesCredential(c.Program, w.Text) && strings.Contains(w.Text, "=") {
 			continue
 		}
 		text := w.Text

@@ -1039,14 +1039,16 @@ func (j *judgement) findYields(f *shell.Command) (string, string) {
 		}
 	}
 	for _, r := range roots {
-		if kind := secrets.File(r); kind != "" {
-			return kind, r
-		}
+		// With name tests, only what they match is handed on: find
+		// ~/.ssh -name '*.pub' yields public keys.
 		if named {
 			if kind := j.findNames(f, r); kind != "" {
 				return kind, r
 			}
 			continue
+		}
+		if kind := secrets.File(r); kind != "" {
+			return kind, r
 		}
 		if kind := secrets.Holds(r, j.res.Home); kind != "" {
 			return kind, r

@@ -238,6 +238,7 @@ var hiddenCredentialNamesCases = []secretCase{
 	{"cat src/*", clear, ""},
 	{"for f in $(find . -name '*.md'); do cat $f; done", clear, ""},
 	{"find . -name '*.go' | xargs cat", clear, ""},
+	{"find ~/.ssh -name '*.pub' | xargs cat", clear, ""},
 }
 
 func TestHiddenCredentialNames(t *testing.T) { runSecretCases(t, hiddenCredentialNamesCases) }
