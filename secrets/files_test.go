@@ -62,6 +62,16 @@ func TestFile(t *testing.T) {
 	}
 }
 
+// TestCredentialDirsAreFiltered checks the shortcut in File: every
+// credential folder holds one of the parts it looks for.
+func TestCredentialDirsAreFiltered(t *testing.T) {
+	for _, d := range credentialDirs {
+		if !strings.Contains(d+"/", "/.") && !strings.Contains(d, "/etc/") && !strings.Contains(d, "/Keychains/") && !strings.Contains(d, "/var/db/") {
+			t.Errorf("credential folder %s escapes File's shortcut", d)
+		}
+	}
+}
+
 func TestKnownPathsAreCredentials(t *testing.T) {
 	for _, p := range knownPaths {
 		if File(expandHome(p, "/home/u")) == "" {

@@ -45,7 +45,13 @@ func Glob(pattern, home string) string {
 	if !strings.ContainsAny(clean, "*?[") {
 		return File(clean)
 	}
+	lit := clean[:strings.IndexAny(clean, "*?[")]
 	for _, known := range knownPaths {
+		// Every match, of the path or of a folder above it, starts with
+		// the pattern's literal part: most patterns (src/*.go) end here.
+		if !startsWith(known, home, lit) {
+			continue
+		}
 		p := expandHome(known, home)
 		if shellMatch(clean, p) {
 			if kind := File(p); kind != "" {
@@ -126,14 +132,30 @@ func literal(pattern string) string {
 func Holds(dir, home string) string {
 	clean := path.Clean(dir)
 	for _, known := range knownPaths {
-		p := expandHome(known, home)
-		if strings.HasPrefix(p, clean+"/") || clean == "/" {
-			if kind := File(p); kind != "" {
-				return kind
-			}
+		if clean != "/" && !startsWith(known, home, clean+"/") {
+			continue
+		}
+		if kind := File(expandHome(known, home)); kind != "" {
+			return kind
 		}
 	}
 	return ""
+}
+
+// startsWith reports whether a known path, with ~ expanded to home,
+// starts with prefix, without building the expanded path.
+func startsWith(known, home, prefix string) bool {
+	rest, ok := strings.CutPrefix(known, "~")
+	if !ok {
+		return strings.HasPrefix(known, prefix)
+	}
+	if home == "" {
+		home = "/home/user"
+	}
+	if len(prefix) <= len(home) {
+		return strings.HasPrefix(home, prefix)
+	}
+	return strings.HasPrefix(prefix, home) && strings.HasPrefix(rest, prefix[len(home):])
 }
 
 func expandHome(p, home string) string {

@@ -18,7 +18,7 @@ func Inline(s string) string {
 		if !hinted.has(i) {
 			continue
 		}
-		for _, m := range r.expr.FindAllStringSubmatchIndex(s, -1) {
+		for _, m := range r.matches(s) {
 			if r.real(s, m) {
 				return r.kind
 			}
@@ -41,7 +41,7 @@ func Redact(s string) string {
 		if !hinted.has(i) {
 			continue
 		}
-		matches := r.expr.FindAllStringSubmatchIndex(s, -1)
+		matches := r.matches(s)
 		if len(matches) == 0 {
 			continue
 		}
@@ -63,6 +63,58 @@ func Redact(s string) string {
 		s = b.String()
 	}
 	return s
+}
+
+// Windows around keywords: a windowed rule's match lies within this
+// many bytes before and after one of its keywords.
+const (
+	windowBefore = 256
+	windowAfter  = 512
+)
+
+// matches returns the rule's matches in s. A windowed rule runs only on
+// the text around its keywords: its expression has no literal prefix the
+// regexp package could jump to, and would otherwise walk all of s.
+func (r *rule) matches(s string) [][]int {
+	if !r.window || len(s) <= windowBefore+windowAfter || !isASCII(s) {
+		return r.expr.FindAllStringSubmatchIndex(s, -1)
+	}
+	var out [][]int
+	for _, w := range r.windows(s) {
+		for _, m := range r.expr.FindAllStringSubmatchIndex(s[w[0]:w[1]], -1) {
+			for k := range m {
+				if m[k] >= 0 {
+					m[k] += w[0]
+				}
+			}
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// windows returns the merged spans of s around the rule's keywords.
+func (r *rule) windows(s string) [][2]int {
+	var spans [][2]int
+	for i := 0; i < len(s); i++ {
+		hit := false
+		for _, k := range r.keywords {
+			if lowerByte(s[i]) == k[0] && hasFoldedPrefix(s[i:], k) {
+				hit = true
+				break
+			}
+		}
+		if !hit {
+			continue
+		}
+		start, end := max(0, i-windowBefore), min(len(s), i+windowAfter)
+		if n := len(spans); n > 0 && start <= spans[n-1][1] {
+			spans[n-1][1] = end
+		} else {
+			spans = append(spans, [2]int{start, end})
+		}
+	}
+	return spans
 }
 
 // secretSpan returns where the secret of a match lies: the first group

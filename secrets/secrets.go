@@ -134,8 +134,14 @@ func File(p string) string {
 	if strings.HasSuffix(clean, "/.m2/settings.xml") || strings.HasSuffix(clean, "/.m2/settings-security.xml") || strings.HasSuffix(clean, "/.gradle/gradle.properties") || strings.HasSuffix(clean, "/.mc/config.json") {
 		return "credential file"
 	}
+	// Every credential folder is hidden, or under /etc, a keychain folder
+	// or /var/db: a path with none of these skips the list.
+	slashed := clean + "/"
+	if !strings.Contains(slashed, "/.") && !strings.Contains(slashed, "/etc/") && !strings.Contains(slashed, "/Keychains/") && !strings.Contains(slashed, "/var/db/") {
+		return history(low)
+	}
 	for _, dir := range credentialDirs {
-		if strings.Contains(clean+"/", dir) {
+		if strings.Contains(slashed, dir) {
 			if dir == "/.ssh/" && (low == "config" || low == "known_hosts" || strings.HasSuffix(low, ".pub")) {
 				return ""
 			}
@@ -145,6 +151,11 @@ func File(p string) string {
 			return "credential store"
 		}
 	}
+	return history(low)
+}
+
+// history reports a shell's or a REPL's command history by its name.
+func history(low string) string {
 	if strings.HasSuffix(low, "_history") || low == ".histfile" {
 		return "shell history"
 	}

@@ -184,6 +184,15 @@ func TestInline(t *testing.T) {
 		if got := Inline(c.text); got != c.kind {
 			t.Errorf("Inline(%q) = %q, want %q", clip(c.text), got, c.kind)
 		}
+		// The same inside a long script, where windowed rules run only
+		// near their keywords.
+		long := benchCommand + "\n" + c.text + "\n" + benchCommand
+		if got := Inline(long); got != c.kind {
+			t.Errorf("Inline(long script with %q) = %q, want %q", clip(c.text), got, c.kind)
+		}
+		if c.kind != "" && Inline(Redact(long)) != "" {
+			t.Errorf("Redact(long script with %q) left a secret", clip(c.text))
+		}
 	}
 }
 
