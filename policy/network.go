@@ -408,6 +408,7 @@ func (j *judgement) secretShapes(a *shell.Analysis) {
 		j.stdinSecret(c)
 		j.codeReadsEnv(c)
 		j.codeNamesCredential(c)
+		j.printsStoredCredential(c)
 		j.lookupCarriesData(c)
 		j.copiesSecret(c)
 		j.searchesSecrets(c)
@@ -462,6 +463,99 @@ func (j *judgement) codeReadsEnv(c *shell.Command) {
 	case anySecretName(names):
 		j.ask("B3.secret-print", c.String(), "prints a secret from the environment, which would be sent to the model provider with the conversation")
 	}
+}
+
+// tokenCommands are the subcommands of tools that print a credential
+// they store: a token, a password, a registry's auth entry. when, if
+// set, must hold for the rest of the command line.
+var tokenCommands = []struct {
+	program string
+	words   []string
+	when    func(rest []string) bool
+}{
+	{"gh", []string{"auth", "token"}, nil},
+	{"gh", []string{"auth", "status"}, anyOf("-t", "--show-token")},
+	{"glab", []string{"auth", "status"}, anyOf("-t", "--show-token")},
+	{"npm", []string{"config", "get"}, secretKey},
+	{"pnpm", []string{"config", "get"}, secretKey},
+	{"yarn", []string{"config", "get"}, secretKey},
+	{"bun", []string{"pm", "config", "get"}, secretKey},
+	{"aws", []string{"configure", "get"}, secretKey},
+	{"aws", []string{"configure", "export-credentials"}, nil},
+	{"gcloud", []string{"auth", "print-access-token"}, nil},
+	{"gcloud", []string{"auth", "print-identity-token"}, nil},
+	{"gcloud", []string{"auth", "application-default", "print-access-token"}, nil},
+	{"az", []string{"account", "get-access-token"}, nil},
+	{"heroku", []string{"auth:token"}, nil},
+	{"git", []string{"credential", "fill"}, nil},
+	{"kubectl", []string{"config", "view"}, anyOf("--raw", "--flatten")},
+	{"kubectl", []string{"get", "secret"}, anyOf("-o", "--output", "-oyaml", "-ojson", "-o=yaml", "-o=json", "--output=yaml", "--output=json")},
+	{"kubectl", []string{"get", "secrets"}, anyOf("-o", "--output", "-oyaml", "-ojson", "-o=yaml", "-o=json", "--output=yaml", "--output=json")},
+	{"secret-tool", []string{"lookup"}, nil},
+	{"bw", []string{"get"}, nil},
+}
+
+func anyOf(flags ...string) func([]string) bool {
+	return func(rest []string) bool {
+		for _, r := range rest {
+			for _, f := range flags {
+				if r == f || strings.HasPrefix(r, f+"=") || len(f) == 2 && strings.HasPrefix(r, f) && len(r) > 2 && f != "-o" {
+					return true
+				}
+			}
+		}
+		return false
+	}
+}
+
+// secretKey reports a configuration key that names a credential.
+func secretKey(rest []string) bool {
+	for _, r := range rest {
+		low := strings.ToLower(r)
+		if strings.Contains(low, "auth") || strings.Contains(low, "token") || strings.Contains(low, "password") || strings.Contains(low, "secret") || strings.Contains(low, "_key") {
+			return true
+		}
+	}
+	return false
+}
+
+// printsStoredCredential judges a tool asked to print a credential it
+// stores (gh auth token, npm config get …:_authToken).
+func (j *judgement) printsStoredCredential(c *shell.Command) {
+	if strings.HasPrefix(c.Program, "docker-credential-") && c.Arg(0) == "get" {
+		j.ask("B3.secret-print", c.String(), "prints a registry password from the credential helper, which would be sent to the model provider with the conversation")
+		return
+	}
+	args := c.ArgTexts()
+	for _, tc := range tokenCommands {
+		if c.Program != tc.program {
+			continue
+		}
+		rest, ok := afterWords(args, tc.words)
+		if ok && (tc.when == nil || tc.when(rest)) {
+			j.ask("B3.secret-print", c.String(), "prints a stored credential ("+tc.program+" "+strings.Join(tc.words, " ")+"), which would be sent to the model provider with the conversation")
+			return
+		}
+	}
+}
+
+// afterWords matches the first operands of args against words, skipping
+// options, and returns the arguments after them.
+func afterWords(args, words []string) ([]string, bool) {
+	k := 0
+	for i, a := range args {
+		if k == len(words) {
+			return args[i:], true
+		}
+		if strings.HasPrefix(a, "-") {
+			continue
+		}
+		if a != words[k] {
+			return nil, false
+		}
+		k++
+	}
+	return nil, k == len(words)
 }
 
 // codeNamesCredential judges code that names a credential file in a
