@@ -71,7 +71,7 @@ func curlTransfer(c *shell.Command) transfer {
 			t.output = append(t.output, shell.Word{Text: v, Dynamic: args[k].Dynamic})
 		case name == "-k" || name == "--insecure" || name == "--no-check-certificate":
 			t.insecure = true
-		case name == "-H" || name == "--header" || name == "-u" || name == "--user" || name == "-A" || name == "-e" || name == "-b" || name == "-c" || name == "-w" || name == "-m" || name == "--max-time" || name == "--connect-timeout" || reroutes[name] || name == "--retry" || name == "-r" || name == "-C":
+		case name == "-H" || name == "--header" || name == "-u" || name == "--user" || name == "-A" || name == "-e" || name == "-b" || name == "-c" || name == "-w" || name == "-m" || name == "--max-time" || name == "--connect-timeout" || reroutes(name) || name == "--retry" || name == "-r" || name == "-C":
 			value()
 		case strings.HasPrefix(a, "-"):
 		default:
@@ -431,18 +431,21 @@ func (j *judgement) passwordDatabase(c *shell.Command) {
 }
 
 // printers print what they read on standard input.
-var printers = map[string]bool{
-	"cat": true, "tee": true, "head": true, "tail": true, "base64": true, "base32": true, "xxd": true, "od": true,
-	"hexdump": true, "rev": true, "tr": true, "sed": true, "awk": true, "gawk": true, "mawk": true, "cut": true,
-	"fold": true, "nl": true, "strings": true, "sort": true, "uniq": true, "column": true, "paste": true, "jq": true,
-	"less": true, "more": true, "printf": true, "echo": true, "basenc": true, "tac": true, "grep": true,
+func printers(s string) bool {
+	switch s {
+	case "cat", "tee", "head", "tail", "base64", "base32", "xxd", "od", "hexdump", "rev", "tr", "sed", "awk", "gawk",
+		"mawk", "cut", "fold", "nl", "strings", "sort", "uniq", "column", "paste", "jq", "less", "more", "printf", "echo",
+		"basenc", "tac", "grep":
+		return true
+	}
+	return false
 }
 
 // stdinSecret judges a here-string or here-document that expands a
 // secret variable into a program that prints it: cat <<< "$KEY".
 func (j *judgement) stdinSecret(c *shell.Command) {
 	for _, r := range c.Redirs {
-		if (r.Op == "<<<" || r.Op == "<<" || r.Op == "<<-") && r.Target.Dynamic && mentionsSecretVar(r.Target.Text) && printers[c.Program] {
+		if (r.Op == "<<<" || r.Op == "<<" || r.Op == "<<-") && r.Target.Dynamic && mentionsSecretVar(r.Target.Text) && printers(c.Program) {
 			j.ask("B3.secret-print", c.String(), "prints a secret from the environment, which would be sent to the model provider with the conversation")
 			return
 		}
@@ -723,16 +726,20 @@ func anySecretName(names []string) bool {
 
 // lookups are programs that send a host name to the resolver, and on to
 // whoever runs that domain's name servers.
-var lookups = map[string]bool{
-	"nslookup": true, "dig": true, "host": true, "drill": true, "delv": true, "kdig": true, "resolvectl": true,
-	"ping": true, "ping6": true, "traceroute": true, "traceroute6": true, "tracepath": true, "mtr": true, "nping": true, "fping": true, "arping": true,
+func lookups(s string) bool {
+	switch s {
+	case "nslookup", "dig", "host", "drill", "delv", "kdig", "resolvectl", "ping", "ping6", "traceroute", "traceroute6",
+		"tracepath", "mtr", "nping", "fping", "arping":
+		return true
+	}
+	return false
 }
 
 // lookupCarriesData judges DNS look-ups and pings whose host name is
 // built at run time, and pings that carry a chosen payload: both are
 // ways of sending data to another machine without a connection.
 func (j *judgement) lookupCarriesData(c *shell.Command) {
-	if !lookups[c.Program] {
+	if !lookups(c.Program) {
 		return
 	}
 	subj := c.String()
@@ -802,7 +809,7 @@ func longLabel(host string) bool {
 // carriesData reports whether a look-up or ping sends data it was given
 // at run time, for the secret flows.
 func carriesData(c *shell.Command) bool {
-	if !lookups[c.Program] {
+	if !lookups(c.Program) {
 		return false
 	}
 	for _, a := range c.Args {
@@ -814,13 +821,19 @@ func carriesData(c *shell.Command) bool {
 }
 
 // copiers are programs whose operands are files they copy elsewhere.
-var copiers = map[string]bool{"cp": true, "mv": true, "install": true, "rsync": true, "ditto": true, "tar": true, "gtar": true, "bsdtar": true, "zip": true, "7z": true, "7za": true, "rar": true, "cpio": true, "pax": true, "dd": true}
+func copiers(s string) bool {
+	switch s {
+	case "cp", "mv", "install", "rsync", "ditto", "tar", "gtar", "bsdtar", "zip", "7z", "7za", "rar", "cpio", "pax", "dd":
+		return true
+	}
+	return false
+}
 
 // copiesSecret judges copying or archiving credentials: the copy is read
 // later, or sent, so a copy is a credential read. A folder that holds
 // credentials among other files needs confirmation.
 func (j *judgement) copiesSecret(c *shell.Command) {
-	if !copiers[c.Program] {
+	if !copiers(c.Program) {
 		return
 	}
 	if c.Program == "dd" {
@@ -1164,7 +1177,7 @@ func findBefore(a *shell.Analysis, i int) *shell.Command {
 // readsContent reports whether a command reads the content of the files
 // it is given: a reader, a copier or a sender, not a lister.
 func (j *judgement) readsContent(c *shell.Command) bool {
-	if namesOnly[c.Program] || c.Program == "echo" || c.Program == "printf" || c.Program == "" {
+	if namesOnly(c.Program) || c.Program == "echo" || c.Program == "printf" || c.Program == "" {
 		return false
 	}
 	switch c.Program {
@@ -1176,11 +1189,24 @@ func (j *judgement) readsContent(c *shell.Command) bool {
 
 // reroutes lists curl options whose value sends the request to a host
 // other than the one its URL names.
-var reroutes = map[string]bool{"--connect-to": true, "--resolve": true, "-x": true, "--proxy": true, "--preproxy": true, "--socks4": true, "--socks4a": true, "--socks5": true, "--socks5-hostname": true, "--doh-url": true}
+func reroutes(s string) bool {
+	switch s {
+	case "--connect-to", "--resolve", "-x", "--proxy", "--preproxy", "--socks4", "--socks4a", "--socks5",
+		"--socks5-hostname", "--doh-url":
+		return true
+	}
+	return false
+}
 
 // proxyEnv lists the variables curl and most HTTP clients take a proxy
 // from.
-var proxyEnv = map[string]bool{"http_proxy": true, "https_proxy": true, "HTTPS_PROXY": true, "HTTP_PROXY": true, "ALL_PROXY": true, "all_proxy": true}
+func proxyEnv(s string) bool {
+	switch s {
+	case "http_proxy", "https_proxy", "HTTPS_PROXY", "HTTP_PROXY", "ALL_PROXY", "all_proxy":
+		return true
+	}
+	return false
+}
 
 // reroutedHost returns the host a curl option value sends the request
 // to: HOST1:PORT1:HOST2:PORT2 for --connect-to, HOST:PORT:ADDR for
@@ -1207,7 +1233,7 @@ func reroutedHost(opt, val string) string {
 // sends its request to while its URL names another, or "".
 func rerouted(c *shell.Command) string {
 	for _, e := range c.Env {
-		if proxyEnv[e.Name] && e.Value.Text != "" {
+		if proxyEnv(e.Name) && e.Value.Text != "" {
 			if h := hostOf(e.Value.Text); !loopback(h) {
 				return h
 			}
@@ -1218,7 +1244,7 @@ func rerouted(c *shell.Command) string {
 	}
 	for k := 0; k < len(c.Args); k++ {
 		name, val, has := strings.Cut(c.Args[k].Text, "=")
-		if !reroutes[name] || !strings.HasPrefix(name, "--") && has {
+		if !reroutes(name) || !strings.HasPrefix(name, "--") && has {
 			continue
 		}
 		if !has {

@@ -16,33 +16,40 @@ var notCredential = []string{".example", ".sample", ".template", ".dist", ".tmpl
 var keyExtensions = []string{".pem", ".key", ".p12", ".pfx", ".pkcs12", ".jks", ".jceks", ".keystore", ".ppk", ".asc", ".gpg", ".kdbx", ".keytab", ".p8"}
 
 // credentialNames are file names that hold credentials wherever they are.
-var credentialNames = map[string]string{
-	".netrc": "credential file", "_netrc": "credential file", ".npmrc": "credential file", ".pypirc": "credential file",
-	".pgpass": "credential file", ".git-credentials": "credential file", ".vault-token": "credential file", ".boto": "credential file",
-	".s3cfg": "credential file", ".terraformrc": "credential file", "credentials.tfrc.json": "credential file", ".htpasswd": "credential file",
-	"credentials": "credential file", "credentials.json": "credential file", "credentials.db": "credential file", "access_tokens.db": "credential file",
-	"application_default_credentials.json": "credential file", "master.key": "credential file", "secrets.yml": "credential file",
-	"secrets.yaml": "credential file", "secrets.json": "credential file", ".dockercfg": "credential file", "kubeconfig": "credential file",
-	"admin.conf": "credential file", ".my.cnf": "credential file", ".env.local": "credential file", "service-account.json": "credential file",
-	".databrickscfg": "credential file", "rclone.conf": "credential file", "keychain-db": "keychain",
-	// Coding agents' own sign-in tokens.
-	".credentials.json": "credential file", "oauth_creds.json": "credential file", "google_accounts.json": "credential file",
-	// Browsers' saved passwords and cookies, and desktop keyrings.
-	"logins.json": "browser password store", "key3.db": "browser password store", "key4.db": "browser password store",
-	"signons.sqlite": "browser password store", "cookies.sqlite": "browser cookie store", "cookies.binarycookies": "browser cookie store",
-	// Host secrets.
-	"krb5.keytab": "key file", "chap-secrets": "credential file", "pap-secrets": "credential file", "ipsec.secrets": "credential file",
-	"wpa_supplicant.conf": "credential file",
-	"known_hosts":         "SSH configuration", "authorized_keys": "SSH configuration",
+func credentialNames(s string) string {
+	switch s {
+	case ".netrc", "_netrc", ".npmrc", ".pypirc", ".pgpass", ".git-credentials", ".vault-token", ".boto", ".s3cfg",
+		".terraformrc", "credentials.tfrc.json", ".htpasswd", "credentials", "credentials.json", "credentials.db",
+		"access_tokens.db", "application_default_credentials.json", "master.key", "secrets.yml", "secrets.yaml",
+		"secrets.json", ".dockercfg", "kubeconfig", "admin.conf", ".my.cnf", ".env.local", "service-account.json",
+		".databrickscfg", "rclone.conf", ".credentials.json", "oauth_creds.json", "google_accounts.json", "chap-secrets",
+		"pap-secrets", "ipsec.secrets", "wpa_supplicant.conf":
+		return "credential file"
+	case "keychain-db":
+		return "keychain"
+	case "logins.json", "key3.db", "key4.db", "signons.sqlite":
+		return "browser password store"
+	case "cookies.sqlite", "cookies.binarycookies":
+		return "browser cookie store"
+	case "krb5.keytab":
+		return "key file"
+	case "authorized_keys":
+		return "SSH configuration"
+	}
+	return ""
 }
 
 // systemPasswordFiles are the system's password databases, by any name
 // the operating systems give them.
-var systemPasswordFiles = map[string]string{
-	"/etc/shadow": "password database", "/etc/shadow-": "password database", "/etc/gshadow": "password database",
-	"/etc/gshadow-": "password database", "/etc/master.passwd": "password database", "/etc/spwd.db": "password database",
-	"/etc/security/opasswd": "password database", "/etc/security/passwd": "password database", "/etc/tcb": "password database",
-	"/etc/sudoers": "credential file",
+func systemPasswordFiles(s string) string {
+	switch s {
+	case "/etc/shadow", "/etc/shadow-", "/etc/gshadow", "/etc/gshadow-", "/etc/master.passwd", "/etc/spwd.db",
+		"/etc/security/opasswd", "/etc/security/passwd", "/etc/tcb":
+		return "password database"
+	case "/etc/sudoers":
+		return "credential file"
+	}
+	return ""
 }
 
 // credentialDirs are directories whose files are credentials. A path
@@ -62,9 +69,14 @@ var credentialDirs = []string{
 // databases have generic names ("Cookies", "Login Data").
 var browserDirs = []string{"/google-chrome", "/chromium", "/BraveSoftware/", "/microsoft-edge", "/Microsoft Edge/", "/Google/Chrome/", "/vivaldi", "/opera", "/Chromium/", "/Vivaldi/", "/.mozilla/", "/Firefox/", "/Library/Safari/", "/Library/Cookies/"}
 
-var browserStores = map[string]string{
-	"login data": "browser password store", "login data for account": "browser password store", "web data": "browser password store",
-	"cookies": "browser cookie store", "extension cookies": "browser cookie store", "local state": "browser password store",
+func browserStores(s string) string {
+	switch s {
+	case "login data", "login data for account", "web data", "local state":
+		return "browser password store"
+	case "cookies", "extension cookies":
+		return "browser cookie store"
+	}
+	return ""
 }
 
 // File returns what kind of credential a path holds, or "" when it does
@@ -78,7 +90,7 @@ func File(p string) string {
 			return ""
 		}
 	}
-	if kind := systemPasswordFiles[clean]; kind != "" {
+	if kind := systemPasswordFiles(clean); kind != "" {
 		return kind
 	}
 	if strings.HasPrefix(clean, "/etc/tcb/") {
@@ -108,13 +120,13 @@ func File(p string) string {
 	if strings.HasSuffix(low, ".keychain") || strings.HasSuffix(low, ".keychain-db") || strings.HasSuffix(low, ".kwl") {
 		return "keychain"
 	}
-	if kind, ok := credentialNames[low]; ok {
+	if kind := credentialNames(low); kind != "" {
 		if low == "wpa_supplicant.conf" && !strings.HasPrefix(clean, "/etc/") {
 			return ""
 		}
 		return kind
 	}
-	if kind := browserStores[low]; kind != "" && anyIn(clean, browserDirs) {
+	if kind := browserStores(low); kind != "" && anyIn(clean, browserDirs) {
 		return kind
 	}
 	if low == "shadow" || low == "gshadow" || low == "sudoers" {
