@@ -309,7 +309,7 @@ func (j *judgement) readArgs(c *shell.Command) {
 			text = after // REV:path reads a file from history
 		}
 		abs := j.res.Resolve(text, c.Dir)
-		if kind := j.credential(abs, w.Glob); kind != "" {
+		if kind := j.credentialAt(abs, w.Glob); kind != "" {
 			j.secretRead(abs, kind)
 		}
 	}
@@ -346,7 +346,7 @@ func knownParts(text string) string {
 			}
 		default:
 			e := i + 1
-			for e < len(text) && isIdent(text[e]) {
+			for e < len(text) && identByte(text[e]) {
 				e++
 			}
 			if e == i+1 && e < len(text) {
@@ -398,8 +398,8 @@ func namesOnly(s string) bool {
 	return false
 }
 
-// credential returns what credential a path or pattern names, or "".
-func (j *judgement) credential(abs string, glob bool) string {
+// credentialAt returns what credential a path or pattern names, or "".
+func (j *judgement) credentialAt(abs string, glob bool) string {
 	if glob {
 		return secrets.Glob(abs, j.res.Home)
 	}
@@ -440,12 +440,12 @@ func (j *judgement) readsSecret(c *shell.Command) bool {
 			text = v
 		}
 		text = strings.TrimPrefix(text, "@")
-		if j.credential(j.res.Resolve(text, c.Dir), w.Glob) != "" {
+		if j.credentialAt(j.res.Resolve(text, c.Dir), w.Glob) != "" {
 			return true
 		}
 	}
 	for _, r := range c.Redirs {
-		if r.Reads() && !r.Target.Dynamic && j.credential(j.res.Resolve(r.Target.Text, c.Dir), r.Target.Glob) != "" {
+		if r.Reads() && !r.Target.Dynamic && j.credentialAt(j.res.Resolve(r.Target.Text, c.Dir), r.Target.Glob) != "" {
 			return true
 		}
 	}

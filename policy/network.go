@@ -430,8 +430,8 @@ func (j *judgement) passwordDatabase(c *shell.Command) {
 	}
 }
 
-// printers print what they read on standard input.
-func printers(s string) bool {
+// stdinPrinters print what they read on standard input.
+func stdinPrinters(s string) bool {
 	switch s {
 	case "cat", "tee", "head", "tail", "base64", "base32", "xxd", "od", "hexdump", "rev", "tr", "sed", "awk", "gawk",
 		"mawk", "cut", "fold", "nl", "strings", "sort", "uniq", "column", "paste", "jq", "less", "more", "printf", "echo",
@@ -445,7 +445,7 @@ func printers(s string) bool {
 // secret variable into a program that prints it: cat <<< "$KEY".
 func (j *judgement) stdinSecret(c *shell.Command) {
 	for _, r := range c.Redirs {
-		if (r.Op == "<<<" || r.Op == "<<" || r.Op == "<<-") && r.Target.Dynamic && mentionsSecretVar(r.Target.Text) && printers(c.Program) {
+		if (r.Op == "<<<" || r.Op == "<<" || r.Op == "<<-") && r.Target.Dynamic && mentionsSecretVar(r.Target.Text) && stdinPrinters(c.Program) {
 			j.ask("B3.secret-print", c.String(), "prints a secret from the environment, which would be sent to the model provider with the conversation")
 			return
 		}
@@ -455,7 +455,7 @@ func (j *judgement) stdinSecret(c *shell.Command) {
 // codeReadsEnv judges code that prints the environment or a secret from
 // it: jq's env, awk's ENVIRON, process.env, os.environ, ENV, %ENV.
 func (j *judgement) codeReadsEnv(c *shell.Command) {
-	code := programCode(c)
+	code := codeOf(c)
 	if code == "" {
 		return
 	}
@@ -477,13 +477,13 @@ var tokenCommands = []struct {
 	when    func(rest []string) bool
 }{
 	{"gh", []string{"auth", "token"}, nil},
-	{"gh", []string{"auth", "status"}, anyOf("-t", "--show-token")},
-	{"glab", []string{"auth", "status"}, anyOf("-t", "--show-token")},
-	{"npm", []string{"config", "get"}, secretKey},
-	{"pnpm", []string{"config", "get"}, secretKey},
-	{"yarn", []string{"config", "get"}, secretKey},
-	{"bun", []string{"pm", "config", "get"}, secretKey},
-	{"aws", []string{"configure", "get"}, secretKey},
+	{"gh", []string{"auth", "status"}, anyFlag("-t", "--show-token")},
+	{"glab", []string{"auth", "status"}, anyFlag("-t", "--show-token")},
+	{"npm", []string{"config", "get"}, namesSecretKey},
+	{"pnpm", []string{"config", "get"}, namesSecretKey},
+	{"yarn", []string{"config", "get"}, namesSecretKey},
+	{"bun", []string{"pm", "config", "get"}, namesSecretKey},
+	{"aws", []string{"configure", "get"}, namesSecretKey},
 	{"aws", []string{"configure", "export-credentials"}, nil},
 	{"gcloud", []string{"auth", "print-access-token"}, nil},
 	{"gcloud", []string{"auth", "print-identity-token"}, nil},
@@ -491,14 +491,14 @@ var tokenCommands = []struct {
 	{"az", []string{"account", "get-access-token"}, nil},
 	{"heroku", []string{"auth:token"}, nil},
 	{"git", []string{"credential", "fill"}, nil},
-	{"kubectl", []string{"config", "view"}, anyOf("--raw", "--flatten")},
-	{"kubectl", []string{"get", "secret"}, anyOf("-o", "--output", "-oyaml", "-ojson", "-o=yaml", "-o=json", "--output=yaml", "--output=json")},
-	{"kubectl", []string{"get", "secrets"}, anyOf("-o", "--output", "-oyaml", "-ojson", "-o=yaml", "-o=json", "--output=yaml", "--output=json")},
+	{"kubectl", []string{"config", "view"}, anyFlag("--raw", "--flatten")},
+	{"kubectl", []string{"get", "secret"}, anyFlag("-o", "--output", "-oyaml", "-ojson", "-o=yaml", "-o=json", "--output=yaml", "--output=json")},
+	{"kubectl", []string{"get", "secrets"}, anyFlag("-o", "--output", "-oyaml", "-ojson", "-o=yaml", "-o=json", "--output=yaml", "--output=json")},
 	{"secret-tool", []string{"lookup"}, nil},
 	{"bw", []string{"get"}, nil},
 }
 
-func anyOf(flags ...string) func([]string) bool {
+func anyFlag(flags ...string) func([]string) bool {
 	return func(rest []string) bool {
 		for _, r := range rest {
 			for _, f := range flags {
@@ -511,8 +511,8 @@ func anyOf(flags ...string) func([]string) bool {
 	}
 }
 
-// secretKey reports a configuration key that names a credential.
-func secretKey(rest []string) bool {
+// namesSecretKey reports a configuration key that names a credential.
+func namesSecretKey(rest []string) bool {
 	for _, r := range rest {
 		low := strings.ToLower(r)
 		if strings.Contains(low, "auth") || strings.Contains(low, "token") || strings.Contains(low, "password") || strings.Contains(low, "secret") || strings.Contains(low, "_key") {
@@ -534,7 +534,7 @@ func (j *judgement) printsStoredCredential(c *shell.Command) {
 		if c.Program != tc.program {
 			continue
 		}
-		rest, ok := afterWords(args, tc.words)
+		rest, ok := afterSubcommand(args, tc.words)
 		if ok && (tc.when == nil || tc.when(rest)) {
 			j.ask("B3.secret-print", c.String(), "prints a stored credential ("+tc.program+" "+strings.Join(tc.words, " ")+"), which would be sent to the model provider with the conversation")
 			return
@@ -542,9 +542,9 @@ func (j *judgement) printsStoredCredential(c *shell.Command) {
 	}
 }
 
-// afterWords matches the first operands of args against words, skipping
+// afterSubcommand matches the first operands of args against words, skipping
 // options, and returns the arguments after them.
-func afterWords(args, words []string) ([]string, bool) {
+func afterSubcommand(args, words []string) ([]string, bool) {
 	k := 0
 	for i, a := range args {
 		if k == len(words) {
@@ -577,7 +577,7 @@ func (j *judgement) codeNamesCredential(c *shell.Command) {
 	if shell.Interpreter(c.Program) == "" && c.Program != "jq" {
 		return
 	}
-	for _, lit := range stringLiterals(programCode(c)) {
+	for _, lit := range stringLiterals(codeOf(c)) {
 		if strings.ContainsAny(lit, " \t\n") || !(strings.HasPrefix(lit, "/") || strings.HasPrefix(lit, "~/")) {
 			continue
 		}
@@ -608,10 +608,10 @@ func stringLiterals(code string) []string {
 	return out
 }
 
-// programCode returns the code a command runs from its arguments: jq's
+// codeOf returns the code a command runs from its arguments: jq's
 // filter, awk's program, an interpreter's -c, -e or -p text, and code fed
 // on standard input.
-func programCode(c *shell.Command) string {
+func codeOf(c *shell.Command) string {
 	var parts []string
 	switch {
 	case c.Program == "jq" || c.Program == "gojq" || c.Program == "jaq":
@@ -665,7 +665,7 @@ func envAccess(code string, jq bool) (dump bool, names []string) {
 			}
 			at := i + k
 			i = at + len(acc)
-			if at > 0 && isIdent(code[at-1]) && acc[0] != '$' && acc[0] != '%' || i < len(code) && isIdent(code[i]) && acc != "getenv(" && acc != "%ENV" {
+			if at > 0 && identByte(code[at-1]) && acc[0] != '$' && acc[0] != '%' || i < len(code) && identByte(code[i]) && acc != "getenv(" && acc != "%ENV" {
 				continue // part of a longer name: MY_ENV, environment
 			}
 			name, whole := accessed(code[i:], acc)
@@ -689,7 +689,7 @@ func accessed(rest, acc string) (name string, whole bool) {
 		}
 		r := strings.TrimLeft(rest[len(open):], ` '"`)
 		e := 0
-		for e < len(r) && isIdent(r[e]) {
+		for e < len(r) && identByte(r[e]) {
 			e++
 		}
 		switch {
@@ -711,7 +711,7 @@ func accessed(rest, acc string) (name string, whole bool) {
 	return "", true
 }
 
-func isIdent(c byte) bool {
+func identByte(c byte) bool {
 	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
 }
 
@@ -724,9 +724,9 @@ func anySecretName(names []string) bool {
 	return false
 }
 
-// lookups are programs that send a host name to the resolver, and on to
+// nameLookups are programs that send a host name to the resolver, and on to
 // whoever runs that domain's name servers.
-func lookups(s string) bool {
+func nameLookups(s string) bool {
 	switch s {
 	case "nslookup", "dig", "host", "drill", "delv", "kdig", "resolvectl", "ping", "ping6", "traceroute", "traceroute6",
 		"tracepath", "mtr", "nping", "fping", "arping":
@@ -739,7 +739,7 @@ func lookups(s string) bool {
 // built at run time, and pings that carry a chosen payload: both are
 // ways of sending data to another machine without a connection.
 func (j *judgement) lookupCarriesData(c *shell.Command) {
-	if !lookups(c.Program) {
+	if !nameLookups(c.Program) {
 		return
 	}
 	subj := c.String()
@@ -784,7 +784,7 @@ func builtName(text string) bool {
 		}
 	} else {
 		e := 0
-		for e < len(rest) && isIdent(rest[e]) {
+		for e < len(rest) && identByte(rest[e]) {
 			e++
 		}
 		rest = rest[e:]
@@ -809,7 +809,7 @@ func longLabel(host string) bool {
 // carriesData reports whether a look-up or ping sends data it was given
 // at run time, for the secret flows.
 func carriesData(c *shell.Command) bool {
-	if !lookups(c.Program) {
+	if !nameLookups(c.Program) {
 		return false
 	}
 	for _, a := range c.Args {
@@ -840,7 +840,7 @@ func (j *judgement) copiesSecret(c *shell.Command) {
 		for _, a := range c.Args {
 			if v, ok := strings.CutPrefix(a.Text, "if="); ok && !a.Dynamic {
 				abs := j.res.Resolve(v, c.Dir)
-				if kind := j.credential(abs, a.Glob); kind != "" {
+				if kind := j.credentialAt(abs, a.Glob); kind != "" {
 					j.secretRead(abs, kind)
 				}
 			}
@@ -855,7 +855,7 @@ func (j *judgement) copiesSecret(c *shell.Command) {
 			continue
 		}
 		abs := j.res.Resolve(s.Text, c.Dir)
-		if kind := j.credential(abs, s.Glob); kind != "" {
+		if kind := j.credentialAt(abs, s.Glob); kind != "" {
 			j.secretRead(abs, kind)
 			continue
 		}
@@ -994,7 +994,7 @@ func (j *judgement) searchesSecrets(c *shell.Command) {
 	case c.Program == "find":
 		found = j.findNames(c, where)
 	case byName:
-		found = secrets.Glob(path.Join(where, regexLiteral(pattern)), j.res.Home)
+		found = secrets.Glob(path.Join(where, patternLiteral(pattern)), j.res.Home)
 	default:
 		low := strings.ToLower(pattern)
 		for _, w := range secretWords {
@@ -1004,7 +1004,7 @@ func (j *judgement) searchesSecrets(c *shell.Command) {
 		}
 	}
 	if found != "" {
-		j.ask("B3.secret-search", c.String(), "searches "+j.shown(where)+" for secrets or credential files; what it finds would be sent to the model provider with the conversation")
+		j.ask("B3.secret-search", c.String(), "searches "+j.shownPath(where)+" for secrets or credential files; what it finds would be sent to the model provider with the conversation")
 	}
 }
 
@@ -1029,7 +1029,7 @@ func (j *judgement) findNames(c *shell.Command, root string) string {
 				return kind
 			}
 		case "-path", "-ipath", "-wholename", "-iwholename", "-regex", "-iregex":
-			lit := strings.ReplaceAll(regexLiteral(v), "*", "x")
+			lit := strings.ReplaceAll(patternLiteral(v), "*", "x")
 			if kind := secrets.File(path.Join(root, lit)); kind != "" {
 				return kind
 			}
@@ -1038,14 +1038,14 @@ func (j *judgement) findNames(c *shell.Command, root string) string {
 	return ""
 }
 
-// regexLiteral strips the anchors and escapes of a simple regular
+// patternLiteral strips the anchors and escapes of a simple regular
 // expression: ^\.env$ names .env.
-func regexLiteral(p string) string {
+func patternLiteral(p string) string {
 	return strings.NewReplacer("^", "", "$", "", `\.`, ".", ".*", "*", `\`, "").Replace(p)
 }
 
-// shown renders a path for a reason: home-relative when it can be.
-func (j *judgement) shown(abs string) string {
+// shownPath renders a path for a reason: home-relative when it can be.
+func (j *judgement) shownPath(abs string) string {
 	if rel := j.res.HomeRelative(abs); rel != "" {
 		return "~/" + rel
 	}
@@ -1104,7 +1104,7 @@ func (j *judgement) namesCredential(c *shell.Command) (string, string) {
 				continue
 			}
 			abs := j.res.Resolve(w.Text, c.Dir)
-			if kind := j.credential(abs, w.Glob); kind != "" {
+			if kind := j.credentialAt(abs, w.Glob); kind != "" {
 				return kind, abs
 			}
 		}
@@ -1116,7 +1116,7 @@ func (j *judgement) namesCredential(c *shell.Command) (string, string) {
 			if len(ops) > 1 {
 				root = j.res.Resolve(ops[1].Text, c.Dir)
 			}
-			p := path.Join(root, regexLiteral(ops[0].Text))
+			p := path.Join(root, patternLiteral(ops[0].Text))
 			if kind := secrets.Glob(p, j.res.Home); kind != "" {
 				return kind, p
 			}

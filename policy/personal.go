@@ -12,8 +12,8 @@ import (
 // it needs the user's confirmation, with a reason that says what goes
 // where.
 
-// identifier is one piece of personal data found in the user's messages.
-type identifier struct {
+// personalID is one piece of personal data found in the user's messages.
+type personalID struct {
 	kind string // "email address", "phone number", …
 	norm string // the normalised form compared against outgoing text
 }
@@ -24,7 +24,7 @@ func (j *judgement) personalData(outgoing, dest string) {
 	if outgoing == "" || len(j.call.Requests) == 0 {
 		return
 	}
-	ids := identifiers(strings.Join(j.call.Requests, "\n"))
+	ids := personalIDs(strings.Join(j.call.Requests, "\n"))
 	if len(ids) == 0 {
 		return
 	}
@@ -33,8 +33,8 @@ func (j *judgement) personalData(outgoing, dest string) {
 	}
 	out := outgoingForms(outgoing)
 	for _, id := range ids {
-		if carries(out, id) {
-			j.ask("C1.personal-data", dest, "sends "+article(id.kind)+" from the user's messages ("+mask(id)+") to "+dest+", where it leaves the machine; confirm that it may be shared")
+		if carriesID(out, id) {
+			j.ask("C1.personal-data", dest, "sends "+article(id.kind)+" from the user's messages ("+maskID(id)+") to "+dest+", where it leaves the machine; confirm that it may be shared")
 			return
 		}
 	}
@@ -49,8 +49,8 @@ func outgoingForms(s string) []string {
 	return forms
 }
 
-// carries reports whether any outgoing form holds the identifier.
-func carries(forms []string, id identifier) bool {
+// carriesID reports whether any outgoing form holds the identifier.
+func carriesID(forms []string, id personalID) bool {
 	for _, f := range forms {
 		switch id.kind {
 		case "email address":
@@ -77,13 +77,13 @@ func sameNumber(a, b string) bool {
 	return len(b) >= 9 && strings.HasSuffix(a, b) && len(a)-len(b) <= 3
 }
 
-// identifiers finds personal identifiers in text: email addresses, phone
+// personalIDs finds personal identifiers in text: email addresses, phone
 // numbers and other long numbers written the way identity, tax and card
 // numbers are (grouped digits: 123-45-6789, 4111 1111 1111 1111).
-func identifiers(text string) []identifier {
-	var out []identifier
-	for _, e := range emails(text) {
-		out = append(out, identifier{"email address", e})
+func personalIDs(text string) []personalID {
+	var out []personalID
+	for _, e := range emailAddresses(text) {
+		out = append(out, personalID{"email address", e})
 	}
 	for _, run := range digitRunsGrouped(text) {
 		kind := "phone number"
@@ -95,13 +95,13 @@ func identifiers(text string) []identifier {
 		case !run.grouped && !run.plus:
 			continue // a bare long number is more often an id, a port or a time
 		}
-		out = append(out, identifier{kind, run.digits})
+		out = append(out, personalID{kind, run.digits})
 	}
 	return out
 }
 
-// emails finds email addresses, lower-cased.
-func emails(text string) []string {
+// emailAddresses finds email addresses, lower-cased.
+func emailAddresses(text string) []string {
 	var out []string
 	for i := 0; i < len(text); i++ {
 		if text[i] != '@' {
@@ -129,11 +129,11 @@ func emails(text string) []string {
 }
 
 func localChar(c byte) bool {
-	return isIdent(c) || c == '.' || c == '+' || c == '-' || c == '%'
+	return identByte(c) || c == '.' || c == '+' || c == '-' || c == '%'
 }
 
 func domainChar(c byte) bool {
-	return isIdent(c) && c != '_' || c == '.' || c == '-'
+	return identByte(c) && c != '_' || c == '.' || c == '-'
 }
 
 // numberRun is a run of digits with the separators people write in
@@ -150,7 +150,7 @@ type numberRun struct {
 func digitRunsGrouped(text string) []numberRun {
 	var out []numberRun
 	for i := 0; i < len(text); {
-		if !isDigit(text[i]) {
+		if !digitByte(text[i]) {
 			i++
 			continue
 		}
@@ -162,18 +162,18 @@ func digitRunsGrouped(text string) []numberRun {
 		for e < len(text) {
 			c := text[e]
 			switch {
-			case isDigit(c):
+			case digitByte(c):
 				digits.WriteByte(c)
 				e++
 				continue
-			case (c == '-' || c == ' ' || c == ')' || c == '(') && e+1 < len(text) && (isDigit(text[e+1]) || text[e+1] == ' ' || text[e+1] == '('):
+			case (c == '-' || c == ' ' || c == ')' || c == '(') && e+1 < len(text) && (digitByte(text[e+1]) || text[e+1] == ' ' || text[e+1] == '('):
 				grouped = true
 				e++
 				continue
 			}
 			break
 		}
-		if n := digits.Len(); n >= 9 && n <= 19 && !(s > 0 && (isIdent(text[s-1]) || text[s-1] == '.')) && !dateLike(text[s:e]) {
+		if n := digits.Len(); n >= 9 && n <= 19 && !(s > 0 && (identByte(text[s-1]) || text[s-1] == '.')) && !dateLike(text[s:e]) {
 			out = append(out, numberRun{text: text[s:e], digits: digits.String(), grouped: grouped, plus: plus})
 		}
 		i = e
@@ -195,7 +195,7 @@ func digitRuns(text string) []string {
 	return out
 }
 
-func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+func digitByte(c byte) bool { return c >= '0' && c <= '9' }
 
 // luhn reports whether digits pass the card-number checksum.
 func luhn(digits string) bool {
@@ -213,8 +213,8 @@ func luhn(digits string) bool {
 	return sum%10 == 0
 }
 
-// mask shows enough of an identifier to recognise it, not to copy it.
-func mask(id identifier) string {
+// maskID shows enough of an identifier to recognise it, not to copy it.
+func maskID(id personalID) string {
 	if id.kind == "email address" {
 		local, domain, _ := strings.Cut(id.norm, "@")
 		return local[:1] + "…@" + domain

@@ -42,13 +42,13 @@ func TestPersonalDataToTheWeb(t *testing.T) {
 		c := tool(tt.tool, tt.input)
 		c.Requests = said
 		d := Decide(context.Background(), c)
-		if tt.want == arbiter.Ask && (d.Decision != arbiter.Ask || !hasRule(d.Rules, "C1.personal-data")) || tt.want == arbiter.Allow && hasRule(d.Rules, "C1.personal-data") {
+		if tt.want == arbiter.Ask && (d.Decision != arbiter.Ask || !hasRuleID(d.Rules, "C1.personal-data")) || tt.want == arbiter.Allow && hasRuleID(d.Rules, "C1.personal-data") {
 			t.Errorf("%s %v: got %s %v (%s), want %s", tt.tool, tt.input, d.Decision, d.Rules, d.Reason, tt.want)
 		}
 	}
 	// Without the user's messages nothing is personal to them.
 	d := Decide(context.Background(), tool("WebSearch", map[string]any{"query": "jane.doe+work@example.com"}))
-	if hasRule(d.Rules, "C1.personal-data") {
+	if hasRuleID(d.Rules, "C1.personal-data") {
 		t.Errorf("an address not from the user's messages was taken as theirs: %v", d.Rules)
 	}
 }
@@ -73,7 +73,7 @@ func FuzzIdentifiers(f *testing.F) {
 		c := tool("WebSearch", map[string]any{"query": query})
 		c.Requests = []string{said}
 		d := Decide(context.Background(), c)
-		if d.Decision == arbiter.Allow && hasRule(d.Rules, "C1.personal-data") {
+		if d.Decision == arbiter.Allow && hasRuleID(d.Rules, "C1.personal-data") {
 			t.Fatal("allowed with a personal-data finding")
 		}
 		if el := time.Since(start); el > 50*time.Millisecond && len(said)+len(query) < 100000 {

@@ -597,7 +597,7 @@ func (j *judgement) indirectExpansion() bool {
 		}
 		i += k + 3
 		e := i
-		for e < len(cmd) && isIdent(cmd[e]) {
+		for e < len(cmd) && identByte(cmd[e]) {
 			e++
 		}
 		// ${!prefix*} and ${!prefix@} list names, ${!arr[@]} the keys.
