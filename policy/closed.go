@@ -242,7 +242,7 @@ func (j *judgement) value(c *shell.Command, v spec.Value) {
 	w.Text = v.Text
 	switch v.Kind {
 	case spec.Read, spec.Dir:
-		sub := shell.Command{Program: c.Program, Args: []shell.Word{w}, Dir: c.Dir}
+		sub := shell.Command{Program: c.Program, Args: []shell.Word{w}, Dir: c.Dir, Via: c.Via}
 		j.readArgs(&sub)
 	case spec.Write:
 		j.writeArgs(c, []shell.Word{w})

@@ -285,12 +285,23 @@ func (j *judgement) writeArgs(c *shell.Command, words []shell.Word) {
 }
 
 // readArgs checks a read-only command's file arguments for credentials.
+// Listing a credential's folder or testing that it exists is not reading
+// it (the deny for a read recommends exactly that test).
 func (j *judgement) readArgs(c *shell.Command) {
+	if namesOnly(c.Program) {
+		return
+	}
 	for _, w := range c.Args {
-		if w.Dynamic || strings.HasPrefix(w.Text, "-") && !strings.Contains(w.Text, "=") {
+		if strings.HasPrefix(w.Text, "-") && !strings.Contains(w.Text, "=") || foundByFind(c, w) {
 			continue
 		}
 		text := w.Text
+		if w.Dynamic {
+			// /proc/$$/environ, $HOME/.netrc: the parts known say enough.
+			if text = knownParts(text); text == "" {
+				continue
+			}
+		}
 		if _, v, ok := strings.Cut(text, "="); ok && strings.HasPrefix(text, "-") {
 			text = v
 		}
@@ -298,13 +309,101 @@ func (j *judgement) readArgs(c *shell.Command) {
 			text = after // REV:path reads a file from history
 		}
 		abs := j.res.Resolve(text, c.Dir)
-		if w.Glob {
-			abs = strings.TrimRight(abs, "*?")
-		}
-		if kind := secrets.File(abs); kind != "" {
+		if kind := j.credentialAt(abs, w.Glob); kind != "" {
 			j.secretRead(abs, kind)
 		}
 	}
+}
+
+// knownParts renders a word built at run time for a credential test:
+// $HOME becomes ~, and any other expansion a placeholder segment, so that
+// /proc/$$/environ reads as /proc/x/environ. It returns "" when nothing
+// but expansions is known.
+func knownParts(text string) string {
+	for _, h := range []string{"$HOME", "${HOME}"} {
+		if rest, ok := strings.CutPrefix(text, h); ok && (rest == "" || rest[0] == '/') {
+			text = "~" + rest
+		}
+	}
+	var b strings.Builder
+	known := false
+	for i := 0; i < len(text); i++ {
+		if text[i] != '$' {
+			b.WriteByte(text[i])
+			if text[i] != '/' {
+				known = true
+			}
+			continue
+		}
+		// Skip the expansion: ${…}, $(…), $name or a special parameter.
+		switch {
+		case i+1 < len(text) && (text[i+1] == '{' || text[i+1] == '('):
+			closer := map[byte]byte{'{': '}', '(': ')'}[text[i+1]]
+			if e := strings.IndexByte(text[i:], closer); e > 0 {
+				i += e
+			} else {
+				i = len(text)
+			}
+		default:
+			e := i + 1
+			for e < len(text) && identByte(text[e]) {
+				e++
+			}
+			if e == i+1 && e < len(text) {
+				e++ // $$, $1, $?
+			}
+			i = e - 1
+		}
+		b.WriteByte('x')
+	}
+	if !known {
+		return ""
+	}
+	return b.String()
+}
+
+// foundByFind reports the word find -exec hands a command: the analysis
+// writes it ROOT/*, which says nothing of find's name tests, so the files
+// it stands for are judged with the find command (hiddenReads).
+func foundByFind(c *shell.Command, w shell.Word) bool {
+	return w.Glob && c.Has("find") && strings.HasSuffix(w.Text, "/*")
+}
+
+// usesCredential reports an option whose value is a key or certificate
+// the program authenticates with, and does not send: ssh -i KEY,
+// curl --key KEY. opt may carry its value after "=".
+func usesCredential(program, opt string) bool {
+	name, _, _ := strings.Cut(opt, "=")
+	switch program {
+	case "ssh", "scp", "sftp", "autossh", "mosh", "rsync", "git":
+		return name == "-i" || strings.EqualFold(strings.TrimPrefix(name, "-o"), "IdentityFile") || name == "-oIdentityFile"
+	case "curl", "wget", "http", "https", "xh", "xhs", "httpie", "openssl":
+		switch name {
+		case "--cert", "-E", "--key", "--cacert", "--capath", "--proxy-cert", "--proxy-key", "--certificate", "--private-key", "--ca-certificate", "--cert-type", "-key", "-cert", "-CAfile":
+			return true
+		}
+	}
+	return false
+}
+
+// namesOnly lists programs that print a file's name, type, size or
+// permissions, never its content, and tests that only say whether it
+// exists.
+func namesOnly(s string) bool {
+	switch s {
+	case "ls", "dir", "vdir", "stat", "test", "[", "[[", "file", "du", "wc", "realpath", "readlink", "basename",
+		"dirname", "lsattr", "getfacl", "tree", "exa", "eza", "lsd", "find", "fd", "fdfind", "locate":
+		return true
+	}
+	return false
+}
+
+// credentialAt returns what credential a path or pattern names, or "".
+func (j *judgement) credentialAt(abs string, glob bool) string {
+	if glob {
+		return secrets.Glob(abs, j.res.Home)
+	}
+	return secrets.File(abs)
 }
 
 // secretRead judges reading a credential. Private keys and credential
@@ -329,8 +428,11 @@ func (j *judgement) secretRead(abs, kind string) {
 
 // readsSecret reports whether a command reads a credential file.
 func (j *judgement) readsSecret(c *shell.Command) bool {
-	for _, w := range c.Args {
-		if w.Dynamic {
+	if namesOnly(c.Program) {
+		return false
+	}
+	for k, w := range c.Args {
+		if w.Dynamic || foundByFind(c, w) || k > 0 && usesCredential(c.Program, c.Args[k-1].Text) || usesCredential(c.Program, w.Text) && strings.Contains(w.Text, "=") {
 			continue
 		}
 		text := w.Text
@@ -338,12 +440,12 @@ func (j *judgement) readsSecret(c *shell.Command) bool {
 			text = v
 		}
 		text = strings.TrimPrefix(text, "@")
-		if secrets.File(j.res.Resolve(text, c.Dir)) != "" {
+		if j.credentialAt(j.res.Resolve(text, c.Dir), w.Glob) != "" {
 			return true
 		}
 	}
 	for _, r := range c.Redirs {
-		if r.Reads() && !r.Target.Dynamic && secrets.File(j.res.Resolve(r.Target.Text, c.Dir)) != "" {
+		if r.Reads() && !r.Target.Dynamic && j.credentialAt(j.res.Resolve(r.Target.Text, c.Dir), r.Target.Glob) != "" {
 			return true
 		}
 	}

@@ -2,6 +2,7 @@ package policy
 
 import (
 	"net/url"
+	"path"
 	"strings"
 
 	"github.com/arbitergate/arbiter/paths"
@@ -70,7 +71,7 @@ func curlTransfer(c *shell.Command) transfer {
 			t.output = append(t.output, shell.Word{Text: v, Dynamic: args[k].Dynamic})
 		case name == "-k" || name == "--insecure" || name == "--no-check-certificate":
 			t.insecure = true
-		case name == "-H" || name == "--header" || name == "-u" || name == "--user" || name == "-A" || name == "-e" || name == "-b" || name == "-c" || name == "-w" || name == "-m" || name == "--max-time" || name == "--connect-timeout" || name == "-x" || name == "--proxy" || name == "--retry" || name == "-r" || name == "-C":
+		case name == "-H" || name == "--header" || name == "-u" || name == "--user" || name == "-A" || name == "-e" || name == "-b" || name == "-c" || name == "-w" || name == "-m" || name == "--max-time" || name == "--connect-timeout" || reroutes(name) || name == "--retry" || name == "-r" || name == "-C":
 			value()
 		case strings.HasPrefix(a, "-"):
 		default:
@@ -152,6 +153,10 @@ func (j *judgement) httpClient(c *shell.Command) {
 			j.deny("A6.system-file-upload", subj, "uploads a system file to a network location", "send only files from the project, and only when the user asked for it")
 			return
 		}
+	}
+	if h := rerouted(c); h != "" {
+		j.ask("C1.rerouted-request", subj, "sends the request through or to "+h+" instead of the host its URL names, so the data goes somewhere a reader of the command does not expect")
+		return
 	}
 	if t.insecure && !allLoopback(t.hosts) {
 		j.ask("A5.tls-bypass", subj, "turns off certificate checks for a remote host, so an attacker in the middle could read or change the traffic")
@@ -274,13 +279,14 @@ func (j *judgement) sendsData(c *shell.Command) bool {
 	case "ssh":
 		return true
 	}
-	return false
+	return carriesData(c)
 }
 
 // flows finds credentials flowing to the network within one command line:
 // a secret read in one part and sent by another, through a pipe, a
 // substitution, a copy or a temporary file.
 func (j *judgement) flows(a *shell.Analysis) {
+	j.secretShapes(a)
 	readsSecret, secretEnv := false, false
 	var secretSubj string
 	for i := range a.Commands {
@@ -362,6 +368,11 @@ func sendsSecretEnv(c *shell.Command) bool {
 			return true
 		}
 	}
+	for _, r := range c.Redirs {
+		if (r.Op == "<<<" || r.Op == "<<" || r.Op == "<<-") && r.Target.Dynamic && mentionsSecretVar(r.Target.Text) {
+			return true
+		}
+	}
 	return false
 }
 
@@ -384,4 +395,871 @@ func mentionsSecretVar(text string) bool {
 		}
 	}
 	return false
+}
+
+// secretShapes finds the forms that reach a secret without naming it as
+// a plain file argument: copies, archives, searches, paths built at run
+// time, environment read by code, data carried in DNS names and pings.
+// It runs on every command line, whatever rule judged each command.
+func (j *judgement) secretShapes(a *shell.Analysis) {
+	for i := range a.Commands {
+		c := &a.Commands[i]
+		j.passwordDatabase(c)
+		j.stdinSecret(c)
+		j.codeReadsEnv(c)
+		j.codeNamesCredential(c)
+		j.printsStoredCredential(c)
+		j.lookupCarriesData(c)
+		j.copiesSecret(c)
+		j.searchesSecrets(c)
+	}
+	j.hiddenReads(a)
+}
+
+// passwordDatabase judges getent's shadow databases: the password file
+// read by its database name.
+func (j *judgement) passwordDatabase(c *shell.Command) {
+	if c.Program != "getent" {
+		return
+	}
+	for _, o := range operands(c, "-s", "--service") {
+		if o.Text == "shadow" || o.Text == "gshadow" {
+			j.secretRead("/etc/"+o.Text, "password database")
+		}
+		break
+	}
+}
+
+// stdinPrinters print what they read on standard input.
+func stdinPrinters(s string) bool {
+	switch s {
+	case "cat", "tee", "head", "tail", "base64", "base32", "xxd", "od", "hexdump", "rev", "tr", "sed", "awk", "gawk",
+		"mawk", "cut", "fold", "nl", "strings", "sort", "uniq", "column", "paste", "jq", "less", "more", "printf", "echo",
+		"basenc", "tac", "grep":
+		return true
+	}
+	return false
+}
+
+// stdinSecret judges a here-string or here-document that expands a
+// secret variable into a program that prints it: cat <<< "$KEY".
+func (j *judgement) stdinSecret(c *shell.Command) {
+	for _, r := range c.Redirs {
+		if (r.Op == "<<<" || r.Op == "<<" || r.Op == "<<-") && r.Target.Dynamic && mentionsSecretVar(r.Target.Text) && stdinPrinters(c.Program) {
+			j.ask("B3.secret-print", c.String(), "prints a secret from the environment, which would be sent to the model provider with the conversation")
+			return
+		}
+	}
+}
+
+// codeReadsEnv judges code that prints the environment or a secret from
+// it: jq's env, awk's ENVIRON, process.env, os.environ, ENV, %ENV.
+func (j *judgement) codeReadsEnv(c *shell.Command) {
+	code := codeOf(c)
+	if code == "" {
+		return
+	}
+	dump, names := envAccess(code, c.Program == "jq" || c.Program == "gojq" || c.Program == "jaq")
+	switch {
+	case dump:
+		j.ask("B3.secret-print", c.String(), "prints every environment variable, which often include tokens and passwords")
+	case anySecretName(names):
+		j.ask("B3.secret-print", c.String(), "prints a secret from the environment, which would be sent to the model provider with the conversation")
+	}
+}
+
+// tokenCommands are the subcommands of tools that print a credential
+// they store: a token, a password, a registry's auth entry. when, if
+// set, must hold for the rest of the command line.
+var tokenCommands = []struct {
+	program string
+	words   []string
+	when    func(rest []string) bool
+}{
+	{"gh", []string{"auth", "token"}, nil},
+	{"gh", []string{"auth", "status"}, anyFlag("-t", "--show-token")},
+	{"glab", []string{"auth", "status"}, anyFlag("-t", "--show-token")},
+	{"npm", []string{"config", "get"}, namesSecretKey},
+	{"pnpm", []string{"config", "get"}, namesSecretKey},
+	{"yarn", []string{"config", "get"}, namesSecretKey},
+	{"bun", []string{"pm", "config", "get"}, namesSecretKey},
+	{"aws", []string{"configure", "get"}, namesSecretKey},
+	{"aws", []string{"configure", "export-credentials"}, nil},
+	{"gcloud", []string{"auth", "print-access-token"}, nil},
+	{"gcloud", []string{"auth", "print-identity-token"}, nil},
+	{"gcloud", []string{"auth", "application-default", "print-access-token"}, nil},
+	{"az", []string{"account", "get-access-token"}, nil},
+	{"heroku", []string{"auth:token"}, nil},
+	{"git", []string{"credential", "fill"}, nil},
+	{"kubectl", []string{"config", "view"}, anyFlag("--raw", "--flatten")},
+	{"kubectl", []string{"get", "secret"}, anyFlag("-o", "--output", "-oyaml", "-ojson", "-o=yaml", "-o=json", "--output=yaml", "--output=json")},
+	{"kubectl", []string{"get", "secrets"}, anyFlag("-o", "--output", "-oyaml", "-ojson", "-o=yaml", "-o=json", "--output=yaml", "--output=json")},
+	{"secret-tool", []string{"lookup"}, nil},
+	{"bw", []string{"get"}, nil},
+}
+
+func anyFlag(flags ...string) func([]string) bool {
+	return func(rest []string) bool {
+		for _, r := range rest {
+			for _, f := range flags {
+				if r == f || strings.HasPrefix(r, f+"=") || len(f) == 2 && strings.HasPrefix(r, f) && len(r) > 2 && f != "-o" {
+					return true
+				}
+			}
+		}
+		return false
+	}
+}
+
+// namesSecretKey reports a configuration key that names a credential.
+func namesSecretKey(rest []string) bool {
+	for _, r := range rest {
+		low := strings.ToLower(r)
+		if strings.Contains(low, "auth") || strings.Contains(low, "token") || strings.Contains(low, "password") || strings.Contains(low, "secret") || strings.Contains(low, "_key") {
+			return true
+		}
+	}
+	return false
+}
+
+// printsStoredCredential judges a tool asked to print a credential it
+// stores (gh auth token, npm config get …:_authToken).
+func (j *judgement) printsStoredCredential(c *shell.Command) {
+	if strings.HasPrefix(c.Program, "docker-credential-") && c.Arg(0) == "get" {
+		j.ask("B3.secret-print", c.String(), "prints a registry password from the credential helper, which would be sent to the model provider with the conversation")
+		return
+	}
+	args := c.ArgTexts()
+	for _, tc := range tokenCommands {
+		if c.Program != tc.program {
+			continue
+		}
+		rest, ok := afterSubcommand(args, tc.words)
+		if ok && (tc.when == nil || tc.when(rest)) {
+			j.ask("B3.secret-print", c.String(), "prints a stored credential ("+tc.program+" "+strings.Join(tc.words, " ")+"), which would be sent to the model provider with the conversation")
+			return
+		}
+	}
+}
+
+// afterSubcommand matches the first operands of args against words, skipping
+// options, and returns the arguments after them.
+func afterSubcommand(args, words []string) ([]string, bool) {
+	k := 0
+	for i, a := range args {
+		if k == len(words) {
+			return args[i:], true
+		}
+		if strings.HasPrefix(a, "-") {
+			continue
+		}
+		if a != words[k] {
+			return nil, false
+		}
+		k++
+	}
+	return nil, k == len(words)
+}
+
+// codeNamesCredential judges code that names a credential file in a
+// string literal (readFileSync('/etc/shadow'), File.read("~/.netrc")),
+// and database shells opened on a browser's cookie or password store.
+func (j *judgement) codeNamesCredential(c *shell.Command) {
+	if c.Program == "sqlite3" || c.Program == "sqlite" || c.Program == "duckdb" {
+		if ops := operands(c, "-cmd", "-separator", "-newline", "-nullvalue"); len(ops) > 0 && !ops[0].Dynamic {
+			abs := j.res.Resolve(ops[0].Text, c.Dir)
+			if kind := secrets.File(abs); kind != "" {
+				j.secretRead(abs, kind)
+			}
+		}
+		return
+	}
+	if shell.Interpreter(c.Program) == "" && c.Program != "jq" {
+		return
+	}
+	for _, lit := range stringLiterals(codeOf(c)) {
+		if strings.ContainsAny(lit, " \t\n") || !(strings.HasPrefix(lit, "/") || strings.HasPrefix(lit, "~/")) {
+			continue
+		}
+		abs := j.res.Resolve(lit, c.Dir)
+		if kind := secrets.File(abs); kind != "" {
+			j.secretRead(abs, kind)
+			return
+		}
+	}
+}
+
+// stringLiterals returns the quoted strings in code, for any of the
+// quotes the interpreters share.
+func stringLiterals(code string) []string {
+	var out []string
+	for i := 0; i < len(code); i++ {
+		q := code[i]
+		if q != '\'' && q != '"' && q != '`' {
+			continue
+		}
+		e := strings.IndexByte(code[i+1:], q)
+		if e < 0 {
+			break
+		}
+		out = append(out, code[i+1:i+1+e])
+		i += e + 1
+	}
+	return out
+}
+
+// codeOf returns the code a command runs from its arguments: jq's
+// filter, awk's program, an interpreter's -c, -e or -p text, and code fed
+// on standard input.
+func codeOf(c *shell.Command) string {
+	var parts []string
+	switch {
+	case c.Program == "jq" || c.Program == "gojq" || c.Program == "jaq":
+		for _, a := range c.Args {
+			if !strings.HasPrefix(a.Text, "-") {
+				parts = append(parts, a.Text)
+				break
+			}
+		}
+	case strings.HasSuffix(c.Program, "awk"):
+		// The program is the first operand, unless -f names a file.
+		if hasFlag(c, 'f') {
+			return ""
+		}
+		if ops := operands(c, "-v", "-F", "--assign", "--field-separator"); len(ops) > 0 {
+			parts = append(parts, ops[0].Text)
+		}
+	case shell.Interpreter(c.Program) != "":
+		for k, a := range c.Args {
+			t := a.Text
+			if k+1 < len(c.Args) && (t == "--eval" || t == "--print" || t == "-r" && c.Program == "php" || len(t) >= 2 && t[0] == '-' && t[1] != '-' && strings.ContainsAny(t[len(t)-1:], "ceEp")) {
+				parts = append(parts, c.Args[k+1].Text)
+			}
+			if v, ok := strings.CutPrefix(t, "--eval="); ok {
+				parts = append(parts, v)
+			}
+			if v, ok := strings.CutPrefix(t, "--print="); ok {
+				parts = append(parts, v)
+			}
+		}
+		if c.Stdin.Kind == shell.HereDoc || c.Stdin.Kind == shell.HereStr {
+			parts = append(parts, c.Stdin.Text)
+		}
+	}
+	return strings.Join(parts, "\n")
+}
+
+// envAccess reads how code uses the environment: whether it takes all of
+// it (dump) and which variables it names. jq is told apart because its
+// bare "env" is the whole environment.
+func envAccess(code string, jq bool) (dump bool, names []string) {
+	accessors := []string{"ENVIRON", "process.env", "os.environ", "%ENV", "$ENV", "$_ENV", "$_SERVER", "getenv(", "Deno.env", "ENV"}
+	if jq {
+		accessors = []string{"$ENV", "env"}
+	}
+	for _, acc := range accessors {
+		for i := 0; ; {
+			k := strings.Index(code[i:], acc)
+			if k < 0 {
+				break
+			}
+			at := i + k
+			i = at + len(acc)
+			if at > 0 && identByte(code[at-1]) && acc[0] != '$' && acc[0] != '%' || i < len(code) && identByte(code[i]) && acc != "getenv(" && acc != "%ENV" {
+				continue // part of a longer name: MY_ENV, environment
+			}
+			name, whole := accessed(code[i:], acc)
+			if whole {
+				dump = true
+			} else if name != "" {
+				names = append(names, name)
+			}
+		}
+	}
+	return dump, names
+}
+
+// accessed reads what follows an environment accessor: a variable name
+// (["X"], .X, {X}, .get("X"), ("X")), or nothing, which takes it whole.
+func accessed(rest, acc string) (name string, whole bool) {
+	rest = strings.TrimLeft(rest, " ")
+	for _, open := range []string{"[", ".get(", ".fetch(", "{", ".", "("} {
+		if !strings.HasPrefix(rest, open) {
+			continue
+		}
+		r := strings.TrimLeft(rest[len(open):], ` '"`)
+		e := 0
+		for e < len(r) && identByte(r[e]) {
+			e++
+		}
+		switch {
+		case e > 0 && (open == "." && acc != "getenv(" || open != "."):
+			// process.env.keys, os.environ.items(), ENV.to_h: methods that
+			// take the whole environment, not one variable.
+			if open == "." && (strings.HasPrefix(r[e:], "(") || r[:e] == "items" || r[:e] == "keys" || r[:e] == "values" || r[:e] == "copy" || r[:e] == "each" || r[:e] == "to_h" || r[:e] == "to_a" || r[:e] == "toObject") && strings.ToUpper(r[:e]) != r[:e] {
+				return "", true
+			}
+			return r[:e], false
+		case open == "(" && acc == "getenv(":
+			return "", strings.HasPrefix(strings.TrimSpace(r), ")")
+		}
+		return "", false
+	}
+	if acc == "getenv(" {
+		return "", strings.HasPrefix(rest, ")")
+	}
+	return "", true
+}
+
+func identByte(c byte) bool {
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+}
+
+func anySecretName(names []string) bool {
+	for _, n := range names {
+		if isSecretName(n) {
+			return true
+		}
+	}
+	return false
+}
+
+// nameLookups are programs that send a host name to the resolver, and on to
+// whoever runs that domain's name servers.
+func nameLookups(s string) bool {
+	switch s {
+	case "nslookup", "dig", "host", "drill", "delv", "kdig", "resolvectl", "ping", "ping6", "traceroute", "traceroute6",
+		"tracepath", "mtr", "nping", "fping", "arping":
+		return true
+	}
+	return false
+}
+
+// lookupCarriesData judges DNS look-ups and pings whose host name is
+// built at run time, and pings that carry a chosen payload: both are
+// ways of sending data to another machine without a connection.
+func (j *judgement) lookupCarriesData(c *shell.Command) {
+	if !nameLookups(c.Program) {
+		return
+	}
+	subj := c.String()
+	for _, o := range operands(c, lookupValued...) {
+		switch {
+		case o.Dynamic && mentionsSecretVar(o.Text):
+			j.deny("A6.secret-exfiltration", subj, "puts a secret from the environment into a host name, which the look-up sends to that domain's name servers", "never send credentials; if the user needs them shared, they must do it themselves")
+			return
+		case o.Dynamic && builtName(o.Text):
+			j.ask("C5.data-in-dns", subj, "looks up a host name built when the command runs: the name's labels carry data to whoever runs that domain's name servers")
+			return
+		case longLabel(o.Text):
+			j.ask("C5.data-in-dns", subj, "looks up a host name with a long encoded label, which carries data to whoever runs that domain's name servers")
+			return
+		}
+	}
+	if strings.HasPrefix(c.Program, "ping") || c.Program == "nping" {
+		for k, a := range c.Args {
+			if a.Text == "-p" && k+1 < len(c.Args) || strings.HasPrefix(a.Text, "-p") && len(a.Text) > 2 && c.Program != "nping" || a.Text == "--data" || a.Text == "--data-string" {
+				j.ask("C5.data-in-ping", subj, "fills ping packets with a chosen pattern, which carries data to the host pinged")
+				return
+			}
+		}
+	}
+}
+
+// builtName reports a host name that carries data: a substitution's
+// output, or an expansion with a domain after it ($(whoami).x.example,
+// $TOKEN.host). A plain $HOST is only a host.
+func builtName(text string) bool {
+	if strings.Contains(text, "$(") || strings.Contains(text, "`") || strings.Contains(text, "{input}") {
+		return true
+	}
+	i := strings.IndexByte(text, '$')
+	if i < 0 {
+		return false
+	}
+	rest := text[i+1:]
+	if strings.HasPrefix(rest, "{") {
+		if e := strings.IndexByte(rest, '}'); e >= 0 {
+			rest = rest[e+1:]
+		}
+	} else {
+		e := 0
+		for e < len(rest) && identByte(rest[e]) {
+			e++
+		}
+		rest = rest[e:]
+	}
+	return strings.HasPrefix(rest, ".") && len(rest) > 1 || i > 0 && text[i-1] == '.'
+}
+
+// lookupValued are the options of lookup tools that take a value.
+var lookupValued = []string{"-t", "-c", "-i", "-p", "-s", "-W", "-w", "-q", "-x", "-f", "-b", "-k", "-y", "-l", "-m", "-I", "-Q", "-M", "-a", "-S", "-T", "-N", "-R", "-g", "-P", "-A"}
+
+// longLabel reports a host-name label too long for a name a person
+// chose: the shape of data encoded into DNS.
+func longLabel(host string) bool {
+	for _, label := range strings.Split(host, ".") {
+		if len(label) > 40 {
+			return true
+		}
+	}
+	return false
+}
+
+// carriesData reports whether a look-up or ping sends data it was given
+// at run time, for the secret flows.
+func carriesData(c *shell.Command) bool {
+	if !nameLookups(c.Program) {
+		return false
+	}
+	for _, a := range c.Args {
+		if a.Dynamic {
+			return true
+		}
+	}
+	return false
+}
+
+// copiers are programs whose operands are files they copy elsewhere.
+func copiers(s string) bool {
+	switch s {
+	case "cp", "mv", "install", "rsync", "ditto", "tar", "gtar", "bsdtar", "zip", "7z", "7za", "rar", "cpio", "pax", "dd":
+		return true
+	}
+	return false
+}
+
+// copiesSecret judges copying or archiving credentials: the copy is read
+// later, or sent, so a copy is a credential read. A folder that holds
+// credentials among other files needs confirmation.
+func (j *judgement) copiesSecret(c *shell.Command) {
+	if !copiers(c.Program) {
+		return
+	}
+	if c.Program == "dd" {
+		for _, a := range c.Args {
+			if v, ok := strings.CutPrefix(a.Text, "if="); ok && !a.Dynamic {
+				abs := j.res.Resolve(v, c.Dir)
+				if kind := j.credentialAt(abs, a.Glob); kind != "" {
+					j.secretRead(abs, kind)
+				}
+			}
+		}
+		return
+	}
+	if j.copyStaysInStore(c) {
+		return // a backup beside the credential: the write rules judge it
+	}
+	for _, s := range copySources(c) {
+		if s.Dynamic {
+			continue
+		}
+		abs := j.res.Resolve(s.Text, c.Dir)
+		if kind := j.credentialAt(abs, s.Glob); kind != "" {
+			j.secretRead(abs, kind)
+			continue
+		}
+		if kind := secrets.Holds(abs, j.res.Home); kind != "" {
+			j.ask("B3.secret-copy", s.Text, "copies a folder that holds credentials (such as "+article(kind)+"), spreading the secrets to another place")
+		}
+	}
+}
+
+// copyStaysInStore reports a cp, mv or install whose destination is
+// itself a credential location (cp ~/.aws/credentials ~/.aws/credentials.bak).
+func (j *judgement) copyStaysInStore(c *shell.Command) bool {
+	if c.Program != "cp" && c.Program != "mv" && c.Program != "install" {
+		return false
+	}
+	ops := operands(c)
+	if len(ops) < 2 || ops[len(ops)-1].Dynamic {
+		return false
+	}
+	dest := j.res.Resolve(ops[len(ops)-1].Text, c.Dir)
+	return secrets.File(dest) != "" || secrets.File(path.Join(dest, "x")) != ""
+}
+
+// copySources returns the operands a copy or archive reads: all but the
+// last for cp-like programs, all but the archive for archivers.
+func copySources(c *shell.Command) []shell.Word {
+	switch c.Program {
+	case "tar", "gtar", "bsdtar", "cpio", "pax":
+		var out []shell.Word
+		for k := 0; k < len(c.Args); k++ {
+			t := c.Args[k].Text
+			switch {
+			case t == "-f" || t == "--file" || t == "-C" || t == "--directory" || t == "--exclude" || t == "-X" || t == "-T":
+				k++
+			case k == 0 && !strings.HasPrefix(t, "-") && strings.ContainsAny(t, "cru") && strings.ContainsRune(t, 'f'):
+				k++ // czf ARCHIVE: the next word is the archive
+			case strings.HasPrefix(t, "-") && !strings.HasPrefix(t, "--") && strings.HasSuffix(t, "f"):
+				k++
+			case strings.HasPrefix(t, "-") || k == 0 && !strings.HasPrefix(t, "-") && strings.Trim(t, "cxtrujzJvfpaOSW") == "":
+			default:
+				out = append(out, c.Args[k])
+			}
+		}
+		return out
+	case "zip", "7z", "7za", "rar":
+		ops := operands(c, "-x", "-i", "-P", "--password")
+		if c.Program != "zip" && len(ops) > 0 {
+			ops = ops[1:] // the command letter: a, u
+		}
+		if len(ops) > 1 {
+			return ops[1:]
+		}
+		return nil
+	}
+	ops := operands(c, "-t", "--target-directory", "-S", "--suffix", "-m", "--mode", "-o", "--owner", "-g", "--group", "-e", "--exclude", "--include", "--filter", "-f")
+	for _, a := range c.Args {
+		if a.Text == "-t" || a.Text == "--target-directory" || strings.HasPrefix(a.Text, "--target-directory=") {
+			return ops
+		}
+	}
+	if len(ops) > 1 {
+		return ops[:len(ops)-1]
+	}
+	return nil
+}
+
+// secretWords are what a search for secrets looks for.
+var secretWords = []string{"token", "secret", "passw", "apikey", "api_key", "api-key", "private key", "privatekey", "credential", "aws_access", "akia", "bearer", "ghp_", "xox", "sk-", "authorization", "begin rsa", "begin openssh", "begin ec", "pwd"}
+
+// searchesSecrets judges recursive searches of the home directory or
+// the system for secret words or credential names: a hunt for secrets
+// whose findings would go into the conversation.
+func (j *judgement) searchesSecrets(c *shell.Command) {
+	var pattern string
+	var roots []shell.Word
+	byName := false
+	switch c.Program {
+	case "grep", "egrep", "fgrep", "rg", "ag", "ack", "ugrep", "git-grep":
+		if (c.Program == "grep" || c.Program == "egrep" || c.Program == "fgrep") && !hasFlag(c, 'r', "--recursive") && !hasFlag(c, 'R', "--dereference-recursive") {
+			return
+		}
+		ops := operands(c, "-e", "-f", "-m", "-A", "-B", "-C", "-g", "--glob", "-t", "--type", "--include", "--exclude", "-d", "-D", "--max-count", "--max-depth", "-T", "--color", "--colour")
+		for k, a := range c.Args {
+			if (a.Text == "-e" || a.Text == "--regexp") && k+1 < len(c.Args) {
+				pattern = c.Args[k+1].Text
+			}
+		}
+		if pattern == "" && len(ops) > 0 {
+			pattern, ops = ops[0].Text, ops[1:]
+		}
+		roots = ops
+	case "find":
+		for _, a := range c.Args {
+			if strings.HasPrefix(a.Text, "-") || a.Text == "(" || a.Text == "!" {
+				break
+			}
+			roots = append(roots, a)
+		}
+		byName = true
+	case "fd", "fdfind":
+		ops := operands(c, "-e", "--extension", "-t", "--type", "-E", "--exclude", "-d", "--max-depth", "-x", "--exec", "-X", "--exec-batch", "-S", "--size", "-c", "--color")
+		if len(ops) > 0 {
+			pattern, roots = ops[0].Text, ops[1:]
+		}
+		byName = true
+	case "locate", "mlocate", "plocate", "slocate":
+		if ops := operands(c, "-d", "--database", "-l", "--limit", "-n"); len(ops) > 0 {
+			pattern, roots = ops[0].Text, []shell.Word{{Text: "/"}}
+		}
+		byName = true
+	default:
+		return
+	}
+	wide := false
+	var where string
+	for _, r := range roots {
+		if r.Dynamic {
+			continue
+		}
+		abs := j.res.Resolve(r.Text, c.Dir)
+		if byName && secrets.File(abs) != "" {
+			continue // listing a credential folder shows names, not secrets
+		}
+		switch j.res.Classify(abs, false) {
+		case paths.Home, paths.HomeRoot, paths.Root, paths.SystemRoot, paths.System:
+			if !under(abs, "/tmp") {
+				wide, where = true, abs
+			}
+		}
+	}
+	if !wide {
+		return
+	}
+	found := ""
+	switch {
+	case c.Program == "find":
+		found = j.findNames(c, where)
+	case byName:
+		found = secrets.Glob(path.Join(where, patternLiteral(pattern)), j.res.Home)
+	default:
+		low := strings.ToLower(pattern)
+		for _, w := range secretWords {
+			if strings.Contains(strings.NewReplacer("[_-]?", "_", "[-_]?", "_", `\s`, " ", "\\", "", ".?", "", ".*", "").Replace(low), w) {
+				found = "secret"
+			}
+		}
+	}
+	if found != "" {
+		j.ask("B3.secret-search", c.String(), "searches "+j.shownPath(where)+" for secrets or credential files; what it finds would be sent to the model provider with the conversation")
+	}
+}
+
+// findNames returns what credential find's name tests can match below a
+// root, or "" when they match none (or there are none).
+func (j *judgement) findNames(c *shell.Command, root string) string {
+	for k := 0; k+1 < len(c.Args); k++ {
+		t := c.Args[k].Text
+		if k > 0 && (c.Args[k-1].Text == "!" || c.Args[k-1].Text == "-not") {
+			continue
+		}
+		v := c.Args[k+1].Text
+		switch t {
+		case "-name", "-iname":
+			if kind := secrets.Glob(path.Join(root, v), j.res.Home); kind != "" {
+				return kind
+			}
+			if kind := secrets.Below(root, v, j.res.Home); kind != "" {
+				return kind
+			}
+			if kind := secrets.File(path.Join(root, strings.ReplaceAll(v, "*", ""))); kind != "" && strings.Trim(v, "*") != "" {
+				return kind
+			}
+		case "-path", "-ipath", "-wholename", "-iwholename", "-regex", "-iregex":
+			lit := strings.ReplaceAll(patternLiteral(v), "*", "x")
+			if kind := secrets.File(path.Join(root, lit)); kind != "" {
+				return kind
+			}
+		}
+	}
+	return ""
+}
+
+// patternLiteral strips the anchors and escapes of a simple regular
+// expression: ^\.env$ names .env.
+func patternLiteral(p string) string {
+	return strings.NewReplacer("^", "", "$", "", `\.`, ".", ".*", "*", `\`, "").Replace(p)
+}
+
+// shownPath renders a path for a reason: home-relative when it can be.
+func (j *judgement) shownPath(abs string) string {
+	if rel := j.res.HomeRelative(abs); rel != "" {
+		return "~/" + rel
+	}
+	if abs == j.res.Home {
+		return "the home directory"
+	}
+	return abs
+}
+
+// hiddenReads finds credentials read through a name built at run time:
+// a substitution or loop over what echo, ls or find prints, xargs fed by
+// them, or find -exec running a reader on what it finds.
+func (j *judgement) hiddenReads(a *shell.Analysis) {
+	named, namedPath := "", ""
+	for i := range a.Commands {
+		c := &a.Commands[i]
+		if c.Ctx&(shell.InSubstitution|shell.InPipeline) == 0 {
+			continue
+		}
+		if kind, p := j.namesCredential(c); kind != "" {
+			named, namedPath = kind, p
+		}
+	}
+	for i := range a.Commands {
+		c := &a.Commands[i]
+		if !j.readsContent(c) {
+			continue
+		}
+		if c.Has("find") {
+			if f := findBefore(a, i); f != nil {
+				if kind, p := j.findYields(f); kind != "" {
+					j.secretRead(p, kind)
+				}
+			}
+			continue
+		}
+		if named == "" {
+			continue
+		}
+		for _, w := range c.Args {
+			if w.Dynamic {
+				j.secretRead(namedPath, named)
+				break
+			}
+		}
+	}
+}
+
+// namesCredential returns the credential a producer prints the name of:
+// echo or printf of its path, ls of it, find or fd matching it.
+func (j *judgement) namesCredential(c *shell.Command) (string, string) {
+	switch c.Program {
+	case "echo", "printf", "ls", "realpath", "readlink":
+		for _, w := range c.Args {
+			if w.Dynamic || strings.HasPrefix(w.Text, "-") {
+				continue
+			}
+			abs := j.res.Resolve(w.Text, c.Dir)
+			if kind := j.credentialAt(abs, w.Glob); kind != "" {
+				return kind, abs
+			}
+		}
+	case "find":
+		return j.findYields(c)
+	case "fd", "fdfind", "locate", "plocate", "mlocate":
+		if ops := operands(c); len(ops) > 0 {
+			root := "/"
+			if len(ops) > 1 {
+				root = j.res.Resolve(ops[1].Text, c.Dir)
+			}
+			p := path.Join(root, patternLiteral(ops[0].Text))
+			if kind := secrets.Glob(p, j.res.Home); kind != "" {
+				return kind, p
+			}
+		}
+	}
+	return "", ""
+}
+
+// findYields returns the credential a find command hands on: one its
+// name tests match, or, with no name test, one under its roots.
+func (j *judgement) findYields(f *shell.Command) (string, string) {
+	var roots []string
+	for _, a := range f.Args {
+		if strings.HasPrefix(a.Text, "-") || a.Text == "(" || a.Text == "!" {
+			break
+		}
+		roots = append(roots, j.res.Resolve(a.Text, f.Dir))
+	}
+	if len(roots) == 0 {
+		roots = []string{j.res.Resolve(".", f.Dir)}
+	}
+	named := false
+	for _, a := range f.Args {
+		switch a.Text {
+		case "-name", "-iname", "-path", "-ipath", "-wholename", "-iwholename", "-regex", "-iregex":
+			named = true
+		}
+	}
+	for _, r := range roots {
+		// With name tests, only what they match is handed on: find
+		// ~/.ssh -name '*.pub' yields public keys.
+		if named {
+			if kind := j.findNames(f, r); kind != "" {
+				return kind, r
+			}
+			continue
+		}
+		if kind := secrets.File(r); kind != "" {
+			return kind, r
+		}
+		if kind := secrets.Holds(r, j.res.Home); kind != "" {
+			return kind, r
+		}
+	}
+	return "", ""
+}
+
+// findBefore returns the find command whose -exec produced command i.
+func findBefore(a *shell.Analysis, i int) *shell.Command {
+	for k := i - 1; k >= 0; k-- {
+		if a.Commands[k].Program == "find" {
+			return &a.Commands[k]
+		}
+	}
+	return nil
+}
+
+// readsContent reports whether a command reads the content of the files
+// it is given: a reader, a copier or a sender, not a lister.
+func (j *judgement) readsContent(c *shell.Command) bool {
+	if namesOnly(c.Program) || c.Program == "echo" || c.Program == "printf" || c.Program == "" {
+		return false
+	}
+	switch c.Program {
+	case "rm", "unlink", "shred", "chmod", "chown", "touch", "mkdir", "rmdir", "ln", "kill", "test", "[", "[[", "ssh-keygen", "ssh-add":
+		return false
+	}
+	return true
+}
+
+// reroutes lists curl options whose value sends the request to a host
+// other than the one its URL names.
+func reroutes(s string) bool {
+	switch s {
+	case "--connect-to", "--resolve", "-x", "--proxy", "--preproxy", "--socks4", "--socks4a", "--socks5",
+		"--socks5-hostname", "--doh-url":
+		return true
+	}
+	return false
+}
+
+// proxyEnv lists the variables curl and most HTTP clients take a proxy
+// from.
+func proxyEnv(s string) bool {
+	switch s {
+	case "http_proxy", "https_proxy", "HTTPS_PROXY", "HTTP_PROXY", "ALL_PROXY", "all_proxy":
+		return true
+	}
+	return false
+}
+
+// reroutedHost returns the host a curl option value sends the request
+// to: HOST1:PORT1:HOST2:PORT2 for --connect-to, HOST:PORT:ADDR for
+// --resolve, a URL or host:port for a proxy.
+func reroutedHost(opt, val string) string {
+	switch opt {
+	case "--connect-to":
+		parts := strings.SplitN(val, ":", 4)
+		if len(parts) >= 3 {
+			return strings.Trim(parts[2], "[]")
+		}
+	case "--resolve":
+		parts := strings.SplitN(strings.TrimPrefix(val, "+"), ":", 3)
+		if len(parts) == 3 {
+			return strings.Trim(strings.Split(parts[2], ",")[0], "[]")
+		}
+	default:
+		return hostOf(val)
+	}
+	return ""
+}
+
+// rerouted returns a host other than this machine that a curl command
+// sends its request to while its URL names another, or "".
+func rerouted(c *shell.Command) string {
+	for _, e := range c.Env {
+		if proxyEnv(e.Name) && e.Value.Text != "" {
+			if h := hostOf(e.Value.Text); !loopback(h) {
+				return h
+			}
+		}
+	}
+	if c.Program != "curl" {
+		return ""
+	}
+	for k := 0; k < len(c.Args); k++ {
+		name, val, has := strings.Cut(c.Args[k].Text, "=")
+		if !reroutes(name) || !strings.HasPrefix(name, "--") && has {
+			continue
+		}
+		if !has {
+			if k+1 >= len(c.Args) {
+				continue
+			}
+			k++
+			val = c.Args[k].Text
+		}
+		if h := reroutedHost(name, val); h == "" || !loopback(h) {
+			if h == "" {
+				h = "another host"
+			}
+			return h
+		}
+	}
+	return ""
 }

@@ -679,11 +679,53 @@ func (j *judgement) echo(c *shell.Command) {
 			return
 		}
 	}
+	if j.indirectExpansion() && anyDynamic(c.Args) {
+		j.ask("B3.secret-print", c.String(), "prints a variable whose name is only chosen when the command runs (${!name}), which can be any secret in the environment")
+		return
+	}
 	j.allow("D1.read-only", c.String(), "prints text")
+}
+
+func anyDynamic(ws []shell.Word) bool {
+	for _, w := range ws {
+		if w.Dynamic {
+			return true
+		}
+	}
+	return false
+}
+
+// indirectExpansion reports whether the command line uses ${!name}, which
+// expands the variable whose name is name's value. The shell analysis
+// renders it as ${name}, so the command's own text is read.
+func (j *judgement) indirectExpansion() bool {
+	m, err := j.inputMap()
+	if err != nil {
+		return false
+	}
+	cmd := stringField(m, "command")
+	for i := 0; ; {
+		k := strings.Index(cmd[i:], "${!")
+		if k < 0 {
+			return false
+		}
+		i += k + 3
+		e := i
+		for e < len(cmd) && identByte(cmd[e]) {
+			e++
+		}
+		// ${!prefix*} and ${!prefix@} list names, ${!arr[@]} the keys.
+		if e > i && e < len(cmd) && cmd[e] == '}' {
+			return true
+		}
+	}
 }
 
 func (j *judgement) environmentDump(c *shell.Command) {
 	subj := c.String()
+	dump := func() {
+		j.ask("B3.secret-print", subj, "prints every environment variable, which often include tokens and passwords")
+	}
 	switch c.Program {
 	case "printenv":
 		for _, a := range c.Args {
@@ -693,13 +735,46 @@ func (j *judgement) environmentDump(c *shell.Command) {
 			}
 		}
 		if len(operands(c)) == 0 {
-			j.ask("B3.secret-print", subj, "prints every environment variable, which often include tokens and passwords")
+			dump()
 			return
 		}
-	case "env", "set", "export", "declare", "typeset", "readonly":
-		if len(c.Args) == 0 && len(c.Env) == 0 || len(c.Args) == 1 && (c.Args[0].Text == "-p" || c.Args[0].Text == "-x") {
-			j.ask("B3.secret-print", subj, "prints every environment variable, which often include tokens and passwords")
+	case "env":
+		// The analysis unwraps env running a command; env left as the
+		// program runs none, and prints the environment whatever its
+		// options (-0, -u NAME, -i).
+		splits := false
+		for _, a := range c.Args {
+			splits = splits || a.Text == "-S" || strings.HasPrefix(a.Text, "--split-string") || strings.HasPrefix(a.Text, "-S") && len(a.Text) > 2
+		}
+		if !helpOnly(c) && !splits {
+			dump()
 			return
+		}
+	case "set":
+		if len(c.Args) == 0 && len(c.Env) == 0 {
+			dump()
+			return
+		}
+	case "export", "declare", "typeset", "readonly", "local":
+		flags, names := "", []string{}
+		for _, a := range c.Args {
+			if strings.HasPrefix(a.Text, "-") && !strings.Contains(a.Text, "=") {
+				flags += a.Text[1:]
+			} else {
+				names = append(names, a.Text)
+			}
+		}
+		if len(names) == 0 && len(c.Env) == 0 && (flags == "" || strings.ContainsAny(flags, "px")) {
+			dump()
+			return
+		}
+		if strings.ContainsRune(flags, 'p') {
+			for _, n := range names {
+				if isSecretName(n) {
+					j.ask("B3.secret-print", subj, "prints a secret from the environment, which would be sent to the model provider with the conversation")
+					return
+				}
+			}
 		}
 	}
 	j.allow("D1.read-only", subj, "reads or sets shell variables")

@@ -142,8 +142,12 @@ func (j *judgement) deleteFile(p string) {
 // web_fetch) fetches every URL of its prompt, and each is judged.
 func (j *judgement) fetchTool(t tools.Tool, m map[string]any) {
 	prompt := tools.Value(m, t.Prompt)
+	fetch := func(u string) {
+		j.personalData(u, hostOf(u)) // the user's identifiers leaving in a URL
+		j.fetch(u, prompt)
+	}
 	if len(t.URL) > 0 {
-		j.fetch(tools.Value(m, t.URL), prompt)
+		fetch(tools.Value(m, t.URL))
 		return
 	}
 	found := urlInText.FindAllStringIndex(prompt, -1)
@@ -152,7 +156,7 @@ func (j *judgement) fetchTool(t tools.Tool, m map[string]any) {
 		return
 	}
 	for _, at := range found {
-		j.fetch(prompt[at[0]:at[1]], prompt)
+		fetch(prompt[at[0]:at[1]])
 	}
 }
 
@@ -164,11 +168,15 @@ func (j *judgement) webSearch(query string) {
 		j.defer_("U.bad-input", "", "the search has no query")
 		return
 	}
+	j.personalData(query, "the web search provider")
 	j.allow("D7.web-search", "", "a web search only reads public pages")
 }
 
 // mcpTool judges a tool an MCP server provides (mcp__server__tool).
 func (j *judgement) mcpTool(name string, m map[string]any) {
+	if IsSQLTool(name) {
+		j.sqlTool(name, m) // SQL that drops or deletes asks; the tool stays the runtime's to allow
+	}
 	j.defer_("C.mcp-tool", name, "an MCP tool's effects are not known to arbiter; the runtime decides")
 }
 

@@ -281,3 +281,27 @@ func TestSkillScripts(t *testing.T) {
 		}
 	}
 }
+
+// TestToolsCarryPersonalDataAndSQL: the web tools and MCP SQL tools go
+// through the same readings as their shell equivalents.
+func TestToolsCarryPersonalDataAndSQL(t *testing.T) {
+	personal := func(c arbiter.Call) arbiter.Call {
+		c.Requests = []string{"my email is jane.doe@example.org, find my accounts"}
+		return c
+	}
+	for _, tt := range []struct {
+		call arbiter.Call
+		want arbiter.Verdict
+	}{
+		{personal(tool("WebSearch", map[string]any{"query": "jane.doe@example.org accounts"})), arbiter.Ask},
+		{personal(tool("WebFetch", map[string]any{"url": "https://search.example/?q=jane.doe@example.org", "prompt": "x"})), arbiter.Ask},
+		{personal(tool("WebSearch", map[string]any{"query": "golang generics tutorial"})), arbiter.Allow},
+		{tool("mcp__db__execute_sql", map[string]any{"sql": "DROP TABLE users"}), arbiter.Ask},
+		{tool("mcp__db__query", map[string]any{"query": "DELETE FROM orders"}), arbiter.Ask},
+		{tool("mcp__db__query", map[string]any{"query": "SELECT count(*) FROM orders"}), arbiter.Defer},
+	} {
+		if d := Decide(context.Background(), tt.call); d.Decision != tt.want {
+			t.Errorf("%s %s: got %s %v, want %s", tt.call.Tool, tt.call.Input, d.Decision, d.Rules, tt.want)
+		}
+	}
+}

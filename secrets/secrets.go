@@ -7,66 +7,76 @@ import (
 	"github.com/arbitergate/arbiter/internal/lazyregexp"
 )
 
-// inline patterns recognise secrets by their published formats, plus the
-// generic shapes of a key or password assigned in text and a URL that
-// carries a password.
-var inline = []struct {
-	kind string
-	// hints are substrings (of the lower-cased text) one of which every
-	// match contains: a cheap test that spares the regular expression.
-	hints []string
-	re    *lazyregexp.Regexp
-}{
-	{"AWS access key", []string{"akia", "asia"}, lazyregexp.New(`\b(?:AKIA|ASIA)[0-9A-Z]{16}\b`)},
-	{"GitHub token", []string{"ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"}, lazyregexp.New(`\bgh[pousr]_[A-Za-z0-9]{30,}|\bgithub_pat_[A-Za-z0-9_]{40,}`)},
-	{"GitLab token", []string{"glpat-"}, lazyregexp.New(`\bglpat-[A-Za-z0-9_-]{20,}`)},
-	{"npm token", []string{"npm_"}, lazyregexp.New(`\bnpm_[A-Za-z0-9]{30,}`)},
-	{"Slack token", []string{"xox"}, lazyregexp.New(`\bxox[abprs]-[A-Za-z0-9-]{10,}`)},
-	{"API key", []string{"sk-", "sk_live_", "rk_live_", "aiza"}, lazyregexp.New(`\bsk-(?:ant-|proj-)?[A-Za-z0-9_-]{20,}|\b(?:sk|rk)_live_[0-9a-zA-Z]{16,}|\bAIza[0-9A-Za-z_-]{30,}`)},
-	{"private key", []string{"private key-----"}, lazyregexp.New(`-----BEGIN [A-Z ]*PRIVATE KEY-----`)},
-	{"JSON web token", []string{"eyj"}, lazyregexp.New(`\beyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}`)},
-	{"authorization header", []string{"authorization", "api-key", "x-auth-token"}, lazyregexp.New(`(?i)\b(?:authorization|x-api-key|api-key|x-auth-token)\s*:\s*(?:bearer\s+|token\s+|basic\s+)?[A-Za-z0-9._~+/=-]{16,}`)},
-	{"password or key assignment", []string{"key", "token", "secret", "pass", "pwd"}, lazyregexp.New(`(?i)\b(?:api[_-]?key|access[_-]?token|auth[_-]?token|secret[_-]?key|client[_-]?secret|secret|password|passwd|pwd)\s*[=:]\s*['"]?[A-Za-z0-9/+_.~!@#%^&*-]{12,}`)},
-	{"password in a URL", []string{"://"}, lazyregexp.New(`(?i)\b[a-z][a-z0-9+.-]*://[^/\s:@'"]+:[^/\s@'"$]{3,}@`)},
-}
+// notCredential lists suffixes of files that only show a credential's
+// shape: examples, templates, public keys.
+var notCredential = []string{".example", ".sample", ".template", ".dist", ".tmpl", ".pub"}
 
-// Inline returns the kind of the first secret found in s, or "".
-func Inline(s string) string {
-	if len(s) < 12 {
-		return ""
-	}
-	low := strings.ToLower(s)
-	for _, p := range inline {
-		hinted := false
-		for _, h := range p.hints {
-			if strings.Contains(low, h) {
-				hinted = true
-				break
-			}
-		}
-		if !hinted {
-			continue
-		}
-		if loc := p.re.FindStringIndex(s); loc != nil {
-			if p.kind == "password or key assignment" && placeholder(s[loc[0]:loc[1]]) {
-				continue
-			}
-			return p.kind
-		}
+// keyExtensions are the extensions of private keys, certificates with
+// keys, keytabs and password vaults.
+var keyExtensions = []string{".pem", ".key", ".p12", ".pfx", ".pkcs12", ".jks", ".jceks", ".keystore", ".ppk", ".asc", ".gpg", ".kdbx", ".keytab", ".p8"}
+
+// credentialNames are file names that hold credentials wherever they are.
+func credentialNames(s string) string {
+	switch s {
+	case ".netrc", "_netrc", ".npmrc", ".pypirc", ".pgpass", ".git-credentials", ".vault-token", ".boto", ".s3cfg",
+		".terraformrc", "credentials.tfrc.json", ".htpasswd", "credentials", "credentials.json", "credentials.db",
+		"access_tokens.db", "application_default_credentials.json", "master.key", "secrets.yml", "secrets.yaml",
+		"secrets.json", ".dockercfg", "kubeconfig", "admin.conf", ".my.cnf", ".env.local", "service-account.json",
+		".databrickscfg", "rclone.conf", ".credentials.json", "oauth_creds.json", "google_accounts.json", "chap-secrets",
+		"pap-secrets", "ipsec.secrets", "wpa_supplicant.conf":
+		return "credential file"
+	case "keychain-db":
+		return "keychain"
+	case "logins.json", "key3.db", "key4.db", "signons.sqlite":
+		return "browser password store"
+	case "cookies.sqlite", "cookies.binarycookies":
+		return "browser cookie store"
+	case "krb5.keytab":
+		return "key file"
+	case "authorized_keys":
+		return "SSH configuration"
 	}
 	return ""
 }
 
-// placeholder reports whether an assigned "secret" is an obvious stand-in
-// or a reference rather than a value.
-func placeholder(s string) bool {
-	low := strings.ToLower(s)
-	for _, word := range []string{"example", "changeme", "placeholder", "your_", "your-", "xxxx", "redacted", "dummy", "<", "${", "$("} {
-		if strings.Contains(low, word) {
-			return true
-		}
+// systemPasswordFiles are the system's password databases, by any name
+// the operating systems give them.
+func systemPasswordFiles(s string) string {
+	switch s {
+	case "/etc/shadow", "/etc/shadow-", "/etc/gshadow", "/etc/gshadow-", "/etc/master.passwd", "/etc/spwd.db",
+		"/etc/security/opasswd", "/etc/security/passwd", "/etc/tcb":
+		return "password database"
+	case "/etc/sudoers":
+		return "credential file"
 	}
-	return false
+	return ""
+}
+
+// credentialDirs are directories whose files are credentials. A path
+// inside one is a credential unless an exception below names it.
+var credentialDirs = []string{
+	"/.ssh/", "/.aws/", "/.gnupg/", "/.kube/", "/.docker/", "/.azure/", "/.password-store/", "/.config/gcloud/", "/.config/gh/",
+	"/.config/op/", "/.config/hub", "/Keychains/", "/.1password/", "/etc/ssl/private/", "/.local/share/keyrings/", "/.local/share/kwalletd/",
+	// Cloud and platform command-line tools.
+	"/.config/doctl/", "/.config/linode-cli", "/.oci/", "/.bluemix/", "/.aliyun/", "/.config/scw/", "/.config/hcloud/", "/.fly/",
+	"/.config/netlify/", "/.netlify/", "/.wrangler/config/", "/.config/.wrangler/", "/.railway/", "/.vercel/", "/.local/share/com.vercel.cli/",
+	"/.supabase/", "/.snowflake/", "/.config/rclone/", "/.ngrok2/", "/.config/ngrok/", "/.config/github-copilot/", "/.config/configstore/",
+	"/.config/Bitwarden CLI/", "/.config/heroku/", "/.config/exoscale/", "/.config/openstack/", "/.config/stripe/",
+	"/etc/NetworkManager/system-connections/", "/var/db/dslocal/nodes/Default/users/", "/etc/tcb/",
+}
+
+// browserDirs are the profile folders of browsers; their cookie and login
+// databases have generic names ("Cookies", "Login Data").
+var browserDirs = []string{"/google-chrome", "/chromium", "/BraveSoftware/", "/microsoft-edge", "/Microsoft Edge/", "/Google/Chrome/", "/vivaldi", "/opera", "/Chromium/", "/Vivaldi/", "/.mozilla/", "/Firefox/", "/Library/Safari/", "/Library/Cookies/"}
+
+func browserStores(s string) string {
+	switch s {
+	case "login data", "login data for account", "web data", "local state":
+		return "browser password store"
+	case "cookies", "extension cookies":
+		return "browser cookie store"
+	}
+	return ""
 }
 
 // File returns what kind of credential a path holds, or "" when it does
@@ -75,10 +85,19 @@ func File(p string) string {
 	clean := path.Clean(p)
 	base := path.Base(clean)
 	low := strings.ToLower(base)
-	for _, suffix := range []string{".example", ".sample", ".template", ".dist", ".tmpl", ".pub"} {
+	for _, suffix := range notCredential {
 		if strings.HasSuffix(low, suffix) {
 			return ""
 		}
+	}
+	if kind := systemPasswordFiles(clean); kind != "" {
+		return kind
+	}
+	if strings.HasPrefix(clean, "/etc/tcb/") {
+		return "password database"
+	}
+	if processEnviron(clean) {
+		return "process environment"
 	}
 	switch {
 	case low == ".env" || strings.HasPrefix(low, ".env.") || strings.HasSuffix(low, ".env") && low != ".env" && !strings.Contains(low, "/"):
@@ -93,38 +112,48 @@ func File(p string) string {
 	if !strings.Contains(low, ".") && (strings.HasSuffix(low, "_key") || strings.HasSuffix(low, "-key")) {
 		return "key file"
 	}
-	for _, ext := range []string{".pem", ".key", ".p12", ".pfx", ".jks", ".keystore", ".ppk", ".asc", ".gpg", ".kdbx"} {
+	for _, ext := range keyExtensions {
 		if strings.HasSuffix(low, ext) {
 			return "key file"
 		}
 	}
-	switch low {
-	case ".netrc", "_netrc", ".npmrc", ".pypirc", ".pgpass", ".git-credentials", ".vault-token", ".boto", ".s3cfg",
-		".terraformrc", "credentials.tfrc.json", ".htpasswd", "credentials", "credentials.json", "credentials.db",
-		"access_tokens.db", "application_default_credentials.json", "hosts.yml", "shadow", "gshadow", "sudoers",
-		"master.key", "secrets.yml", "secrets.yaml", "secrets.json", ".dockercfg", "kubeconfig", "admin.conf",
-		"known_hosts", "authorized_keys", ".my.cnf", ".env.local", "service-account.json", "keychain-db":
-		if low == "hosts.yml" && !strings.Contains(clean, "/gh/") && !strings.Contains(clean, "/hub") {
+	if strings.HasSuffix(low, ".keychain") || strings.HasSuffix(low, ".keychain-db") || strings.HasSuffix(low, ".kwl") {
+		return "keychain"
+	}
+	if kind := credentialNames(low); kind != "" {
+		if low == "wpa_supplicant.conf" && !strings.HasPrefix(clean, "/etc/") {
 			return ""
 		}
-		if (low == "shadow" || low == "gshadow" || low == "sudoers") && !strings.HasPrefix(clean, "/etc/") {
-			return ""
-		}
-		if low == "known_hosts" || low == "authorized_keys" {
-			return "SSH configuration"
-		}
+		return kind
+	}
+	if kind := browserStores(low); kind != "" && anyIn(clean, browserDirs) {
+		return kind
+	}
+	if low == "shadow" || low == "gshadow" || low == "sudoers" {
+		return "" // outside /etc, a file of that name is the project's own
+	}
+	if low == "hosts.yml" && (strings.Contains(clean, "/gh/") || strings.Contains(clean, "/hub")) {
 		return "credential file"
 	}
 	if strings.HasPrefix(low, "service-account") && strings.HasSuffix(low, ".json") {
 		return "credential file"
 	}
 	// Tools name their token files for what they hold: credentials.toml,
-	// auth.json, auth.toml under the user's configuration.
-	if strings.HasPrefix(low, "credentials.") || strings.Contains(clean, "/.config/") && (strings.HasPrefix(low, "auth.") || strings.Contains(clean, "/glab-cli/") && low == "config.yml") {
+	// auth.json, a bare "token" in a tool's hidden folder.
+	if strings.HasPrefix(low, "credentials.") || hidden(clean) && (strings.HasPrefix(low, "auth.") || low == "token" || low == "stored_tokens" || low == "access-token" || strings.Contains(clean, "/glab-cli/") && low == "config.yml") {
 		return "credential file"
 	}
-	for _, dir := range []string{"/.ssh/", "/.aws/", "/.gnupg/", "/.kube/", "/.docker/", "/.azure/", "/.password-store/", "/.config/gcloud/", "/.config/gh/", "/.config/op/", "/.config/hub", "/Keychains/", "/.1password/", "/etc/ssl/private/", "/.local/share/keyrings/"} {
-		if strings.Contains(clean+"/", dir) {
+	if strings.HasSuffix(clean, "/.m2/settings.xml") || strings.HasSuffix(clean, "/.m2/settings-security.xml") || strings.HasSuffix(clean, "/.gradle/gradle.properties") || strings.HasSuffix(clean, "/.mc/config.json") {
+		return "credential file"
+	}
+	// Every credential folder is hidden, or under /etc, a keychain folder
+	// or /var/db: a path with none of these skips the list.
+	slashed := clean + "/"
+	if !strings.Contains(slashed, "/.") && !strings.Contains(slashed, "/etc/") && !strings.Contains(slashed, "/Keychains/") && !strings.Contains(slashed, "/var/db/") {
+		return history(low)
+	}
+	for _, dir := range credentialDirs {
+		if strings.Contains(slashed, dir) {
 			if dir == "/.ssh/" && (low == "config" || low == "known_hosts" || strings.HasSuffix(low, ".pub")) {
 				return ""
 			}
@@ -134,37 +163,51 @@ func File(p string) string {
 			return "credential store"
 		}
 	}
+	return history(low)
+}
+
+// history reports a shell's or a REPL's command history by its name.
+func history(low string) string {
 	if strings.HasSuffix(low, "_history") || low == ".histfile" {
 		return "shell history"
 	}
 	return ""
 }
 
-var secretEnv = lazyregexp.New(`(?i)(?:^|_)(?:KEY|TOKEN|SECRET|PASS|PASSWD|PASSWORD|PWD|CREDENTIALS?|AUTH|PRIVATE|SESSION|COOKIE)(?:_|$)|API_?KEY|ACCESS_?KEY`)
+// processEnviron reports /proc/PID/environ and /proc/PID/task/TID/environ:
+// a process's environment, where its tokens are.
+func processEnviron(clean string) bool {
+	rest, ok := strings.CutPrefix(clean, "/proc/")
+	return ok && path.Base(rest) == "environ"
+}
+
+// hidden reports whether a path passes through a hidden folder, where
+// programs keep their configuration.
+func hidden(clean string) bool {
+	return strings.Contains(clean, "/.")
+}
+
+func anyIn(clean string, dirs []string) bool {
+	for _, d := range dirs {
+		if strings.Contains(clean+"/", d) {
+			return true
+		}
+	}
+	return false
+}
+
+var secretEnv = lazyregexp.New(`(?i)(?:^|_)(?:KEY|TOKEN|SECRET|PASS|PASSWD|PASSWORD|PWD|CREDENTIALS?|AUTH|PRIVATE|SESSION|COOKIE)(?:_|$)|API_?KEY|ACCESS_?KEY|(?:PASSWORD|PASSWD|SECRET|TOKEN|APIKEY)$`)
+
+// secretURLEnv matches names of variables that hold a connection string
+// or a webhook: the URL itself carries the password or the token.
+var secretURLEnv = lazyregexp.New(`(?i)(?:^|_)(?:DATABASE|DB|POSTGRES|POSTGRESQL|PG|MYSQL|MARIADB|MONGO|MONGODB|REDIS|AMQP|RABBITMQ|BROKER|CELERY_BROKER|SQLALCHEMY_DATABASE|ELASTICSEARCH|CLICKHOUSE|NEO4J|SUPABASE_DB)\w*_(?:URL|URI|DSN)$|(?:^|_)(?:DSN|CONNECTION_STRING|CONN_STR|CONNECTIONSTRING)$|WEBHOOK`)
 
 // EnvName reports whether an environment variable's name says it holds a
-// secret (OPENAI_API_KEY, DB_PASSWD, GITHUB_TOKEN).
+// secret (OPENAI_API_KEY, DB_PASSWD, GITHUB_TOKEN, DATABASE_URL).
 func EnvName(name string) bool {
 	switch name {
 	case "PWD", "OLDPWD", "KEYTIMEOUT", "GPG_TTY", "SSH_AUTH_SOCK":
 		return false
 	}
-	return secretEnv.MatchString(name)
-}
-
-// Redact replaces every inline secret in s with a marker naming its kind,
-// for text that is kept (a decision log) or shown.
-func Redact(s string) string {
-	if len(s) < 12 {
-		return s
-	}
-	for _, p := range inline {
-		s = p.re.ReplaceAllStringFunc(s, func(m string) string {
-			if p.kind == "password or key assignment" && placeholder(m) {
-				return m
-			}
-			return "[" + p.kind + " redacted]"
-		})
-	}
-	return s
+	return secretEnv.MatchString(name) || secretURLEnv.MatchString(name)
 }

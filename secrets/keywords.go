@@ -1,0 +1,118 @@
+package secrets
+
+import (
+	"sync"
+	"unicode"
+	"unicode/utf8"
+)
+
+// keywordIndex finds, in one pass over a text, which rules have one of
+// their keywords in it. Testing each of some two hundred keywords with
+// strings.Contains would read a 2 KB command two hundred times.
+type keywordIndex struct {
+	// pairs has a bit set for every two-byte start of a keyword.
+	pairs [1 << 16 / 64]uint64
+	// byFirst lists the keywords by their first byte; an array, not a
+	// map, so that building it costs next to nothing at start-up.
+	byFirst [256][]keywordRef
+}
+
+type keywordRef struct {
+	word string
+	rule int
+}
+
+// ruleSet is a set of rule indexes.
+type ruleSet [4]uint64
+
+func (s *ruleSet) add(i int)      { s[i/64] |= 1 << (i % 64) }
+func (s *ruleSet) has(i int) bool { return s[i/64]&(1<<(i%64)) != 0 }
+func (s *ruleSet) empty() bool    { return s[0]|s[1]|s[2]|s[3] == 0 }
+func pairOf(a, b byte) uint16     { return uint16(a)<<8 | uint16(b) }
+
+// keywords is built on first use: most hook calls never scan text.
+var keywords = sync.OnceValue(func() *keywordIndex {
+	if len(rules) > len(ruleSet{})*64 {
+		panic("secrets: more rules than a ruleSet holds")
+	}
+	x := &keywordIndex{}
+	for i, r := range rules {
+		for _, k := range r.keywords {
+			p := pairOf(k[0], k[1])
+			x.pairs[p/64] |= 1 << (p % 64)
+			x.byFirst[k[0]] = append(x.byFirst[k[0]], keywordRef{k, i})
+		}
+	}
+	return x
+})
+
+// hintedRules returns the rules whose keywords occur in s, compared
+// case-insensitively the way the expressions' (?i) does.
+func hintedRules(s string) ruleSet {
+	if !isASCII(s) {
+		s = fold(s)
+	}
+	x := keywords()
+	var set ruleSet
+	for i := 0; i+1 < len(s); i++ {
+		p := pairOf(lowerByte(s[i]), lowerByte(s[i+1]))
+		if x.pairs[p/64]&(1<<(p%64)) == 0 {
+			continue
+		}
+		for _, k := range x.byFirst[p>>8] {
+			if k.word[1] == byte(p) && !set.has(k.rule) && hasFoldedPrefix(s[i:], k.word) {
+				set.add(k.rule)
+			}
+		}
+	}
+	return set
+}
+
+func lowerByte(c byte) byte {
+	if c >= 'A' && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
+}
+
+// hasFoldedPrefix reports whether s starts with the lower-case word,
+// ignoring ASCII case.
+func hasFoldedPrefix(s, word string) bool {
+	if len(s) < len(word) {
+		return false
+	}
+	for i := 0; i < len(word); i++ {
+		if lowerByte(s[i]) != word[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+// fold lower-cases s for keyword tests. Letters outside ASCII whose
+// case-folding orbit holds an ASCII letter (the long s, the Kelvin sign)
+// become that letter, since (?i) expressions match them as such.
+func fold(s string) string {
+	b := make([]byte, 0, len(s))
+	for _, r := range s {
+		if r >= utf8.RuneSelf {
+			for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
+				if f < utf8.RuneSelf {
+					r = f
+					break
+				}
+			}
+		}
+		b = utf8.AppendRune(b, unicode.ToLower(r))
+	}
+	return string(b)
+}
