@@ -24,6 +24,10 @@ Usage:
                                         remove it (restoring the original file)
   arbiter doctor                        check every installed hook end to end
   arbiter stats [--json] [LOG]          summarise the decision log (ARBITER_LOG)
+  arbiter replay [--since T] [--project DIR] [--runtime R] [--json] [PATH…]
+                                        decide your past sessions' tool calls again
+  arbiter report [--log FILE | --replay [PATH…]] [-o report.html]
+                                        write an HTML report (0600) of decisions
   arbiter eval [--split dev|test] [--by set|category|rule] [--failures] [--json] FILE…
                                         score decisions on labeled corpora
 
@@ -55,6 +59,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return doctor(args[1:], stdout, stderr)
 	case "stats":
 		return stats(args[1:], stdout, stderr)
+	case "replay":
+		return replayCmd(args[1:], stdout, stderr)
+	case "report":
+		return reportCmd(args[1:], stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return 0
