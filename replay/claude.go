@@ -155,6 +155,8 @@ func (r *claudeReader) result(l claudeLine, p claudePart, t time.Time) {
 	waited := span(r.started[p.ToolUseID], t)
 	hookMs, hooked := r.hookMs[p.ToolUseID]
 	switch {
+	case o.By == ByHook && hooked:
+		o.WaitMs = hookMs
 	case o.Status == Refused || o.Status == Denied:
 		o.WaitMs = waited
 	case o.ByHand && waited >= 0:

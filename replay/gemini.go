@@ -113,6 +113,9 @@ func (r *geminiReader) finish() {
 				h.add(strings.TrimSpace(text))
 			}
 		case "gemini":
+			// The calls of one message run one after another: each
+			// starts when the one before it ended.
+			start := t
 			for _, tc := range m.ToolCalls {
 				rec := record{runtime: Gemini, session: r.s.ID, cwd: r.s.Project, tool: tc.Name, input: tc.Args, id: tc.ID, requests: h.recent()}
 				var errText string
@@ -125,9 +128,12 @@ func (r *geminiReader) finish() {
 				end := parseTime(tc.Timestamp)
 				r.s.see(end)
 				if o.Status == Refused || o.Status == Denied {
-					o.WaitMs = span(t, end)
+					o.WaitMs = span(start, end)
 				}
-				r.s.Calls = append(r.s.Calls, Call{Native: tc.Name, Time: t, Calls: r.b.calls(rec), Outcome: o})
+				r.s.Calls = append(r.s.Calls, Call{Native: tc.Name, Time: start, Calls: r.b.calls(rec), Outcome: o})
+				if end.After(start) {
+					start = end
+				}
 			}
 		}
 	}
