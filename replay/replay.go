@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"strings"
 	"time"
@@ -31,6 +32,9 @@ type Options struct {
 	// Progress, when set, is called after each file with the files done
 	// and the calls replayed so far.
 	Progress func(files, calls int)
+	// Workers is how many files are read and decided at once (0: one
+	// per processor). The Decider must be safe for concurrent use.
+	Workers int
 }
 
 // Decided is one replayed call: what it was, what arbiter decides, and
@@ -67,46 +71,107 @@ type SessionLine struct {
 	Decisions map[string]int `json:"decisions"`
 }
 
-// Run replays the files.
+// Run replays the files, reading and deciding several at a time; the
+// result lists sessions and calls in the files' order.
 func Run(ctx context.Context, files []File, opt Options) Result {
 	res := Result{Sessions: []SessionLine{}, Calls: []Decided{}, Unreadable: []Unreadable{}}
-	project := ""
 	if opt.Project != "" {
-		project = filepath.Clean(opt.Project)
+		opt.Project = filepath.Clean(opt.Project)
 	}
-	for i, f := range files {
-		if ctx.Err() != nil {
-			break
+	workers := opt.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	out := make([]chan fileResult, len(files))
+	for i := range out {
+		out[i] = make(chan fileResult, 1)
+	}
+	next := make(chan int)
+	go func() {
+		defer close(next)
+		for i := range files {
+			select {
+			case next <- i:
+			case <-ctx.Done():
+				return
+			}
 		}
-		if !opt.Since.IsZero() && !f.ModTime.IsZero() && f.ModTime.Before(opt.Since) {
-			// A file last written before the cut holds no later call.
-			continue
+	}()
+	for range workers {
+		go func() {
+			for i := range next {
+				out[i] <- replayFile(ctx, files[i], opt)
+			}
+		}()
+	}
+	for i := range files {
+		var fr fileResult
+		select {
+		case fr = <-out[i]:
+		case <-ctx.Done():
+			res.Summary = summarise(res)
+			return res
 		}
-		rt := f.Runtime
-		if opt.Runtime != "" {
-			rt = opt.Runtime
+		switch {
+		case fr.err != nil:
+			res.Unreadable = append(res.Unreadable, Unreadable{Path: files[i].Path, Error: fr.err.Error()})
+		case fr.line != nil:
+			idx := len(res.Sessions)
+			res.Sessions = append(res.Sessions, *fr.line)
+			for _, c := range fr.calls {
+				c.Session = idx
+				res.Calls = append(res.Calls, c)
+			}
 		}
-		s, err := Read(f.Path, ReadOptions{Runtime: rt, Home: opt.Home})
-		if err != nil {
-			res.Unreadable = append(res.Unreadable, Unreadable{Path: f.Path, Error: err.Error()})
-			progress(opt, i, res)
-			continue
+		if opt.Progress != nil {
+			opt.Progress(i+1, len(res.Calls))
 		}
-		if project != "" && !within(s.Project, project) {
-			progress(opt, i, res)
-			continue
-		}
-		res.add(ctx, s, opt)
-		progress(opt, i, res)
 	}
 	res.Summary = summarise(res)
 	return res
 }
 
-func progress(opt Options, i int, res Result) {
-	if opt.Progress != nil {
-		opt.Progress(i+1, len(res.Calls))
+// fileResult is one file replayed: its session line and calls, or why
+// it could not be read; neither when a filter left it out.
+type fileResult struct {
+	line  *SessionLine
+	calls []Decided
+	err   error
+}
+
+func replayFile(ctx context.Context, f File, opt Options) fileResult {
+	if !opt.Since.IsZero() && !f.ModTime.IsZero() && f.ModTime.Before(opt.Since) {
+		// A file last written before the cut holds no later call.
+		return fileResult{}
 	}
+	rt := f.Runtime
+	if opt.Runtime != "" {
+		rt = opt.Runtime
+	}
+	s, err := Read(f.Path, ReadOptions{Runtime: rt, Home: opt.Home})
+	if err != nil {
+		return fileResult{err: err}
+	}
+	if opt.Project != "" && !within(s.Project, opt.Project) {
+		return fileResult{}
+	}
+	line := SessionLine{Session: *s, Decisions: map[string]int{}}
+	line.Session.Calls = nil
+	var calls []Decided
+	for _, c := range s.Calls {
+		if !opt.Since.IsZero() && !c.Time.IsZero() && c.Time.Before(opt.Since) {
+			continue
+		}
+		d := decide(ctx, opt.Decider, c.Calls)
+		dc := Decided{Time: c.Time, Native: c.Native, Decision: d, Outcome: c.Outcome}
+		if len(c.Calls) > 0 {
+			dc.Tool, dc.Subject = c.Calls[0].Tool, subject(c.Calls)
+		}
+		calls = append(calls, dc)
+		line.Calls++
+		line.Decisions[d.Decision.String()]++
+	}
+	return fileResult{line: &line, calls: calls}
 }
 
 func within(p, dir string) bool {
@@ -115,26 +180,6 @@ func within(p, dir string) bool {
 	}
 	p = filepath.Clean(p)
 	return p == dir || strings.HasPrefix(p, dir+string(filepath.Separator))
-}
-
-func (res *Result) add(ctx context.Context, s *Session, opt Options) {
-	line := SessionLine{Session: *s, Decisions: map[string]int{}}
-	line.Session.Calls = nil
-	idx := len(res.Sessions)
-	for _, c := range s.Calls {
-		if !opt.Since.IsZero() && !c.Time.IsZero() && c.Time.Before(opt.Since) {
-			continue
-		}
-		d := decide(ctx, opt.Decider, c.Calls)
-		dc := Decided{Session: idx, Time: c.Time, Native: c.Native, Decision: d, Outcome: c.Outcome}
-		if len(c.Calls) > 0 {
-			dc.Tool, dc.Subject = c.Calls[0].Tool, subject(c.Calls)
-		}
-		res.Calls = append(res.Calls, dc)
-		line.Calls++
-		line.Decisions[d.Decision.String()]++
-	}
-	res.Sessions = append(res.Sessions, line)
 }
 
 // decide decides every part of a recorded call and keeps the strictest,
