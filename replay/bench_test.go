@@ -42,8 +42,8 @@ func writeBenchSessions(tb testing.TB, dir string, n, calls int) int {
 			fmt.Fprintf(&gemini, `{"id":"m%d","timestamp":%q,"type":"gemini","content":"","toolCalls":[{"id":"g%d","name":"run_shell_command","args":{"command":%q},"status":"success","timestamp":%q}]}`+"\n", j, ts, j, cmd, ts)
 		}
 		for name, b := range map[string]string{
-			filepath.Join("claude", fmt.Sprintf("s%d.jsonl", i)):                claude.String(),
-			filepath.Join("codex", fmt.Sprintf("rollout-%d.jsonl", i)):          codex.String(),
+			filepath.Join("claude", fmt.Sprintf("s%d.jsonl", i)):                 claude.String(),
+			filepath.Join("codex", fmt.Sprintf("rollout-%d.jsonl", i)):           codex.String(),
 			filepath.Join("gemini", "chats", fmt.Sprintf("session-%d.jsonl", i)): gemini.String(),
 		} {
 			p := filepath.Join(dir, name)
