@@ -121,32 +121,29 @@ func label(t time.Time, unit string) string {
 	return t.Format("2006-01-02")
 }
 
-// axes draws the y axis with a few gridlines up to top.
+// axes draws the y axis with four gridlines up to top.
 func axes(sb *strings.Builder, top int) {
 	plotH := float64(chartH - padT - padB)
 	for i := 0; i <= 4; i++ {
-		v := top * i / 4
 		y := float64(chartH-padB) - plotH*float64(i)/4
 		fmt.Fprintf(sb, `<line class="grid" x1="%d" x2="%d" y1="%.1f" y2="%.1f"/>`, padL, chartW-8, y, y)
-		fmt.Fprintf(sb, `<text class="axis" x="%d" y="%.1f" text-anchor="end">%d</text>`, padL-6, y+4, v)
+		fmt.Fprintf(sb, `<text class="axis" x="%d" y="%.1f" text-anchor="end">%d</text>`, padL-6, y+4, top*i/4)
 	}
 }
 
-// niceCeil rounds n up to 1, 2 or 5 times a power of ten.
+// niceCeil is the top of an axis of four steps that holds n: each step
+// 1, 2 or 5 times a power of ten, so that every gridline is a whole
+// number.
 func niceCeil(n int) int {
-	if n <= 4 {
-		return 4
-	}
 	p := 1
-	for p*10 <= n {
+	for {
+		for _, m := range []int{1, 2, 5} {
+			if 4*m*p >= n {
+				return 4 * m * p
+			}
+		}
 		p *= 10
 	}
-	for _, m := range []int{1, 2, 5, 10} {
-		if m*p >= n {
-			return m * p
-		}
-	}
-	return 10 * p
 }
 
 // bar is one labelled horizontal bar.
@@ -157,12 +154,13 @@ type bar struct {
 	Class string
 }
 
-// barsSVG draws horizontal bars scaled to the largest.
-func barsSVG(bars []bar, aria string) template.HTML {
+// barsSVG draws horizontal bars scaled to the largest, in a chart
+// width wide with labelW for the labels.
+func barsSVG(bars []bar, aria string, width, labelW int) template.HTML {
 	if len(bars) == 0 {
 		return ""
 	}
-	const rowH, labelW = 26, 260
+	const rowH = 26
 	h := len(bars)*rowH + 8
 	peak := 0.0
 	for _, b := range bars {
@@ -172,10 +170,10 @@ func barsSVG(bars []bar, aria string) template.HTML {
 		peak = 1
 	}
 	var sb strings.Builder
-	fmt.Fprintf(&sb, `<svg viewBox="0 0 %d %d" role="img" aria-label="%s">`, chartW, h, html.EscapeString(aria))
+	fmt.Fprintf(&sb, `<svg viewBox="0 0 %d %d" role="img" aria-label="%s">`, width, h, html.EscapeString(aria))
 	for i, b := range bars {
 		y := 4 + i*rowH
-		w := float64(chartW-labelW-110) * b.Value / peak
+		w := float64(width-labelW-100) * b.Value / peak
 		fmt.Fprintf(&sb, `<text class="label" x="%d" y="%d" text-anchor="end">%s</text>`, labelW-8, y+17, html.EscapeString(b.Label))
 		fmt.Fprintf(&sb, `<rect class="%s" x="%d" y="%d" width="%.1f" height="%d" rx="3"><title>%s: %s</title></rect>`,
 			b.Class, labelW, y+3, math.Max(w, 1), rowH-8, html.EscapeString(b.Label), html.EscapeString(b.Text))

@@ -26,7 +26,7 @@ section{background:var(--card);border:1px solid var(--line);border-radius:10px;p
 .cards{display:grid;grid-template-columns:repeat(auto-fit,minmax(130px,1fr));gap:12px}
 .card{border:1px solid var(--line);border-radius:8px;padding:10px 12px;border-top:4px solid var(--neutral)}
 .card.allow{border-top-color:var(--allow)}.card.ask{border-top-color:var(--ask)}.card.deny{border-top-color:var(--deny)}.card.defer{border-top-color:var(--defer)}
-.card .v{font-size:1.5rem;font-weight:600}.card .l{color:var(--muted);font-size:.85rem}
+.card .v{font-size:1.5rem;font-weight:600}.card .l{font-size:.9rem}.card .n{color:var(--muted);font-size:.8rem;line-height:1.3}
 svg{width:100%;height:auto;display:block}
 svg text{fill:var(--fg);font-size:13px}svg text.axis{fill:var(--muted);font-size:11px}
 svg .grid{stroke:var(--line);stroke-width:1}
@@ -55,7 +55,7 @@ td.cmd{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;word-bre
 <section id="summary">
 <h2>Summary</h2>
 <div class="cards">
-{{range .Cards}}<div class="card {{.Class}}"><div class="v">{{.Value}}</div><div class="l">{{.Label}}{{if .Note}} · {{.Note}}{{end}}</div></div>
+{{range .Cards}}<div class="card {{.Class}}"><div class="v">{{.Value}}</div><div class="l">{{.Label}}</div>{{if .Note}}<div class="n">{{.Note}}</div>{{end}}</div>
 {{end}}</div>
 {{if .Median}}<p class="note">arbiter's time per decision: median {{.Median}}, p99 {{.P99}}.</p>{{end}}
 </section>

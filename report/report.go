@@ -9,7 +9,11 @@ import (
 	"time"
 
 	"github.com/arbitergate/arbiter"
+	"github.com/arbitergate/arbiter/secrets"
 )
+
+// halfW is the width of a chart in a half column.
+const halfW = 480
 
 // maxListed bounds the list of denies and asks; the newest are kept.
 const maxListed = 500
@@ -106,13 +110,13 @@ func build(d Data, now time.Time) view {
 	for _, vd := range []arbiter.Verdict{arbiter.Allow, arbiter.Ask, arbiter.Deny, arbiter.Defer} {
 		split = append(split, bar{Label: vd.String(), Value: float64(counts[vd]), Text: fmt.Sprintf("%d (%.1f%%)", counts[vd], pct(counts[vd], len(es))), Class: vd.String()})
 	}
-	v.Split = barsSVG(split, "calls by decision")
+	v.Split = barsSVG(split, "calls by decision", halfW, 90)
 	var rb []bar
 	for _, r := range sortedKeys(rules, 15) {
 		rb = append(rb, bar{Label: r, Value: float64(rules[r]), Text: fmt.Sprint(rules[r]), Class: ruleVerdict[r].String()})
 	}
-	v.Rules = barsSVG(rb, "most frequent rules")
-	v.Latency = barsSVG(latencyBars(es), "decision time distribution")
+	v.Rules = barsSVG(rb, "most frequent rules", halfW, 220)
+	v.Latency = barsSVG(latencyBars(es), "decision time distribution", chartW, 260)
 
 	var wb []bar
 	parties := make([]string, 0, len(d.Waiting))
@@ -128,7 +132,7 @@ func build(d Data, now time.Time) view {
 		wb = append(wb, bar{Label: p + " (median)", Value: float64(wt.P50Ms), Text: duration(wt.P50Ms), Class: "wait"})
 		v.WaitRows = append(v.WaitRows, waitRow{Party: p, Count: fmt.Sprint(wt.Count), Total: duration(wt.TotalMs), Median: duration(wt.P50Ms), P90: duration(wt.P90Ms)})
 	}
-	v.Waiting = barsSVG(wb, "median time waiting for permission, by who decided")
+	v.Waiting = barsSVG(wb, "median time waiting for permission, by who decided", chartW, 260)
 
 	shadow := map[string]int{}
 	agree := map[string]bool{}
@@ -173,8 +177,10 @@ func build(d Data, now time.Time) view {
 		if !e.Time.IsZero() {
 			t = e.Time.UTC().Format("2006-01-02 15:04")
 		}
+		// Redacted here too, whoever built the data: the page is kept
+		// and shared, and must never repeat a secret.
 		v.Listed = append(v.Listed, row{Time: t, Decision: e.Decision.String(), Rules: strings.Join(e.Rules, ", "),
-			Subject: e.Tool + ": " + e.Subject, Reason: e.Reason, Outcome: e.Outcome, Runtime: e.Runtime})
+			Subject: secrets.Redact(e.Tool + ": " + e.Subject), Reason: secrets.Redact(e.Reason), Outcome: e.Outcome, Runtime: e.Runtime})
 	}
 	return v
 }
