@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/arbitergate/arbiter"
+	"github.com/arbitergate/arbiter/audit"
 )
 
 // Summary is what a replay found, in figures.
@@ -28,40 +29,17 @@ type Summary struct {
 	// RanDenied lists the calls that ran that arbiter would have denied.
 	RanDenied []Decided `json:"ran_but_arbiter_denies"`
 	// Waiting is the time calls waited for permission, per decider.
-	Waiting map[string]Wait `json:"waiting"`
+	Waiting map[string]audit.Wait `json:"waiting"`
 	// P50 and P99 are arbiter's decision times, in microseconds.
 	P50 int64 `json:"p50_micros"`
 	P99 int64 `json:"p99_micros"`
 }
 
-// Wait summarises waiting times in milliseconds.
-type Wait struct {
-	Count   int   `json:"count"`
-	TotalMs int64 `json:"total_ms"`
-	P50Ms   int64 `json:"p50_ms"`
-	P90Ms   int64 `json:"p90_ms"`
-	MaxMs   int64 `json:"max_ms"`
-}
-
-// WaitOf summarises a list of waits in milliseconds.
-func WaitOf(ms []int64) Wait {
-	if len(ms) == 0 {
-		return Wait{}
-	}
-	s := append([]int64(nil), ms...)
-	sort.Slice(s, func(i, j int) bool { return s[i] < s[j] })
-	w := Wait{Count: len(s), P50Ms: s[len(s)/2], P90Ms: s[len(s)*9/10], MaxMs: s[len(s)-1]}
-	for _, v := range s {
-		w.TotalMs += v
-	}
-	return w
-}
-
 func summarise(res Result) Summary {
 	s := Summary{Sessions: len(res.Sessions), Unreadable: len(res.Unreadable), Calls: len(res.Calls),
 		Decisions: map[string]int{}, Outcomes: map[string]int{}, Runtimes: map[string]int{}, Rules: map[string]int{},
-		Refused: map[string]int{}, RanDenied: []Decided{}, Waiting: map[string]Wait{}}
-	waits := map[string][]int64{}
+		Refused: map[string]int{}, RanDenied: []Decided{}, Waiting: map[string]audit.Wait{}}
+	waits := map[string][]float64{}
 	var micros []int64
 	for _, c := range res.Calls {
 		v := c.Decision.Decision
@@ -84,12 +62,13 @@ func summarise(res Result) Summary {
 			s.RanDenied = append(s.RanDenied, c)
 		}
 		if c.Outcome.WaitMs >= 0 && c.Outcome.By != "" {
-			waits[string(c.Outcome.By)] = append(waits[string(c.Outcome.By)], c.Outcome.WaitMs)
+			waits[string(c.Outcome.By)] = append(waits[string(c.Outcome.By)], float64(c.Outcome.WaitMs))
 		}
 		micros = append(micros, c.Decision.Micros)
+		waits[string(ByArbiter)] = append(waits[string(ByArbiter)], float64(c.Decision.Micros)/1000)
 	}
 	for k, v := range waits {
-		s.Waiting[k] = WaitOf(v)
+		s.Waiting[k] = audit.WaitOf(v)
 	}
 	if len(micros) > 0 {
 		sort.Slice(micros, func(i, j int) bool { return micros[i] < micros[j] })
@@ -171,7 +150,7 @@ var meaning = map[arbiter.Verdict]string{
 	arbiter.Defer: "left to the runtime's own flow",
 }
 
-func writeWaits(w io.Writer, waits map[string]Wait) {
+func writeWaits(w io.Writer, waits map[string]audit.Wait) {
 	var keys []string
 	for k, v := range waits {
 		if v.Count > 0 {
@@ -182,22 +161,11 @@ func writeWaits(w io.Writer, waits map[string]Wait) {
 		return
 	}
 	sort.Strings(keys)
-	fmt.Fprintln(w, "time waiting for permission, by who decided:")
+	fmt.Fprintln(w, "time waiting for permission, by who decided (arbiter: its decision time on replay):")
 	for _, k := range keys {
 		v := waits[k]
-		fmt.Fprintf(w, "  %-8s %6d calls  total %s  median %s  p90 %s\n", k, v.Count, ms(v.TotalMs), ms(v.P50Ms), ms(v.P90Ms))
+		fmt.Fprintf(w, "  %-8s %6d calls  total %s  median %s  p90 %s\n", k, v.Count, audit.FormatMs(v.TotalMs), audit.FormatMs(v.P50Ms), audit.FormatMs(v.P90Ms))
 	}
-}
-
-// ms renders milliseconds for a reader.
-func ms(v int64) string {
-	switch {
-	case v < 1000:
-		return fmt.Sprintf("%d ms", v)
-	case v < 120_000:
-		return fmt.Sprintf("%.1f s", float64(v)/1000)
-	}
-	return fmt.Sprintf("%.1f min", float64(v)/60_000)
 }
 
 func verdicts(m map[string]int) string {

@@ -215,14 +215,3 @@ func pct(n, of int) float64 {
 	}
 	return 100 * float64(n) / float64(of)
 }
-
-// duration renders milliseconds for a reader.
-func duration(ms int64) string {
-	switch {
-	case ms < 1000:
-		return fmt.Sprintf("%d ms", ms)
-	case ms < 120_000:
-		return fmt.Sprintf("%.1f s", float64(ms)/1000)
-	}
-	return fmt.Sprintf("%.1f min", float64(ms)/60_000)
-}

@@ -2,6 +2,7 @@ package report
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -34,7 +35,7 @@ type Data struct {
 	Source  string
 	Entries []Entry
 	// Waiting is the time calls waited for permission, per party.
-	Waiting map[string]replay.Wait
+	Waiting map[string]audit.Wait
 	// ByHand and ByHandAllowed: calls the person approved at a prompt,
 	// and how many of them arbiter would have allowed (replay only).
 	ByHand, ByHandAllowed int
@@ -42,16 +43,27 @@ type Data struct {
 	Skipped int
 }
 
-// FromLog reads a decision log.
+// FromLog reads a decision log: its decisions, and the waiting times
+// audit.Summarise finds in it.
 func FromLog(r io.Reader, source string) (Data, error) {
 	d := Data{Source: source}
-	sc := bufio.NewScanner(r)
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return d, fmt.Errorf("reading the decision log %s: %w", source, err)
+	}
+	sc := bufio.NewScanner(bytes.NewReader(data))
 	sc.Buffer(make([]byte, 0, 64<<10), 4<<20)
 	for sc.Scan() {
-		var rec audit.Record
+		var rec struct {
+			audit.Record
+			Event string `json:"event"`
+		}
 		if err := json.Unmarshal(sc.Bytes(), &rec); err != nil || rec.Time == "" {
 			d.Skipped++
 			continue
+		}
+		if rec.Event != "" && rec.Event != "PreToolUse" && rec.Event != "PermissionRequest" && rec.Event != "BeforeTool" && rec.Event != "preToolUse" {
+			continue // a runtime's record that a call finished: it times a wait
 		}
 		t, _ := time.Parse(time.RFC3339Nano, rec.Time)
 		d.Entries = append(d.Entries, Entry{Time: t, Runtime: rec.Runtime, Tool: rec.Tool, Subject: secrets.Redact(rec.Subject),
@@ -60,28 +72,12 @@ func FromLog(r io.Reader, source string) (Data, error) {
 	if err := sc.Err(); err != nil {
 		return d, fmt.Errorf("reading the decision log %s: %w", source, err)
 	}
-	d.Waiting = logWaits(d.Entries)
+	st, err := audit.Summarise(bytes.NewReader(data))
+	if err != nil {
+		return d, fmt.Errorf("reading the decision log %s: %w", source, err)
+	}
+	d.Waiting = st.Waiting
 	return d, nil
-}
-
-// logWaits is, from a decision log alone, the time arbiter and the judge
-// took to decide.
-func logWaits(es []Entry) map[string]replay.Wait {
-	var own, judged []int64
-	for _, e := range es {
-		if e.Judge != nil && e.Judge.Asked {
-			judged = append(judged, e.Judge.Micros/1000)
-		}
-		own = append(own, e.Micros/1000)
-	}
-	w := map[string]replay.Wait{}
-	if len(own) > 0 {
-		w["arbiter"] = replay.WaitOf(own)
-	}
-	if len(judged) > 0 {
-		w["judge"] = replay.WaitOf(judged)
-	}
-	return w
 }
 
 // FromReplay takes a replay's result.

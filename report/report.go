@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/arbitergate/arbiter"
+	"github.com/arbitergate/arbiter/audit"
 	"github.com/arbitergate/arbiter/secrets"
 )
 
@@ -129,8 +130,8 @@ func build(d Data, now time.Time) view {
 		if wt.Count == 0 {
 			continue
 		}
-		wb = append(wb, bar{Label: p + " (median)", Value: float64(wt.P50Ms), Text: duration(wt.P50Ms), Class: "wait"})
-		v.WaitRows = append(v.WaitRows, waitRow{Party: p, Count: fmt.Sprint(wt.Count), Total: duration(wt.TotalMs), Median: duration(wt.P50Ms), P90: duration(wt.P90Ms)})
+		wb = append(wb, bar{Label: p + " (median)", Value: wt.P50Ms, Text: audit.FormatMs(wt.P50Ms), Class: "wait"})
+		v.WaitRows = append(v.WaitRows, waitRow{Party: p, Count: fmt.Sprint(wt.Count), Total: audit.FormatMs(wt.TotalMs), Median: audit.FormatMs(wt.P50Ms), P90: audit.FormatMs(wt.P90Ms)})
 	}
 	v.Waiting = barsSVG(wb, "median time waiting for permission, by who decided", chartW, 260)
 
