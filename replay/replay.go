@@ -171,6 +171,9 @@ func replayFile(ctx context.Context, f File, opt Options) fileResult {
 		line.Calls++
 		line.Decisions[d.Decision.String()]++
 	}
+	if !opt.Since.IsZero() && line.Calls == 0 {
+		return fileResult{} // nothing in it since the cut
+	}
 	return fileResult{line: &line, calls: calls}
 }
 
