@@ -34,12 +34,12 @@ func writeBenchSessions(tb testing.TB, dir string, n, calls int) int {
 		for j := range calls {
 			cmd := benchCommands[(i+j)%len(benchCommands)]
 			ts := fmt.Sprintf("2026-11-20T09:%02d:%02d.000Z", j/60%60, j%60)
-			fmt.Fprintf(&claude, `{"type":"assistant","timestamp":%q,"sessionId":"s%d","cwd":"/home/dev/p","message":{"role":"assistant","content":[{"type":"tool_use","id":"t%d","name":"Bash","input":{"command":%q,"description":"step"}}]}}`+"\n", ts, i, j, cmd)
-			fmt.Fprintf(&claude, `{"type":"user","timestamp":%q,"sessionId":"s%d","cwd":"/home/dev/p","message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"t%d","content":"ok","is_error":false}]},"toolUseResult":{"stdout":"ok"}}`+"\n", ts, i, j)
+			fmt.Fprintf(&claude, `{"type":"assistant","timestamp":%q,"sessionId":"s%d","cwd":"/home/dev/p","message":{"role":"assistant","content":[{"type":"tool_use","id":"t%d-%d","name":"Bash","input":{"command":%q,"description":"step"}}]}}`+"\n", ts, i, i, j, cmd)
+			fmt.Fprintf(&claude, `{"type":"user","timestamp":%q,"sessionId":"s%d","cwd":"/home/dev/p","message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"t%d-%d","content":"ok","is_error":false}]},"toolUseResult":{"stdout":"ok"}}`+"\n", ts, i, i, j)
 			args := strings.ReplaceAll(fmt.Sprintf(`{"cmd":%q,"workdir":"/home/dev/p"}`, cmd), `"`, `\"`)
-			fmt.Fprintf(&codex, `{"timestamp":%q,"type":"response_item","payload":{"type":"function_call","name":"exec_command","arguments":"%s","call_id":"c%d"}}`+"\n", ts, args, j)
-			fmt.Fprintf(&codex, `{"timestamp":%q,"type":"response_item","payload":{"type":"function_call_output","call_id":"c%d","output":"Exit code: 0\nWall time: 0.1 seconds\nOutput:\nok"}}`+"\n", ts, j)
-			fmt.Fprintf(&gemini, `{"id":"m%d","timestamp":%q,"type":"gemini","content":"","toolCalls":[{"id":"g%d","name":"run_shell_command","args":{"command":%q},"status":"success","timestamp":%q}]}`+"\n", j, ts, j, cmd, ts)
+			fmt.Fprintf(&codex, `{"timestamp":%q,"type":"response_item","payload":{"type":"function_call","name":"exec_command","arguments":"%s","call_id":"c%d-%d"}}`+"\n", ts, args, i, j)
+			fmt.Fprintf(&codex, `{"timestamp":%q,"type":"response_item","payload":{"type":"function_call_output","call_id":"c%d-%d","output":"Exit code: 0\nWall time: 0.1 seconds\nOutput:\nok"}}`+"\n", ts, i, j)
+			fmt.Fprintf(&gemini, `{"id":"m%d","timestamp":%q,"type":"gemini","content":"","toolCalls":[{"id":"g%d-%d","name":"run_shell_command","args":{"command":%q},"status":"success","timestamp":%q}]}`+"\n", j, ts, i, j, cmd, ts)
 		}
 		for name, b := range map[string]string{
 			filepath.Join("claude", fmt.Sprintf("s%d.jsonl", i)):                 claude.String(),

@@ -135,7 +135,7 @@ func (r *claudeReader) assistant(l claudeLine, t time.Time) {
 		}
 		rec := record{runtime: Claude, session: r.s.ID, cwd: cwd, permissionMode: r.mode, tool: p.Name,
 			input: p.Input, id: p.ID, requests: r.h.recent()}
-		r.s.Calls = append(r.s.Calls, Call{Native: p.Name, Time: t, Calls: r.b.calls(rec),
+		r.s.Calls = append(r.s.Calls, Call{ID: p.ID, Native: p.Name, Time: t, Calls: r.b.calls(rec),
 			Outcome: Outcome{Status: Unknown, WaitMs: -1, RunMs: -1}})
 		if p.ID != "" {
 			r.pending[p.ID] = len(r.s.Calls) - 1

@@ -109,7 +109,7 @@ func (r *codexReader) request(s string) {
 
 func (r *codexReader) call(id, name string, input json.RawMessage, t time.Time) {
 	rec := record{runtime: Codex, session: r.s.ID, cwd: r.cwd, tool: name, input: input, id: id, requests: r.h.recent()}
-	r.s.Calls = append(r.s.Calls, Call{Native: name, Time: t, Calls: r.b.calls(rec), Outcome: Outcome{Status: Unknown, WaitMs: -1, RunMs: -1}})
+	r.s.Calls = append(r.s.Calls, Call{ID: id, Native: name, Time: t, Calls: r.b.calls(rec), Outcome: Outcome{Status: Unknown, WaitMs: -1, RunMs: -1}})
 	if id != "" {
 		r.pending[id] = len(r.s.Calls) - 1
 		r.started[id] = t

@@ -130,7 +130,7 @@ func (r *geminiReader) finish() {
 				if o.Status == Refused || o.Status == Denied {
 					o.WaitMs = span(start, end)
 				}
-				r.s.Calls = append(r.s.Calls, Call{Native: tc.Name, Time: start, Calls: r.b.calls(rec), Outcome: o})
+				r.s.Calls = append(r.s.Calls, Call{ID: tc.ID, Native: tc.Name, Time: start, Calls: r.b.calls(rec), Outcome: o})
 				if end.After(start) {
 					start = end
 				}

@@ -40,7 +40,9 @@ type Options struct {
 // Decided is one replayed call: what it was, what arbiter decides, and
 // what the session says happened.
 type Decided struct {
-	Session int       `json:"session"`
+	Session int `json:"session"`
+	// ID is the runtime's id for the call.
+	ID      string    `json:"id,omitempty"`
 	Time    time.Time `json:"time"`
 	Tool    string    `json:"tool"`
 	Native  string    `json:"native_tool"`
@@ -104,6 +106,7 @@ func Run(ctx context.Context, files []File, opt Options) Result {
 			}
 		}()
 	}
+	seen := map[string]bool{}
 	for i := range files {
 		var fr fileResult
 		select {
@@ -117,11 +120,22 @@ func Run(ctx context.Context, files []File, opt Options) Result {
 			res.Unreadable = append(res.Unreadable, Unreadable{Path: files[i].Path, Error: fr.err.Error()})
 		case fr.line != nil:
 			idx := len(res.Sessions)
-			res.Sessions = append(res.Sessions, *fr.line)
+			line := *fr.line
+			line.Calls, line.Decisions = 0, map[string]int{}
 			for _, c := range fr.calls {
+				// A forked or resumed session repeats the calls of the
+				// one it came from: each call counts once.
+				key := string(line.Runtime) + "\x00" + c.ID
+				if c.ID != "" && seen[key] {
+					continue
+				}
+				seen[key] = true
 				c.Session = idx
 				res.Calls = append(res.Calls, c)
+				line.Calls++
+				line.Decisions[c.Decision.Decision.String()]++
 			}
+			res.Sessions = append(res.Sessions, line)
 		}
 		if opt.Progress != nil {
 			opt.Progress(i+1, len(res.Calls))
@@ -163,7 +177,7 @@ func replayFile(ctx context.Context, f File, opt Options) fileResult {
 			continue
 		}
 		d := decide(ctx, opt.Decider, c.Calls)
-		dc := Decided{Time: c.Time, Native: c.Native, Decision: d, Outcome: c.Outcome}
+		dc := Decided{ID: c.ID, Time: c.Time, Native: c.Native, Decision: d, Outcome: c.Outcome}
 		if len(c.Calls) > 0 {
 			dc.Tool, dc.Subject = c.Calls[0].Tool, subject(c.Calls)
 		}

@@ -397,3 +397,22 @@ func TestUnbuildableCallDefers(t *testing.T) {
 		t.Fatalf("got %+v, want one call that could not be rebuilt", s.Calls)
 	}
 }
+
+// A session copied into another file (a fork, a resume) counts its
+// calls once.
+func TestRepeatedCallsCountOnce(t *testing.T) {
+	dir := t.TempDir()
+	b, err := os.ReadFile("testdata/claude/session.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"a.jsonl", "b.jsonl"} {
+		if err := os.WriteFile(filepath.Join(dir, name), b, 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	res := replayDir(t, Options{}, dir)
+	if res.Summary.Calls != 10 || res.Sessions[1].Calls != 0 {
+		t.Errorf("got %d calls (%d in the copy), want 10 (0)", res.Summary.Calls, res.Sessions[1].Calls)
+	}
+}

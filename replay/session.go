@@ -64,7 +64,8 @@ type Outcome struct {
 
 // Call is one recorded tool call.
 type Call struct {
-	// Native is the runtime's own tool name; Input its own input.
+	// ID is the runtime's id for the call; Native its own tool name.
+	ID     string    `json:"id,omitempty"`
 	Native string    `json:"native_tool"`
 	Time   time.Time `json:"time"`
 	// Calls are what the hook would have decided (one, or one per file

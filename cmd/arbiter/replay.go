@@ -95,7 +95,15 @@ func (rf replayFlags) run(paths []string, stderr io.Writer) (replay.Result, int)
 		opt.Since = t
 	}
 	if rf.judge {
-		g, _, err := gate.FromConfig(gate.Options{Log: stderr})
+		// Enforce mode is the one that answers from the judge's cache:
+		// shadow mode would ask the judge again about every call.
+		getenv := func(k string) string {
+			if k == "ARBITER_JUDGE_MODE" {
+				return "enforce"
+			}
+			return os.Getenv(k)
+		}
+		g, _, err := gate.FromConfig(gate.Options{Getenv: getenv, Log: stderr})
 		if err != nil {
 			fmt.Fprintln(stderr, "arbiter replay: the judge's configuration:", err)
 			return replay.Result{}, 1

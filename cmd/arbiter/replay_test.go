@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -89,10 +90,32 @@ func TestReplayFindsSessionsUnderHome(t *testing.T) {
 	if err := os.WriteFile(dst, b, 0o600); err != nil {
 		t.Fatal(err)
 	}
+	before := tree(t, home)
 	var out, errb bytes.Buffer
 	if code := run([]string{"replay"}, nil, &out, &errb); code != 0 || !strings.Contains(out.String(), "6 tool calls in 1 sessions") {
 		t.Errorf("exit %d:\n%s%s", code, out.String(), errb.String())
 	}
+	// Replay wrote nothing anywhere under home: no cache, no log, no state.
+	if after := tree(t, home); after != before {
+		t.Errorf("replay changed the home directory:\nbefore %s\nafter  %s", before, after)
+	}
+}
+
+// tree lists every path under dir with its size and time.
+func tree(t *testing.T, dir string) string {
+	t.Helper()
+	var b strings.Builder
+	err := filepath.Walk(dir, func(p string, info os.FileInfo, err error) error {
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(&b, "%s %d %s; ", p, info.Size(), info.ModTime())
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
 }
 
 func TestParseSince(t *testing.T) {
@@ -164,5 +187,16 @@ func TestReportFromLog(t *testing.T) {
 	}
 	if code := run([]string{"report", "--log", filepath.Join(dir, "missing.jsonl"), "-o", out}, nil, &stdout, &errb); code != 1 {
 		t.Errorf("a missing log: exit %d, want 1", code)
+	}
+}
+
+func TestReplayJudgeNeedsAJudge(t *testing.T) {
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	for _, k := range []string{"ARBITER_CONFIG", "TYPESAFE_API_KEY", "ARBITER_JUDGE_BACKEND", "ARBITER_JUDGE_URL"} {
+		t.Setenv(k, "")
+	}
+	var out, errb bytes.Buffer
+	if code := run([]string{"replay", "--judge", sessions}, nil, &out, &errb); code != 2 || !strings.Contains(errb.String(), "configured judge") {
+		t.Errorf("exit %d, stderr %q; want 2 and a word about the judge", code, errb.String())
 	}
 }
