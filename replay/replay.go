@@ -42,10 +42,10 @@ type Options struct {
 type Decided struct {
 	Session int `json:"session"`
 	// ID is the runtime's id for the call.
-	ID      string    `json:"id,omitempty"`
-	Time    time.Time `json:"time"`
-	Tool    string    `json:"tool"`
-	Native  string    `json:"native_tool"`
+	ID     string    `json:"id,omitempty"`
+	Time   time.Time `json:"time"`
+	Tool   string    `json:"tool"`
+	Native string    `json:"native_tool"`
 	// Subject is what the call acts on (command, path, URL), redacted.
 	Subject  string           `json:"subject"`
 	Decision arbiter.Decision `json:"decision"`
