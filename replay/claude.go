@@ -9,14 +9,18 @@ import (
 // claudeLine is the part of a Claude Code transcript line replay reads;
 // every other field and line type is ignored.
 type claudeLine struct {
-	Type           string `json:"type"`
-	IsMeta         bool   `json:"isMeta"`
-	IsSidechain    bool   `json:"isSidechain"`
-	Timestamp      string `json:"timestamp"`
-	Cwd            string `json:"cwd"`
-	SessionID      string `json:"sessionId"`
-	PermissionMode string `json:"permissionMode"`
-	Message        struct {
+	Type        string `json:"type"`
+	IsMeta      bool   `json:"isMeta"`
+	IsSidechain bool   `json:"isSidechain"`
+	// A compaction's summary and lines only shown in the transcript are
+	// written as user turns, but the person wrote neither.
+	IsCompactSummary bool   `json:"isCompactSummary"`
+	VisibleOnly      bool   `json:"isVisibleInTranscriptOnly"`
+	Timestamp        string `json:"timestamp"`
+	Cwd              string `json:"cwd"`
+	SessionID        string `json:"sessionId"`
+	PermissionMode   string `json:"permissionMode"`
+	Message          struct {
 		Content json.RawMessage `json:"content"`
 	} `json:"message"`
 	ToolUseResult      json.RawMessage `json:"toolUseResult"`
@@ -91,6 +95,9 @@ func (r *claudeReader) line(raw []byte) bool {
 }
 
 func (r *claudeReader) user(l claudeLine, t time.Time) {
+	if l.IsCompactSummary || l.VisibleOnly {
+		l.IsMeta = true
+	}
 	var s string
 	if json.Unmarshal(l.Message.Content, &s) == nil {
 		if !l.IsMeta && !l.IsSidechain && typed(s) {

@@ -200,3 +200,26 @@ func TestReplayJudgeNeedsAJudge(t *testing.T) {
 		t.Errorf("exit %d, stderr %q; want 2 and a word about the judge", code, errb.String())
 	}
 }
+
+func TestProgressOnlyWhenLong(t *testing.T) {
+	var b bytes.Buffer
+	p := &progress{w: &b, total: 10, start: time.Now(), on: true}
+	p.update(1, 10)
+	if b.Len() != 0 {
+		t.Errorf("a bar was drawn for work that has just begun: %q", b.String())
+	}
+	p.start = time.Now().Add(-time.Second)
+	p.update(5, 100)
+	p.done()
+	if got := b.String(); !strings.Contains(got, "5/10 sessions, 100 calls") || !strings.HasSuffix(got, "\r\033[K") {
+		t.Errorf("got %q, want a bar, then the line cleared", got)
+	}
+	var off bytes.Buffer
+	q := newProgress(&off, 10)
+	q.start = time.Now().Add(-time.Second)
+	q.update(5, 100)
+	q.done()
+	if off.Len() != 0 {
+		t.Errorf("a bar was drawn on a writer that is not a terminal: %q", off.String())
+	}
+}
