@@ -38,7 +38,7 @@ rect.neutral{fill:var(--neutral)}rect.wait{fill:var(--wait)}
 table{border-collapse:collapse;width:100%;font-size:.88rem}
 th,td{text-align:left;vertical-align:top;padding:6px 8px;border-bottom:1px solid var(--line)}
 th{color:var(--muted);font-weight:600}
-td.cmd{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;word-break:break-all;max-width:380px}
+td.cmd{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;overflow-wrap:anywhere;min-width:240px;max-width:420px}td.t{white-space:nowrap}
 .tag{display:inline-block;padding:0 7px;border-radius:9px;color:#fff;font-size:.8rem}
 .tag.allow{background:var(--allow)}.tag.ask{background:var(--ask);color:#1d2024}.tag.deny{background:var(--deny)}.tag.defer{background:var(--defer)}
 .scroll{overflow-x:auto}
@@ -98,7 +98,7 @@ td.cmd{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;word-bre
 <h2>Denies and asks</h2>
 {{if .Listed}}<p class="note">{{.ListedOf}} calls{{if gt .ListedOf (len .Listed)}}, the newest {{len .Listed}} shown{{end}}.</p>
 <div class="scroll"><table><thead><tr><th>time</th><th>decision</th><th>call</th><th>rules and reason</th>{{if .HasOutcome}}<th>in the session</th>{{end}}</tr></thead><tbody>
-{{range .Listed}}<tr><td>{{.Time}}<br><span class="note">{{.Runtime}}</span></td><td><span class="tag {{.Decision}}">{{.Decision}}</span></td><td class="cmd">{{.Subject}}</td><td><strong>{{.Rules}}</strong><br>{{.Reason}}</td>{{if $.HasOutcome}}<td>{{.Outcome}}</td>{{end}}</tr>
+{{range .Listed}}<tr><td class="t">{{.Time}}<br><span class="note">{{.Runtime}}</span></td><td><span class="tag {{.Decision}}">{{.Decision}}</span></td><td class="cmd">{{.Subject}}</td><td><strong>{{.Rules}}</strong><br>{{.Reason}}</td>{{if $.HasOutcome}}<td>{{.Outcome}}</td>{{end}}</tr>
 {{end}}</tbody></table></div>
 {{else}}<p class="note">Nothing was denied or asked.</p>{{end}}
 </section>
