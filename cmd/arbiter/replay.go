@@ -95,13 +95,15 @@ func (rf replayFlags) run(paths []string, stderr io.Writer) (replay.Result, int)
 		opt.Since = t
 	}
 	if rf.judge {
-		// Enforce mode is the one that answers from the judge's cache:
-		// shadow mode would ask the judge again about every call.
+		// Shadow mode would ask the judge afresh about every call,
+		// bypassing its cache: replay asks as enforce mode does, through
+		// the cache. Measure mode (never ask) stays as the user set it.
 		getenv := func(k string) string {
-			if k == "ARBITER_JUDGE_MODE" {
+			v := os.Getenv(k)
+			if k == "ARBITER_JUDGE_MODE" && strings.EqualFold(v, "shadow") {
 				return "enforce"
 			}
-			return os.Getenv(k)
+			return v
 		}
 		g, _, err := gate.FromConfig(gate.Options{Getenv: getenv, Log: stderr})
 		if err != nil {
