@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/arbitergate/arbiter/gate"
+	"github.com/arbitergate/arbiter/judge"
 	"github.com/arbitergate/arbiter/policy"
 	"github.com/arbitergate/arbiter/replay"
 )
@@ -95,17 +96,7 @@ func (rf replayFlags) run(paths []string, stderr io.Writer) (replay.Result, int)
 		opt.Since = t
 	}
 	if rf.judge {
-		// Shadow mode would ask the judge afresh about every call,
-		// bypassing its cache: replay asks as enforce mode does, through
-		// the cache. Measure mode (never ask) stays as the user set it.
-		getenv := func(k string) string {
-			v := os.Getenv(k)
-			if k == "ARBITER_JUDGE_MODE" && strings.EqualFold(v, "shadow") {
-				return "enforce"
-			}
-			return v
-		}
-		g, _, err := gate.FromConfig(gate.Options{Getenv: getenv, Log: stderr})
+		g, _, err := gate.FromConfig(gate.Options{Log: stderr})
 		if err != nil {
 			fmt.Fprintln(stderr, "arbiter replay: the judge's configuration:", err)
 			return replay.Result{}, 1
@@ -113,6 +104,20 @@ func (rf replayFlags) run(paths []string, stderr io.Writer) (replay.Result, int)
 		if g.Judge == nil {
 			fmt.Fprintln(stderr, "arbiter replay: --judge needs a configured judge (see README, The model judge)")
 			return replay.Result{}, 2
+		}
+		// Shadow mode asks the judge afresh about every call, bypassing
+		// its cache; replay asks as enforce mode does, through the cache.
+		// Measure mode (never ask) stays as the user set it.
+		mode := g.Judge.Mode
+		g.Judge.Mode = func() judge.Mode {
+			m := judge.Enforce
+			if mode != nil {
+				m = mode()
+			}
+			if m == judge.Shadow {
+				return judge.Enforce
+			}
+			return m
 		}
 		opt.Decider = g
 	}
