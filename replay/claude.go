@@ -1,6 +1,7 @@
 package replay
 
 import (
+	"bytes"
 	"encoding/json"
 	"strings"
 	"time"
@@ -64,7 +65,20 @@ type claudeReader struct {
 	started map[string]time.Time
 }
 
+// ignoredTypes are line types that can be megabytes long (a request's
+// whole system prompt) and hold nothing replay reads; they start with
+// their type, so they are skipped unread.
+var ignoredTypes = [][]byte{
+	[]byte(`{"type":"api-request`), []byte(`{"type": "api-request`),
+	[]byte(`{"type":"cost-state"`), []byte(`{"type": "cost-state"`),
+}
+
 func (r *claudeReader) line(raw []byte) bool {
+	for _, p := range ignoredTypes {
+		if bytes.HasPrefix(raw, p) {
+			return json.Valid(raw)
+		}
+	}
 	var l claudeLine
 	if json.Unmarshal(raw, &l) != nil {
 		return false
