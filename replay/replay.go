@@ -25,7 +25,7 @@ type Options struct {
 	Since time.Time
 	// Project keeps only sessions whose project is it or under it.
 	Project string
-	// Runtime forces every file's format (empty: each file's own).
+	// Runtime keeps only that runtime's sessions (empty: all).
 	Runtime Runtime
 	// Home resolves "~" in the calls (empty: the process's own).
 	Home string
@@ -158,13 +158,15 @@ func replayFile(ctx context.Context, f File, opt Options) fileResult {
 		// A file last written before the cut holds no later call.
 		return fileResult{}
 	}
-	rt := f.Runtime
-	if opt.Runtime != "" {
-		rt = opt.Runtime
+	if opt.Runtime != "" && f.Runtime != "" && f.Runtime != opt.Runtime {
+		return fileResult{}
 	}
-	s, err := Read(f.Path, ReadOptions{Runtime: rt, Home: opt.Home})
+	s, err := Read(f.Path, ReadOptions{Runtime: f.Runtime, Home: opt.Home})
 	if err != nil {
 		return fileResult{err: err}
+	}
+	if opt.Runtime != "" && s.Runtime != opt.Runtime {
+		return fileResult{}
 	}
 	if opt.Project != "" && !within(s.Project, opt.Project) {
 		return fileResult{}

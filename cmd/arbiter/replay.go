@@ -29,7 +29,7 @@ type replayFlags struct {
 func (f *replayFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.since, "since", "", "only calls from this time on: a date (2026-11-01), an RFC 3339 time, or an age (36h, 30d)")
 	fs.StringVar(&f.project, "project", "", "only sessions whose project is DIR or under it")
-	fs.StringVar(&f.runtime, "runtime", "", "only this runtime's sessions (claude, codex, gemini), and read given files as it")
+	fs.StringVar(&f.runtime, "runtime", "", "only this runtime's sessions (claude, codex, gemini)")
 	fs.BoolVar(&f.judge, "judge", false, "also ask the configured model judge (through its cache and privacy filter)")
 }
 
@@ -131,7 +131,7 @@ func (rf replayFlags) run(paths []string, stderr io.Writer) (replay.Result, int)
 		}
 		files = replay.Discover(home, os.Getenv, opt.Runtime)
 	} else {
-		files, bad = replay.Files(paths, opt.Runtime)
+		files, bad = replay.Files(paths, "")
 	}
 	bar := newProgress(stderr, len(files))
 	opt.Progress = bar.update

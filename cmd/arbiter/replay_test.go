@@ -61,6 +61,8 @@ func TestReplayFlags(t *testing.T) {
 		{[]string{"replay", "--since", "last tuesday", sessions}, 2, "--since"},
 		{[]string{"replay", sessions, "--since", "2026-11-22"}, 0, "5 tool calls in 2 sessions"},
 		{[]string{"replay", "--project", "/home/dev/app", sessions}, 0, "6 tool calls in 1 sessions"},
+		{[]string{"replay", "--runtime", "gemini", sessions}, 0, "5 tool calls in 2 sessions"},
+		{[]string{"replay", "--runtime", "claude", sessions + "/codex"}, 0, "0 tool calls in 0 sessions"},
 		{[]string{"replay", filepath.Join(sessions, "nowhere")}, 0, "could not read"},
 		{[]string{"report", "--log", "x", "--replay"}, 2, "not both"},
 	} {
