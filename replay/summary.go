@@ -81,9 +81,9 @@ func summarise(res Result) Summary {
 // session, the top rules, and the sessions that could not be read.
 func (res Result) Write(w io.Writer) {
 	s := res.Summary
-	fmt.Fprintf(w, "%d tool calls in %d sessions", s.Calls, s.Sessions)
+	fmt.Fprintf(w, "%s in %s", plural(s.Calls, "tool call"), plural(s.Sessions, "session"))
 	if s.Unreadable > 0 {
-		fmt.Fprintf(w, " (%d sessions could not be read, listed below)", s.Unreadable)
+		fmt.Fprintf(w, " (%s could not be read, listed below)", plural(s.Unreadable, "session"))
 	}
 	fmt.Fprintln(w)
 	if s.Calls == 0 {
@@ -112,7 +112,7 @@ func (res Result) Write(w io.Writer) {
 		if len(s.RanDenied) == 0 {
 			fmt.Fprintln(w, "no call that ran would arbiter have denied")
 		} else {
-			fmt.Fprintf(w, "%d calls ran that arbiter would have denied:\n", len(s.RanDenied))
+			fmt.Fprintf(w, "%s ran that arbiter would have denied:\n", plural(len(s.RanDenied), "call"))
 			for _, c := range s.RanDenied {
 				fmt.Fprintf(w, "  %s  %-28s %s\n", stamp(c), strings.Join(c.Decision.Rules, ","), c.Subject)
 			}
@@ -185,6 +185,14 @@ func when(t time.Time) string {
 		return "-"
 	}
 	return t.Format("2006-01-02 15:04")
+}
+
+// plural is "1 call" or "2 calls".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 func pct(n, of int) float64 {

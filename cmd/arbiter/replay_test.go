@@ -21,7 +21,7 @@ func TestReplayCommand(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, errb.String())
 	}
 	for _, want := range []string{
-		"21 tool calls in 4 sessions (1 sessions could not be read",
+		"21 tool calls in 4 sessions (1 session could not be read",
 		"of the 2 calls you approved by hand, arbiter would have allowed 1",
 		"2 calls ran that arbiter would have denied",
 		"A2.system-tree-delete", "rm -rf /etc",
@@ -60,7 +60,7 @@ func TestReplayFlags(t *testing.T) {
 		{[]string{"replay", "--runtime", "cursor", sessions}, 2, "unknown runtime"},
 		{[]string{"replay", "--since", "last tuesday", sessions}, 2, "--since"},
 		{[]string{"replay", sessions, "--since", "2026-11-22"}, 0, "5 tool calls in 2 sessions"},
-		{[]string{"replay", "--project", "/home/dev/app", sessions}, 0, "6 tool calls in 1 sessions"},
+		{[]string{"replay", "--project", "/home/dev/app", sessions}, 0, "6 tool calls in 1 session"},
 		{[]string{"replay", "--runtime", "gemini", sessions}, 0, "5 tool calls in 2 sessions"},
 		{[]string{"replay", "--runtime", "claude", sessions + "/codex"}, 0, "0 tool calls in 0 sessions"},
 		{[]string{"replay", filepath.Join(sessions, "nowhere")}, 0, "could not read"},
@@ -94,7 +94,7 @@ func TestReplayFindsSessionsUnderHome(t *testing.T) {
 	}
 	before := tree(t, home)
 	var out, errb bytes.Buffer
-	if code := run([]string{"replay"}, nil, &out, &errb); code != 0 || !strings.Contains(out.String(), "6 tool calls in 1 sessions") {
+	if code := run([]string{"replay"}, nil, &out, &errb); code != 0 || !strings.Contains(out.String(), "6 tool calls in 1 session") {
 		t.Errorf("exit %d:\n%s%s", code, out.String(), errb.String())
 	}
 	// Replay wrote nothing anywhere under home: no cache, no log, no state.
