@@ -54,7 +54,7 @@ func browse(t *testing.T, browser, page string, args ...string) (stdout []byte, 
 	return out.Bytes(), console
 }
 
-func writePage(t *testing.T, dir, name, html string) string {
+func writeTestPage(t *testing.T, dir, name, html string) string {
 	t.Helper()
 	p := filepath.Join(dir, name)
 	if err := os.WriteFile(p, []byte(html), 0o600); err != nil {
@@ -72,12 +72,12 @@ func TestReportInBrowser(t *testing.T) {
 
 	// The console check is known to work: a page with a script error
 	// and a blocked load shows both.
-	bad := writePage(t, dir, "bad.html", `<!doctype html><meta http-equiv="Content-Security-Policy" content="default-src 'none'"><img src="https://example.com/x.png"><p>x</p>`)
+	bad := writeTestPage(t, dir, "bad.html", `<!doctype html><meta http-equiv="Content-Security-Policy" content="default-src 'none'"><img src="https://example.com/x.png"><p>x</p>`)
 	if _, console := browse(t, browser, bad, "--dump-dom"); len(console) == 0 {
 		t.Fatal("the browser logged nothing for a page whose load is blocked: the console check cannot see errors")
 	}
 
-	page := writePage(t, dir, "report.html", render(t, sample(t)))
+	page := writeTestPage(t, dir, "report.html", render(t, sample(t)))
 	dom, console := browse(t, browser, page, "--dump-dom")
 	if len(console) > 0 {
 		t.Errorf("the page logged to the console:\n%s", strings.Join(console, "\n"))

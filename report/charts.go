@@ -3,13 +3,15 @@ package report
 import (
 	"fmt"
 	"html"
-	"html/template"
 	"math"
 	"strings"
 	"time"
 
 	"github.com/arbitergate/arbiter"
 )
+
+// markup is HTML or SVG text already escaped, written as it is.
+type markup string
 
 // verdictOrder is how decisions are stacked and listed.
 var verdictOrder = []arbiter.Verdict{arbiter.Allow, arbiter.Defer, arbiter.Ask, arbiter.Deny}
@@ -72,7 +74,7 @@ const (
 )
 
 // timelineSVG draws stacked bars of decisions per bucket.
-func timelineSVG(bs []bucket, unit string) template.HTML {
+func timelineSVG(bs []bucket, unit string) markup {
 	if len(bs) == 0 {
 		return ""
 	}
@@ -111,7 +113,7 @@ func timelineSVG(bs []bucket, unit string) template.HTML {
 		fmt.Fprintf(&sb, `<text class="axis" x="%.1f" y="%d" text-anchor="middle">%s</text>`, x, chartH-8, label(bs[i].start, unit))
 	}
 	sb.WriteString(`</svg>`)
-	return template.HTML(sb.String())
+	return markup(sb.String())
 }
 
 func label(t time.Time, unit string) string {
@@ -156,7 +158,7 @@ type bar struct {
 
 // barsSVG draws horizontal bars scaled to the largest, in a chart
 // width wide with labelW for the labels.
-func barsSVG(bars []bar, aria string, width, labelW int) template.HTML {
+func barsSVG(bars []bar, aria string, width, labelW int) markup {
 	if len(bars) == 0 {
 		return ""
 	}
@@ -180,7 +182,7 @@ func barsSVG(bars []bar, aria string, width, labelW int) template.HTML {
 		fmt.Fprintf(&sb, `<text class="value" x="%.1f" y="%d">%s</text>`, float64(labelW)+math.Max(w, 1)+6, y+17, html.EscapeString(b.Text))
 	}
 	sb.WriteString(`</svg>`)
-	return template.HTML(sb.String())
+	return markup(sb.String())
 }
 
 // latencyBuckets are the decision-time ranges of the latency chart.

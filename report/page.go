@@ -1,10 +1,19 @@
 package report
 
-import "html/template"
+import (
+	"bufio"
+	"fmt"
+	"html"
+	"io"
+)
 
-// page is the whole report. The Content-Security-Policy forbids every
-// script and every fetch, so the file shows the same offline as online.
-var page = template.Must(template.New("report").Parse(`<!doctype html>
+// The page is written by hand rather than by html/template: the arbiter
+// binary's hooks must start fast, and every value here goes through one
+// of two paths, text (escaped) or markup the charts built (escaped as it
+// was built). Its Content-Security-Policy forbids every script and every
+// fetch, so the file shows the same offline as online.
+
+const head = `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -46,63 +55,147 @@ td.cmd{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;overflow
 </head>
 <body>
 <main>
-<header>
-<h1>arbiter report</h1>
-<div class="meta">{{.Source}}{{if .Period}} · {{.Period}}{{end}} · made {{.Generated}}</div>
-<p class="note">This file holds commands from your sessions (with inline secrets replaced by markers). It was written readable only by you (mode 0600); share it with care.</p>
-</header>
+`
 
-<section id="summary">
-<h2>Summary</h2>
-<div class="cards">
-{{range .Cards}}<div class="card {{.Class}}"><div class="v">{{.Value}}</div><div class="l">{{.Label}}</div>{{if .Note}}<div class="n">{{.Note}}</div>{{end}}</div>
-{{end}}</div>
-{{if .Median}}<p class="note">arbiter's time per decision: median {{.Median}}, p99 {{.P99}}.</p>{{end}}
-</section>
+const legend = `<div class="legend"><span><i style="background:var(--allow)"></i>allow</span><span><i style="background:var(--defer)"></i>defer</span><span><i style="background:var(--ask)"></i>ask</span><span><i style="background:var(--deny)"></i>deny</span></div>
+`
 
-<section id="timeline">
-<h2>Decisions over time{{if .Unit}} (per {{.Unit}}){{end}}</h2>
-<div class="legend"><span><i style="background:var(--allow)"></i>allow</span><span><i style="background:var(--defer)"></i>defer</span><span><i style="background:var(--ask)"></i>ask</span><span><i style="background:var(--deny)"></i>deny</span></div>
-{{if .Timeline}}{{.Timeline}}{{else}}<p class="note">No decision carries a time.</p>{{end}}
-</section>
+// pageWriter writes HTML, keeping the first error.
+type pageWriter struct {
+	w   *bufio.Writer
+	err error
+}
 
-<section id="split">
-<h2>By decision and rule</h2>
-<div class="two"><div><h3 class="note">decisions</h3>{{.Split}}</div><div><h3 class="note">most frequent rules (coloured by the strictest decision they gave)</h3>{{if .Rules}}{{.Rules}}{{else}}<p class="note">No rules fired.</p>{{end}}</div></div>
-</section>
+// raw writes markup as it is.
+func (p *pageWriter) raw(s string) {
+	if p.err == nil {
+		_, p.err = p.w.WriteString(s)
+	}
+}
 
-<section id="latency">
-<h2>Decision time</h2>
-{{.Latency}}
-</section>
+// f writes a format whose arguments are text: each is escaped.
+func (p *pageWriter) f(format string, args ...any) {
+	esc := make([]any, len(args))
+	for i, a := range args {
+		switch v := a.(type) {
+		case markup:
+			esc[i] = string(v)
+		case string:
+			esc[i] = html.EscapeString(v)
+		default:
+			esc[i] = html.EscapeString(fmt.Sprint(v))
+		}
+	}
+	p.raw(fmt.Sprintf(format, esc...))
+}
 
-<section id="waiting">
-<h2>Time waiting for permission</h2>
-{{if .WaitRows}}{{.Waiting}}
-<div class="scroll"><table><thead><tr><th>who decided</th><th>calls</th><th>total</th><th>median</th><th>p90</th></tr></thead><tbody>
-{{range .WaitRows}}<tr><td>{{.Party}}</td><td>{{.Count}}</td><td>{{.Total}}</td><td>{{.Median}}</td><td>{{.P90}}</td></tr>
-{{end}}</tbody></table></div>
-<p class="note">A person's wait is the time from the call to its result less the tool's own run time where the session records it; a hook's is its recorded run time; arbiter's and the judge's are their decision times.</p>
-{{else}}<p class="note">No waiting times are recorded here.</p>{{end}}
-</section>
+func writePage(w io.Writer, v view) error {
+	p := &pageWriter{w: bufio.NewWriter(w)}
+	p.raw(head)
+	p.raw("<header>\n<h1>arbiter report</h1>\n")
+	p.f(`<div class="meta">%s`, v.Source)
+	if v.Period != "" {
+		p.f(" · %s", v.Period)
+	}
+	p.f(" · made %s</div>\n", v.Generated)
+	p.raw(`<p class="note">This file holds commands from your sessions (with inline secrets replaced by markers). It was written readable only by you (mode 0600); share it with care.</p>` + "\n</header>\n")
 
-<section id="shadow">
-<h2>Agreement with the judge</h2>
-<p class="note">{{.ShadowNote}}</p>
-{{if .Shadow}}<div class="scroll"><table><thead><tr><th>decided → judge</th><th>calls</th><th></th></tr></thead><tbody>
-{{range .Shadow}}<tr><td>{{.Pair}}</td><td>{{.Count}}</td><td>{{if .Agree}}agrees{{else}}differs{{end}}</td></tr>
-{{end}}</tbody></table></div>{{end}}
-</section>
+	p.raw(`<section id="summary">` + "\n<h2>Summary</h2>\n" + `<div class="cards">` + "\n")
+	for _, c := range v.Cards {
+		p.f(`<div class="card %s"><div class="v">%s</div><div class="l">%s</div>`, c.Class, c.Value, c.Label)
+		if c.Note != "" {
+			p.f(`<div class="n">%s</div>`, c.Note)
+		}
+		p.raw("</div>\n")
+	}
+	p.raw("</div>\n")
+	if v.Median != "" {
+		p.f(`<p class="note">arbiter's time per decision: median %s, p99 %s.</p>`+"\n", v.Median, v.P99)
+	}
+	p.raw("</section>\n\n")
 
-<section id="denies">
-<h2>Denies and asks</h2>
-{{if .Listed}}<p class="note">{{.ListedOf}} calls{{if gt .ListedOf (len .Listed)}}, the newest {{len .Listed}} shown{{end}}.</p>
-<div class="scroll"><table><thead><tr><th>time</th><th>decision</th><th>call</th><th>rules and reason</th>{{if .HasOutcome}}<th>in the session</th>{{end}}</tr></thead><tbody>
-{{range .Listed}}<tr><td class="t">{{.Time}}<br><span class="note">{{.Runtime}}</span></td><td><span class="tag {{.Decision}}">{{.Decision}}</span></td><td class="cmd">{{.Subject}}</td><td><strong>{{.Rules}}</strong><br>{{.Reason}}</td>{{if $.HasOutcome}}<td>{{.Outcome}}</td>{{end}}</tr>
-{{end}}</tbody></table></div>
-{{else}}<p class="note">Nothing was denied or asked.</p>{{end}}
-</section>
-</main>
-</body>
-</html>
-`))
+	p.raw(`<section id="timeline">` + "\n<h2>Decisions over time")
+	if v.Unit != "" {
+		p.f(" (per %s)", v.Unit)
+	}
+	p.raw("</h2>\n" + legend)
+	if v.Timeline != "" {
+		p.f("%s\n", v.Timeline)
+	} else {
+		p.raw(`<p class="note">No decision carries a time.</p>` + "\n")
+	}
+	p.raw("</section>\n\n")
+
+	p.raw(`<section id="split">` + "\n<h2>By decision and rule</h2>\n" + `<div class="two"><div><h3 class="note">decisions</h3>`)
+	p.f("%s", v.Split)
+	p.raw(`</div><div><h3 class="note">most frequent rules (coloured by the strictest decision they gave)</h3>`)
+	if v.Rules != "" {
+		p.f("%s", v.Rules)
+	} else {
+		p.raw(`<p class="note">No rules fired.</p>`)
+	}
+	p.raw("</div></div>\n</section>\n\n")
+
+	p.raw(`<section id="latency">` + "\n<h2>Decision time</h2>\n")
+	p.f("%s\n", v.Latency)
+	p.raw("</section>\n\n")
+
+	p.raw(`<section id="waiting">` + "\n<h2>Time waiting for permission</h2>\n")
+	if len(v.WaitRows) > 0 {
+		p.f("%s\n", v.Waiting)
+		p.raw(`<div class="scroll"><table><thead><tr><th>who decided</th><th>calls</th><th>total</th><th>median</th><th>p90</th></tr></thead><tbody>` + "\n")
+		for _, r := range v.WaitRows {
+			p.f("<tr><td>%s</td><td>%s</td><td>%s</td><td>%s</td><td>%s</td></tr>\n", r.Party, r.Count, r.Total, r.Median, r.P90)
+		}
+		p.raw("</tbody></table></div>\n")
+		p.raw(`<p class="note">A person's wait is the time from the call to its result less the tool's own run time where the session records it; a hook's is its recorded run time; arbiter's and the judge's are their decision times; the runtime's, from a decision log, is the call's whole wait less its run time where the runtime reports it.</p>` + "\n")
+	} else {
+		p.raw(`<p class="note">No waiting times are recorded here.</p>` + "\n")
+	}
+	p.raw("</section>\n\n")
+
+	p.raw(`<section id="shadow">` + "\n<h2>Agreement with the judge</h2>\n")
+	p.f(`<p class="note">%s</p>`+"\n", v.ShadowNote)
+	if len(v.Shadow) > 0 {
+		p.raw(`<div class="scroll"><table><thead><tr><th>decided → judge</th><th>calls</th><th></th></tr></thead><tbody>` + "\n")
+		for _, r := range v.Shadow {
+			agree := "differs"
+			if r.Agree {
+				agree = "agrees"
+			}
+			p.f("<tr><td>%s</td><td>%s</td><td>%s</td></tr>\n", r.Pair, r.Count, agree)
+		}
+		p.raw("</tbody></table></div>\n")
+	}
+	p.raw("</section>\n\n")
+
+	p.raw(`<section id="denies">` + "\n<h2>Denies and asks</h2>\n")
+	if len(v.Listed) > 0 {
+		p.f(`<p class="note">%s calls`, v.ListedOf)
+		if v.ListedOf > len(v.Listed) {
+			p.f(", the newest %s shown", len(v.Listed))
+		}
+		p.raw(".</p>\n")
+		p.raw(`<div class="scroll"><table><thead><tr><th>time</th><th>decision</th><th>call</th><th>rules and reason</th>`)
+		if v.HasOutcome {
+			p.raw("<th>in the session</th>")
+		}
+		p.raw("</tr></thead><tbody>\n")
+		for _, r := range v.Listed {
+			p.f(`<tr><td class="t">%s<br><span class="note">%s</span></td><td><span class="tag %s">%s</span></td><td class="cmd">%s</td><td><strong>%s</strong><br>%s</td>`,
+				r.Time, r.Runtime, r.Decision, r.Decision, r.Subject, r.Rules, r.Reason)
+			if v.HasOutcome {
+				p.f("<td>%s</td>", r.Outcome)
+			}
+			p.raw("</tr>\n")
+		}
+		p.raw("</tbody></table></div>\n")
+	} else {
+		p.raw(`<p class="note">Nothing was denied or asked.</p>` + "\n")
+	}
+	p.raw("</section>\n</main>\n</body>\n</html>\n")
+	if p.err == nil {
+		p.err = p.w.Flush()
+	}
+	return p.err
+}

@@ -2,7 +2,6 @@ package report
 
 import (
 	"fmt"
-	"html/template"
 	"io"
 	"sort"
 	"strings"
@@ -43,10 +42,10 @@ type waitRow struct {
 type view struct {
 	Generated, Source, Period string
 	Cards                     []card
-	Timeline                  template.HTML
+	Timeline                  markup
 	Unit                      string
-	Split, Rules, Latency     template.HTML
-	Waiting                   template.HTML
+	Split, Rules, Latency     markup
+	Waiting                   markup
 	WaitRows                  []waitRow
 	Shadow                    []shadowRow
 	ShadowNote                string
@@ -58,7 +57,7 @@ type view struct {
 
 // Write renders the report for d; now is the time it was made.
 func Write(w io.Writer, d Data, now time.Time) error {
-	return page.Execute(w, build(d, now))
+	return writePage(w, build(d, now))
 }
 
 func build(d Data, now time.Time) view {
