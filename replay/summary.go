@@ -135,6 +135,13 @@ func (res Result) Write(w io.Writer) {
 			fmt.Fprintf(w, "  %-32s %7d\n", k, s.Rules[k])
 		}
 	}
+	bad := 0
+	for _, l := range res.Sessions {
+		bad += l.BadLines
+	}
+	if bad > 0 {
+		fmt.Fprintf(w, "%s of the sessions could not be read and were skipped\n", plural(bad, "line"))
+	}
 	if len(res.Unreadable) > 0 {
 		fmt.Fprintln(w, "could not read:")
 		for _, u := range res.Unreadable {
