@@ -3,6 +3,8 @@ package replay
 import (
 	"bytes"
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"time"
 )
@@ -56,10 +58,13 @@ type claudePart struct {
 
 // claudeReader reads one Claude Code transcript.
 type claudeReader struct {
-	b       builder
-	s       *Session
-	h       history
-	mode    string
+	b    builder
+	s    *Session
+	h    history
+	mode string
+	// parent holds, for a subagent's transcript, the person's messages
+	// in the session that started it: its hook reads those.
+	parent  *said
 	pending map[string]int // tool_use id → index in s.Calls
 	hookMs  map[string]int64
 	started map[string]time.Time
@@ -109,36 +114,46 @@ func (r *claudeReader) line(raw []byte) bool {
 }
 
 func (r *claudeReader) user(l claudeLine, t time.Time) {
-	if l.IsCompactSummary || l.VisibleOnly {
-		l.IsMeta = true
+	text, parts := claudeUser(l)
+	for _, p := range parts {
+		if p.Type == "tool_result" {
+			r.result(l, p, t)
+		}
 	}
+	r.h.add(text)
+}
+
+// claudeUser is what the person typed in a user line ("" for a line the
+// runtime wrote: meta, a compaction summary, a subagent's prompt, tool
+// results) and the line's parts.
+func claudeUser(l claudeLine) (string, []claudePart) {
+	runtime := l.IsMeta || l.IsSidechain || l.IsCompactSummary || l.VisibleOnly
 	var s string
 	if json.Unmarshal(l.Message.Content, &s) == nil {
-		if !l.IsMeta && !l.IsSidechain && typed(s) {
-			r.h.add(strings.TrimSpace(s))
+		if runtime || !typed(s) {
+			return "", nil
 		}
-		return
+		return strings.TrimSpace(s), nil
 	}
 	var parts []claudePart
 	if json.Unmarshal(l.Message.Content, &parts) != nil {
-		return
+		return "", nil
 	}
 	var texts []string
-	results := false
 	for _, p := range parts {
 		switch p.Type {
 		case "tool_result":
-			results = true
-			r.result(l, p, t)
+			runtime = true
 		case "text":
 			if typed(p.Text) {
 				texts = append(texts, strings.TrimSpace(p.Text))
 			}
 		}
 	}
-	if !results && !l.IsMeta && !l.IsSidechain {
-		r.h.add(strings.Join(texts, "\n"))
+	if runtime {
+		return "", parts
 	}
+	return strings.Join(texts, "\n"), parts
 }
 
 func (r *claudeReader) assistant(l claudeLine, t time.Time) {
@@ -154,8 +169,12 @@ func (r *claudeReader) assistant(l claudeLine, t time.Time) {
 		if p.Type != "tool_use" || p.Name == "" {
 			continue
 		}
+		requests := r.h.recent()
+		if r.parent != nil {
+			requests = r.parent.before(t)
+		}
 		rec := record{runtime: Claude, session: r.s.ID, cwd: cwd, permissionMode: r.mode, tool: p.Name,
-			input: p.Input, id: p.ID, requests: r.h.recent()}
+			input: p.Input, id: p.ID, requests: requests}
 		r.s.Calls = append(r.s.Calls, Call{ID: p.ID, Native: p.Name, Time: t, Calls: r.b.calls(rec),
 			Outcome: Outcome{Status: Unknown, WaitMs: -1, RunMs: -1}})
 		if p.ID != "" {
@@ -294,4 +313,58 @@ func runMs(raw json.RawMessage) int64 {
 		return int64(*r.DurationMs2)
 	}
 	return -1
+}
+
+// said is what the person typed in a session, in order, with times.
+type said struct {
+	at    []time.Time
+	texts []string
+}
+
+// before returns the last messages typed at or before t.
+func (s *said) before(t time.Time) []string {
+	var h history
+	for i, text := range s.texts {
+		if !t.IsZero() && !s.at[i].IsZero() && s.at[i].After(t) {
+			break
+		}
+		h.add(text)
+	}
+	return h.recent()
+}
+
+// subagentParent is the session transcript a subagent's transcript
+// belongs to: Claude Code writes a subagent's conversation to
+// <project>/<session>/subagents/agent-<id>.jsonl beside <session>.jsonl.
+func subagentParent(path string) string {
+	dir := filepath.Dir(path)
+	if filepath.Base(dir) != "subagents" {
+		return ""
+	}
+	return filepath.Dir(dir) + ".jsonl"
+}
+
+// readSaid reads what the person typed in a Claude Code transcript; a
+// file that cannot be read gives nil.
+func readSaid(path string) *said {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil
+	}
+	defer f.Close()
+	s := &said{}
+	_, _ = eachLine(f, func(raw []byte) {
+		if !bytes.Contains(raw, []byte(`"user"`)) {
+			return
+		}
+		var l claudeLine
+		if json.Unmarshal(raw, &l) != nil || l.Type != "user" {
+			return
+		}
+		if text, _ := claudeUser(l); text != "" {
+			s.at = append(s.at, parseTime(l.Timestamp))
+			s.texts = append(s.texts, text)
+		}
+	})
+	return s
 }

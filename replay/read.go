@@ -19,6 +19,9 @@ type ReadOptions struct {
 	Runtime Runtime
 	// Home resolves "~" in the calls; empty means the process's own.
 	Home string
+	// parent is what the person typed in the session a subagent's
+	// transcript belongs to.
+	parent *said
 }
 
 // reader is one runtime's session format.
@@ -40,6 +43,11 @@ func Read(path string, opt ReadOptions) (*Session, error) {
 	}
 	if !st.Mode().IsRegular() {
 		return nil, fmt.Errorf("reading session %s: not a regular file", path)
+	}
+	if opt.Runtime == Claude || opt.Runtime == "" {
+		if p := subagentParent(path); p != "" {
+			opt.parent = readSaid(p)
+		}
 	}
 	s, err := ReadFrom(f, opt)
 	if s != nil {
@@ -72,7 +80,7 @@ func ReadFrom(r io.Reader, opt ReadOptions) (*Session, error) {
 	var rd reader
 	switch rt {
 	case Claude:
-		rd = &claudeReader{b: b, s: s, pending: map[string]int{}, hookMs: map[string]int64{}, started: map[string]time.Time{}}
+		rd = &claudeReader{b: b, s: s, parent: opt.parent, pending: map[string]int{}, hookMs: map[string]int64{}, started: map[string]time.Time{}}
 	case Codex:
 		rd = &codexReader{b: b, s: s, pending: map[string]int{}, started: map[string]time.Time{}}
 	case Gemini:

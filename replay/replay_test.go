@@ -416,3 +416,47 @@ func TestRepeatedCallsCountOnce(t *testing.T) {
 		t.Errorf("got %d calls (%d in the copy), want 10 (0)", res.Summary.Calls, res.Sessions[1].Calls)
 	}
 }
+
+// A subagent's calls carry the person's messages from the session that
+// started it, as its hook reads them, never the subagent's own prompt.
+func TestSubagentCallsCarryTheSessionsRequests(t *testing.T) {
+	project := t.TempDir()
+	b, err := os.ReadFile("testdata/claude/session.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(project, "s1.jsonl"), b, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	sub := filepath.Join(project, "s1", "subagents", "agent-a1.jsonl")
+	if err := os.MkdirAll(filepath.Dir(sub), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	lines := `{"type":"user","isSidechain":true,"timestamp":"2026-11-20T08:59:00.000Z","cwd":"/home/dev/project","message":{"role":"user","content":"Clean everything"}}
+{"type":"assistant","isSidechain":true,"timestamp":"2026-11-20T08:59:30.000Z","cwd":"/home/dev/project","message":{"content":[{"type":"tool_use","id":"sa0","name":"Bash","input":{"command":"ls"}}]}}
+{"type":"assistant","isSidechain":true,"timestamp":"2026-11-20T09:00:05.000Z","cwd":"/home/dev/project","message":{"content":[{"type":"tool_use","id":"sa1","name":"Bash","input":{"command":"rm -rf build"}}]}}
+`
+	if err := os.WriteFile(sub, []byte(lines), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	s, err := Read(sub, ReadOptions{Home: "/home/dev"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, want := range [][]string{nil, {"tidy the build, then push"}} {
+		if got := s.Calls[i].Calls[0].Requests; !reflect.DeepEqual(got, want) {
+			t.Errorf("call %d: requests %q, want %q", i, got, want)
+		}
+	}
+	// Without its session beside it, a subagent's calls carry none.
+	lone := filepath.Join(t.TempDir(), "x", "subagents", "agent-a2.jsonl")
+	if err := os.MkdirAll(filepath.Dir(lone), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(lone, []byte(lines), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if s, err := Read(lone, ReadOptions{}); err != nil || s.Calls[1].Calls[0].Requests != nil {
+		t.Errorf("a lone subagent transcript: %v, requests %q", err, s.Calls[1].Calls[0].Requests)
+	}
+}
