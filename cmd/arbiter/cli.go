@@ -67,6 +67,18 @@ exit status is 1 when a problem was found.`},
 		{name: "stats", run: func(a []string, _ io.Reader, o, e io.Writer) int { return stats(a, o, e) },
 			usage: "arbiter stats [--json] [LOG]",
 			about: `Summarises the decision log (ARBITER_LOG, or LOG).`},
+		{name: "replay", run: func(a []string, _ io.Reader, o, e io.Writer) int { return replayCmd(a, o, e) },
+			usage: "arbiter replay [--since T] [--project DIR] [--runtime R] [--judge] [--json] [PATH…]",
+			about: `Reads your agents' past sessions (Claude Code, Codex, Gemini CLI; all under
+your home when no PATH is given), rebuilds each tool call as the hook would
+have seen it, and decides it again, offline: what arbiter would have allowed,
+asked, denied or deferred, beside what actually happened. Writes nothing.`},
+		{name: "report", run: func(a []string, _ io.Reader, o, e io.Writer) int { return reportCmd(a, o, e) },
+			usage: "arbiter report [--log FILE | --replay [PATH…]] [-o report.html]",
+			about: `Writes one self-contained HTML page (no script, nothing fetched) of decisions
+over time, by decision and rule, latency, waiting time and every deny and ask,
+from the decision log or a replay. It holds your commands, secrets replaced,
+so it is created readable only by you (0600).`},
 		{name: "eval", run: func(a []string, _ io.Reader, o, e io.Writer) int { return eval(a, o, e) },
 			usage: "arbiter eval [--split dev|test] [--by set|category|rule] [--failures] [--json] FILE…",
 			about: `Scores arbiter's decisions on labeled corpora (JSONL cases with "ok" and "ideal").`},

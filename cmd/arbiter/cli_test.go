@@ -39,6 +39,8 @@ func TestHelpForEveryCommand(t *testing.T) {
 		"uninstall": {"-project", "-local", "-dry-run", "RUNTIME"},
 		"doctor":    {"-no-judge"},
 		"stats":     {"-json", "LOG"},
+		"replay":    {"-since", "-project", "-runtime", "-judge", "-json"},
+		"report":    {"-log", "-replay", "-o"},
 		"eval":      {"-split", "-by", "-failures", "-floors", "-judge"},
 		"version":   {"arbiter version"},
 		"help":      {"arbiter help COMMAND"},

@@ -1,0 +1,97 @@
+package report
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/arbitergate/arbiter"
+	"github.com/arbitergate/arbiter/audit"
+	"github.com/arbitergate/arbiter/replay"
+	"github.com/arbitergate/arbiter/secrets"
+)
+
+// Entry is one decision shown in a report.
+type Entry struct {
+	Time     time.Time
+	Runtime  string
+	Tool     string
+	Subject  string
+	Decision arbiter.Verdict
+	Rules    []string
+	Reason   string
+	Micros   int64
+	Judge    *arbiter.JudgeRecord
+	// Outcome is what the session says happened (replay only).
+	Outcome string
+}
+
+// Data is what a report shows.
+type Data struct {
+	// Source says where the decisions come from, for the heading.
+	Source  string
+	Entries []Entry
+	// Waiting is the time calls waited for permission, per party.
+	Waiting map[string]audit.Wait
+	// ByHand and ByHandAllowed: calls the person approved at a prompt,
+	// and how many of them arbiter would have allowed (replay only).
+	ByHand, ByHandAllowed int
+	// Skipped counts log lines or sessions that could not be read.
+	Skipped int
+}
+
+// FromLog reads a decision log: its decisions, and the waiting times
+// audit.Summarise finds in it.
+func FromLog(r io.Reader, source string) (Data, error) {
+	d := Data{Source: source}
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return d, fmt.Errorf("reading the decision log %s: %w", source, err)
+	}
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	sc.Buffer(make([]byte, 0, 64<<10), 4<<20)
+	for sc.Scan() {
+		var rec struct {
+			audit.Record
+			Event string `json:"event"`
+		}
+		if err := json.Unmarshal(sc.Bytes(), &rec); err != nil || rec.Time == "" {
+			d.Skipped++
+			continue
+		}
+		if rec.Event != "" && rec.Event != "PreToolUse" && rec.Event != "PermissionRequest" && rec.Event != "BeforeTool" && rec.Event != "preToolUse" {
+			continue // a runtime's record that a call finished: it times a wait
+		}
+		t, _ := time.Parse(time.RFC3339Nano, rec.Time)
+		d.Entries = append(d.Entries, Entry{Time: t, Runtime: rec.Runtime, Tool: rec.Tool, Subject: secrets.Redact(rec.Subject),
+			Decision: rec.Decision, Rules: rec.Rules, Reason: secrets.Redact(rec.Reason), Micros: rec.Micros, Judge: rec.Judge})
+	}
+	if err := sc.Err(); err != nil {
+		return d, fmt.Errorf("reading the decision log %s: %w", source, err)
+	}
+	st, err := audit.Summarise(bytes.NewReader(data))
+	if err != nil {
+		return d, fmt.Errorf("reading the decision log %s: %w", source, err)
+	}
+	d.Waiting = st.Waiting
+	return d, nil
+}
+
+// FromReplay takes a replay's result.
+func FromReplay(res replay.Result, source string) Data {
+	d := Data{Source: source, Waiting: res.Summary.Waiting, ByHand: res.Summary.ByHand,
+		ByHandAllowed: res.Summary.ByHandAllowed, Skipped: len(res.Unreadable)}
+	for _, c := range res.Calls {
+		rt := ""
+		if c.Session < len(res.Sessions) {
+			rt = string(res.Sessions[c.Session].Runtime)
+		}
+		d.Entries = append(d.Entries, Entry{Time: c.Time, Runtime: rt, Tool: c.Tool, Subject: secrets.Redact(c.Subject),
+			Decision: c.Decision.Decision, Rules: c.Decision.Rules, Reason: secrets.Redact(c.Decision.Reason),
+			Micros: c.Decision.Micros, Judge: c.Decision.Judge, Outcome: string(c.Outcome.Status)})
+	}
+	return d
+}

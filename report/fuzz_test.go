@@ -1,0 +1,32 @@
+package report
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+	"time"
+)
+
+// FuzzFromLog: a decision log of any bytes never panics the report, and
+// what it holds is always text on the page, never markup.
+func FuzzFromLog(f *testing.F) {
+	f.Add([]byte(`{"time":"2026-11-30T10:00:00Z","tool":"Bash","subject":"rm -rf /","decision":"deny","rules":["A2.root-delete"],"reason":"r","micros":50}`))
+	f.Add([]byte(`{"time":"2026-11-30T10:00:00Z","tool":"<script>","subject":"<img src=x>","decision":"ask","rules":["<b>"],"reason":"</td>","judge":{"verdict":"deny","answers":{"x":1}}}`))
+	f.Add([]byte("{\"time\":\"x\"}\nnot json\n"))
+	f.Fuzz(func(t *testing.T, log []byte) {
+		d, err := FromLog(bytes.NewReader(log), "fuzz")
+		if err != nil {
+			return
+		}
+		var b bytes.Buffer
+		if err := Write(&b, d, time.Unix(0, 0)); err != nil {
+			t.Fatal(err)
+		}
+		page := b.String()
+		for _, bad := range []string{"<script", "<img", "<iframe", " onerror="} {
+			if strings.Contains(page, bad) {
+				t.Fatalf("the page holds %q from the log", bad)
+			}
+		}
+	})
+}
