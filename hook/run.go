@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/arbitergate/arbiter/catalog"
 	"io"
 	"io/fs"
 	"os"
@@ -146,7 +147,7 @@ func Run(ctx context.Context, runtime string, in io.Reader, out, errw io.Writer,
 	if load.err != nil && d.Decision == arbiter.Allow {
 		// Only a verdict that rests on the user's words (the judge's)
 		// read them: without them it cannot stand. A stricter one does.
-		d = arbiter.Decision{Decision: arbiter.Defer, Rules: []string{"U.no-transcript"}, Source: arbiter.SourceError,
+		d = arbiter.Decision{Decision: arbiter.Defer, Rules: []string{string(catalog.UNoTranscript)}, Source: arbiter.SourceError,
 			Reason: "the session transcript could not be read (" + load.err.Error() + "), so the runtime decides"}
 	}
 	for i := range ev.Calls {
@@ -188,7 +189,7 @@ func write(out, errw io.Writer, b []byte) int {
 // answerBadInput answers a payload that could not be decided: defer, or
 // the runtime's deny when the user asked for FailClosed.
 func answerBadInput(a adapter, ev Event, out, errw io.Writer, opt Options, err error) int {
-	d := arbiter.Decision{Decision: arbiter.Defer, Rules: []string{"U.bad-input"}, Source: arbiter.SourceError,
+	d := arbiter.Decision{Decision: arbiter.Defer, Rules: []string{string(catalog.UBadInput)}, Source: arbiter.SourceError,
 		Reason: "arbiter could not read this tool call (" + err.Error() + "), so the runtime decides"}
 	if opt.FailClosed {
 		d.Decision = arbiter.Deny
@@ -280,7 +281,7 @@ func decideWith(ctx context.Context, dec Decider, calls []arbiter.Call, requests
 // read or does not know (rules U.*), which the user should hear about.
 func unresolved(d arbiter.Decision) bool {
 	for _, r := range d.Rules {
-		if strings.HasPrefix(r, "U.bad-input") || strings.HasPrefix(r, "U.unknown-tool") {
+		if id := catalog.ID(r); id == catalog.UBadInput || id == catalog.UUnknownTool {
 			return true
 		}
 	}

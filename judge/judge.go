@@ -3,8 +3,8 @@ package judge
 import (
 	"context"
 	"fmt"
+	"github.com/arbitergate/arbiter/catalog"
 	"io"
-	"strings"
 	"time"
 
 	"github.com/arbitergate/arbiter"
@@ -57,7 +57,7 @@ type Judge struct {
 // call may be denied by the judge but never allowed.
 func flagged(d arbiter.Decision) bool {
 	for _, r := range d.Rules {
-		if !strings.HasPrefix(r, "C") && !strings.HasPrefix(r, "D") {
+		if c := catalog.ID(r).Class(); c != 'C' && c != 'D' {
 			return true
 		}
 	}

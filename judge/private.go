@@ -2,6 +2,7 @@ package judge
 
 import (
 	"encoding/json"
+	"github.com/arbitergate/arbiter/catalog"
 	"strings"
 
 	"github.com/arbitergate/arbiter"
@@ -14,7 +15,7 @@ import (
 // static layer saw secrets in it. Empty means it may be sent.
 func Private(call arbiter.Call, static arbiter.Decision) string {
 	for _, r := range static.Rules {
-		if strings.HasPrefix(r, "B3.") || strings.HasPrefix(r, "A6.") {
+		if catalog.ID(r).Secret() {
 			return "the static policy found secrets or credentials in it (" + r + ")"
 		}
 	}

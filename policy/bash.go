@@ -1,6 +1,7 @@
 package policy
 
 import (
+	"github.com/arbitergate/arbiter/catalog"
 	"maps"
 	"path"
 	"strings"
@@ -15,7 +16,7 @@ import (
 // bash judges a shell command segment by segment; the strictest wins.
 func (j *judgement) bash(command string) {
 	if selfJustifyingLine(command) {
-		j.ask("H1.self-justifying", "", "text inside the command (a comment, an echoed string or a variable name) vouches for the command, and text inside a call is never permission")
+		j.ask(catalog.H1SelfJustifying, "", "text inside the command (a comment, an echoed string or a variable name) vouches for the command, and text inside a call is never permission")
 	}
 	j.script(command)
 }
@@ -43,7 +44,7 @@ func (j *judgement) script(command string) {
 	j.flows(a)
 	j.forkBomb(a, command)
 	if len(j.findings) == 0 {
-		j.allow("D1.nothing-runs", "", "the command runs nothing")
+		j.allow(catalog.D1NothingRuns, "", "the command runs nothing")
 	}
 }
 
@@ -83,28 +84,36 @@ func (j *judgement) problems(a *shell.Analysis) {
 	for _, p := range a.Problems {
 		switch p.Kind {
 		case shell.ForkBomb:
-			j.deny("A3.fork-bomb", "", p.Detail+", which exhausts the machine", "run a bounded number of jobs and wait for them")
+			j.deny(catalog.A3ForkBomb, "", p.Detail+", which exhausts the machine", "run a bounded number of jobs and wait for them")
 		case shell.Obfuscated:
-			j.deny("A7.decoded-execution", "", p.Detail+"; hidden code cannot be reviewed", "write the code out in plain text so it can be reviewed")
+			j.deny(catalog.A7DecodedExecution, "", p.Detail+"; hidden code cannot be reviewed", "write the code out in plain text so it can be reviewed")
 		case shell.Interactive:
-			j.deny("H8.interactive", "", p.Detail+", and an interactive program hangs the agent", "run it non-interactively: pass the command or script as an argument (sh -c '…', python script.py, psql -c '…', ssh host 'cmd')")
+			j.deny(catalog.H8Interactive, "", p.Detail+", and an interactive program hangs the agent", "run it non-interactively: pass the command or script as an argument (sh -c '…', python script.py, psql -c '…', ssh host 'cmd')")
 		case shell.ParseError:
-			j.defer_("U.parse-error", "", "the command cannot be parsed as Bash ("+p.Detail+")")
+			j.defer_(catalog.UParseError, "", "the command cannot be parsed as Bash ("+p.Detail+")")
 		case shell.DynamicProgram:
-			j.defer_("U.dynamic-program", "", p.Detail+", so what runs cannot be known in advance")
+			j.defer_(catalog.UDynamicProgram, "", p.Detail+", so what runs cannot be known in advance")
 		case shell.DynamicCode:
 			if codeGuess(p.Detail) != "" {
 				continue // judged after the commands, by codeProblems
 			}
-			j.defer_("U.dynamic-code", "", p.Detail)
+			j.defer_(catalog.UDynamicCode, "", p.Detail)
 		case shell.Definition:
-			j.defer_("U.definition", "", p.Detail)
+			j.defer_(catalog.UDefinition, "", p.Detail)
 		case shell.UnboundedLoop:
-			j.defer_("U.unbounded-loop", "", p.Detail+" and hang the agent")
+			j.defer_(catalog.UUnboundedLoop, "", p.Detail+" and hang the agent")
 		case shell.ExecOption:
-			j.ask("U.runs-a-program", "", p.Detail)
-		default:
-			j.defer_("U."+string(p.Kind), "", p.Detail)
+			j.ask(catalog.BOptionRunsProgram, "", p.Detail)
+		case shell.Unresolved:
+			j.defer_(catalog.UUnresolved, "", p.Detail)
+		case shell.ZshSyntax:
+			j.defer_(catalog.UZshSyntax, "", p.Detail)
+		case shell.TooDeep:
+			j.defer_(catalog.UTooDeep, "", p.Detail)
+		case shell.TooLarge:
+			j.defer_(catalog.UTooLarge, "", p.Detail)
+		default: // shell.Unhandled, and any kind added later
+			j.defer_(catalog.UUnhandledSyntax, "", p.Detail)
 		}
 	}
 }
@@ -135,10 +144,10 @@ func (j *judgement) forkBomb(a *shell.Analysis, command string) {
 		}
 	}
 	if bomb != "" {
-		j.deny("A3.fork-bomb", bomb, "a function starts copies of itself in new processes without bound, which exhausts the machine", "run a bounded number of jobs and wait for them")
+		j.deny(catalog.A3ForkBomb, bomb, "a function starts copies of itself in new processes without bound, which exhausts the machine", "run a bounded number of jobs and wait for them")
 		return
 	}
-	j.defer_("U.definition", strings.Join(a.Functions, ", "), "the command defines shell functions, which can shadow programs")
+	j.defer_(catalog.UDefinition, strings.Join(a.Functions, ", "), "the command defines shell functions, which can shadow programs")
 }
 
 // shellSources returns the command and the scripts of the shells it runs
@@ -264,14 +273,14 @@ func (j *judgement) command(a *shell.Analysis, c *shell.Command) {
 	j.redirects(c)
 	j.environment(c)
 	if c.Has("sudo") || c.Has("doas") || c.Has("pkexec") || c.Has("su") || c.Has("runuser") {
-		j.ask("B12.root", subj, "runs as root through "+firstVia(c, "sudo", "doas", "pkexec", "su", "runuser")+", where a mistake can damage the whole system")
+		j.ask(catalog.B12Root, subj, "runs as root through "+firstVia(c, "sudo", "doas", "pkexec", "su", "runuser")+", where a mistake can damage the whole system")
 	}
 	if c.Program == "" {
 		return // redirections and assignments only, or an unresolved name (a problem)
 	}
 	for _, f := range a.Functions {
 		if c.Name == f {
-			j.allow("D.function-call", subj, "calls a function defined in the same command, whose body is judged")
+			j.allow(catalog.DFunctionCall, subj, "calls a function defined in the same command, whose body is judged")
 			return
 		}
 	}
@@ -286,7 +295,7 @@ func (j *judgement) command(a *shell.Analysis, c *shell.Command) {
 // arguments are the script's own business and whose content is judged.
 func (j *judgement) program(c *shell.Command, subj string) bool {
 	if helpOnly(c) && spec.Lookup(c.Program) != nil {
-		j.allow("D1.help", subj, "prints the program's help or version")
+		j.allow(catalog.D1Help, subj, "prints the program's help or version")
 		return true
 	}
 	if rule := ruleFor(c.Program); rule != nil && (c.Origin != "" || !strings.Contains(c.Name, "/") || systemBin(j.res.Lexical(c.Name, c.Dir))) {
@@ -313,7 +322,7 @@ func (j *judgement) program(c *shell.Command, subj string) bool {
 		j.bySpec(c, sp)
 		return true
 	}
-	j.defer_("U.unknown-program", subj, "arbiter does not know what "+c.Program+" does; a contributor adds its spec to spec/programs.txt")
+	j.defer_(catalog.UUnknownProgram, subj, "arbiter does not know what "+c.Program+" does; a contributor adds its spec to spec/programs.txt")
 	return true
 }
 
@@ -478,18 +487,18 @@ func (j *judgement) judgeWritten(c *shell.Command, file string, f writtenFile, s
 		got, err := project.Read(f.from)
 		switch {
 		case project.IsNotExist(err):
-			j.allow("D4.run-project-code", subj, "the file it copies does not exist, so nothing runs")
+			j.allow(catalog.D4RunProjectCode, subj, "the file it copies does not exist, so nothing runs")
 		case err != nil || got.Kind != project.Text:
-			j.defer_("U.unreadable-script", subj, "runs a copy of "+f.from+", which arbiter cannot read as a script")
+			j.defer_(catalog.UUnreadableScript, subj, "runs a copy of "+f.from+", which arbiter cannot read as a script")
 		default:
 			j.scriptContent(c, file, got.Text, subj)
 		}
 	case f.producer == "curl" || f.producer == "wget":
-		j.ask("B9.run-downloaded", subj, "runs a file it has just downloaded, without review: whoever controls that URL controls this machine")
+		j.ask(catalog.B9RunDownloaded, subj, "runs a file it has just downloaded, without review: whoever controls that URL controls this machine")
 	case f.producer == "base64" || f.producer == "xxd" || f.producer == "openssl" || f.producer == "uudecode" || f.producer == "gpg":
-		j.deny("A7.decoded-execution", subj, "runs a file it has just decoded, so nobody can review what runs", "write the code out in plain text so it can be reviewed")
+		j.deny(catalog.A7DecodedExecution, subj, "runs a file it has just decoded, so nobody can review what runs", "write the code out in plain text so it can be reviewed")
 	default:
-		j.defer_("U.dynamic-code", subj, "runs a file the same command wrote with "+f.producer+", whose content cannot be known in advance")
+		j.defer_(catalog.UDynamicCode, subj, "runs a file the same command wrote with "+f.producer+", whose content cannot be known in advance")
 	}
 }
 

@@ -2,6 +2,7 @@ package policy
 
 import (
 	"fmt"
+	"github.com/arbitergate/arbiter/catalog"
 	"strings"
 
 	"github.com/arbitergate/arbiter"
@@ -24,7 +25,7 @@ func (j *judgement) bySpec(c *shell.Command, sp *spec.Spec) {
 	}
 	switch sp.Effect {
 	case spec.Reads:
-		j.allow("D1.read-only", subj, "reads or prints without changing anything")
+		j.allow(catalog.D1ReadOnly, subj, "reads or prints without changing anything")
 		if res.Problem == nil {
 			for _, v := range res.Values {
 				j.value(c, v) // each file read is checked, each file written judged
@@ -34,17 +35,17 @@ func (j *judgement) bySpec(c *shell.Command, sp *spec.Spec) {
 		}
 		j.awkInPlace(c)
 	case spec.Builds:
-		j.allow("D5.build", subj, "builds, tests or checks the project")
+		j.allow(catalog.D5Build, subj, "builds, tests or checks the project")
 	case spec.Formats:
-		j.allow("D3.format", subj, "formats or lints code")
+		j.allow(catalog.D3Format, subj, "formats or lints code")
 	case spec.Writes:
-		j.allow("D2.write-project", subj, "creates or changes the files it names")
+		j.allow(catalog.D2WriteProject, subj, "creates or changes the files it names")
 	case spec.Runs:
-		j.allow("D4.run-project-code", subj, "runs the project's own code")
+		j.allow(catalog.D4RunProjectCode, subj, "runs the project's own code")
 	case spec.Network:
-		j.defer_("C1.network-request", subj, c.Program+" talks to other machines")
+		j.defer_(catalog.C1NetworkRequest, subj, c.Program+" talks to other machines")
 	default:
-		j.defer_("U.no-rule", subj, "the spec of "+c.Program+" says a rule decides, and there is none")
+		j.defer_(catalog.UNoRule, subj, "the spec of "+c.Program+" says a rule decides, and there is none")
 	}
 }
 
@@ -117,7 +118,7 @@ func (j *judgement) understand(c *shell.Command) {
 	subj := c.String()
 	sp := spec.Lookup(c.Program)
 	if sp == nil {
-		j.defer_("U.no-spec", subj, fmt.Sprintf("arbiter allows a program only by its spec, and %s has none; a contributor adds one to spec/programs.txt", c.Program))
+		j.defer_(catalog.UNoSpec, subj, fmt.Sprintf("arbiter allows a program only by its spec, and %s has none; a contributor adds one to spec/programs.txt", c.Program))
 		return
 	}
 	if helpOnly(c) {
@@ -129,12 +130,12 @@ func (j *judgement) understand(c *shell.Command) {
 		return
 	}
 	if w, ok := j.unresolvedWord(c, sp, res); ok {
-		j.defer_("U.unresolved", w, "an argument of "+c.Program+" is only known when the command runs, so what it does cannot be checked")
+		j.defer_(catalog.UUnresolved, w, "an argument of "+c.Program+" is only known when the command runs, so what it does cannot be checked")
 		return
 	}
 	j.globOptions(c, res.Spec)
 	if res.Spec.Effect == spec.Network {
-		j.defer_("C1.network-request", subj, res.Spec.Path()+" talks to other machines")
+		j.defer_(catalog.C1NetworkRequest, subj, res.Spec.Path()+" talks to other machines")
 	}
 	for _, v := range res.Values {
 		j.value(c, v)
@@ -187,14 +188,14 @@ func (j *judgement) notUnderstood(c *shell.Command, p *spec.Problem) {
 	where := fmt.Sprintf("spec/programs.txt line %d (%s)", p.Spec.Line(), p.Spec.Path())
 	switch {
 	case p.Guess != "":
-		j.defer_("U.unknown-option", p.Word, fmt.Sprintf("%s: %s is not in its spec; it may abbreviate %s, which arbiter does not accept abbreviated; write the option out in full", p.Spec.Path(), p.Word, p.Guess))
+		j.defer_(catalog.UUnknownOption, p.Word, fmt.Sprintf("%s: %s is not in its spec; it may abbreviate %s, which arbiter does not accept abbreviated; write the option out in full", p.Spec.Path(), p.Word, p.Guess))
 	case p.What == "unknown option" || p.What == "unexpected value for" || p.What == "missing value for":
 		name, _, _ := strings.Cut(p.Word, "=")
-		j.defer_("U.unknown-option", p.Word, fmt.Sprintf("%s %s %s is not understood; to allow it, add %q with its value's kind to the opts of %s", p.Spec.Path(), p.What, p.Word, name, where))
+		j.defer_(catalog.UUnknownOption, p.Word, fmt.Sprintf("%s %s %s is not understood; to allow it, add %q with its value's kind to the opts of %s", p.Spec.Path(), p.What, p.Word, name, where))
 	case p.What == "unknown subcommand":
-		j.defer_("U.unknown-subcommand", p.Word, fmt.Sprintf("%s has no subcommand %q in its spec; to allow it, add a sub line under %s", p.Spec.Path(), p.Word, where))
+		j.defer_(catalog.UUnknownSubcommand, p.Word, fmt.Sprintf("%s has no subcommand %q in its spec; to allow it, add a sub line under %s", p.Spec.Path(), p.Word, where))
 	default:
-		j.defer_("U.extra-operand", p.Word, fmt.Sprintf("%s takes fewer operands than given (%s %q); see the args line of %s", p.Spec.Path(), p.What, p.Word, where))
+		j.defer_(catalog.UExtraOperand, p.Word, fmt.Sprintf("%s takes fewer operands than given (%s %q); see the args line of %s", p.Spec.Path(), p.What, p.Word, where))
 	}
 }
 
@@ -211,7 +212,7 @@ func (j *judgement) globOptions(c *shell.Command, sp *spec.Spec) {
 			return
 		}
 		if a.Glob && len(a.Text) > 0 && strings.ContainsRune("*?[", rune(a.Text[0])) && !globSafe[c.Program] {
-			j.defer_("U.glob-option", a.Text, "the pattern "+a.Text+" can match a file whose name "+c.Program+" reads as an option; write ./"+a.Text+" so that every match is a path")
+			j.defer_(catalog.UGlobOption, a.Text, "the pattern "+a.Text+" can match a file whose name "+c.Program+" reads as an option; write ./"+a.Text+" so that every match is a path")
 			return
 		}
 	}
@@ -254,7 +255,7 @@ func (j *judgement) value(c *shell.Command, v spec.Value) {
 		j.specCode(c, v.Lang, w)
 	case spec.Host:
 		if !allLoopback([]string{hostOf(v.Text)}) {
-			j.defer_("C1.network-request", v.Text, strings.TrimSpace(c.Program+" "+v.Option)+" contacts another machine")
+			j.defer_(catalog.C1NetworkRequest, v.Text, strings.TrimSpace(c.Program+" "+v.Option)+" contacts another machine")
 		}
 	case spec.GitConfig:
 		j.gitSetting(v.Text)
@@ -271,9 +272,9 @@ func (j *judgement) innerCommand(c *shell.Command, text string) {
 	for _, f := range inner.findings {
 		switch {
 		case f.verdict == arbiter.Allow:
-		case f.id == "H8.interactive":
+		case f.id == catalog.H8Interactive:
 			// The program reads the tool's data, not a person's input.
-			j.defer_("U.runs-a-program", c.String(), c.Program+" runs "+text+", which arbiter does not know to be routine there")
+			j.defer_(catalog.URunsAProgram, c.String(), c.Program+" runs "+text+", which arbiter does not know to be routine there")
 		default:
 			f.subject = c.String()
 			j.add(f)
@@ -294,7 +295,7 @@ func (j *judgement) specCode(c *shell.Command, lang string, w shell.Word) {
 	case "sed":
 		// The sed rule reads its script with the same tokenizer.
 	default:
-		j.defer_("U.no-tokenizer", c.String(), c.Program+" runs "+lang+" code, which arbiter cannot read")
+		j.defer_(catalog.UNoTokenizer, c.String(), c.Program+" runs "+lang+" code, which arbiter cannot read")
 	}
 }
 
@@ -309,7 +310,7 @@ func (j *judgement) gitSetting(kv string) {
 	low := strings.ToLower(name)
 	if low == "core.pager" || strings.HasPrefix(low, "pager.") {
 		if value != "" && value != "cat" && value != "less" && value != "false" && value != "true" {
-			j.defer_("U.runs-a-program", kv, "the setting makes git run "+value)
+			j.defer_(catalog.URunsAProgram, kv, "the setting makes git run "+value)
 		}
 		return
 	}
@@ -318,7 +319,7 @@ func (j *judgement) gitSetting(kv string) {
 			return
 		}
 	}
-	j.defer_("U.git-setting", kv, "git -c "+name+" is not a setting arbiter knows to be inert")
+	j.defer_(catalog.UGitSetting, kv, "git -c "+name+" is not a setting arbiter knows to be inert")
 }
 
 // inertLinkerOptions change how a program is linked, never what the linker
@@ -335,7 +336,7 @@ var inertLinkerOptions = map[string]bool{
 func (j *judgement) linkerOptions(c *shell.Command, opts string) {
 	for _, o := range strings.Split(opts, ",") {
 		if !inertLinkerOptions[o] {
-			j.defer_("U.linker-option", o, c.Program+" passes "+o+" to the linker, which arbiter does not know to be inert")
+			j.defer_(catalog.ULinkerOption, o, c.Program+" passes "+o+" to the linker, which arbiter does not know to be inert")
 			return
 		}
 	}

@@ -1,6 +1,7 @@
 package policy
 
 import (
+	"github.com/arbitergate/arbiter/catalog"
 	"os"
 	"path"
 	"strings"
@@ -28,7 +29,7 @@ func (j *judgement) interpreter(c *shell.Command, lang string) {
 		}
 		if strings.HasPrefix(t, "-") {
 			if t == "--version" || t == "-V" || t == "--help" || t == "-h" || t == "-v" && lang != "python" {
-				j.allow("D1.read-only", subj, "prints the interpreter's version")
+				j.allow(catalog.D1ReadOnly, subj, "prints the interpreter's version")
 				return
 			}
 			if isCodeOption(lang, t) {
@@ -48,7 +49,7 @@ func (j *judgement) interpreter(c *shell.Command, lang string) {
 			continue
 		}
 		if a.Dynamic {
-			j.defer_("U.dynamic-path", subj, "runs a script whose path is only known at run time")
+			j.defer_(catalog.UDynamicPath, subj, "runs a script whose path is only known at run time")
 			return
 		}
 		j.runFile(c, t, subj)
@@ -103,10 +104,10 @@ func (j *judgement) inlineCode(c *shell.Command, lang string, src shell.Word, kn
 	name := codeLanguage(lang)
 	switch {
 	case !code.Supported(lang):
-		j.defer_("U.no-tokenizer", subj, "arbiter has no tokenizer for "+name+" code, so it cannot tell what the code does")
+		j.defer_(catalog.UNoTokenizer, subj, "arbiter has no tokenizer for "+name+" code, so it cannot tell what the code does")
 		return
 	case !known || src.Dynamic:
-		j.defer_("U.dynamic-code", subj, "runs "+name+" code that is only known at run time")
+		j.defer_(catalog.UDynamicCode, subj, "runs "+name+" code that is only known at run time")
 		return
 	}
 	r := code.AnalyzeWith(lang, src.Text, code.Options{ProjectModule: func(top string) bool { return j.projectModule(c, top) }})
@@ -120,30 +121,30 @@ func (j *judgement) inlineCode(c *shell.Command, lang string, src shell.Word, kn
 	}
 	switch {
 	case !r.Parsed:
-		j.defer_("U.unreadable-code", subj, "arbiter cannot read this "+name+" code whole ("+r.Why+")")
+		j.defer_(catalog.UUnreadableCode, subj, "arbiter cannot read this "+name+" code whole ("+r.Why+")")
 		return
 	case r.EnvDump && !r.Dynamic:
-		j.ask("B3.secret-print", subj, name+" code reads every environment variable ("+r.Why+"), which often include tokens and passwords")
+		j.ask(catalog.B3SecretPrint, subj, name+" code reads every environment variable ("+r.Why+"), which often include tokens and passwords")
 		return
 	case !r.Contained:
 		j.defer_(impureRule(r), subj, "the "+name+" code "+r.Why)
 		return
 	}
 	if len(r.Project) > 0 {
-		j.allow("D4.run-project-code", subj, "runs "+name+" code that calls the project's own "+strings.Join(r.Project, ", "))
+		j.allow(catalog.D4RunProjectCode, subj, "runs "+name+" code that calls the project's own "+strings.Join(r.Project, ", "))
 	} else {
-		j.allow("D4.inline-code", subj, "runs "+name+" code that only computes, prints and reads named files")
+		j.allow(catalog.D4InlineCode, subj, "runs "+name+" code that only computes, prints and reads named files")
 	}
 	j.codeFiles(c, name, r)
 }
 
 // impureRule names what made code impure: code or names built at run time
 // (U.dynamic-code), or anything else not on the list (U.impure-code).
-func impureRule(r code.Report) string {
+func impureRule(r code.Report) catalog.ID {
 	if r.Dynamic {
-		return "U.dynamic-code"
+		return catalog.UDynamicCode
 	}
-	return "U.impure-code"
+	return catalog.UImpureCode
 }
 
 // projectScript judges the code of one of the project's own scripts: it
@@ -154,13 +155,13 @@ func (j *judgement) projectScript(c *shell.Command, name string, r code.Report) 
 	subj := c.String()
 	switch {
 	case !r.Parsed:
-		j.defer_("U.unreadable-code", subj, "arbiter cannot read this "+name+" script whole ("+r.Why+")")
+		j.defer_(catalog.UUnreadableCode, subj, "arbiter cannot read this "+name+" script whole ("+r.Why+")")
 	case r.EnvDump && !r.Dynamic:
-		j.ask("B3.secret-print", subj, "the "+name+" script reads every environment variable ("+r.Hazard+"), which often include tokens and passwords")
+		j.ask(catalog.B3SecretPrint, subj, "the "+name+" script reads every environment variable ("+r.Hazard+"), which often include tokens and passwords")
 	case r.Hazard != "":
 		j.defer_(impureRule(r), subj, "the "+name+" script "+r.Hazard)
 	default:
-		j.allow("D4.run-project-code", subj, "runs the project's own "+name+" code, which does nothing arbiter must confirm")
+		j.allow(catalog.D4RunProjectCode, subj, "runs the project's own "+name+" code, which does nothing arbiter must confirm")
 		j.codeFiles(c, name, r)
 	}
 }
@@ -171,17 +172,17 @@ func (j *judgement) codeFiles(c *shell.Command, name string, r code.Report) {
 	subj := c.String()
 	for _, f := range r.Reads {
 		if c.DirUnknown && !path.IsAbs(f) && !strings.HasPrefix(f, "~") {
-			j.defer_("U.unknown-directory", subj, name+" code reads "+f+" relative to a directory the analysis cannot tell")
+			j.defer_(catalog.UUnknownDirectory, subj, name+" code reads "+f+" relative to a directory the analysis cannot tell")
 			return
 		}
 		if j.readsSecretPath(j.res.Resolve(f, c.Dir)) {
-			j.ask("B3.secret-read", subj, name+" code reads the credential file "+f)
+			j.ask(catalog.B3SecretRead, subj, name+" code reads the credential file "+f)
 			return
 		}
 	}
 	for _, v := range r.Env {
 		if isSecretName(v) {
-			j.ask("B3.secret-print", subj, name+" code reads the secret "+v+" from the environment, which would be sent to the model provider with the conversation")
+			j.ask(catalog.B3SecretPrint, subj, name+" code reads the secret "+v+" from the environment, which would be sent to the model provider with the conversation")
 			return
 		}
 	}
@@ -316,12 +317,12 @@ func (j *judgement) pythonModule(c *shell.Command, module string, rest []shell.W
 	case "packages":
 		j.packages(&sub)
 	case "test":
-		j.allow("D4.run-tests", subj, "runs the project's tests, checks or build with "+module)
+		j.allow(catalog.D4RunTests, subj, "runs the project's tests, checks or build with "+module)
 	case "info":
-		j.allow("D1.read-only", subj, "prints information with Python's "+module+" module")
+		j.allow(catalog.D1ReadOnly, subj, "prints information with Python's "+module+" module")
 		j.readArgs(&sub)
 	case "json":
-		j.allow("D1.read-only", subj, "formats JSON")
+		j.allow(catalog.D1ReadOnly, subj, "formats JSON")
 		if len(ops) > 0 {
 			j.readArgs(&shell.Command{Args: ops[:1], Dir: c.Dir})
 		}
@@ -331,10 +332,10 @@ func (j *judgement) pythonModule(c *shell.Command, module string, rest []shell.W
 	case "archive":
 		j.pythonArchive(c, module, rest)
 	case "gzip":
-		j.allow("D2.write-project", subj, "compresses or decompresses files next to the originals")
+		j.allow(catalog.D2WriteProject, subj, "compresses or decompresses files next to the originals")
 		j.writeArgs(c, ops)
 	case "venv":
-		j.allow("D2.write-project", subj, "creates a virtual environment")
+		j.allow(catalog.D2WriteProject, subj, "creates a virtual environment")
 		j.writeArgs(c, ops)
 	case "code":
 		j.pythonTimeit(c, rest)
@@ -345,29 +346,29 @@ func (j *judgement) pythonModule(c *shell.Command, module string, rest []shell.W
 				return
 			}
 		}
-		j.defer_("U.unknown-option", subj, "profiles a program arbiter cannot see")
+		j.defer_(catalog.UUnknownOption, subj, "profiles a program arbiter cannot see")
 	case "interactive":
-		j.defer_("U.interactive", subj, "python -m "+module+" waits for a person at an interactive prompt")
+		j.defer_(catalog.UInteractive, subj, "python -m "+module+" waits for a person at an interactive prompt")
 	case "server":
-		j.defer_("C.server", subj, "starts a network server, which keeps running")
+		j.defer_(catalog.CServer, subj, "starts a network server, which keeps running")
 	case "pydoc":
 		for _, a := range rest {
 			if a.Text == "-p" || a.Text == "-b" || strings.HasPrefix(a.Text, "-p") {
-				j.defer_("C.server", subj, "starts a documentation web server, which keeps running")
+				j.defer_(catalog.CServer, subj, "starts a documentation web server, which keeps running")
 				return
 			}
 		}
-		j.defer_("U.unknown-module", subj, "pydoc imports the modules it documents, which runs their code")
+		j.defer_(catalog.UUnknownModule, subj, "pydoc imports the modules it documents, which runs their code")
 	case "browser":
-		j.defer_("C.external", subj, "opens a web browser")
+		j.defer_(catalog.CExternal, subj, "opens a web browser")
 	case "publish":
-		j.ask("B10.publish", subj, "publishes a package")
+		j.ask(catalog.B10Publish, subj, "publishes a package")
 	default:
 		if j.projectModule(c, module) {
-			j.allow("D4.run-project-code", subj, "runs a module of the project's own code")
+			j.allow(catalog.D4RunProjectCode, subj, "runs a module of the project's own code")
 			return
 		}
-		j.defer_("U.unknown-module", subj, "runs the Python module "+module+", which arbiter does not know and cannot find in the project")
+		j.defer_(catalog.UUnknownModule, subj, "runs the Python module "+module+", which arbiter does not know and cannot find in the project")
 	}
 }
 
@@ -397,11 +398,11 @@ func (j *judgement) pythonArchive(c *shell.Command, module string, rest []shell.
 	for k, a := range rest {
 		switch a.Text {
 		case "-l", "--list", "-t", "--test":
-			j.allow("D1.read-only", subj, "lists an archive")
+			j.allow(catalog.D1ReadOnly, subj, "lists an archive")
 			j.readArgs(&shell.Command{Args: rest[k+1:], Dir: c.Dir})
 			return
 		case "-e", "--extract":
-			j.allow("D2.write-project", subj, "extracts an archive")
+			j.allow(catalog.D2WriteProject, subj, "extracts an archive")
 			if k+2 < len(rest) {
 				j.writeArgs(c, rest[k+2:k+3])
 			} else {
@@ -409,14 +410,14 @@ func (j *judgement) pythonArchive(c *shell.Command, module string, rest []shell.
 			}
 			return
 		case "-c", "--create":
-			j.allow("D2.write-project", subj, "creates an archive")
+			j.allow(catalog.D2WriteProject, subj, "creates an archive")
 			if k+1 < len(rest) {
 				j.writeArgs(c, rest[k+1:k+2])
 			}
 			return
 		}
 	}
-	j.defer_("U.unknown-option", subj, "python -m "+module+" with options arbiter does not know")
+	j.defer_(catalog.UUnknownOption, subj, "python -m "+module+" with options arbiter does not know")
 }
 
 // pythonTimeit judges python -m timeit, whose statements are code.
@@ -471,12 +472,12 @@ func (j *judgement) sed(c *shell.Command) {
 			_, v, _ := strings.Cut(t, "=")
 			w, ok := value(v)
 			if !ok || w.Dynamic {
-				j.defer_("U.dynamic-code", subj, "runs a sed script that is only known at run time")
+				j.defer_(catalog.UDynamicCode, subj, "runs a sed script that is only known at run time")
 				return
 			}
 			scripts, scripted = append(scripts, w.Text), true
 		case t == "-f" || t == "--file" || strings.HasPrefix(t, "--file="):
-			j.defer_("U.script-file", subj, "runs a sed script from a file, which arbiter does not read")
+			j.defer_(catalog.UScriptFile, subj, "runs a sed script from a file, which arbiter does not read")
 			return
 		case strings.HasPrefix(t, "--in-place"):
 			inPlace = true
@@ -501,13 +502,13 @@ func (j *judgement) sed(c *shell.Command) {
 				case 'e':
 					w, ok := value(t[i+1:])
 					if !ok || w.Dynamic {
-						j.defer_("U.dynamic-code", subj, "runs a sed script that is only known at run time")
+						j.defer_(catalog.UDynamicCode, subj, "runs a sed script that is only known at run time")
 						return
 					}
 					scripts, scripted = append(scripts, w.Text), true
 					i = len(t)
 				case 'f':
-					j.defer_("U.script-file", subj, "runs a sed script from a file, which arbiter does not read")
+					j.defer_(catalog.UScriptFile, subj, "runs a sed script from a file, which arbiter does not read")
 					return
 				case 'l':
 					if i+1 == len(t) {
@@ -518,7 +519,7 @@ func (j *judgement) sed(c *shell.Command) {
 			}
 		case !scripted && len(scripts) == 0:
 			if a.Dynamic {
-				j.defer_("U.dynamic-code", subj, "runs a sed script that is only known at run time")
+				j.defer_(catalog.UDynamicCode, subj, "runs a sed script that is only known at run time")
 				return
 			}
 			scripts = append(scripts, t)
@@ -529,15 +530,15 @@ func (j *judgement) sed(c *shell.Command) {
 	r := code.Analyze("sed", strings.Join(scripts, "\n"))
 	switch {
 	case !r.Parsed:
-		j.defer_("U.unreadable-code", subj, "arbiter cannot read this sed script whole ("+r.Why+")")
+		j.defer_(catalog.UUnreadableCode, subj, "arbiter cannot read this sed script whole ("+r.Why+")")
 		return
 	case r.Spawns:
-		j.defer_("U.impure-code", subj, "the sed script: "+r.Why)
+		j.defer_(catalog.UImpureCode, subj, "the sed script: "+r.Why)
 		return
 	}
 	for _, f := range r.Reads {
 		if j.readsSecretPath(j.res.Resolve(f, c.Dir)) {
-			j.ask("B3.secret-read", subj, "the sed script reads the credential file "+f)
+			j.ask(catalog.B3SecretRead, subj, "the sed script reads the credential file "+f)
 			return
 		}
 	}
@@ -546,13 +547,13 @@ func (j *judgement) sed(c *shell.Command) {
 		writes = append(writes, shell.Word{Text: f})
 	}
 	if !inPlace {
-		j.allow("D1.read-only", subj, "prints edited text without changing files")
+		j.allow(catalog.D1ReadOnly, subj, "prints edited text without changing files")
 		j.readArgs(&shell.Command{Program: c.Program, Args: files, Dir: c.Dir, DirUnknown: c.DirUnknown})
 		j.writeArgs(c, writes)
 		return
 	}
 	if quiet {
-		j.ask("B1.delete", subj, "sed -n -i keeps only the lines it prints and deletes the rest of each file")
+		j.ask(catalog.B1Delete, subj, "sed -n -i keeps only the lines it prints and deletes the rest of each file")
 		return
 	}
 	j.writeArgs(c, append(files, writes...))
@@ -579,7 +580,7 @@ func codeGuess(detail string) string {
 func (j *judgement) codeProblems(a *shell.Analysis) {
 	for _, p := range a.Problems {
 		if lang := codeGuess(p.Detail); p.Kind == shell.DynamicCode && lang != "" && !j.tokenized[lang] {
-			j.defer_("U.dynamic-code", "", p.Detail)
+			j.defer_(catalog.UDynamicCode, "", p.Detail)
 		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/arbitergate/arbiter/catalog"
 	"strings"
 	"time"
 
@@ -40,13 +41,13 @@ func (p *Policy) Decide(ctx context.Context, call arbiter.Call) (d arbiter.Decis
 	start := time.Now()
 	defer func() {
 		if r := recover(); r != nil {
-			d = arbiter.Decision{Decision: arbiter.Defer, Rules: []string{"U.internal-error"}, Reason: fmt.Sprintf("arbiter failed while deciding this call (%v); the runtime decides", r), Source: arbiter.SourceError}
+			d = arbiter.Decision{Decision: arbiter.Defer, Rules: []string{string(catalog.UInternalError)}, Reason: fmt.Sprintf("arbiter failed while deciding this call (%v); the runtime decides", r), Source: arbiter.SourceError}
 		}
 		d.ID = call.ID
 		d.Micros = time.Since(start).Microseconds()
 	}()
 	if err := ctx.Err(); err != nil {
-		return arbiter.Decision{Decision: arbiter.Defer, Rules: []string{"U.cancelled"}, Reason: "the decision was cancelled: " + err.Error(), Source: arbiter.SourceError}
+		return arbiter.Decision{Decision: arbiter.Defer, Rules: []string{string(catalog.UCancelled)}, Reason: "the decision was cancelled: " + err.Error(), Source: arbiter.SourceError}
 	}
 	j := newJudgement(call)
 	j.az = p.az
@@ -56,7 +57,7 @@ func (p *Policy) Decide(ctx context.Context, call arbiter.Call) (d arbiter.Decis
 		// The policy treats what the user typed as intent, even when risky:
 		// a person still confirms, but the gate does not refuse outright.
 		d.Decision = arbiter.Ask
-		d.Rules = append(d.Rules, "H1.user-typed")
+		d.Rules = append(d.Rules, string(catalog.H1UserTyped))
 		d.Reason = "the user's own message contains this exact command, so it is asked rather than refused: " + d.Reason
 	}
 	return d
@@ -71,7 +72,7 @@ func (j *judgement) blocked() bool {
 		if f.verdict != arbiter.Deny {
 			continue
 		}
-		if strings.HasPrefix(f.id, "S") || len(f.id) > 2 && f.id[0] == 'A' && f.id[1] >= '1' && f.id[1] <= '5' && f.id[2] == '.' {
+		if f.id.Class() == 'S' || f.id.Class() == 'A' && !f.id.Own() {
 			return true
 		}
 	}
@@ -100,7 +101,7 @@ func (j *judgement) userTyped() bool {
 
 // finding is one rule that fired.
 type finding struct {
-	id      string
+	id      catalog.ID
 	verdict arbiter.Verdict
 	reason  string
 	instead string // for denials: what to do instead
@@ -159,25 +160,25 @@ func (j *judgement) add(f finding) {
 	j.findings = append(j.findings, f)
 }
 
-func (j *judgement) deny(id, subject, reason, instead string) {
+func (j *judgement) deny(id catalog.ID, subject, reason, instead string) {
 	j.add(finding{id: id, verdict: arbiter.Deny, reason: reason, instead: instead, subject: subject})
 }
 
-func (j *judgement) ask(id, subject, reason string) {
+func (j *judgement) ask(id catalog.ID, subject, reason string) {
 	j.add(finding{id: id, verdict: arbiter.Ask, reason: reason, subject: subject})
 }
 
-func (j *judgement) defer_(id, subject, reason string) {
+func (j *judgement) defer_(id catalog.ID, subject, reason string) {
 	j.add(finding{id: id, verdict: arbiter.Defer, reason: reason, subject: subject})
 }
 
-func (j *judgement) allow(id, subject, reason string) {
+func (j *judgement) allow(id catalog.ID, subject, reason string) {
 	j.add(finding{id: id, verdict: arbiter.Allow, reason: reason, subject: subject})
 }
 
 // allowClosed is allow for a rule that has itself read every word of the
 // command against a declarative table.
-func (j *judgement) allowClosed(id, subject, reason string) {
+func (j *judgement) allowClosed(id catalog.ID, subject, reason string) {
 	j.add(finding{id: id, verdict: arbiter.Allow, reason: reason, subject: subject, closed: true})
 }
 
@@ -185,7 +186,7 @@ func (j *judgement) allowClosed(id, subject, reason string) {
 // decides, and its reason leads.
 func (j *judgement) decision(opts Options) arbiter.Decision {
 	if len(j.findings) == 0 {
-		return arbiter.Decision{Decision: arbiter.Defer, Rules: []string{"U.no-rule"}, Reason: "no rule covers this call; the runtime decides", Source: arbiter.SourceStatic}
+		return arbiter.Decision{Decision: arbiter.Defer, Rules: []string{string(catalog.UNoRule)}, Reason: "no rule covers this call; the runtime decides", Source: arbiter.SourceStatic}
 	}
 	worst := arbiter.Allow
 	for _, f := range j.findings {
@@ -193,7 +194,7 @@ func (j *judgement) decision(opts Options) arbiter.Decision {
 	}
 	var lead *finding
 	var rules []string
-	seen := map[string]bool{}
+	seen := map[catalog.ID]bool{}
 	for i := range j.findings {
 		f := &j.findings[i]
 		if f.verdict == worst && lead == nil {
@@ -204,11 +205,11 @@ func (j *judgement) decision(opts Options) arbiter.Decision {
 		}
 		if !seen[f.id] {
 			seen[f.id] = true
-			rules = append(rules, f.id)
+			rules = append(rules, string(f.id))
 		}
 	}
 	source := arbiter.SourceStatic
-	if strings.HasPrefix(lead.id, "S") {
+	if lead.id.Class() == 'S' {
 		source = arbiter.SourceSelf
 	}
 	reason := lead.reason

@@ -1,6 +1,7 @@
 package policy
 
 import (
+	"github.com/arbitergate/arbiter/catalog"
 	"path"
 	"strings"
 
@@ -66,7 +67,7 @@ var benignValues = map[string]bool{"GOFLAGS": true, "MAKEFLAGS": true}
 func (j *judgement) environment(c *shell.Command) {
 	for _, e := range c.Env {
 		if e.Name == "NODE_TLS_REJECT_UNAUTHORIZED" && e.Value.Text == "0" || e.Name == "GIT_SSL_NO_VERIFY" || e.Name == "PYTHONHTTPSVERIFY" && e.Value.Text == "0" {
-			j.ask("A5.tls-bypass", e.Name, "turns off certificate checks, so an attacker in the middle could read or change the traffic")
+			j.ask(catalog.BTlsBypass, e.Name, "turns off certificate checks, so an attacker in the middle could read or change the traffic")
 			continue
 		}
 		if c.Program != "" && unaffected[c.Program] {
@@ -76,13 +77,13 @@ func (j *judgement) environment(c *shell.Command) {
 		case envRoutine:
 			continue
 		case envRedirect:
-			j.defer_("U.env-redirect", e.Name+"="+clipText(e.Value.Text, 40), why)
+			j.defer_(catalog.UEnvRedirect, e.Name+"="+clipText(e.Value.Text, 40), why)
 			if kind := checkedEnv[e.Name]; kind != configHome || !execEnv.MatchString(e.Name) {
 				continue // GIT_CONFIG_GLOBAL and the like still ask below
 			}
 		case envUnknown:
 			if strings.HasPrefix(e.Name, "GIT_") && !execEnv.MatchString(e.Name) {
-				j.defer_("U.env-redirect", e.Name, "sets "+e.Name+", a git variable arbiter does not know, which may change what git runs or where it works")
+				j.defer_(catalog.UEnvRedirect, e.Name, "sets "+e.Name+", a git variable arbiter does not know, which may change what git runs or where it works")
 				continue
 			}
 		}
@@ -92,7 +93,7 @@ func (j *judgement) environment(c *shell.Command) {
 		if benignValues[e.Name] && j.valueInside(c, e.Value) {
 			continue
 		}
-		j.ask("U.env-injection", e.Name+"="+clipText(e.Value.Text, 40), e.Name+" makes the command load or run other code")
+		j.ask(catalog.BEnvInjection, e.Name+"="+clipText(e.Value.Text, 40), e.Name+" makes the command load or run other code")
 	}
 }
 
@@ -247,22 +248,22 @@ func (j *judgement) gitGlobalOption(c *shell.Command, words []shell.Word) {
 	case "-c":
 		key, v, _ := strings.Cut(strings.ToLower(value), "=")
 		if key == "include.path" || strings.HasPrefix(key, "includeif.") && strings.HasSuffix(key, ".path") {
-			j.defer_("U.env-redirect", "git -c "+clipText(value, 40), "includes git configuration from "+clipText(v, 40)+", which can set commands to run, and arbiter did not check it")
+			j.defer_(catalog.UEnvRedirect, "git -c "+clipText(value, 40), "includes git configuration from "+clipText(v, 40)+", which can set commands to run, and arbiter did not check it")
 		}
 	case "--config-env":
-		j.defer_("U.env-redirect", "git --config-env "+clipText(value, 40), "sets git configuration from an environment variable arbiter cannot see")
+		j.defer_(catalog.UEnvRedirect, "git --config-env "+clipText(value, 40), "sets git configuration from an environment variable arbiter cannot see")
 	case "--exec-path":
 		if inline || len(words) > 1 {
-			j.defer_("U.env-redirect", "git --exec-path", "makes git run its subcommands from "+clipText(value, 40)+", which arbiter did not check")
+			j.defer_(catalog.UEnvRedirect, "git --exec-path", "makes git run its subcommands from "+clipText(value, 40)+", which arbiter did not check")
 		}
 	case "-C", "--git-dir", "--work-tree":
 		if dynamic {
-			j.defer_("U.env-redirect", "git "+name, "points git at a location only known at run time, whose configuration can set commands to run")
+			j.defer_(catalog.UEnvRedirect, "git "+name, "points git at a location only known at run time, whose configuration can set commands to run")
 			return
 		}
 		place := j.res.Classify(j.res.Resolve(value, c.Dir), false)
 		if place != paths.Project && place != paths.ProjectRoot {
-			j.defer_("U.env-redirect", "git "+name+" "+clipText(value, 40), "runs git on a repository outside the project, whose configuration can set commands to run (core.fsmonitor, core.pager, hooks)")
+			j.defer_(catalog.UEnvRedirect, "git "+name+" "+clipText(value, 40), "runs git on a repository outside the project, whose configuration can set commands to run (core.fsmonitor, core.pager, hooks)")
 		}
 	}
 }

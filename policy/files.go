@@ -1,6 +1,7 @@
 package policy
 
 import (
+	"github.com/arbitergate/arbiter/catalog"
 	"path"
 	"strings"
 
@@ -19,12 +20,12 @@ func (j *judgement) redirects(c *shell.Command) {
 		switch {
 		case r.Writes():
 			if t.Dynamic {
-				j.defer_("U.dynamic-path", c.String(), "writes to a file whose name is only known at run time")
+				j.defer_(catalog.UDynamicPath, c.String(), "writes to a file whose name is only known at run time")
 				continue
 			}
 			abs := j.res.Resolve(t.Text, c.Dir)
 			if c.DirUnknown && !path.IsAbs(t.Text) && !strings.HasPrefix(t.Text, "~") {
-				j.defer_("U.unknown-directory", c.String(), "writes to a file relative to a directory the analysis cannot tell")
+				j.defer_(catalog.UUnknownDirectory, c.String(), "writes to a file relative to a directory the analysis cannot tell")
 				continue
 			}
 			j.write(abs, t.Glob, t.Text, "redirection")
@@ -71,32 +72,32 @@ func (j *judgement) write(abs string, glob bool, shown, how string) {
 		j.guardTamper(shown, "changes the files of a permission gate that guards this agent")
 		return
 	case isAgentConfig(abs):
-		j.ask("B5.agent-config", shown, "changes the agent's own configuration or instructions, which can widen what it is allowed to do")
+		j.ask(catalog.B5AgentConfig, shown, "changes the agent's own configuration or instructions, which can widen what it is allowed to do")
 		return
 	case place == paths.Project && inGitDir(abs):
-		j.ask("B7.git-metadata", shown, "writes inside .git, which can corrupt the repository's history")
+		j.ask(catalog.B7GitMetadata, shown, "writes inside .git, which can corrupt the repository's history")
 		return
 	case persistent(j.res, abs):
-		j.ask("B5.persistence", shown, "writes to a file that runs commands automatically later (shell start-up, cron, login, SSH access), so a change persists beyond this session")
+		j.ask(catalog.B5Persistence, shown, "writes to a file that runs commands automatically later (shell start-up, cron, login, SSH access), so a change persists beyond this session")
 		return
 	}
 	if kind := secrets.File(abs); kind != "" {
-		j.ask("B3.secret-write", shown, "writes to "+article(kind)+", where credentials are stored")
+		j.ask(catalog.B3SecretWrite, shown, "writes to "+article(kind)+", where credentials are stored")
 		return
 	}
 	switch place {
 	case paths.Project, paths.ProjectRoot, paths.Temp, paths.Null:
-		j.allow("D2.write-project", shown, "creates or changes files inside the project or a temp directory")
+		j.allow(catalog.D2WriteProject, shown, "creates or changes files inside the project or a temp directory")
 	case paths.Device:
-		j.deny("A1.raw-disk-write", shown, "writes straight to a disk, memory or kernel control file, which can destroy data or crash the machine", "ask the user to do this themselves")
+		j.deny(catalog.A1RawDiskWrite, shown, "writes straight to a disk, memory or kernel control file, which can destroy data or crash the machine", "ask the user to do this themselves")
 	case paths.Root, paths.SystemRoot, paths.System:
 		j.systemWrite(abs, shown)
 	case paths.Home, paths.HomeRoot:
-		j.ask("H7.outside-project", shown, "writes in the home directory, outside the project")
+		j.ask(catalog.H7OutsideProject, shown, "writes in the home directory, outside the project")
 	case paths.Unknown:
-		j.defer_("U.dynamic-path", shown, "writes to a path only known at run time")
+		j.defer_(catalog.UDynamicPath, shown, "writes to a path only known at run time")
 	default:
-		j.ask("H7.outside-project", shown, "writes outside the project")
+		j.ask(catalog.H7OutsideProject, shown, "writes outside the project")
 	}
 }
 
@@ -106,13 +107,13 @@ func (j *judgement) write(abs string, glob bool, shown, how string) {
 func (j *judgement) systemWrite(abs, shown string) {
 	switch {
 	case under(abs, "/etc"), under(abs, "/Library/LaunchDaemons"), under(abs, "/Library/LaunchAgents"):
-		j.ask("B5.system-config", shown, "changes system configuration, which affects every program and user on the machine")
+		j.ask(catalog.B5SystemConfig, shown, "changes system configuration, which affects every program and user on the machine")
 	case under(abs, "/usr/local"), under(abs, "/opt"), under(abs, "/srv"), under(abs, "/var"), under(abs, "/mnt"), under(abs, "/media"), under(abs, "/Applications"), under(abs, "/home"), under(abs, "/Users"), under(abs, "/run"), under(abs, "/Volumes"):
-		j.ask("H7.outside-project", shown, "writes in a system directory, outside the project")
+		j.ask(catalog.H7OutsideProject, shown, "writes in a system directory, outside the project")
 	case under(abs, "/proc"), under(abs, "/sys"):
-		j.ask("B5.system-config", shown, "changes kernel settings of the running system")
+		j.ask(catalog.B5SystemConfig, shown, "changes kernel settings of the running system")
 	default:
-		j.deny("A2.system-tree-write", shown, "overwrites files in an operating system directory that the package manager owns, which can break the system", "install software with the package manager, or write the file inside the project")
+		j.deny(catalog.A2SystemTreeWrite, shown, "overwrites files in an operating system directory that the package manager owns, which can break the system", "install software with the package manager, or write the file inside the project")
 	}
 }
 
@@ -137,12 +138,12 @@ func (j *judgement) remove(c *shell.Command, w shell.Word, recursive bool) {
 		if strings.HasPrefix(w.Text, "$") && (w.Text == "$HOME" || w.Text == "${HOME}") {
 			shown = "~"
 		} else {
-			j.ask("B1.delete", shown, "deletes a path only known at run time")
+			j.ask(catalog.B1Delete, shown, "deletes a path only known at run time")
 			return
 		}
 	}
 	if c.DirUnknown && !path.IsAbs(w.Text) && !strings.HasPrefix(w.Text, "~") {
-		j.ask("B1.delete", shown, "deletes a path relative to a directory the analysis cannot tell")
+		j.ask(catalog.B1Delete, shown, "deletes a path relative to a directory the analysis cannot tell")
 		return
 	}
 	abs := j.res.ResolveLink(w.Text, c.Dir) // rm removes a link, not what it points to
@@ -153,20 +154,20 @@ func (j *judgement) remove(c *shell.Command, w shell.Word, recursive bool) {
 		j.guardTamper(shown, "deletes the files of a permission gate that guards this agent")
 		return
 	case place == paths.Root:
-		j.deny("A2.root-delete", shown, "deletes the filesystem root, destroying the whole system", instead)
+		j.deny(catalog.A2RootDelete, shown, "deletes the filesystem root, destroying the whole system", instead)
 		return
 	case place == paths.Device:
-		j.deny("A1.raw-disk-write", shown, "deletes a device node", instead)
+		j.deny(catalog.A1RawDiskWrite, shown, "deletes a device node", instead)
 		return
 	case place == paths.SystemRoot || place == paths.System:
 		if under(abs, "/usr/local") || under(abs, "/opt") || under(abs, "/srv") || under(abs, "/mnt") || under(abs, "/media") || under(abs, "/var/www") || under(abs, "/var/lib") || under(abs, "/var/cache") {
-			j.ask("B1.delete", shown, "deletes files in a system directory, outside the project")
+			j.ask(catalog.B1Delete, shown, "deletes files in a system directory, outside the project")
 			return
 		}
-		j.deny("A2.system-tree-delete", shown, "deletes files the operating system needs, which can leave the machine unusable", instead)
+		j.deny(catalog.A2SystemTreeDelete, shown, "deletes files the operating system needs, which can leave the machine unusable", instead)
 		return
 	case place == paths.HomeRoot:
-		j.deny("A2.home-delete", shown, "deletes a home directory with all of the user's files", instead)
+		j.deny(catalog.A2HomeDelete, shown, "deletes a home directory with all of the user's files", instead)
 		return
 	case place == paths.Home:
 		rel := j.res.HomeRelative(abs)
@@ -175,38 +176,38 @@ func (j *judgement) remove(c *shell.Command, w shell.Word, recursive bool) {
 		}
 		top, _, _ := strings.Cut(rel, "/")
 		if (recursive || w.Glob) && precious[top] && !strings.Contains(strings.TrimPrefix(rel, top), "/") {
-			j.deny("A2.home-delete", shown, "deletes a whole folder of the user's personal data or credentials", instead)
+			j.deny(catalog.A2HomeDelete, shown, "deletes a whole folder of the user's personal data or credentials", instead)
 			return
 		}
-		j.ask("B1.delete", shown, "deletes files in the home directory, outside the project")
+		j.ask(catalog.B1Delete, shown, "deletes files in the home directory, outside the project")
 		return
 	case place == paths.Unknown:
-		j.ask("B1.delete", shown, "deletes a path that cannot be resolved")
+		j.ask(catalog.B1Delete, shown, "deletes a path that cannot be resolved")
 		return
 	case place == paths.Temp && isTempRoot(abs, w.Glob):
-		j.ask("B1.delete", shown, "deletes the whole temp directory, which other programs are using")
+		j.ask(catalog.B1Delete, shown, "deletes the whole temp directory, which other programs are using")
 		return
 	case (place == paths.Temp || place == paths.Null) && c.Origin != "":
-		j.ask("B1.delete", shown, "deletes files from inside interpreter code, where a reader of the command does not see a delete")
+		j.ask(catalog.B1Delete, shown, "deletes files from inside interpreter code, where a reader of the command does not see a delete")
 		return
 	case place == paths.Temp || place == paths.Null:
-		j.allow("D2.temp-cleanup", shown, "deletes scratch files in a temp directory")
+		j.allow(catalog.D2TempCleanup, shown, "deletes scratch files in a temp directory")
 		return
 	case place == paths.ProjectRoot:
-		j.ask("B1.delete", shown, "deletes the whole project directory")
+		j.ask(catalog.B1Delete, shown, "deletes the whole project directory")
 		return
 	case place == paths.Project && inGitDir(abs) || place == paths.Project && path.Base(abs) == ".git":
-		j.ask("B7.git-metadata", shown, "deletes the repository's history in .git")
+		j.ask(catalog.B7GitMetadata, shown, "deletes the repository's history in .git")
 		return
 	case place == paths.Project:
 		if w.Glob && globAtProjectRoot(j.res, abs) {
-			j.ask("B1.delete", shown, "deletes everything at the top of the project")
+			j.ask(catalog.B1Delete, shown, "deletes everything at the top of the project")
 			return
 		}
-		j.ask("B1.delete", shown, "deletes files in the project")
+		j.ask(catalog.B1Delete, shown, "deletes files in the project")
 		return
 	}
-	j.ask("B1.delete", shown, "deletes files outside the project")
+	j.ask(catalog.B1Delete, shown, "deletes files outside the project")
 }
 
 // precious lists top-level folders of a home directory whose loss is a
@@ -273,11 +274,11 @@ func (j *judgement) persistedCode(abs, content string) {
 func (j *judgement) writeArgs(c *shell.Command, words []shell.Word) {
 	for _, w := range words {
 		if w.Dynamic {
-			j.defer_("U.dynamic-path", w.Text, "writes to a path only known at run time")
+			j.defer_(catalog.UDynamicPath, w.Text, "writes to a path only known at run time")
 			continue
 		}
 		if c.DirUnknown && !path.IsAbs(w.Text) && !strings.HasPrefix(w.Text, "~") {
-			j.defer_("U.unknown-directory", w.Text, "writes relative to a directory the analysis cannot tell")
+			j.defer_(catalog.UUnknownDirectory, w.Text, "writes relative to a directory the analysis cannot tell")
 			continue
 		}
 		j.write(j.res.Resolve(w.Text, c.Dir), w.Glob, w.Text, c.Program)
@@ -418,11 +419,11 @@ func (j *judgement) secretRead(abs, kind string) {
 	}
 	switch {
 	case kind == "SSH configuration" || kind == "shell history" && place == paths.Project:
-		j.ask("B3.secret-read", shown, "reads "+kind+", which can reveal private details")
+		j.ask(catalog.B3SecretRead, shown, "reads "+kind+", which can reveal private details")
 	case kind == "environment file" || place == paths.Project || place == paths.Temp:
-		j.ask("B3.secret-read", shown, "reads "+article(kind)+"; its secrets would be sent to the model provider with the conversation")
+		j.ask(catalog.B3SecretRead, shown, "reads "+article(kind)+"; its secrets would be sent to the model provider with the conversation")
 	default:
-		j.deny("A6.credential-read", shown, "reads "+article(kind)+"; its secrets would be copied into the conversation and sent off the machine", "ask the user to run it themselves, or check only whether the file exists (test -f)")
+		j.deny(catalog.A6CredentialRead, shown, "reads "+article(kind)+"; its secrets would be copied into the conversation and sent off the machine", "ask the user to run it themselves, or check only whether the file exists (test -f)")
 	}
 }
 

@@ -1,6 +1,7 @@
 package policy
 
 import (
+	"github.com/arbitergate/arbiter/catalog"
 	"path"
 	"strings"
 
@@ -50,7 +51,7 @@ func (j *judgement) git(c *shell.Command) {
 		}
 	}
 	if i >= len(args) {
-		j.allow("D6.git-read", subj, "prints git's version or help")
+		j.allow(catalog.D6GitRead, subj, "prints git's version or help")
 		return
 	}
 	sub := args[i].Text
@@ -75,28 +76,28 @@ func (j *judgement) git(c *shell.Command) {
 	if len(rest) > 0 {
 		first = rest[0].Text
 	}
-	discard := func(what string) { j.ask("B7.git-discard", subj, what+"; uncommitted work cannot be recovered") }
+	discard := func(what string) { j.ask(catalog.B7GitDiscard, subj, what+"; uncommitted work cannot be recovered") }
 	for _, a := range rest {
 		if v, ok := strings.CutPrefix(a.Text, "--output="); ok {
 			j.writeArgs(c, []shell.Word{{Text: v}})
 		}
 	}
 	if has("--no-verify") && (sub == "commit" || sub == "push" || sub == "merge" || sub == "am" || sub == "rebase") {
-		j.ask("B7.git-no-verify", subj, "skips the repository's verification hooks")
+		j.ask(catalog.B7GitNoVerify, subj, "skips the repository's verification hooks")
 	}
 	switch sub {
 	case "status", "diff", "log", "show", "rev-parse", "ls-files", "ls-tree", "ls-remote", "blame", "describe", "shortlog", "rev-list",
 		"cat-file", "for-each-ref", "show-ref", "show-branch", "whatchanged", "reflog", "help", "version", "var", "check-ignore", "check-attr",
 		"name-rev", "merge-base", "count-objects", "fsck", "verify-commit", "verify-tag", "cherry", "range-diff", "grep", "annotate", "diff-tree", "diff-files", "diff-index", "archive", "format-patch", "bugreport":
 		if sub == "reflog" && (first == "expire" || first == "delete") {
-			j.ask("B7.git-history-destroy", subj, "expires the reflog, which destroys the record used to recover lost commits")
+			j.ask(catalog.B7GitHistoryDestroy, subj, "expires the reflog, which destroys the record used to recover lost commits")
 			return
 		}
 		if sub == "grep" && (short('O') || has("--open-files-in-pager")) {
-			j.ask("U.runs-a-program", subj, "git grep -O runs a pager program on the matches")
+			j.ask(catalog.BOptionRunsProgram, subj, "git grep -O runs a pager program on the matches")
 			return
 		}
-		j.allow("D6.git-read", subj, "reads the repository without changing it")
+		j.allow(catalog.D6GitRead, subj, "reads the repository without changing it")
 		j.readArgs(c)
 	case "add", "commit", "fetch", "merge", "cherry-pick", "revert", "init", "apply", "am", "notes", "bisect", "mergetool", "lfs", "sparse-checkout", "maintenance", "rerere", "stage", "switch", "restore", "checkout", "stash", "branch", "tag", "worktree", "submodule", "gc", "config", "remote", "mv":
 		j.gitChange(c, sub, rest, config, has, short, discard)
@@ -105,49 +106,49 @@ func (j *judgement) git(c *shell.Command) {
 			discard("resets the working tree, discarding changes")
 			return
 		}
-		j.allow("D6.git-local", subj, "moves the branch pointer without touching files")
+		j.allow(catalog.D6GitLocal, subj, "moves the branch pointer without touching files")
 	case "clean":
 		forced := short('f') || has("--force") || config["clean.requireforce"] == "false" || config["clean.requireforce"] == "no" || config["clean.requireforce"] == "0"
 		if short('n') || has("--dry-run") {
-			j.allow("D6.git-read", subj, "lists what git clean would delete")
+			j.allow(catalog.D6GitRead, subj, "lists what git clean would delete")
 			return
 		}
 		if forced {
 			discard("deletes untracked files")
 			return
 		}
-		j.allow("D6.git-read", subj, "git clean without --force deletes nothing")
+		j.allow(catalog.D6GitRead, subj, "git clean without --force deletes nothing")
 	case "push":
 		for _, a := range rest {
 			t := a.Text
 			if gitOpt(t, "--force", "--force-with-lease", "--force-if-includes", "--mirror", "--delete", "--prune") || shortFlag(t, 'f') || shortFlag(t, 'd') || strings.HasPrefix(t, "+") || strings.HasPrefix(t, ":") && len(t) > 1 {
-				j.ask("B7.git-force-push", subj, "rewrites or deletes history on the remote, which others may depend on")
+				j.ask(catalog.B7GitForcePush, subj, "rewrites or deletes history on the remote, which others may depend on")
 				return
 			}
 		}
-		j.defer_("C2.git-push", subj, "publishes commits to a remote")
+		j.defer_(catalog.C2GitPush, subj, "publishes commits to a remote")
 	case "pull", "clone":
-		j.defer_("C1.network-request", subj, "fetches from a remote and changes local files")
+		j.defer_(catalog.C1NetworkRequest, subj, "fetches from a remote and changes local files")
 	case "rebase":
 		if (short('i') || has("--interactive")) && !editorIsSet(c, "GIT_SEQUENCE_EDITOR", "GIT_EDITOR", "VISUAL", "EDITOR") {
-			j.deny("H8.interactive", subj, "git rebase -i opens an editor and hangs the agent", "use a non-interactive rebase, or git commit --fixup with git rebase --autosquash and GIT_SEQUENCE_EDITOR=true")
+			j.deny(catalog.H8Interactive, subj, "git rebase -i opens an editor and hangs the agent", "use a non-interactive rebase, or git commit --fixup with git rebase --autosquash and GIT_SEQUENCE_EDITOR=true")
 			return
 		}
-		j.defer_("C.git-rebase", subj, "rewrites local history")
+		j.defer_(catalog.CGitRebase, subj, "rewrites local history")
 	case "filter-branch", "filter-repo", "replace":
-		j.ask("B7.git-history-rewrite", subj, "rewrites the repository's whole history")
+		j.ask(catalog.B7GitHistoryRewrite, subj, "rewrites the repository's whole history")
 	case "prune", "update-ref", "repack", "prune-packed":
 		if sub == "repack" && !has("-d", "--delete") && !short('d') {
-			j.allow("D6.git-local", subj, "repacks objects")
+			j.allow(catalog.D6GitLocal, subj, "repacks objects")
 			return
 		}
-		j.ask("B7.git-history-destroy", subj, "removes objects or refs directly, which can lose commits for good")
+		j.ask(catalog.B7GitHistoryDestroy, subj, "removes objects or refs directly, which can lose commits for good")
 	case "send-email", "request-pull":
-		j.ask("B10.send-message", subj, "sends email to other people")
+		j.ask(catalog.B10SendMessage, subj, "sends email to other people")
 	case "difftool":
-		j.defer_("U.runs-a-program", subj, "runs an external diff tool")
+		j.defer_(catalog.URunsAProgram, subj, "runs an external diff tool")
 	default:
-		j.defer_("U.unknown-git", subj, "arbiter has no rule for git "+sub)
+		j.defer_(catalog.UUnknownGit, subj, "arbiter has no rule for git "+sub)
 	}
 }
 
@@ -160,9 +161,9 @@ func (j *judgement) gitChange(c *shell.Command, sub string, rest []shell.Word, c
 		first = rest[0].Text
 	}
 	interactive := func(what string) {
-		j.deny("H8.interactive", subj, what+" and hangs the agent", "pass the message or paths on the command line (git commit -m, git add <paths>)")
+		j.deny(catalog.H8Interactive, subj, what+" and hangs the agent", "pass the message or paths on the command line (git commit -m, git add <paths>)")
 	}
-	local := func() { j.allow("D6.git-local", subj, "records or switches work in the local repository") }
+	local := func() { j.allow(catalog.D6GitLocal, subj, "records or switches work in the local repository") }
 	switch sub {
 	case "add", "stage":
 		if short('p') || short('i') || has("--patch", "--interactive", "--edit") || short('e') {
@@ -225,7 +226,7 @@ func (j *judgement) gitChange(c *shell.Command, sub string, rest []shell.Word, c
 	case "stash":
 		switch first {
 		case "drop", "clear":
-			j.ask("B7.git-discard", subj, "deletes stashed work, which cannot be recovered")
+			j.ask(catalog.B7GitDiscard, subj, "deletes stashed work, which cannot be recovered")
 			return
 		}
 		if short('p') || has("--patch") {
@@ -235,11 +236,11 @@ func (j *judgement) gitChange(c *shell.Command, sub string, rest []shell.Word, c
 		local()
 	case "branch":
 		if short('D') || short('M') || short('C') || (short('f') && !has("--format")) || has("--force") {
-			j.ask("B7.git-branch-delete", subj, "force-deletes or overwrites a branch, which can lose commits")
+			j.ask(catalog.B7GitBranchDelete, subj, "force-deletes or overwrites a branch, which can lose commits")
 			return
 		}
 		if short('d') || has("--delete") {
-			j.ask("B1.delete", subj, "deletes a branch")
+			j.ask(catalog.B1Delete, subj, "deletes a branch")
 			return
 		}
 		if short('m') || has("--move", "--set-upstream-to", "--unset-upstream", "--edit-description") || short('u') {
@@ -249,7 +250,7 @@ func (j *judgement) gitChange(c *shell.Command, sub string, rest []shell.Word, c
 		local()
 	case "tag":
 		if short('d') || has("--delete") || short('f') || has("--force") {
-			j.ask("B7.git-tag-delete", subj, "deletes or moves a tag")
+			j.ask(catalog.B7GitTagDelete, subj, "deletes or moves a tag")
 			return
 		}
 		if (short('a') || short('s')) && !short('m') && !has("--message", "--file") && !short('F') {
@@ -259,19 +260,19 @@ func (j *judgement) gitChange(c *shell.Command, sub string, rest []shell.Word, c
 		local()
 	case "worktree":
 		if first == "remove" || first == "prune" {
-			j.ask("B1.delete", subj, "removes a worktree and the files in it")
+			j.ask(catalog.B1Delete, subj, "removes a worktree and the files in it")
 			return
 		}
 		local()
 	case "submodule":
 		if first == "deinit" {
-			j.ask("B1.delete", subj, "removes a submodule's working files")
+			j.ask(catalog.B1Delete, subj, "removes a submodule's working files")
 			return
 		}
 		local()
 	case "gc":
 		if has("--prune") || config["gc.pruneexpire"] != "" || has("--aggressive") && has("--prune") {
-			j.ask("B7.git-history-destroy", subj, "prunes unreachable objects now, which destroys lost commits for good")
+			j.ask(catalog.B7GitHistoryDestroy, subj, "prunes unreachable objects now, which destroys lost commits for good")
 			return
 		}
 		local()
@@ -280,14 +281,14 @@ func (j *judgement) gitChange(c *shell.Command, sub string, rest []shell.Word, c
 	case "remote":
 		switch first {
 		case "add", "set-url", "remove", "rm", "rename", "set-head", "set-branches", "prune", "update":
-			j.defer_("C.git-remote", subj, "changes where the repository fetches from and pushes to")
+			j.defer_(catalog.CGitRemote, subj, "changes where the repository fetches from and pushes to")
 			return
 		}
-		j.allow("D6.git-read", subj, "lists remotes")
+		j.allow(catalog.D6GitRead, subj, "lists remotes")
 	case "mv":
-		j.defer_("C3.move", subj, "moves or renames tracked files")
+		j.defer_(catalog.C3Move, subj, "moves or renames tracked files")
 	case "mergetool":
-		j.defer_("U.runs-a-program", subj, "runs an external merge tool")
+		j.defer_(catalog.URunsAProgram, subj, "runs an external merge tool")
 	case "init":
 		if ops := operandsOf(rest); len(ops) > 0 {
 			j.writeArgs(c, ops)
@@ -351,24 +352,24 @@ func (j *judgement) gitConfig(c *shell.Command, rest []shell.Word, has func(...s
 		operands++
 	}
 	if reading || operands <= 1 && !has("--unset", "--unset-all", "--add", "--replace-all", "--remove-section", "--rename-section") {
-		j.allow("D6.git-read", subj, "reads git configuration")
+		j.allow(catalog.D6GitRead, subj, "reads git configuration")
 		return
 	}
 	if strings.HasPrefix(key, "http.") && strings.Contains(key, "sslverify") {
-		j.ask("A5.tls-bypass", subj, "changes certificate checking for git's connections")
+		j.ask(catalog.BTlsBypass, subj, "changes certificate checking for git's connections")
 		return
 	}
 	for _, prefix := range []string{"core.pager", "core.sshcommand", "core.fsmonitor", "core.hookspath", "core.editor", "core.askpass", "core.gitproxy", "alias.", "credential.", "gpg.", "sequence.editor", "filter.", "diff.", "merge.", "pager.", "include.", "includeif.", "url.", "protocol.", "uploadpack.", "receivepack.", "interactive.difffilter"} {
 		if strings.HasPrefix(key, prefix) {
-			j.ask("B5.git-exec-config", subj, "sets a git option that makes git run a program or fetch from elsewhere")
+			j.ask(catalog.B5GitExecConfig, subj, "sets a git option that makes git run a program or fetch from elsewhere")
 			return
 		}
 	}
 	if global {
-		j.ask("B5.git-global-config", subj, "changes the user's global git configuration, which affects every repository")
+		j.ask(catalog.B5GitGlobalConfig, subj, "changes the user's global git configuration, which affects every repository")
 		return
 	}
-	j.allow("D6.git-local", subj, "changes this repository's git settings")
+	j.allow(catalog.D6GitLocal, subj, "changes this repository's git settings")
 }
 
 // gitValued are the options of git add and git commit that take a value,
@@ -390,7 +391,7 @@ func (j *judgement) stagesSecret(c *shell.Command, sub string, rest []shell.Word
 			specs = append(specs, rest[k+1:]...)
 			k = len(rest)
 		case (sub == "add" || sub == "stage") && (t == "-f" || gitOpt(t, "--force") || shortFlag(t, 'f')):
-			j.ask("B3.secret-commit", subj, "forces files that git is told to ignore into the index; ignored files are often secrets (.env files, keys), and once committed they stay in history and go wherever the repository is pushed")
+			j.ask(catalog.B3SecretCommit, subj, "forces files that git is told to ignore into the index; ignored files are often secrets (.env files, keys), and once committed they stay in history and go wherever the repository is pushed")
 			return true
 		case t == "-A" || t == "." || t == ":/" || t == "*" || gitOpt(t, "--all") || shortFlag(t, 'a') && sub == "commit":
 			all = true
@@ -404,7 +405,7 @@ func (j *judgement) stagesSecret(c *shell.Command, sub string, rest []shell.Word
 	for _, p := range specs {
 		abs := j.res.Resolve(p.Text, c.Dir)
 		if kind := secrets.File(abs); kind != "" {
-			j.ask("B3.secret-commit", subj, "stages a "+kind+" ("+path.Base(abs)+") in the repository, where it stays in history and goes wherever the repository is pushed")
+			j.ask(catalog.B3SecretCommit, subj, "stages a "+kind+" ("+path.Base(abs)+") in the repository, where it stays in history and goes wherever the repository is pushed")
 			return true
 		}
 		if p.Text == "." || p.Text == "*" || strings.HasSuffix(p.Text, "/") || p.Glob {
@@ -417,7 +418,7 @@ func (j *judgement) stagesSecret(c *shell.Command, sub string, rest []shell.Word
 	for abs := range j.written {
 		if kind := secrets.File(abs); kind != "" {
 			if place := j.res.Classify(abs, false); place == paths.Project || place == paths.ProjectRoot {
-				j.ask("B3.secret-commit", subj, "stages everything right after the same command wrote a "+kind+" ("+path.Base(abs)+"), which would save it in the repository's history")
+				j.ask(catalog.B3SecretCommit, subj, "stages everything right after the same command wrote a "+kind+" ("+path.Base(abs)+"), which would save it in the repository's history")
 				return true
 			}
 		}

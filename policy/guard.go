@@ -1,6 +1,7 @@
 package policy
 
 import (
+	"github.com/arbitergate/arbiter/catalog"
 	"os"
 	"path"
 	"path/filepath"
@@ -68,7 +69,7 @@ var runningGate = sync.OnceValue(func() string {
 })
 
 func (j *judgement) guardTamper(subject, what string) {
-	j.deny("S.guard-tamper", subject, what+"; an agent must not switch off or rewrite the gate that reviews it", "if the gate's settings need changing, ask the user to change them")
+	j.deny(catalog.SGuardTamper, subject, what+"; an agent must not switch off or rewrite the gate that reviews it", "if the gate's settings need changing, ask the user to change them")
 }
 
 // gateCommand judges running a gate's own command line: reading its status
@@ -86,12 +87,12 @@ func (j *judgement) gateCommand(c *shell.Command) {
 		if sub == "" && len(c.Args) > 0 && c.Args[0].Text != "--help" && c.Args[0].Text != "--version" && c.Args[0].Text != "-h" {
 			break
 		}
-		j.allow("D1.read-only", c.String(), "asks the permission gate a question without changing it")
+		j.allow(catalog.D1ReadOnly, c.String(), "asks the permission gate a question without changing it")
 		return
 	}
 	if c.Program == "arbiter" && sub == "hook" && len(operands(c)) == 2 {
 		// arbiter hook RUNTIME only answers the payload on its stdin.
-		j.allow("D1.read-only", c.String(), "asks the permission gate a question without changing it")
+		j.allow(catalog.D1ReadOnly, c.String(), "asks the permission gate a question without changing it")
 		return
 	}
 	j.guardTamper(c.String(), "changes the configuration, trust or hooks of a permission gate")

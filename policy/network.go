@@ -1,6 +1,7 @@
 package policy
 
 import (
+	"github.com/arbitergate/arbiter/catalog"
 	"net/url"
 	"path"
 	"strings"
@@ -146,30 +147,30 @@ func (j *judgement) httpClient(c *shell.Command) {
 	for _, f := range t.files {
 		abs := j.res.Resolve(f, c.Dir)
 		if kind := secrets.File(abs); kind != "" {
-			j.deny("A6.secret-upload", subj, "uploads "+article(kind)+" to a network location, sending credentials off the machine", "never send credentials; if the user needs them shared, they must do it themselves")
+			j.deny(catalog.A6SecretUpload, subj, "uploads "+article(kind)+" to a network location, sending credentials off the machine", "never send credentials; if the user needs them shared, they must do it themselves")
 			return
 		}
 		if place := j.res.Classify(abs, false); place == paths.System || place == paths.SystemRoot {
-			j.deny("A6.system-file-upload", subj, "uploads a system file to a network location", "send only files from the project, and only when the user asked for it")
+			j.deny(catalog.A6SystemFileUpload, subj, "uploads a system file to a network location", "send only files from the project, and only when the user asked for it")
 			return
 		}
 	}
 	if h := rerouted(c); h != "" {
-		j.ask("C1.rerouted-request", subj, "sends the request through or to "+h+" instead of the host its URL names, so the data goes somewhere a reader of the command does not expect")
+		j.ask(catalog.C1ReroutedRequest, subj, "sends the request through or to "+h+" instead of the host its URL names, so the data goes somewhere a reader of the command does not expect")
 		return
 	}
 	if t.insecure && !allLoopback(t.hosts) {
-		j.ask("A5.tls-bypass", subj, "turns off certificate checks for a remote host, so an attacker in the middle could read or change the traffic")
+		j.ask(catalog.BTlsBypass, subj, "turns off certificate checks for a remote host, so an attacker in the middle could read or change the traffic")
 	}
 	switch {
 	case allLoopback(t.hosts) && !t.sends && len(t.output) == 0:
-		j.allow("D4.local-service", subj, "talks to a service on this machine, such as the project's own server under test")
+		j.allow(catalog.D4LocalService, subj, "talks to a service on this machine, such as the project's own server under test")
 	case allLoopback(t.hosts):
-		j.defer_("C1.network-request", subj, "sends data to a service on this machine")
+		j.defer_(catalog.C1NetworkRequest, subj, "sends data to a service on this machine")
 	case t.sends:
-		j.defer_("C5.upload", subj, "sends local data to a network location; say what data goes where if the user has not asked for it")
+		j.defer_(catalog.C5Upload, subj, "sends local data to a network location; say what data goes where if the user has not asked for it")
 	default:
-		j.defer_("C1.network-request", subj, "makes a network request the user may or may not have asked for")
+		j.defer_(catalog.C1NetworkRequest, subj, "makes a network request the user may or may not have asked for")
 	}
 }
 
@@ -192,10 +193,10 @@ func (j *judgement) netcat(c *shell.Command) {
 		if listens {
 			kind = "bind shell: it opens a port that gives anyone who connects a shell on this machine"
 		}
-		j.deny("A8.remote-shell", subj, "sets up a "+kind, "do not open remote access to this machine")
+		j.deny(catalog.A8RemoteShell, subj, "sets up a "+kind, "do not open remote access to this machine")
 		return
 	}
-	j.defer_("C1.network-request", subj, "opens a raw network connection")
+	j.defer_(catalog.C1NetworkRequest, subj, "opens a raw network connection")
 }
 
 // remoteCopy judges scp, rsync, sftp and other copies to or from remote hosts.
@@ -215,10 +216,10 @@ func (j *judgement) remoteCopy(c *shell.Command) {
 	}
 	if len(operands) < 2 {
 		if c.Program == "sftp" {
-			j.deny("H8.interactive", subj, "sftp without a batch file is interactive and hangs the agent", "use scp, or sftp -b batchfile")
+			j.deny(catalog.H8Interactive, subj, "sftp without a batch file is interactive and hangs the agent", "use scp, or sftp -b batchfile")
 			return
 		}
-		j.defer_("C1.network-request", subj, "copies files over the network")
+		j.defer_(catalog.C1NetworkRequest, subj, "copies files over the network")
 		return
 	}
 	dest := operands[len(operands)-1]
@@ -230,20 +231,20 @@ func (j *judgement) remoteCopy(c *shell.Command) {
 		j.writeArgs(c, []shell.Word{dest})
 		if !anyRemote(operands[:len(operands)-1], remote) {
 			// rsync between local paths is a copy.
-			j.allow("D2.copy", subj, "copies files locally")
+			j.allow(catalog.D2Copy, subj, "copies files locally")
 			return
 		}
-		j.defer_("C1.network-request", subj, "copies files from a remote host")
+		j.defer_(catalog.C1NetworkRequest, subj, "copies files from a remote host")
 		return
 	}
 	for _, src := range operands[:len(operands)-1] {
 		abs := j.res.Resolve(src.Text, c.Dir)
 		if secrets.File(abs) != "" || secrets.File(abs+"/x") != "" || strings.HasSuffix(abs, "/.ssh") || strings.HasSuffix(abs, "/.aws") || strings.HasSuffix(abs, "/.gnupg") {
-			j.deny("A6.secret-upload", subj, "copies credentials to a remote host, sending them off the machine", "never send credentials; if the user needs them shared, they must do it themselves")
+			j.deny(catalog.A6SecretUpload, subj, "copies credentials to a remote host, sending them off the machine", "never send credentials; if the user needs them shared, they must do it themselves")
 			return
 		}
 	}
-	j.defer_("C5.upload", subj, "copies local files to a remote host")
+	j.defer_(catalog.C5Upload, subj, "copies local files to a remote host")
 }
 
 func anyRemote(ws []shell.Word, remote func(shell.Word) bool) bool {
@@ -307,16 +308,16 @@ func (j *judgement) flows(a *shell.Analysis) {
 			if secretSubj == "" {
 				secretSubj = c.String()
 			}
-			j.deny("A6.secret-exfiltration", secretSubj, "reads a credential and sends data over the network in the same command, which would carry the secret off the machine", "never send credentials; if the user needs them shared, they must do it themselves")
+			j.deny(catalog.A6SecretExfiltration, secretSubj, "reads a credential and sends data over the network in the same command, which would carry the secret off the machine", "never send credentials; if the user needs them shared, they must do it themselves")
 			return
 		}
 		for _, r := range c.Redirs {
 			if strings.HasPrefix(r.Target.Text, "/dev/tcp/") || strings.HasPrefix(r.Target.Text, "/dev/udp/") {
 				if shell.IsShell(c.Program) || c.Program == "exec" && spawnsShell(a) {
-					j.deny("A8.remote-shell", c.String(), "connects a shell's input and output to a network socket, giving the other end control of this machine", "do not open remote access to this machine")
+					j.deny(catalog.A8RemoteShell, c.String(), "connects a shell's input and output to a network socket, giving the other end control of this machine", "do not open remote access to this machine")
 					return
 				}
-				j.defer_("C1.network-request", c.String(), "opens a raw network connection through /dev/tcp")
+				j.defer_(catalog.C1NetworkRequest, c.String(), "opens a raw network connection through /dev/tcp")
 			}
 		}
 	}
@@ -330,7 +331,7 @@ func (j *judgement) flows(a *shell.Analysis) {
 		for _, from := range c.Stdin.From {
 			switch from {
 			case "nc", "ncat", "netcat", "socat", "telnet", "openssl":
-				j.deny("A8.remote-shell", c.String(), "runs commands that arrive over a raw network connection, giving the other end control of this machine", "do not open remote access to this machine")
+				j.deny(catalog.A8RemoteShell, c.String(), "runs commands that arrive over a raw network connection, giving the other end control of this machine", "do not open remote access to this machine")
 				return
 			}
 		}
@@ -446,7 +447,7 @@ func stdinPrinters(s string) bool {
 func (j *judgement) stdinSecret(c *shell.Command) {
 	for _, r := range c.Redirs {
 		if (r.Op == "<<<" || r.Op == "<<" || r.Op == "<<-") && r.Target.Dynamic && mentionsSecretVar(r.Target.Text) && stdinPrinters(c.Program) {
-			j.ask("B3.secret-print", c.String(), "prints a secret from the environment, which would be sent to the model provider with the conversation")
+			j.ask(catalog.B3SecretPrint, c.String(), "prints a secret from the environment, which would be sent to the model provider with the conversation")
 			return
 		}
 	}
@@ -462,9 +463,9 @@ func (j *judgement) codeReadsEnv(c *shell.Command) {
 	dump, names := envAccess(code, c.Program == "jq" || c.Program == "gojq" || c.Program == "jaq")
 	switch {
 	case dump:
-		j.ask("B3.secret-print", c.String(), "prints every environment variable, which often include tokens and passwords")
+		j.ask(catalog.B3SecretPrint, c.String(), "prints every environment variable, which often include tokens and passwords")
 	case anySecretName(names):
-		j.ask("B3.secret-print", c.String(), "prints a secret from the environment, which would be sent to the model provider with the conversation")
+		j.ask(catalog.B3SecretPrint, c.String(), "prints a secret from the environment, which would be sent to the model provider with the conversation")
 	}
 }
 
@@ -526,7 +527,7 @@ func namesSecretKey(rest []string) bool {
 // stores (gh auth token, npm config get …:_authToken).
 func (j *judgement) printsStoredCredential(c *shell.Command) {
 	if strings.HasPrefix(c.Program, "docker-credential-") && c.Arg(0) == "get" {
-		j.ask("B3.secret-print", c.String(), "prints a registry password from the credential helper, which would be sent to the model provider with the conversation")
+		j.ask(catalog.B3SecretPrint, c.String(), "prints a registry password from the credential helper, which would be sent to the model provider with the conversation")
 		return
 	}
 	args := c.ArgTexts()
@@ -536,7 +537,7 @@ func (j *judgement) printsStoredCredential(c *shell.Command) {
 		}
 		rest, ok := afterSubcommand(args, tc.words)
 		if ok && (tc.when == nil || tc.when(rest)) {
-			j.ask("B3.secret-print", c.String(), "prints a stored credential ("+tc.program+" "+strings.Join(tc.words, " ")+"), which would be sent to the model provider with the conversation")
+			j.ask(catalog.B3SecretPrint, c.String(), "prints a stored credential ("+tc.program+" "+strings.Join(tc.words, " ")+"), which would be sent to the model provider with the conversation")
 			return
 		}
 	}
@@ -746,20 +747,20 @@ func (j *judgement) lookupCarriesData(c *shell.Command) {
 	for _, o := range operands(c, lookupValued...) {
 		switch {
 		case o.Dynamic && mentionsSecretVar(o.Text):
-			j.deny("A6.secret-exfiltration", subj, "puts a secret from the environment into a host name, which the look-up sends to that domain's name servers", "never send credentials; if the user needs them shared, they must do it themselves")
+			j.deny(catalog.A6SecretExfiltration, subj, "puts a secret from the environment into a host name, which the look-up sends to that domain's name servers", "never send credentials; if the user needs them shared, they must do it themselves")
 			return
 		case o.Dynamic && builtName(o.Text):
-			j.ask("C5.data-in-dns", subj, "looks up a host name built when the command runs: the name's labels carry data to whoever runs that domain's name servers")
+			j.ask(catalog.C5DataInDns, subj, "looks up a host name built when the command runs: the name's labels carry data to whoever runs that domain's name servers")
 			return
 		case longLabel(o.Text):
-			j.ask("C5.data-in-dns", subj, "looks up a host name with a long encoded label, which carries data to whoever runs that domain's name servers")
+			j.ask(catalog.C5DataInDns, subj, "looks up a host name with a long encoded label, which carries data to whoever runs that domain's name servers")
 			return
 		}
 	}
 	if strings.HasPrefix(c.Program, "ping") || c.Program == "nping" {
 		for k, a := range c.Args {
 			if a.Text == "-p" && k+1 < len(c.Args) || strings.HasPrefix(a.Text, "-p") && len(a.Text) > 2 && c.Program != "nping" || a.Text == "--data" || a.Text == "--data-string" {
-				j.ask("C5.data-in-ping", subj, "fills ping packets with a chosen pattern, which carries data to the host pinged")
+				j.ask(catalog.C5DataInPing, subj, "fills ping packets with a chosen pattern, which carries data to the host pinged")
 				return
 			}
 		}
@@ -860,7 +861,7 @@ func (j *judgement) copiesSecret(c *shell.Command) {
 			continue
 		}
 		if kind := secrets.Holds(abs, j.res.Home); kind != "" {
-			j.ask("B3.secret-copy", s.Text, "copies a folder that holds credentials (such as "+article(kind)+"), spreading the secrets to another place")
+			j.ask(catalog.B3SecretCopy, s.Text, "copies a folder that holds credentials (such as "+article(kind)+"), spreading the secrets to another place")
 		}
 	}
 }
@@ -1004,7 +1005,7 @@ func (j *judgement) searchesSecrets(c *shell.Command) {
 		}
 	}
 	if found != "" {
-		j.ask("B3.secret-search", c.String(), "searches "+j.shownPath(where)+" for secrets or credential files; what it finds would be sent to the model provider with the conversation")
+		j.ask(catalog.B3SecretSearch, c.String(), "searches "+j.shownPath(where)+" for secrets or credential files; what it finds would be sent to the model provider with the conversation")
 	}
 }
 

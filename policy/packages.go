@@ -2,6 +2,7 @@ package policy
 
 import (
 	"errors"
+	"github.com/arbitergate/arbiter/catalog"
 	"strings"
 
 	"github.com/arbitergate/arbiter/project"
@@ -23,7 +24,7 @@ func (j *judgement) packages(c *shell.Command) {
 		sub = ops[0].Text
 	}
 	if hasFlag(c, 0, "--version", "--help") || sub == "version" || sub == "help" || sub == "--version" {
-		j.allow("D1.read-only", subj, "prints version or help")
+		j.allow(catalog.D1ReadOnly, subj, "prints version or help")
 		return
 	}
 	install := func(what string) {
@@ -35,10 +36,10 @@ func (j *judgement) packages(c *shell.Command) {
 			j.guardTamper(subj, "installs over or removes a permission gate")
 			return
 		}
-		j.ask("B4.install", subj, what)
+		j.ask(catalog.B4Install, subj, what)
 	}
-	publish := func() { j.ask("B10.publish", subj, "publishes a package for others to download") }
-	build := func() { j.allow("D5.build", subj, "builds, tests or runs the project") }
+	publish := func() { j.ask(catalog.B10Publish, subj, "publishes a package for others to download") }
+	build := func() { j.allow(catalog.D5Build, subj, "builds, tests or runs the project") }
 	script := func(name string) { j.packageScript(c, name, subj) }
 	switch c.Program {
 	case "npm", "pnpm", "yarn", "bun":
@@ -53,13 +54,13 @@ func (j *judgement) packages(c *shell.Command) {
 					script(ops[1].Text)
 					return
 				}
-				j.allow("D1.read-only", subj, "lists the project's scripts")
+				j.allow(catalog.D1ReadOnly, subj, "lists the project's scripts")
 				return
 			}
 			script(sub)
 		case "install", "i", "add", "ci", "update", "up", "upgrade", "remove", "rm", "uninstall", "un", "unlink", "link", "dedupe", "prune", "rebuild", "":
 			if sub == "" && c.Program != "yarn" {
-				j.allow("D1.read-only", subj, "prints the program's usage")
+				j.allow(catalog.D1ReadOnly, subj, "prints the program's usage")
 				return
 			}
 			if c.Program == "yarn" && sub == "" || sub == "ci" {
@@ -74,20 +75,20 @@ func (j *judgement) packages(c *shell.Command) {
 		case "publish", "unpublish", "deprecate", "owner", "dist-tag", "access", "team", "token", "star":
 			publish()
 		case "login", "adduser", "logout", "whoami":
-			j.defer_("C6.login", subj, "signs in to a package registry")
+			j.defer_(catalog.C6Login, subj, "signs in to a package registry")
 		case "ls", "list", "outdated", "view", "info", "show", "why", "explain", "search", "config", "get", "root", "bin", "prefix", "audit", "doctor", "pack", "fund", "query", "docs", "repo", "bugs", "help-search", "licenses", "env", "workspaces", "exec", "x", "dlx", "init", "create", "version", "pkg":
 			if sub == "audit" && len(ops) > 1 && ops[1].Text == "fix" || sub == "config" && len(ops) > 1 && (ops[1].Text == "set" || ops[1].Text == "delete") || sub == "pkg" && len(ops) > 1 && ops[1].Text != "get" {
-				j.ask("B4.install", subj, "changes dependencies or configuration")
+				j.ask(catalog.B4Install, subj, "changes dependencies or configuration")
 				return
 			}
 			if sub == "create" || sub == "init" && len(ops) > 1 {
-				j.ask("B9.run-downloaded", subj, "downloads and runs a project generator")
+				j.ask(catalog.B9RunDownloaded, subj, "downloads and runs a project generator")
 				return
 			}
-			j.allow("D1.read-only", subj, "reads package information")
+			j.allow(catalog.D1ReadOnly, subj, "reads package information")
 		default:
 			if c.Program == "npm" {
-				j.defer_("U.unknown-subcommand", subj, "arbiter has no rule for npm "+sub)
+				j.defer_(catalog.UUnknownSubcommand, subj, "arbiter has no rule for npm "+sub)
 				return
 			}
 			script(sub) // yarn <script>, pnpm <script>, bun <script>
@@ -96,20 +97,20 @@ func (j *judgement) packages(c *shell.Command) {
 		switch sub {
 		case "install", "uninstall", "download", "wheel":
 			if sub == "download" || sub == "wheel" {
-				j.defer_("C1.network-request", subj, "downloads packages")
+				j.defer_(catalog.C1NetworkRequest, subj, "downloads packages")
 				return
 			}
 			install("installs or removes Python packages")
 		case "list", "show", "freeze", "check", "config", "debug", "hash", "search", "index", "inspect", "cache":
-			j.allow("D1.read-only", subj, "reads package information")
+			j.allow(catalog.D1ReadOnly, subj, "reads package information")
 		default:
-			j.defer_("U.unknown-subcommand", subj, "arbiter has no rule for pip "+sub)
+			j.defer_(catalog.UUnknownSubcommand, subj, "arbiter has no rule for pip "+sub)
 		}
 	case "uv", "poetry", "pdm", "hatch", "rye", "pixi", "conda", "mamba":
 		switch sub {
 		case "add", "remove", "install", "sync", "lock", "update", "upgrade", "pip", "tool", "self", "create", "env":
 			if sub == "pip" && len(ops) > 1 && (ops[1].Text == "list" || ops[1].Text == "show" || ops[1].Text == "freeze") || sub == "env" && len(ops) > 1 && (ops[1].Text == "list" || ops[1].Text == "info") {
-				j.allow("D1.read-only", subj, "reads package information")
+				j.allow(catalog.D1ReadOnly, subj, "reads package information")
 				return
 			}
 			if sub == "lock" {
@@ -121,12 +122,12 @@ func (j *judgement) packages(c *shell.Command) {
 			publish()
 		case "build", "check", "show", "tree", "version", "venv", "init", "new", "list", "info", "search", "run", "shell", "test", "fmt", "format", "lint", "export":
 			if sub == "shell" {
-				j.deny("H8.interactive", subj, "opens an interactive shell and hangs the agent", "use '"+c.Program+" run <command>'")
+				j.deny(catalog.H8Interactive, subj, "opens an interactive shell and hangs the agent", "use '"+c.Program+" run <command>'")
 				return
 			}
 			build()
 		default:
-			j.defer_("U.unknown-subcommand", subj, "arbiter has no rule for "+c.Program+" "+sub)
+			j.defer_(catalog.UUnknownSubcommand, subj, "arbiter has no rule for "+c.Program+" "+sub)
 		}
 	case "cargo":
 		switch sub {
@@ -148,13 +149,13 @@ func (j *judgement) packages(c *shell.Command) {
 		case "run":
 			for _, o := range ops[1:] {
 				if strings.Contains(o.Text, "@") {
-					j.ask("B9.run-downloaded", subj, "downloads a module at a version and runs it: whoever publishes it controls what runs")
+					j.ask(catalog.B9RunDownloaded, subj, "downloads a module at a version and runs it: whoever publishes it controls what runs")
 					return
 				}
 			}
 			build()
 		case "generate", "tool", "work", "telemetry":
-			j.defer_("U.unknown-subcommand", subj, "go "+sub+" runs or changes what arbiter cannot see from the command")
+			j.defer_(catalog.UUnknownSubcommand, subj, "go "+sub+" runs or changes what arbiter cannot see from the command")
 		default:
 			build()
 		}
@@ -165,7 +166,7 @@ func (j *judgement) packages(c *shell.Command) {
 		case "push", "yank", "owner", "signin":
 			publish()
 		default:
-			j.allow("D1.read-only", subj, "reads gem information")
+			j.allow(catalog.D1ReadOnly, subj, "reads gem information")
 		}
 	case "bundle":
 		if sub == "install" || sub == "update" || sub == "add" || sub == "" {
@@ -192,7 +193,7 @@ func (j *judgement) packages(c *shell.Command) {
 				publish()
 				return
 			}
-			j.allow("D1.read-only", subj, "reads NuGet information")
+			j.allow(catalog.D1ReadOnly, subj, "reads NuGet information")
 		default:
 			build()
 		}
@@ -240,16 +241,16 @@ func (j *judgement) packages(c *shell.Command) {
 	case "brew", "port", "apt", "apt-get", "aptitude", "dpkg", "yum", "dnf", "rpm", "zypper", "pacman", "apk", "snap", "flatpak", "nix-env", "nix", "choco", "winget", "scoop", "easy_install", "pipx", "rustup", "nvm", "fnm", "volta", "asdf", "sdk":
 		read := map[string]bool{"list": true, "search": true, "info": true, "show": true, "policy": true, "-l": true, "-q": true, "-Q": true, "-L": true, "--list": true, "query": true, "status": true, "outdated": true, "deps": true, "which": true, "current": true, "ls": true, "ls-remote": true, "doctor": true, "config": true, "cache": true, "madison": true, "-s": true, "--get-selections": true, "-S": c.Program == "dpkg", "-qa": true}
 		if read[sub] || c.Program == "pacman" && strings.HasPrefix(sub, "-Q") || c.Program == "nix" && (sub == "eval" || sub == "search" || sub == "flake" || sub == "develop" || sub == "build") {
-			j.allow("D1.read-only", subj, "reads package information")
+			j.allow(catalog.D1ReadOnly, subj, "reads package information")
 			return
 		}
 		if c.Program == "pipx" && sub == "run" || c.Program == "nix" && (sub == "run" || sub == "shell") {
-			j.ask("B9.run-downloaded", subj, "downloads and runs a program")
+			j.ask(catalog.B9RunDownloaded, subj, "downloads and runs a program")
 			return
 		}
 		if c.Program == "apt" || c.Program == "apt-get" {
 			if sub == "update" {
-				j.ask("B4.install", subj, "refreshes the system's package lists")
+				j.ask(catalog.B4Install, subj, "refreshes the system's package lists")
 				return
 			}
 		}
@@ -273,35 +274,35 @@ func (j *judgement) docker(c *shell.Command) {
 	}
 	if sub == "compose" || sub == "container" || sub == "image" || sub == "volume" || sub == "network" || sub == "system" || sub == "builder" || sub == "buildx" {
 		if sub2 == "rm" || sub2 == "prune" || sub2 == "remove" || sub2 == "down" && hasFlag(c, 'v', "--volumes") || sub == "volume" && sub2 == "rm" {
-			j.ask("B8.docker-delete", subj, "deletes containers, images, volumes or build cache")
+			j.ask(catalog.B8DockerDelete, subj, "deletes containers, images, volumes or build cache")
 			return
 		}
 		sub = sub2
 	}
 	switch sub {
 	case "ps", "images", "logs", "inspect", "version", "info", "top", "stats", "port", "diff", "history", "ls", "config", "events", "search", "context", "df":
-		j.allow("D1.read-only", subj, "reads container state")
+		j.allow(catalog.D1ReadOnly, subj, "reads container state")
 	case "build", "pull", "up", "start", "restart", "stop", "create", "tag", "compose", "bake", "cp", "wait", "pause", "unpause", "down":
-		j.allow("D5.build", subj, "builds or runs the project's containers")
+		j.allow(catalog.D5Build, subj, "builds or runs the project's containers")
 	case "rm", "rmi", "prune", "kill":
-		j.ask("B8.docker-delete", subj, "deletes or kills containers, images or volumes")
+		j.ask(catalog.B8DockerDelete, subj, "deletes or kills containers, images or volumes")
 	case "push", "login", "logout", "trust":
-		j.ask("B10.publish", subj, "publishes an image or signs in to a registry")
+		j.ask(catalog.B10Publish, subj, "publishes an image or signs in to a registry")
 	case "run", "exec":
 		for _, a := range c.Args {
 			t := a.Text
 			if t == "--privileged" || strings.HasPrefix(t, "--pid=host") || strings.HasPrefix(t, "--net=host") || strings.HasPrefix(t, "--network=host") || strings.Contains(t, "/var/run/docker.sock") || strings.HasPrefix(t, "/:") || strings.HasPrefix(t, "--cap-add") || t == "--userns=host" {
-				j.ask("B12.privileged-container", subj, "runs a container with host-level privileges, which can change the host")
+				j.ask(catalog.B12PrivilegedContainer, subj, "runs a container with host-level privileges, which can change the host")
 				return
 			}
 		}
 		if sub == "exec" && (hasFlag(c, 'i') && hasFlag(c, 't') || hasFlag(c, 0, "--interactive")) && len(ops) <= 3 {
-			j.deny("H8.interactive", subj, "an interactive container session hangs the agent", "pass the command to run: docker exec <container> <command>")
+			j.deny(catalog.H8Interactive, subj, "an interactive container session hangs the agent", "pass the command to run: docker exec <container> <command>")
 			return
 		}
-		j.defer_("C.container-run", subj, "runs a container")
+		j.defer_(catalog.CContainerRun, subj, "runs a container")
 	default:
-		j.defer_("U.unknown-subcommand", subj, "arbiter has no rule for "+c.Program+" "+sub)
+		j.defer_(catalog.UUnknownSubcommand, subj, "arbiter has no rule for "+c.Program+" "+sub)
 	}
 }
 
@@ -312,21 +313,21 @@ func (j *judgement) cloud(c *shell.Command) {
 	text := " " + strings.Join(c.ArgTexts(), " ") + " "
 	for _, w := range []string{" delete ", " destroy ", " rm ", " remove ", " rb ", " terminate-instances ", " delete-", " uninstall ", " drain ", " scale ", " purge "} {
 		if strings.Contains(text, w) {
-			j.ask("B1.cloud-delete", subj, "deletes cloud or cluster resources, which may hold data others rely on")
+			j.ask(catalog.B1CloudDelete, subj, "deletes cloud or cluster resources, which may hold data others rely on")
 			return
 		}
 	}
 	for _, w := range []string{" apply ", " create ", " deploy ", " up ", " run-instances ", " publish ", " set ", " patch ", " replace ", " rollout ", " install ", " upgrade ", " put-", " cp ", " sync ", " mv ", " update"} {
 		if strings.Contains(text, w) {
-			j.ask("B6.cloud-change", subj, "changes cloud resources, which can cost money or affect others")
+			j.ask(catalog.B6CloudChange, subj, "changes cloud resources, which can cost money or affect others")
 			return
 		}
 	}
 	if strings.Contains(text, " auth ") || strings.Contains(text, " login ") || strings.Contains(text, " configure ") {
-		j.defer_("C6.login", subj, "signs in to a cloud account")
+		j.defer_(catalog.C6Login, subj, "signs in to a cloud account")
 		return
 	}
-	j.defer_("C1.cloud-read", subj, "reads from a cloud service or cluster")
+	j.defer_(catalog.C1CloudRead, subj, "reads from a cloud service or cluster")
 }
 
 // forge judges gh, glab and hub: reads defer; anything that posts for the
@@ -343,14 +344,14 @@ func (j *judgement) forge(c *shell.Command) {
 	}
 	if sub == "auth" {
 		if sub2 == "token" {
-			j.ask("B3.secret-print", subj, "prints the account's access token")
+			j.ask(catalog.B3SecretPrint, subj, "prints the account's access token")
 			return
 		}
 		if sub2 == "status" {
-			j.allow("D1.read-only", subj, "reads sign-in status")
+			j.allow(catalog.D1ReadOnly, subj, "reads sign-in status")
 			return
 		}
-		j.defer_("C6.login", subj, "signs in or out")
+		j.defer_(catalog.C6Login, subj, "signs in or out")
 		return
 	}
 	if sub == "api" {
@@ -366,70 +367,73 @@ func (j *judgement) forge(c *shell.Command) {
 			}
 		}
 		if method != "GET" {
-			j.ask("B10.send-message", subj, "changes data on the forge through its API")
+			j.ask(catalog.B10SendMessage, subj, "changes data on the forge through its API")
 			return
 		}
-		j.defer_("C1.network-request", subj, "reads from the forge's API")
+		j.defer_(catalog.C1NetworkRequest, subj, "reads from the forge's API")
 		return
 	}
 	switch sub2 {
 	case "view", "list", "status", "checks", "diff", "ls", "download", "watch", "":
-		j.defer_("C1.network-request", subj, "reads from the forge")
+		j.defer_(catalog.C1NetworkRequest, subj, "reads from the forge")
 		return
 	case "checkout", "clone", "fork", "sync":
-		j.defer_("C1.network-request", subj, "fetches from the forge")
+		j.defer_(catalog.C1NetworkRequest, subj, "fetches from the forge")
 		return
 	}
 	if sub2 == "delete" || sub2 == "archive" {
-		j.ask("B1.delete", subj, "deletes something on the forge")
+		j.ask(catalog.B1Delete, subj, "deletes something on the forge")
 		return
 	}
-	j.ask("B10.send-message", subj, "posts to the forge for the user (pull requests, issues, comments, releases), which others will see")
+	j.ask(catalog.B10SendMessage, subj, "posts to the forge for the user (pull requests, issues, comments, releases), which others will see")
 }
 
 // Programs that are risky by nature, with the rule that covers them.
-var riskyPrograms = map[string]struct{ id, reason string }{
-	"ssh-keygen":       {"B2.credential-create", "creates or changes SSH keys"},
-	"ssh-add":          {"B2.credential-create", "adds a key to the SSH agent"},
-	"ssh-copy-id":      {"B2.credential-create", "installs an SSH key on a remote host, granting access"},
-	"keytool":          {"B2.credential-create", "creates or changes keys in a keystore"},
-	"security":         {"B3.secret-read", "reads or changes the keychain"},
-	"pass":             {"B3.secret-read", "reads or changes the password store"},
-	"op":               {"B3.secret-read", "reads secrets from the password manager"},
-	"vault":            {"B3.secret-read", "reads or writes secrets in Vault"},
-	"certbot":          {"B2.credential-create", "requests certificates"},
-	"pg_dump":          {"B3.database-dump", "dumps a database, which can hold personal data"},
-	"pg_restore":       {"B1.delete-records", "restores a database over existing data"},
-	"mysqldump":        {"B3.database-dump", "dumps a database, which can hold personal data"},
-	"mongodump":        {"B3.database-dump", "dumps a database, which can hold personal data"},
-	"mongorestore":     {"B1.delete-records", "restores a database over existing data"},
-	"osascript":        {"B5.system-config", "runs AppleScript, which can control any application"},
-	"open":             {"C.open-application", "opens a file or URL in another application"},
-	"xdg-open":         {"C.open-application", "opens a file or URL in another application"},
-	"pkill-all":        {"B.kill-process", "stops processes"},
-	"nmap":             {"C1.network-scan", "scans hosts on the network"},
-	"masscan":          {"C1.network-scan", "scans hosts on the network"},
-	"tcpdump":          {"B12.root", "captures network traffic"},
-	"wireshark":        {"B12.root", "captures network traffic"},
-	"tshark":           {"B12.root", "captures network traffic"},
-	"rclone":           {"C5.upload", "copies files to or from cloud storage"},
-	"s3cmd":            {"C5.upload", "copies files to or from cloud storage"},
-	"ngrok":            {"C5.expose", "exposes a local port to the internet"},
-	"cloudflared":      {"C5.expose", "exposes a local port to the internet"},
-	"localtunnel":      {"C5.expose", "exposes a local port to the internet"},
-	"stripe":           {"B6.financial", "talks to the payments API"},
-	"twine":            {"B10.publish", "publishes a package"},
-	"vsce":             {"B10.publish", "publishes an extension"},
-	"ovsx":             {"B10.publish", "publishes an extension"},
-	"goreleaser":       {"B10.publish", "builds and publishes a release"},
-	"semantic-release": {"B10.publish", "publishes a release"},
-	"slack":            {"B10.send-message", "sends a message"},
-	"notify-send":      {"C.notify", "shows a desktop notification"},
-	"wall":             {"B10.send-message", "broadcasts a message to every user"},
-	"write":            {"B10.send-message", "sends a message to another user"},
-	"claude":           {"B5.agent-config", "starts another agent session"},
-	"codex":            {"B5.agent-config", "starts another agent session"},
-	"gemini":           {"B5.agent-config", "starts another agent session"},
+var riskyPrograms = map[string]struct {
+	id     catalog.ID
+	reason string
+}{
+	"ssh-keygen":       {catalog.B2CredentialCreate, "creates or changes SSH keys"},
+	"ssh-add":          {catalog.B2CredentialCreate, "adds a key to the SSH agent"},
+	"ssh-copy-id":      {catalog.B2CredentialCreate, "installs an SSH key on a remote host, granting access"},
+	"keytool":          {catalog.B2CredentialCreate, "creates or changes keys in a keystore"},
+	"security":         {catalog.B3SecretRead, "reads or changes the keychain"},
+	"pass":             {catalog.B3SecretRead, "reads or changes the password store"},
+	"op":               {catalog.B3SecretRead, "reads secrets from the password manager"},
+	"vault":            {catalog.B3SecretRead, "reads or writes secrets in Vault"},
+	"certbot":          {catalog.B2CredentialCreate, "requests certificates"},
+	"pg_dump":          {catalog.B3DatabaseDump, "dumps a database, which can hold personal data"},
+	"pg_restore":       {catalog.B1DeleteRecords, "restores a database over existing data"},
+	"mysqldump":        {catalog.B3DatabaseDump, "dumps a database, which can hold personal data"},
+	"mongodump":        {catalog.B3DatabaseDump, "dumps a database, which can hold personal data"},
+	"mongorestore":     {catalog.B1DeleteRecords, "restores a database over existing data"},
+	"osascript":        {catalog.B5SystemConfig, "runs AppleScript, which can control any application"},
+	"open":             {catalog.COpenApplication, "opens a file or URL in another application"},
+	"xdg-open":         {catalog.COpenApplication, "opens a file or URL in another application"},
+	"pkill-all":        {catalog.BKillProcess, "stops processes"},
+	"nmap":             {catalog.C1NetworkScan, "scans hosts on the network"},
+	"masscan":          {catalog.C1NetworkScan, "scans hosts on the network"},
+	"tcpdump":          {catalog.B12Root, "captures network traffic"},
+	"wireshark":        {catalog.B12Root, "captures network traffic"},
+	"tshark":           {catalog.B12Root, "captures network traffic"},
+	"rclone":           {catalog.C5Upload, "copies files to or from cloud storage"},
+	"s3cmd":            {catalog.C5Upload, "copies files to or from cloud storage"},
+	"ngrok":            {catalog.C5Expose, "exposes a local port to the internet"},
+	"cloudflared":      {catalog.C5Expose, "exposes a local port to the internet"},
+	"localtunnel":      {catalog.C5Expose, "exposes a local port to the internet"},
+	"stripe":           {catalog.B6Financial, "talks to the payments API"},
+	"twine":            {catalog.B10Publish, "publishes a package"},
+	"vsce":             {catalog.B10Publish, "publishes an extension"},
+	"ovsx":             {catalog.B10Publish, "publishes an extension"},
+	"goreleaser":       {catalog.B10Publish, "builds and publishes a release"},
+	"semantic-release": {catalog.B10Publish, "publishes a release"},
+	"slack":            {catalog.B10SendMessage, "sends a message"},
+	"notify-send":      {catalog.CNotify, "shows a desktop notification"},
+	"wall":             {catalog.B10SendMessage, "broadcasts a message to every user"},
+	"write":            {catalog.B10SendMessage, "sends a message to another user"},
+	"claude":           {catalog.B5AgentConfig, "starts another agent session"},
+	"codex":            {catalog.B5AgentConfig, "starts another agent session"},
+	"gemini":           {catalog.B5AgentConfig, "starts another agent session"},
 }
 
 // packageScript judges npm, pnpm, yarn or bun running one of the
@@ -446,11 +450,11 @@ func (j *judgement) packageScript(c *shell.Command, name, subj string) {
 	for _, a := range c.Args {
 		switch a.Text {
 		case "-r", "--recursive", "--filter", "-F", "--workspaces", "-ws", "--workspace", "-w", "--all":
-			j.defer_("U.workspace-scripts", subj, "runs the script in several workspace packages, whose package.json files arbiter does not read")
+			j.defer_(catalog.UWorkspaceScripts, subj, "runs the script in several workspace packages, whose package.json files arbiter does not read")
 			return
 		}
 		if strings.HasPrefix(a.Text, "--filter=") || strings.HasPrefix(a.Text, "--workspace=") {
-			j.defer_("U.workspace-scripts", subj, "runs the script in other workspace packages, whose package.json files arbiter does not read")
+			j.defer_(catalog.UWorkspaceScripts, subj, "runs the script in other workspace packages, whose package.json files arbiter does not read")
 			return
 		}
 	}
@@ -471,10 +475,10 @@ func (j *judgement) packageScript(c *shell.Command, name, subj string) {
 			j.packageFile(c, name, args, subj)
 			return
 		}
-		j.allow("D4.run-script", subj, "there is no package.json, so no project script runs")
+		j.allow(catalog.D4RunScript, subj, "there is no package.json, so no project script runs")
 		return
 	case err != nil:
-		j.defer_("U.unreadable-script", subj, "arbiter cannot read the project's package.json ("+err.Error()+")")
+		j.defer_(catalog.UUnreadableScript, subj, "arbiter cannot read the project's package.json ("+err.Error()+")")
 		return
 	}
 	if _, ok := pkg.Scripts[name]; !ok {
@@ -493,7 +497,7 @@ func (j *judgement) packageFile(c *shell.Command, name string, args []shell.Word
 		j.runFile(&run, name, subj)
 		return
 	}
-	j.allow("D4.run-script", subj, "the project defines no script "+name+", so the package manager runs its own command or the installed tool of that name")
+	j.allow(catalog.D4RunScript, subj, "the project defines no script "+name+", so the package manager runs its own command or the installed tool of that name")
 }
 
 func jsFile(name string) bool {
@@ -521,7 +525,7 @@ func (j *judgement) packageScripts(c *shell.Command, pkg project.Package, name s
 		}
 		j.shellText(body, pkg.Dir, subj+" (script "+n+": "+clipText(body, 80)+")")
 	}
-	j.allow("D4.run-script", subj, "runs one of the project's own scripts, judged by what it runs")
+	j.allow(catalog.D4RunScript, subj, "runs one of the project's own scripts, judged by what it runs")
 }
 
 func shellQuote(s string) string {
@@ -549,7 +553,7 @@ func (j *judgement) makeRun(c *shell.Command, subj string) {
 		}
 		switch {
 		case a.Dynamic:
-			j.defer_("U.dynamic-path", subj, "make is given an argument only known at run time")
+			j.defer_(catalog.UDynamicPath, subj, "make is given an argument only known at run time")
 			return
 		case t == "-C" || t == "--directory":
 			dir = j.res.Resolve(next(), dir)
@@ -564,7 +568,7 @@ func (j *judgement) makeRun(c *shell.Command, subj string) {
 		case strings.HasPrefix(t, "-f") && !strings.HasPrefix(t, "--"):
 			file = t[2:]
 		case t == "-E" || t == "--eval" || strings.HasPrefix(t, "--eval="):
-			j.defer_("U.makefile-not-plain", subj, "make --eval runs make code given on the command line")
+			j.defer_(catalog.UMakefileNotPlain, subj, "make --eval runs make code given on the command line")
 			return
 		case t == "-n" || t == "--dry-run" || t == "--just-print" || t == "--recon" || t == "-q" || t == "--question" || t == "-p" || t == "--print-data-base":
 			dry = true
@@ -598,18 +602,18 @@ func (j *judgement) makeRun(c *shell.Command, subj string) {
 	}
 	switch {
 	case project.IsNotExist(err):
-		j.allow("D5.build", subj, "there is no Makefile, so make runs nothing but its built-in rules")
+		j.allow(catalog.D5Build, subj, "there is no Makefile, so make runs nothing but its built-in rules")
 		return
 	case errors.Is(err, project.ErrNotPlain):
-		j.defer_("U.makefile-not-plain", subj, "arbiter cannot tell what the Makefile runs without running make ("+err.Error()+")")
+		j.defer_(catalog.UMakefileNotPlain, subj, "arbiter cannot tell what the Makefile runs without running make ("+err.Error()+")")
 		return
 	case err != nil:
-		j.defer_("U.unreadable-makefile", subj, "arbiter cannot read the Makefile ("+err.Error()+")")
+		j.defer_(catalog.UUnreadableMakefile, subj, "arbiter cannot read the Makefile ("+err.Error()+")")
 		return
 	}
 	cmds, err := m.ShellCommands()
 	if err != nil {
-		j.defer_("U.makefile-not-plain", subj, "arbiter cannot tell what the Makefile runs without running make ("+err.Error()+")")
+		j.defer_(catalog.UMakefileNotPlain, subj, "arbiter cannot tell what the Makefile runs without running make ("+err.Error()+")")
 		return
 	}
 	for _, cmd := range cmds {
@@ -620,7 +624,7 @@ func (j *judgement) makeRun(c *shell.Command, subj string) {
 	}
 	steps, err := m.Plan(goals, vars)
 	if err != nil {
-		j.defer_("U.makefile-not-plain", subj, "arbiter cannot tell what the Makefile runs without running make ("+err.Error()+")")
+		j.defer_(catalog.UMakefileNotPlain, subj, "arbiter cannot tell what the Makefile runs without running make ("+err.Error()+")")
 		return
 	}
 	for _, st := range steps {
@@ -629,7 +633,7 @@ func (j *judgement) makeRun(c *shell.Command, subj string) {
 		}
 		j.shellText(st.Line, dir, subj+" (target "+st.Target+": "+clipText(st.Line, 80)+")")
 	}
-	j.allow("D5.build", subj, "runs the Makefile's recipes, each judged as the command it is")
+	j.allow(catalog.D5Build, subj, "runs the Makefile's recipes, each judged as the command it is")
 }
 
 func set(names ...string) map[string]bool {

@@ -1,6 +1,7 @@
 package policy
 
 import (
+	"github.com/arbitergate/arbiter/catalog"
 	"net/url"
 	"strings"
 )
@@ -34,7 +35,7 @@ func (j *judgement) personalData(outgoing, dest string) {
 	out := outgoingForms(outgoing)
 	for _, id := range ids {
 		if carriesID(out, id) {
-			j.ask("C1.personal-data", dest, "sends "+article(id.kind)+" from the user's messages ("+maskID(id)+") to "+dest+", where it leaves the machine; confirm that it may be shared")
+			j.ask(catalog.C1PersonalData, dest, "sends "+article(id.kind)+" from the user's messages ("+maskID(id)+") to "+dest+", where it leaves the machine; confirm that it may be shared")
 			return
 		}
 	}

@@ -1,6 +1,7 @@
 package policy
 
 import (
+	"github.com/arbitergate/arbiter/catalog"
 	"path"
 	"strings"
 
@@ -55,7 +56,7 @@ func ruleFor(program string) rule {
 	case "kill", "pkill", "killall", "xkill", "skill":
 		return (*judgement).kill
 	case "shutdown", "reboot", "halt", "poweroff", "init", "telinit":
-		return denyWith("A4.shutdown", "shuts down or restarts the machine", "ask the user to do this themselves")
+		return denyWith(catalog.A4Shutdown, "shuts down or restarts the machine", "ask the user to do this themselves")
 	case "iptables", "ip6tables", "nft", "ufw", "firewall-cmd", "pfctl", "setenforce", "csrutil", "spctl", "tccutil", "aa-disable", "aa-complain", "apparmor_parser", "auditctl", "setsebool", "semanage":
 		return (*judgement).security
 	case "systemctl", "service", "launchctl", "update-rc.d", "chkconfig", "sysctl", "crontab", "at", "batch", "useradd", "userdel", "usermod", "groupadd", "groupdel", "passwd", "chpasswd", "chsh", "visudo-edit", "hostnamectl", "timedatectl", "modprobe", "insmod", "rmmod", "kextload", "kextunload", "mount", "umount", "swapon", "update-alternatives", "defaults", "pmset", "systemsetup", "networksetup", "scutil", "dscl", "ldconfig", "setcap", "loginctl":
@@ -79,7 +80,7 @@ func ruleFor(program string) rule {
 	case "vim", "vi", "nvim", "nano", "emacs", "pico", "joe", "micro", "ed", "ex", "view", "top", "htop", "btop", "atop", "iftop", "iotop", "nethack", "tmux", "screen", "irb", "pry", "ghci", "ftp", "lftp", "bc", "python-repl", "ipython", "jshell", "erl", "iex", "clojure", "lein-repl", "gdb", "lldb", "mc", "ranger", "nnn", "vifm", "watch-interactive", "fzf", "dialog", "whiptail", "crontab-e", "less", "more", "most", "info":
 		return (*judgement).interactiveProgram
 	case "mail", "mailx", "sendmail", "mutt", "msmtp":
-		return askWith("B10.send-message", "sends email to other people")
+		return askWith(catalog.B10SendMessage, "sends email to other people")
 	case "nah", "arbiter", "dcg", "cc-safety-net":
 		return (*judgement).gateCommand
 	case "base64", "xxd", "uudecode", "openssl", "gpg":
@@ -90,11 +91,11 @@ func ruleFor(program string) rule {
 	return nil
 }
 
-func denyWith(id, reason, instead string) rule {
+func denyWith(id catalog.ID, reason, instead string) rule {
 	return func(j *judgement, c *shell.Command) { j.deny(id, c.String(), reason, instead) }
 }
 
-func askWith(id, reason string) rule {
+func askWith(id catalog.ID, reason string) rule {
 	return func(j *judgement, c *shell.Command) { j.ask(id, c.String(), reason) }
 }
 
@@ -102,11 +103,11 @@ func (j *judgement) builtinOrInfo(c *shell.Command) {
 	switch c.Program {
 	case "hostname", "date":
 		if len(c.Args) > 0 && !strings.HasPrefix(c.Args[0].Text, "+") && !strings.HasPrefix(c.Args[0].Text, "-") {
-			j.ask("B5.system-config", c.String(), "changes the machine's "+c.Program)
+			j.ask(catalog.B5SystemConfig, c.String(), "changes the machine's "+c.Program)
 			return
 		}
 	}
-	j.allow("D1.read-only", c.String(), "reads or prints without changing anything")
+	j.allow(catalog.D1ReadOnly, c.String(), "reads or prints without changing anything")
 	j.readArgs(c)
 }
 
@@ -151,11 +152,11 @@ func hasFlag(c *shell.Command, short byte, long ...string) bool {
 func (j *judgement) rm(c *shell.Command) {
 	targets := operands(c)
 	if hasFlag(c, 0, "--help", "--version") {
-		j.allow("D1.read-only", c.String(), "prints help")
+		j.allow(catalog.D1ReadOnly, c.String(), "prints help")
 		return
 	}
 	if len(targets) == 0 {
-		j.defer_("U.bad-input", c.String(), c.Program+" names nothing to remove")
+		j.defer_(catalog.UBadInput, c.String(), c.Program+" names nothing to remove")
 		return
 	}
 	recursive := hasFlag(c, 'r', "--recursive") || hasFlag(c, 'R')
@@ -172,13 +173,13 @@ func (j *judgement) rmdir(c *shell.Command) {
 			return
 		}
 	}
-	j.allow("D2.rmdir", c.String(), "removes only empty directories")
+	j.allow(catalog.D2Rmdir, c.String(), "removes only empty directories")
 }
 
 func (j *judgement) disk(c *shell.Command) {
 	subj := c.String()
 	if securityReadOnly(c) {
-		j.allowClosed("D1.read-only", subj, "lists disks, partitions or storage pools without changing them")
+		j.allowClosed(catalog.D1ReadOnly, subj, "lists disks, partitions or storage pools without changing them")
 		return
 	}
 	switch c.Program {
@@ -186,46 +187,46 @@ func (j *judgement) disk(c *shell.Command) {
 		j.formatImage(c, subj)
 		return
 	case "swapoff":
-		j.ask("B5.system-config", subj, "turns off swap space, which can leave the machine short of memory")
+		j.ask(catalog.B5SystemConfig, subj, "turns off swap space, which can leave the machine short of memory")
 		return
 	case "cfdisk", "parted", "gdisk", "fdisk":
 		if len(operands(c)) <= 1 && c.Stdin.Kind == shell.NoInput && c.Program != "parted" || c.Program == "parted" && len(operands(c)) <= 1 && !hasFlag(c, 's', "--script") {
-			j.deny("H8.interactive", subj, c.Program+" without a listing option opens an interactive partition editor and hangs the agent", "list partitions with "+c.Program+" -l or lsblk; ask the user to change partitions themselves")
+			j.deny(catalog.H8Interactive, subj, c.Program+" without a listing option opens an interactive partition editor and hangs the agent", "list partitions with "+c.Program+" -l or lsblk; ask the user to change partitions themselves")
 			return
 		}
 	case "zfs", "zpool":
 		if len(c.Args) > 0 && (c.Args[0].Text == "destroy" || c.Args[0].Text == "labelclear") {
-			j.deny("A1.storage-destroy", subj, "destroys a storage pool or dataset with all its data", "ask the user to do this themselves")
+			j.deny(catalog.A1StorageDestroy, subj, "destroys a storage pool or dataset with all its data", "ask the user to do this themselves")
 			return
 		}
-		j.ask("A1.storage", subj, "changes storage pools")
+		j.ask(catalog.BStorage, subj, "changes storage pools")
 		return
 	case "lvm":
 		if len(c.Args) > 0 && strings.HasSuffix(c.Args[0].Text, "remove") {
-			j.deny("A1.storage-destroy", subj, "removes a logical volume with all its data", "ask the user to do this themselves")
+			j.deny(catalog.A1StorageDestroy, subj, "removes a logical volume with all its data", "ask the user to do this themselves")
 			return
 		}
 	case "shred":
 		for _, t := range operands(c, "-n", "-s", "--iterations", "--size") {
 			abs := j.res.Resolve(t.Text, c.Dir)
 			if place := j.res.Classify(abs, t.Glob); place == paths.Device || place == paths.System || place == paths.SystemRoot || place == paths.HomeRoot || place == paths.Root {
-				j.deny("A1.raw-disk-write", subj, "overwrites a disk or system file beyond recovery", "ask the user to do this themselves")
+				j.deny(catalog.A1RawDiskWrite, subj, "overwrites a disk or system file beyond recovery", "ask the user to do this themselves")
 				return
 			}
 			j.remove(c, t, false)
 		}
-		j.ask("B1.delete", subj, "destroys files beyond recovery")
+		j.ask(catalog.B1Delete, subj, "destroys files beyond recovery")
 		return
 	case "diskutil":
 		if len(c.Args) > 0 && (strings.HasPrefix(strings.ToLower(c.Args[0].Text), "erase") || c.Args[0].Text == "partitionDisk" || c.Args[0].Text == "zeroDisk" || c.Args[0].Text == "randomDisk") {
-			j.deny("A1.raw-disk-write", subj, "erases a disk", "ask the user to do this themselves")
+			j.deny(catalog.A1RawDiskWrite, subj, "erases a disk", "ask the user to do this themselves")
 			return
 		}
-		j.ask("A1.storage", subj, "changes disks")
+		j.ask(catalog.BStorage, subj, "changes disks")
 		return
 	case "badblocks", "hdparm":
 		if !hasFlag(c, 'w') && !hasFlag(c, 0, "--security-erase", "--security-erase-enhanced", "--trim-sector-ranges") {
-			j.ask("A1.storage", subj, "tests or tunes a disk")
+			j.ask(catalog.BStorage, subj, "tests or tunes a disk")
 			return
 		}
 	}
@@ -273,7 +274,7 @@ func isSize(s string) bool {
 }
 
 func (j *judgement) rawDisk(c *shell.Command, subj string) {
-	j.deny("A1.raw-disk-write", subj, "formats, partitions or erases storage, destroying the data on it", "ask the user to do this themselves")
+	j.deny(catalog.A1RawDiskWrite, subj, "formats, partitions or erases storage, destroying the data on it", "ask the user to do this themselves")
 }
 
 func (j *judgement) dd(c *shell.Command) {
@@ -286,11 +287,11 @@ func (j *judgement) dd(c *shell.Command) {
 	}
 	for _, a := range c.Args {
 		if v, ok := strings.CutPrefix(a.Text, "if="); ok && paths.IsDevice(v) {
-			j.ask("A1.raw-disk-read", subj, "reads a raw disk, which can expose every file on it")
+			j.ask(catalog.BRawDiskRead, subj, "reads a raw disk, which can expose every file on it")
 			return
 		}
 	}
-	j.allow("D1.read-only", subj, "copies data to standard output")
+	j.allow(catalog.D1ReadOnly, subj, "copies data to standard output")
 }
 
 func (j *judgement) truncate(c *shell.Command) {
@@ -299,13 +300,13 @@ func (j *judgement) truncate(c *shell.Command) {
 		abs := j.res.Resolve(f.Text, c.Dir)
 		place := j.res.Classify(abs, f.Glob)
 		if place == paths.Project || place == paths.ProjectRoot {
-			j.ask("B1.delete", f.Text, "truncates a project file, destroying its contents")
+			j.ask(catalog.B1Delete, f.Text, "truncates a project file, destroying its contents")
 			continue
 		}
 		j.write(abs, f.Glob, f.Text, "truncate")
 	}
 	if len(files) == 0 {
-		j.defer_("U.bad-input", c.String(), "truncate names no file")
+		j.defer_(catalog.UBadInput, c.String(), "truncate names no file")
 	}
 }
 
@@ -340,7 +341,7 @@ func (j *judgement) copy(c *shell.Command) {
 	case len(ops) == 1 && c.Program == "ln":
 		sources, dest = ops, shell.Word{Text: path.Base(ops[0].Text)}
 	default:
-		j.defer_("U.bad-input", subj, c.Program+" needs a source and a destination")
+		j.defer_(catalog.UBadInput, subj, c.Program+" needs a source and a destination")
 		return
 	}
 	for _, s := range sources {
@@ -353,7 +354,7 @@ func (j *judgement) copy(c *shell.Command) {
 		}
 		if c.Program == "mv" {
 			if s.Dynamic {
-				j.defer_("U.dynamic-path", s.Text, "moves a path only known at run time")
+				j.defer_(catalog.UDynamicPath, s.Text, "moves a path only known at run time")
 				continue
 			}
 			place := j.res.Classify(abs, s.Glob)
@@ -362,11 +363,11 @@ func (j *judgement) copy(c *shell.Command) {
 			}
 		}
 		if j.readsSecretPath(abs) {
-			j.ask("B3.secret-copy", s.Text, "copies a credential file, spreading the secret to another place")
+			j.ask(catalog.B3SecretCopy, s.Text, "copies a credential file, spreading the secret to another place")
 		}
 	}
 	if dest.Dynamic {
-		j.defer_("U.dynamic-path", dest.Text, "writes to a path only known at run time")
+		j.defer_(catalog.UDynamicPath, dest.Text, "writes to a path only known at run time")
 		return
 	}
 	destAbs := j.res.Resolve(dest.Text, c.Dir)
@@ -376,7 +377,7 @@ func (j *judgement) copy(c *shell.Command) {
 	before := len(j.findings)
 	j.write(destAbs, dest.Glob, dest.Text, c.Program)
 	if c.Program == "mv" && len(j.findings) > before && j.findings[len(j.findings)-1].verdict == 0 {
-		j.defer_("C3.move", subj, "moves or renames files, which can overwrite an existing file")
+		j.defer_(catalog.C3Move, subj, "moves or renames files, which can overwrite an existing file")
 	}
 }
 
@@ -442,7 +443,7 @@ func (j *judgement) recordLink(c *shell.Command, symbolic bool) {
 // it (relative to the link's directory), a hard link's as the file itself.
 func (j *judgement) addLink(c *shell.Command, src shell.Word, link string, symbolic bool) {
 	if src.Dynamic {
-		j.defer_("U.dynamic-path", src.Text, "makes a link to a path only known at run time, so what is written through it cannot be judged")
+		j.defer_(catalog.UDynamicPath, src.Text, "makes a link to a path only known at run time, so what is written through it cannot be judged")
 		return
 	}
 	if src.Text == "" {
@@ -477,7 +478,7 @@ func (j *judgement) creates(c *shell.Command) {
 		}
 	}
 	if len(ops) == 0 {
-		j.allow("D1.read-only", c.String(), "writes to standard output only")
+		j.allow(catalog.D1ReadOnly, c.String(), "writes to standard output only")
 		return
 	}
 	j.writeArgs(c, ops)
@@ -487,17 +488,17 @@ func (j *judgement) permissions(c *shell.Command) {
 	subj := c.String()
 	ops := operands(c, "--reference", "--from")
 	if c.Program == "chattr" || c.Program == "setfacl" || c.Program == "chflags" {
-		j.ask("A4.permissions", subj, "changes file attributes or access lists")
+		j.ask(catalog.BPermissions, subj, "changes file attributes or access lists")
 	}
 	if len(ops) < 2 {
-		j.defer_("U.bad-input", subj, c.Program+" without a mode and a file")
+		j.defer_(catalog.UBadInput, subj, c.Program+" without a mode and a file")
 		return
 	}
 	mode, files := ops[0].Text, ops[1:]
 	recursive := hasFlag(c, 'R', "--recursive")
 	for _, f := range files {
 		if f.Dynamic {
-			j.ask("A4.permissions", f.Text, "changes permissions of a path only known at run time")
+			j.ask(catalog.BPermissions, f.Text, "changes permissions of a path only known at run time")
 			continue
 		}
 		abs := j.res.Resolve(f.Text, c.Dir)
@@ -506,17 +507,17 @@ func (j *judgement) permissions(c *shell.Command) {
 		case isGuardPath(j.res, abs):
 			j.guardTamper(f.Text, "changes the permissions of a permission gate's files")
 		case place == paths.Root || place == paths.SystemRoot || place == paths.Device || place == paths.HomeRoot && recursive || place == paths.System && (recursive || c.Program != "chmod" || !plainMode(mode)):
-			j.deny("A4.permissions", f.Text, "changes OS-level ownership or permissions, which can lock users out or open the system to others", "change permissions only on files inside the project")
+			j.deny(catalog.A4Permissions, f.Text, "changes OS-level ownership or permissions, which can lock users out or open the system to others", "change permissions only on files inside the project")
 		case place == paths.System:
-			j.ask("A4.permissions", f.Text, "changes permissions of a system file")
+			j.ask(catalog.BPermissions, f.Text, "changes permissions of a system file")
 		case c.Program != "chmod":
-			j.ask("A4.ownership", f.Text, "changes who owns files")
+			j.ask(catalog.BOwnership, f.Text, "changes who owns files")
 		case setuid(mode):
-			j.ask("B12.setuid", f.Text, "makes a program run with its owner's privileges")
+			j.ask(catalog.B12Setuid, f.Text, "makes a program run with its owner's privileges")
 		case place == paths.Project || place == paths.ProjectRoot || place == paths.Temp:
-			j.allow("D2.permissions-project", f.Text, "changes permissions of files in the project")
+			j.allow(catalog.D2PermissionsProject, f.Text, "changes permissions of files in the project")
 		default:
-			j.ask("A4.permissions", f.Text, "changes permissions outside the project")
+			j.ask(catalog.BPermissions, f.Text, "changes permissions outside the project")
 		}
 	}
 }
@@ -572,7 +573,7 @@ func (j *judgement) archive(c *shell.Command) {
 		}
 		switch {
 		case extract && strings.ContainsRune(strings.Join(c.ArgTexts(), " "), 'O') && dir == "":
-			j.allow("D1.read-only", subj, "extracts to standard output")
+			j.allow(catalog.D1ReadOnly, subj, "extracts to standard output")
 		case extract:
 			if dir == "" {
 				dir = "."
@@ -582,7 +583,7 @@ func (j *judgement) archive(c *shell.Command) {
 			j.writeArgs(c, []shell.Word{{Text: file}})
 			j.readArgs(c)
 		default:
-			j.allow("D1.read-only", subj, "lists or streams an archive")
+			j.allow(catalog.D1ReadOnly, subj, "lists or streams an archive")
 			j.readArgs(c)
 		}
 	default:
@@ -596,7 +597,7 @@ func (j *judgement) archive(c *shell.Command) {
 			}
 		}
 		if c.Program == "unzip" && (hasFlag(c, 'l') || hasFlag(c, 'p') || hasFlag(c, 't') || hasFlag(c, 'v')) {
-			j.allow("D1.read-only", subj, "lists or tests an archive")
+			j.allow(catalog.D1ReadOnly, subj, "lists or tests an archive")
 			return
 		}
 		j.writeArgs(c, []shell.Word{{Text: dir}})
@@ -629,11 +630,11 @@ func (j *judgement) find(c *shell.Command) {
 			}
 			return
 		case "-fprint", "-fprintf", "-fls", "-fprint0":
-			j.ask("H7.outside-project", subj, "find writes its output to a file")
+			j.ask(catalog.H7OutsideProject, subj, "find writes its output to a file")
 			return
 		}
 	}
-	j.allow("D1.read-only", subj, "lists files")
+	j.allow(catalog.D1ReadOnly, subj, "lists files")
 }
 
 func (j *judgement) ssh(c *shell.Command) {
@@ -652,38 +653,38 @@ func (j *judgement) ssh(c *shell.Command) {
 		}
 	}
 	if k >= len(c.Args) {
-		j.defer_("U.bad-input", subj, "ssh names no host")
+		j.defer_(catalog.UBadInput, subj, "ssh names no host")
 		return
 	}
 	if k+1 >= len(c.Args) {
 		if hasFlag(c, 'T') || hasFlag(c, 'G') || hasFlag(c, 'O') || hasFlag(c, 'Q') {
 			// -T: no terminal, as in ssh -T git@github.com, which checks the
 			// key and exits; -G prints configuration; -O controls a master.
-			j.defer_("C1.network-request", subj, "connects over SSH without an interactive session")
+			j.defer_(catalog.C1NetworkRequest, subj, "connects over SSH without an interactive session")
 			return
 		}
 		if hasFlag(c, 'N') || hasFlag(c, 'f') || hasFlag(c, 'L') || hasFlag(c, 'R') || hasFlag(c, 'D') {
-			j.defer_("C1.network-request", subj, "opens an SSH tunnel")
+			j.defer_(catalog.C1NetworkRequest, subj, "opens an SSH tunnel")
 			return
 		}
-		j.deny("H8.interactive", subj, "ssh without a command opens an interactive session and hangs the agent", "pass the remote command as an argument: ssh host 'command'")
+		j.deny(catalog.H8Interactive, subj, "ssh without a command opens an interactive session and hangs the agent", "pass the remote command as an argument: ssh host 'command'")
 		return
 	}
-	j.defer_("C1.remote-command", subj, "runs a command on a remote machine")
+	j.defer_(catalog.C1RemoteCommand, subj, "runs a command on a remote machine")
 }
 
 func (j *judgement) echo(c *shell.Command) {
 	for _, a := range c.Args {
 		if a.Dynamic && mentionsSecretVar(a.Text) {
-			j.ask("B3.secret-print", c.String(), "prints a secret from the environment, which would be sent to the model provider with the conversation")
+			j.ask(catalog.B3SecretPrint, c.String(), "prints a secret from the environment, which would be sent to the model provider with the conversation")
 			return
 		}
 	}
 	if j.indirectExpansion() && anyDynamic(c.Args) {
-		j.ask("B3.secret-print", c.String(), "prints a variable whose name is only chosen when the command runs (${!name}), which can be any secret in the environment")
+		j.ask(catalog.B3SecretPrint, c.String(), "prints a variable whose name is only chosen when the command runs (${!name}), which can be any secret in the environment")
 		return
 	}
-	j.allow("D1.read-only", c.String(), "prints text")
+	j.allow(catalog.D1ReadOnly, c.String(), "prints text")
 }
 
 func anyDynamic(ws []shell.Word) bool {
@@ -724,13 +725,13 @@ func (j *judgement) indirectExpansion() bool {
 func (j *judgement) environmentDump(c *shell.Command) {
 	subj := c.String()
 	dump := func() {
-		j.ask("B3.secret-print", subj, "prints every environment variable, which often include tokens and passwords")
+		j.ask(catalog.B3SecretPrint, subj, "prints every environment variable, which often include tokens and passwords")
 	}
 	switch c.Program {
 	case "printenv":
 		for _, a := range c.Args {
 			if !strings.HasPrefix(a.Text, "-") && (isSecretName(a.Text)) {
-				j.ask("B3.secret-print", subj, "prints a secret from the environment, which would be sent to the model provider with the conversation")
+				j.ask(catalog.B3SecretPrint, subj, "prints a secret from the environment, which would be sent to the model provider with the conversation")
 				return
 			}
 		}
@@ -771,13 +772,13 @@ func (j *judgement) environmentDump(c *shell.Command) {
 		if strings.ContainsRune(flags, 'p') {
 			for _, n := range names {
 				if isSecretName(n) {
-					j.ask("B3.secret-print", subj, "prints a secret from the environment, which would be sent to the model provider with the conversation")
+					j.ask(catalog.B3SecretPrint, subj, "prints a secret from the environment, which would be sent to the model provider with the conversation")
 					return
 				}
 			}
 		}
 	}
-	j.allow("D1.read-only", subj, "reads or sets shell variables")
+	j.allow(catalog.D1ReadOnly, subj, "reads or sets shell variables")
 }
 
 func isSecretName(s string) bool {
@@ -793,13 +794,13 @@ func (j *judgement) root(c *shell.Command) {
 	subj := c.String()
 	switch c.Program {
 	case "visudo", "sudoedit":
-		j.ask("B12.root", subj, "edits files as root")
+		j.ask(catalog.B12Root, subj, "edits files as root")
 	default:
 		if len(operands(c)) == 0 && !hasFlag(c, 's') && !hasFlag(c, 'i') {
-			j.allow("D1.read-only", subj, "checks or lists privileges")
+			j.allow(catalog.D1ReadOnly, subj, "checks or lists privileges")
 			return
 		}
-		j.ask("B12.root", subj, "runs as root, where a mistake can damage the whole system")
+		j.ask(catalog.B12Root, subj, "runs as root, where a mistake can damage the whole system")
 	}
 }
 
@@ -814,26 +815,26 @@ func (j *judgement) kill(c *shell.Command) {
 			}
 		}
 		if allJobs {
-			j.allow("D.own-jobs", subj, "stops the shell's own background jobs")
+			j.allow(catalog.DOwnJobs, subj, "stops the shell's own background jobs")
 			return
 		}
 		for _, o := range ops {
 			if o.Text == "1" || o.Text == "-1" {
-				j.deny("A3.kill-all", subj, "signals init or every process, which brings the system down", "stop only the specific process the task started")
+				j.deny(catalog.A3KillAll, subj, "signals init or every process, which brings the system down", "stop only the specific process the task started")
 				return
 			}
 		}
 	}
-	j.ask("B.kill-process", subj, "stops running processes, which may belong to the user or the system")
+	j.ask(catalog.BKillProcess, subj, "stops running processes, which may belong to the user or the system")
 }
 
 func (j *judgement) security(c *shell.Command) {
 	subj := c.String()
 	if securityReadOnly(c) {
-		j.allowClosed("D1.read-only", subj, "reads security settings without changing them")
+		j.allowClosed(catalog.D1ReadOnly, subj, "reads security settings without changing them")
 		return
 	}
-	j.deny("A4.security-settings", subj, "changes the system's security settings (firewall, mandatory access control or platform protection)", "ask the user to change security settings themselves")
+	j.deny(catalog.A4SecuritySettings, subj, "changes the system's security settings (firewall, mandatory access control or platform protection)", "ask the user to change security settings themselves")
 }
 
 // readForm says which words a security or disk tool may be given when it
@@ -948,62 +949,62 @@ func (j *judgement) systemConfig(c *shell.Command) {
 	case "systemctl", "service", "launchctl", "loginctl":
 		switch first {
 		case "status", "list-units", "list-unit-files", "is-active", "is-enabled", "show", "cat", "list", "print", "list-timers", "--version", "":
-			j.allow("D1.read-only", subj, "reads service state")
+			j.allow(catalog.D1ReadOnly, subj, "reads service state")
 			return
 		}
 		for _, a := range c.Args {
 			if strings.Contains(a.Text, "firewall") || strings.Contains(a.Text, "apparmor") || strings.Contains(a.Text, "auditd") || strings.Contains(a.Text, "selinux") || strings.Contains(a.Text, "ufw") {
 				if first == "stop" || first == "disable" || first == "mask" || first == "kill" {
-					j.deny("A4.security-settings", subj, "stops a security service", "ask the user to change security settings themselves")
+					j.deny(catalog.A4SecuritySettings, subj, "stops a security service", "ask the user to change security settings themselves")
 					return
 				}
 			}
 		}
 		if c.Has("sudo") || hasFlag(c, 0, "--user") || c.Program == "service" {
-			j.ask("B5.system-config", subj, "changes system services")
+			j.ask(catalog.B5SystemConfig, subj, "changes system services")
 			return
 		}
-		j.ask("B5.system-config", subj, "changes services")
+		j.ask(catalog.B5SystemConfig, subj, "changes services")
 	case "crontab":
 		if hasFlag(c, 'l') {
-			j.allow("D1.read-only", subj, "lists scheduled jobs")
+			j.allow(catalog.D1ReadOnly, subj, "lists scheduled jobs")
 			return
 		}
 		if hasFlag(c, 'r') {
-			j.ask("B1.delete", subj, "deletes every scheduled job")
+			j.ask(catalog.B1Delete, subj, "deletes every scheduled job")
 			return
 		}
 		if hasFlag(c, 'e') {
-			j.deny("H8.interactive", subj, "crontab -e opens an editor and hangs the agent", "write the table to a file and ask the user to install it")
+			j.deny(catalog.H8Interactive, subj, "crontab -e opens an editor and hangs the agent", "write the table to a file and ask the user to install it")
 			return
 		}
-		j.ask("B5.persistence", subj, "schedules commands that keep running after this session")
+		j.ask(catalog.B5Persistence, subj, "schedules commands that keep running after this session")
 	case "at", "batch":
 		if hasFlag(c, 'l') {
-			j.allow("D1.read-only", subj, "lists scheduled jobs")
+			j.allow(catalog.D1ReadOnly, subj, "lists scheduled jobs")
 			return
 		}
-		j.ask("B5.persistence", subj, "schedules commands to run later")
+		j.ask(catalog.B5Persistence, subj, "schedules commands to run later")
 	case "mount", "umount", "swapon":
 		if len(c.Args) == 0 || first == "" && hasFlag(c, 'l') {
-			j.allow("D1.read-only", subj, "lists mounts")
+			j.allow(catalog.D1ReadOnly, subj, "lists mounts")
 			return
 		}
-		j.ask("B5.system-config", subj, "mounts or unmounts file systems")
+		j.ask(catalog.B5SystemConfig, subj, "mounts or unmounts file systems")
 	case "sysctl":
 		if !hasFlag(c, 'w') && !strings.Contains(strings.Join(c.ArgTexts(), " "), "=") {
-			j.allow("D1.read-only", subj, "reads kernel settings")
+			j.allow(catalog.D1ReadOnly, subj, "reads kernel settings")
 			return
 		}
-		j.ask("B5.system-config", subj, "changes kernel settings")
+		j.ask(catalog.B5SystemConfig, subj, "changes kernel settings")
 	case "defaults":
 		if first == "read" || first == "domains" || first == "find" {
-			j.allow("D1.read-only", subj, "reads preferences")
+			j.allow(catalog.D1ReadOnly, subj, "reads preferences")
 			return
 		}
-		j.ask("B5.system-config", subj, "changes system preferences")
+		j.ask(catalog.B5SystemConfig, subj, "changes system preferences")
 	default:
-		j.ask("B5.system-config", subj, "changes system configuration, users or kernel modules")
+		j.ask(catalog.B5SystemConfig, subj, "changes system configuration, users or kernel modules")
 	}
 }
 
@@ -1025,7 +1026,7 @@ func (j *judgement) shellRun(c *shell.Command) {
 	script := ""
 	for k, a := range c.Args {
 		if a.Text == "-c" || shortFlag(a.Text, 'c') && c.Program != "source" && c.Program != "." {
-			j.allow("D.nested-shell", subj, "runs a nested shell whose commands are judged one by one")
+			j.allow(catalog.DNestedShell, subj, "runs a nested shell whose commands are judged one by one")
 			return
 		}
 		if a.Text == "-o" || a.Text == "+o" {
@@ -1034,7 +1035,7 @@ func (j *judgement) shellRun(c *shell.Command) {
 		if !strings.HasPrefix(a.Text, "-") && !strings.HasPrefix(a.Text, "+") && (k == 0 || c.Args[k-1].Text != "-o" && c.Args[k-1].Text != "+o") {
 			script = a.Text
 			if a.Dynamic {
-				j.defer_("U.dynamic-path", subj, "runs a script whose path is only known at run time")
+				j.defer_(catalog.UDynamicPath, subj, "runs a script whose path is only known at run time")
 				return
 			}
 			break
@@ -1044,11 +1045,11 @@ func (j *judgement) shellRun(c *shell.Command) {
 		script = c.Stdin.Text
 	}
 	if script == "" {
-		j.allow("D.nested-shell", subj, "runs a nested shell whose commands are judged one by one")
+		j.allow(catalog.DNestedShell, subj, "runs a nested shell whose commands are judged one by one")
 		return
 	}
 	if abs := j.res.Resolve(script, c.Dir); secrets.File(abs) != "" {
-		j.ask("B3.secret-read", subj, "runs a credential file as a script")
+		j.ask(catalog.B3SecretRead, subj, "runs a credential file as a script")
 		return
 	}
 	j.runFile(c, script, subj)
@@ -1066,17 +1067,17 @@ func (j *judgement) pipedCode(c *shell.Command, from []string, subj string) {
 		}
 		switch f {
 		case "base64", "xxd", "uudecode", "openssl", "gpg", "rev", "gunzip", "zcat", "xz", "unxz", "bunzip2", "bzcat", "tr", "tar", "perl", "python", "python3", "printf":
-			j.deny("A7.decoded-execution", subj, "runs code that is decoded or unpacked on the fly, so nobody can review what runs", "write the code out in plain text so it can be reviewed")
+			j.deny(catalog.A7DecodedExecution, subj, "runs code that is decoded or unpacked on the fly, so nobody can review what runs", "write the code out in plain text so it can be reviewed")
 			return
 		case "nc", "ncat", "netcat", "socat", "telnet":
-			j.deny("A8.remote-shell", subj, "runs commands that arrive over a raw network connection, giving the other end control of this machine", "do not open remote access to this machine")
+			j.deny(catalog.A8RemoteShell, subj, "runs commands that arrive over a raw network connection, giving the other end control of this machine", "do not open remote access to this machine")
 			return
 		case "curl", "wget", "http", "fetch", "aria2c", "xh":
-			j.ask("B9.run-downloaded", subj, "runs code downloaded from the network without review: whoever controls that URL controls this machine")
+			j.ask(catalog.B9RunDownloaded, subj, "runs code downloaded from the network without review: whoever controls that URL controls this machine")
 			return
 		}
 	}
-	j.defer_("U.dynamic-code", subj, "runs code produced by "+strings.Join(from, ", ")+", which cannot be reviewed in advance")
+	j.defer_(catalog.UDynamicCode, subj, "runs code produced by "+strings.Join(from, ", ")+", which cannot be reviewed in advance")
 }
 
 // pipedFrom finds the command named program that feeds c in its pipeline:
@@ -1127,11 +1128,11 @@ func lineEndingsOnly(tr *shell.Command) bool {
 // runs that script, so it is judged like running the file.
 func (j *judgement) cleanedScript(c, tr *shell.Command, subj string) {
 	if tr.Stdin.Kind != shell.File || tr.Stdin.Text == "" {
-		j.defer_("U.dynamic-code", subj, "runs code produced by a pipeline, which cannot be reviewed in advance")
+		j.defer_(catalog.UDynamicCode, subj, "runs code produced by a pipeline, which cannot be reviewed in advance")
 		return
 	}
 	if abs := j.res.Resolve(tr.Stdin.Text, tr.Dir); secrets.File(abs) != "" {
-		j.ask("B3.secret-read", subj, "runs a credential file as a script")
+		j.ask(catalog.B3SecretRead, subj, "runs a credential file as a script")
 		return
 	}
 	j.runFile(tr, tr.Stdin.Text, subj)
@@ -1141,19 +1142,19 @@ func (j *judgement) wrapperOnly(c *shell.Command) {
 	subj := c.String()
 	switch c.Program {
 	case "eval", "trap", "alias":
-		j.allow("D.nested-shell", subj, "its commands are judged one by one")
+		j.allow(catalog.DNestedShell, subj, "its commands are judged one by one")
 	case "exec":
 		if len(c.Args) == 0 {
-			j.allow("D.redirect", subj, "changes the shell's file descriptors")
+			j.allow(catalog.DRedirect, subj, "changes the shell's file descriptors")
 			return
 		}
-		j.defer_("U.unknown-program", subj, "exec replaces the shell")
+		j.defer_(catalog.UUnknownProgram, subj, "exec replaces the shell")
 	case "command":
-		j.allow("D1.read-only", subj, "looks a program up")
+		j.allow(catalog.D1ReadOnly, subj, "looks a program up")
 	case "time":
-		j.allow("D1.read-only", subj, "times a command")
+		j.allow(catalog.D1ReadOnly, subj, "times a command")
 	default:
-		j.allow("D.wrapper", subj, "a wrapper with nothing to run")
+		j.allow(catalog.DWrapper, subj, "a wrapper with nothing to run")
 	}
 }
 
@@ -1163,18 +1164,18 @@ func (j *judgement) decoder(c *shell.Command) {
 		for _, a := range c.Args {
 			switch a.Text {
 			case "genrsa", "genpkey", "req", "--gen-key", "--generate-key", "--full-generate-key", "--quick-generate-key":
-				j.ask("B2.credential-create", subj, "creates a new key or certificate")
+				j.ask(catalog.B2CredentialCreate, subj, "creates a new key or certificate")
 				return
 			case "s_client", "s_server":
-				j.defer_("C1.network-request", subj, "opens a TLS connection")
+				j.defer_(catalog.C1NetworkRequest, subj, "opens a TLS connection")
 				return
 			case "--export-secret-keys", "--export-secret-subkeys":
-				j.deny("A6.credential-read", subj, "exports private keys", "ask the user to do this themselves")
+				j.deny(catalog.A6CredentialRead, subj, "exports private keys", "ask the user to do this themselves")
 				return
 			}
 		}
 	}
-	j.allow("D1.read-only", subj, "encodes or decodes data")
+	j.allow(catalog.D1ReadOnly, subj, "encodes or decodes data")
 	j.readArgs(c)
 }
 
@@ -1184,7 +1185,7 @@ func (j *judgement) interactiveProgram(c *shell.Command) {
 	switch c.Program {
 	case "less", "more", "most", "info":
 		// With output to a pipe these print like cat; they only hang on a terminal.
-		j.allow("D1.read-only", subj, "pages a file")
+		j.allow(catalog.D1ReadOnly, subj, "pages a file")
 		j.readArgs(c)
 		return
 	case "vim", "vi", "nvim", "ex", "view":
@@ -1197,7 +1198,7 @@ func (j *judgement) interactiveProgram(c *shell.Command) {
 			return
 		}
 		if len(ops) > 0 || len(c.Args) > 0 {
-			j.defer_("C.database", subj, "opens a database client; without a query it waits for input, so pass the query with -c or -e")
+			j.defer_(catalog.CDatabase, subj, "opens a database client; without a query it waits for input, so pass the query with -c or -e")
 			return
 		}
 	case "gdb", "lldb":
@@ -1207,32 +1208,32 @@ func (j *judgement) interactiveProgram(c *shell.Command) {
 		}
 	case "emacs":
 		if hasFlag(c, 0, "--batch", "-batch", "--script", "-script") {
-			j.defer_("U.batch-code", subj, "runs Emacs Lisp in batch mode, which arbiter does not read")
+			j.defer_(catalog.UBatchCode, subj, "runs Emacs Lisp in batch mode, which arbiter does not read")
 			return
 		}
 	case "bc":
 		if c.Stdin.Kind != shell.NoInput || len(ops) > 0 {
-			j.allow("D1.read-only", subj, "computes")
+			j.allow(catalog.D1ReadOnly, subj, "computes")
 			return
 		}
 	case "tmux":
 		if !tmuxAttaches(c) {
-			j.defer_("U.terminal-multiplexer", subj, "controls terminal sessions in the background")
+			j.defer_(catalog.UTerminalMultiplexer, subj, "controls terminal sessions in the background")
 			return
 		}
 	case "screen":
 		if hasFlag(c, 'd') && hasFlag(c, 'm') || hasFlag(c, 'X') || hasFlag(c, 'Q') || hasFlag(c, 0, "-ls", "-list", "--version") {
-			j.defer_("U.terminal-multiplexer", subj, "controls terminal sessions in the background")
+			j.defer_(catalog.UTerminalMultiplexer, subj, "controls terminal sessions in the background")
 			return
 		}
 	case "top", "htop":
 		if hasFlag(c, 'b') || hasFlag(c, 'n') && c.Program == "top" || hasFlag(c, 'l') {
-			j.allow("D1.read-only", subj, "prints process statistics once")
+			j.allow(catalog.D1ReadOnly, subj, "prints process statistics once")
 			return
 		}
 	case "ftp", "lftp":
 		if hasFlag(c, 'c') || hasFlag(c, 'f') || c.Stdin.Kind != shell.NoInput {
-			j.defer_("C1.network-request", subj, "transfers files over FTP")
+			j.defer_(catalog.C1NetworkRequest, subj, "transfers files over FTP")
 			return
 		}
 	case "ed":
@@ -1241,7 +1242,7 @@ func (j *judgement) interactiveProgram(c *shell.Command) {
 			return
 		}
 	}
-	j.deny("H8.interactive", subj, c.Program+" is interactive and hangs the agent", "use a non-interactive alternative: edit files with the file tools or sed, run queries with -c/-e, print with cat")
+	j.deny(catalog.H8Interactive, subj, c.Program+" is interactive and hangs the agent", "use a non-interactive alternative: edit files with the file tools or sed, run queries with -c/-e, print with cat")
 }
 
 // tmuxAttaches reports whether a tmux command line puts a session on the
@@ -1310,13 +1311,13 @@ func (j *judgement) debugger(c *shell.Command, subj string) {
 		switch {
 		case a == "-ex" || a == "--ex" || a == "-o" || a == "--one-line" || a == "-k" || a == "--one-line-on-crash" || a == "-O" || a == "--one-line-before-file":
 			if k+1 >= len(c.Args) {
-				j.defer_("U.bad-input", subj, "a debugger option has no command")
+				j.defer_(catalog.UBadInput, subj, "a debugger option has no command")
 				return
 			}
 			k++
 			cmd := strings.Fields(c.Args[k].Text)
 			if c.Args[k].Dynamic || len(cmd) == 0 || !debugCommands[cmd[0]] || cmd[0] == "set" && len(cmd) > 1 && cmd[1] != "pagination" && cmd[1] != "print" && cmd[1] != "confirm" && cmd[1] != "width" && cmd[1] != "height" {
-				j.defer_("U.debugger-command", subj, "runs a debugger command arbiter does not know to be inspection only: "+clipText(c.Args[k].Text, 40))
+				j.defer_(catalog.UDebuggerCommand, subj, "runs a debugger command arbiter does not know to be inspection only: "+clipText(c.Args[k].Text, 40))
 				return
 			}
 		case a == "--args" || a == "--":
@@ -1324,32 +1325,32 @@ func (j *judgement) debugger(c *shell.Command, subj string) {
 			k = len(c.Args)
 		case a == "-batch" || a == "--batch" || a == "-b" || a == "-q" || a == "-quiet" || a == "--quiet" || a == "-nx" || a == "--nx" || a == "-n" || a == "--no-lldbinit" || a == "-x" && c.Program == "lldb":
 		case strings.HasPrefix(a, "-"):
-			j.defer_("U.unknown-option", subj, c.Program+" option "+a+" is not known to arbiter")
+			j.defer_(catalog.UUnknownOption, subj, c.Program+" option "+a+" is not known to arbiter")
 			return
 		default:
 			program = append(program, c.Args[k])
 		}
 	}
 	if len(program) == 0 {
-		j.defer_("U.bad-input", subj, "the debugger names no program")
+		j.defer_(catalog.UBadInput, subj, "the debugger names no program")
 		return
 	}
 	if program[0].Dynamic {
-		j.defer_("U.dynamic-path", subj, "debugs a program whose path is only known at run time")
+		j.defer_(catalog.UDynamicPath, subj, "debugs a program whose path is only known at run time")
 		return
 	}
 	if !strings.Contains(program[0].Text, "/") {
 		// A bare name may be found on the search path, and its arguments
 		// are then that program's to interpret.
-		j.defer_("C.run-outside-code", subj, "debugs "+program[0].Text+", which may be a program from outside the project")
+		j.defer_(catalog.CRunOutsideCode, subj, "debugs "+program[0].Text+", which may be a program from outside the project")
 		return
 	}
 	if before := len(j.findings); !j.ranWritten(c, program[0].Text, j.res.Resolve(program[0].Text, c.Dir), false, subj) && len(j.findings) == before {
 		if place := j.res.Classify(j.res.Resolve(program[0].Text, c.Dir), false); place == paths.Project || place == paths.Temp {
-			j.allowClosed("D4.debug", subj, "runs the project's program under the debugger in batch mode and prints its state")
+			j.allowClosed(catalog.D4Debug, subj, "runs the project's program under the debugger in batch mode and prints its state")
 			return
 		}
-		j.defer_("C.run-outside-code", subj, "debugs a program from outside the project")
+		j.defer_(catalog.CRunOutsideCode, subj, "debugs a program from outside the project")
 	}
 }
 
@@ -1382,10 +1383,10 @@ func (j *judgement) databaseBatch(c *shell.Command, ops []shell.Word) bool {
 	up := strings.ToUpper(query)
 	for _, word := range []string{"DROP ", "TRUNCATE ", "DELETE ", "ALTER ", "UPDATE ", "FLUSHALL", "FLUSHDB", "DROPDATABASE", "DROP(", ".DROP(", "DELETEMANY", "REMOVE("} {
 		if strings.Contains(up, word) {
-			j.ask("B1.delete-records", subj, "changes or deletes database records")
+			j.ask(catalog.B1DeleteRecords, subj, "changes or deletes database records")
 			return true
 		}
 	}
-	j.defer_("C.database", subj, "runs a database query")
+	j.defer_(catalog.CDatabase, subj, "runs a database query")
 	return true
 }

@@ -1,6 +1,7 @@
 package policy
 
 import (
+	"github.com/arbitergate/arbiter/catalog"
 	"path"
 	"path/filepath"
 	"strings"
@@ -32,10 +33,10 @@ func (j *judgement) absorb(inner *judgement, subj string) {
 		if g.verdict == arbiter.Allow {
 			continue
 		}
-		if g.id == "H8.interactive" {
+		if g.id == catalog.H8Interactive {
 			// The agent did not type it and cannot pass it differently; a
 			// script that waits for input is not known to be routine.
-			g = finding{id: "U.interactive-script", verdict: arbiter.Defer, reason: "it runs a program that may wait for input (" + g.reason + ")", subject: g.subject}
+			g = finding{id: catalog.UInteractiveScript, verdict: arbiter.Defer, reason: "it runs a program that may wait for input (" + g.reason + ")", subject: g.subject}
 		}
 		if g.subject != "" && g.subject != subj {
 			g.subject = subj + " → " + g.subject
@@ -51,7 +52,7 @@ func (j *judgement) tooDeep(subj string) bool {
 	if j.depth < maxReading {
 		return false
 	}
-	j.defer_("U.too-deep", subj, "scripts run scripts more than six deep, beyond what arbiter reads")
+	j.defer_(catalog.UTooDeep, subj, "scripts run scripts more than six deep, beyond what arbiter reads")
 	return true
 }
 
@@ -84,7 +85,7 @@ func (j *judgement) scriptCode(program, lang, text, dir, subj string) {
 		delim += "_"
 	}
 	if lang == "" || program == "" {
-		j.defer_("U.unknown-interpreter", subj, "runs a script in a language arbiter cannot read")
+		j.defer_(catalog.UUnknownInterpreter, subj, "runs a script in a language arbiter cannot read")
 		return
 	}
 	inner := j.nested(dir)
@@ -119,7 +120,7 @@ func (j *judgement) runFile(c *shell.Command, file, subj string) {
 	}
 	if glob {
 		if c.Has("find") || c.Has("xargs") {
-			j.defer_("U.dynamic-path", subj, "runs each file a search finds, which cannot be read in advance")
+			j.defer_(catalog.UDynamicPath, subj, "runs each file a search finds, which cannot be read in advance")
 			return
 		}
 		matches, _ := filepath.Glob(abs)
@@ -130,30 +131,30 @@ func (j *judgement) runFile(c *shell.Command, file, subj string) {
 	place := j.res.Classify(abs, false)
 	switch {
 	case place == paths.Null:
-		j.defer_("U.dynamic-code", subj, "runs code from a file descriptor the analysis cannot see")
+		j.defer_(catalog.UDynamicCode, subj, "runs code from a file descriptor the analysis cannot see")
 		return
 	case c.DirUnknown && !strings.HasPrefix(file, "/"):
-		j.defer_("U.unknown-directory", subj, "runs a file relative to a directory the analysis cannot tell")
+		j.defer_(catalog.UUnknownDirectory, subj, "runs a file relative to a directory the analysis cannot tell")
 		return
 	case place != paths.Project && place != paths.ProjectRoot && place != paths.Temp && !skillDir(abs, j.res):
 		// An installed skill's scripts are the user's own code, read like
 		// the project's.
-		j.defer_("C.run-outside-code", subj, "runs a program from outside the project")
+		j.defer_(catalog.CRunOutsideCode, subj, "runs a program from outside the project")
 		return
 	}
 	temp := place == paths.Temp
 	f, err := project.Read(abs)
 	switch {
 	case project.IsNotExist(err) && temp:
-		j.defer_("C.run-outside-code", subj, "runs a script under a temporary directory that arbiter cannot read, so it is not known to be the project's code")
+		j.defer_(catalog.CRunOutsideCode, subj, "runs a script under a temporary directory that arbiter cannot read, so it is not known to be the project's code")
 	case project.IsNotExist(err):
-		j.allow("D4.run-project-code", subj, "the file does not exist, so nothing runs")
+		j.allow(catalog.D4RunProjectCode, subj, "the file does not exist, so nothing runs")
 	case err != nil:
-		j.defer_("U.unreadable-script", subj, "arbiter cannot read the script to judge it ("+err.Error()+")")
+		j.defer_(catalog.UUnreadableScript, subj, "arbiter cannot read the script to judge it ("+err.Error()+")")
 	case f.Kind == project.Program && !temp && (file == c.Name || !shell.IsShell(c.Program)):
-		j.allow("D4.run-project-code", subj, "runs the project's own compiled program")
+		j.allow(catalog.D4RunProjectCode, subj, "runs the project's own compiled program")
 	case f.Kind != project.Text:
-		j.defer_("U.unreadable-script", subj, "the script is "+f.Kind.String()+" (over 64 KiB, or not text), so arbiter cannot read what it runs")
+		j.defer_(catalog.UUnreadableScript, subj, "the script is "+f.Kind.String()+" (over 64 KiB, or not text), so arbiter cannot read what it runs")
 	default:
 		j.scriptContent(c, file, f.Text, subj)
 	}
@@ -177,10 +178,10 @@ func (j *judgement) scriptContent(c *shell.Command, file, text, subj string) {
 	case shell.Interpreter(program) != "":
 		j.scriptCode(program, shell.Interpreter(program), text, dir, subj)
 	default:
-		j.defer_("U.unknown-interpreter", subj, "the script runs with "+program+", which arbiter cannot read")
+		j.defer_(catalog.UUnknownInterpreter, subj, "the script runs with "+program+", which arbiter cannot read")
 		return
 	}
-	j.allow("D4.run-project-code", subj, "runs the project's own script, judged by what it contains")
+	j.allow(catalog.D4RunProjectCode, subj, "runs the project's own script, judged by what it contains")
 }
 
 // scriptArgs returns the words after the script in the command.
@@ -198,31 +199,34 @@ func scriptArgs(c *shell.Command, file string) []shell.Word {
 
 // nameWords are words in the name or the arguments of a script, package
 // script or make target that say it is not routine project work.
-var nameWords = map[string]struct{ id, reason string }{
-	"deploy":     {"B10.publish", "is named for deploying, which reaches systems outside this machine"},
-	"release":    {"B10.publish", "is named for releasing, which publishes for others"},
-	"publish":    {"B10.publish", "is named for publishing, which reaches systems outside this machine"},
-	"upload":     {"B10.publish", "is named for uploading, which sends files off this machine"},
-	"push":       {"C.named-remote", "is named for pushing, which changes something outside this project"},
-	"sync":       {"C.named-remote", "is named for syncing, which changes something outside this project"},
-	"migrate":    {"C.named-migration", "is named for migrating, which changes a database"},
-	"migration":  {"C.named-migration", "is named for migrations, which change a database"},
-	"migrations": {"C.named-migration", "is named for migrations, which change a database"},
-	"seed":       {"C.named-migration", "is named for seeding, which writes to a database"},
-	"prod":       {"C.named-production", "names production, where mistakes affect real users"},
-	"production": {"C.named-production", "names production, where mistakes affect real users"},
-	"destroy":    {"B1.named-delete", "is named for destroying, which deletes data or resources"},
-	"drop":       {"B1.named-delete", "is named for dropping, which deletes data"},
-	"reset":      {"B1.named-delete", "is named for resetting, which deletes data"},
-	"wipe":       {"B1.named-delete", "is named for wiping, which deletes data"},
-	"purge":      {"B1.named-delete", "is named for purging, which deletes data"},
-	"nuke":       {"B1.named-delete", "is named for deleting everything"},
-	"teardown":   {"B1.named-delete", "is named for tearing down, which deletes resources"},
-	"truncate":   {"B1.named-delete", "is named for truncating, which deletes data"},
-	"flush":      {"B1.named-delete", "is named for flushing, which deletes data"},
-	"rollback":   {"C.named-migration", "is named for rolling back, which changes a database or a deployment"},
-	"downgrade":  {"C.named-migration", "is named for downgrading, which changes a database"},
-	"uninstall":  {"B4.install", "is named for uninstalling software"},
+var nameWords = map[string]struct {
+	id     catalog.ID
+	reason string
+}{
+	"deploy":     {catalog.B10Publish, "is named for deploying, which reaches systems outside this machine"},
+	"release":    {catalog.B10Publish, "is named for releasing, which publishes for others"},
+	"publish":    {catalog.B10Publish, "is named for publishing, which reaches systems outside this machine"},
+	"upload":     {catalog.B10Publish, "is named for uploading, which sends files off this machine"},
+	"push":       {catalog.CNamedRemote, "is named for pushing, which changes something outside this project"},
+	"sync":       {catalog.CNamedRemote, "is named for syncing, which changes something outside this project"},
+	"migrate":    {catalog.CNamedMigration, "is named for migrating, which changes a database"},
+	"migration":  {catalog.CNamedMigration, "is named for migrations, which change a database"},
+	"migrations": {catalog.CNamedMigration, "is named for migrations, which change a database"},
+	"seed":       {catalog.CNamedMigration, "is named for seeding, which writes to a database"},
+	"prod":       {catalog.CNamedProduction, "names production, where mistakes affect real users"},
+	"production": {catalog.CNamedProduction, "names production, where mistakes affect real users"},
+	"destroy":    {catalog.B1NamedDelete, "is named for destroying, which deletes data or resources"},
+	"drop":       {catalog.B1NamedDelete, "is named for dropping, which deletes data"},
+	"reset":      {catalog.B1NamedDelete, "is named for resetting, which deletes data"},
+	"wipe":       {catalog.B1NamedDelete, "is named for wiping, which deletes data"},
+	"purge":      {catalog.B1NamedDelete, "is named for purging, which deletes data"},
+	"nuke":       {catalog.B1NamedDelete, "is named for deleting everything"},
+	"teardown":   {catalog.B1NamedDelete, "is named for tearing down, which deletes resources"},
+	"truncate":   {catalog.B1NamedDelete, "is named for truncating, which deletes data"},
+	"flush":      {catalog.B1NamedDelete, "is named for flushing, which deletes data"},
+	"rollback":   {catalog.CNamedMigration, "is named for rolling back, which changes a database or a deployment"},
+	"downgrade":  {catalog.CNamedMigration, "is named for downgrading, which changes a database"},
+	"uninstall":  {catalog.B4Install, "is named for uninstalling software"},
 }
 
 // testWords make a name routine whatever else it says: a test of the
@@ -244,7 +248,7 @@ func (j *judgement) scriptName(name string, args []shell.Word, subj string) bool
 			return false
 		}
 		if t == "--force" || strings.HasPrefix(t, "--force=") {
-			j.defer_("C.named-force", subj, "the script is run with --force, which overrides the checks meant to stop mistakes")
+			j.defer_(catalog.CNamedForce, subj, "the script is run with --force, which overrides the checks meant to stop mistakes")
 			return true
 		}
 		if strings.HasPrefix(t, "-") || !strings.ContainsAny(t, "/.") {

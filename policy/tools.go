@@ -1,6 +1,7 @@
 package policy
 
 import (
+	"github.com/arbitergate/arbiter/catalog"
 	"net/netip"
 	"net/url"
 	"strings"
@@ -19,7 +20,7 @@ import (
 func (j *judgement) tool(call arbiter.Call) {
 	m, err := j.inputMap()
 	if err != nil {
-		j.defer_("U.bad-input", "", err.Error())
+		j.defer_(catalog.UBadInput, "", err.Error())
 		return
 	}
 	j.text(m)
@@ -29,7 +30,7 @@ func (j *judgement) tool(call arbiter.Call) {
 	}
 	t, table, name, ok := tools.Resolve(call.Tool)
 	if !ok {
-		j.defer_("U.unknown-tool", call.Tool, "arbiter does not know this tool: it is not in "+table.Runtime+"'s tool table ("+table.Where()+"), so the runtime decides; if it is a built-in tool, add it there with what it reads, writes, runs or sends")
+		j.defer_(catalog.UUnknownTool, call.Tool, "arbiter does not know this tool: it is not in "+table.Runtime+"'s tool table ("+table.Where()+"), so the runtime decides; if it is a built-in tool, add it there with what it reads, writes, runs or sends")
 		return
 	}
 	j.byEffect(t, name, m)
@@ -43,37 +44,37 @@ func (j *judgement) byEffect(t tools.Tool, name string, m map[string]any) {
 	case tools.Reads:
 		p := tools.Value(m, t.Path)
 		if p == "" {
-			j.defer_("U.bad-input", "", "the "+name+" call names no file")
+			j.defer_(catalog.UBadInput, "", "the "+name+" call names no file")
 			return
 		}
-		j.readPath(p, "D1.read-file")
+		j.readPath(p, catalog.D1ReadFile)
 	case tools.ReadsMany:
 		ps := tools.Values(m, t.Paths)
 		if len(ps) == 0 {
-			j.defer_("U.bad-input", "", "the "+name+" call names no file")
+			j.defer_(catalog.UBadInput, "", "the "+name+" call names no file")
 			return
 		}
 		for _, p := range ps {
-			j.readPath(p, "D1.read-file")
+			j.readPath(p, catalog.D1ReadFile)
 		}
 	case tools.Searches:
 		p := tools.Value(m, t.Path)
 		if p == "" {
-			j.allow("D1.search", "", "searching files is read-only")
+			j.allow(catalog.D1Search, "", "searching files is read-only")
 			return
 		}
-		j.readPath(p, "D1.search")
+		j.readPath(p, catalog.D1Search)
 	case tools.Writes, tools.Edits:
 		p := tools.Value(m, t.Path)
 		if p == "" {
-			j.defer_("U.bad-input", "", "the "+name+" call names no file")
+			j.defer_(catalog.UBadInput, "", "the "+name+" call names no file")
 			return
 		}
 		j.editFile(name, p, strings.Join(tools.Values(m, t.Content), "\n"))
 	case tools.Deletes:
 		p := tools.Value(m, t.Path)
 		if p == "" {
-			j.defer_("U.bad-input", "", "the "+name+" call names no file")
+			j.defer_(catalog.UBadInput, "", "the "+name+" call names no file")
 			return
 		}
 		j.deleteFile(p)
@@ -83,14 +84,14 @@ func (j *judgement) byEffect(t tools.Tool, name string, m map[string]any) {
 		j.webSearch(tools.Value(m, t.Query))
 	case tools.Delegates:
 		if stringField(m, "isolation") == "remote" {
-			j.defer_("C5.upload", name, "runs the sub-agent in a remote cloud environment, so the project's files leave the machine")
+			j.defer_(catalog.C5Upload, name, "runs the sub-agent in a remote cloud environment, so the project's files leave the machine")
 			return
 		}
-		j.allow("D.subagent", "", "a sub-agent's own tool calls pass through the gate")
+		j.allow(catalog.DSubagent, "", "a sub-agent's own tool calls pass through the gate")
 	case tools.Asks:
-		j.allow("D.ask-person", "", "the call only asks the person, who answers it")
+		j.allow(catalog.DAskPerson, "", "the call only asks the person, who answers it")
 	case tools.Tells:
-		j.allow("D.tell-person", "", "the call only shows the person a message")
+		j.allow(catalog.DTellPerson, "", "the call only shows the person a message")
 	case tools.Session:
 		j.sessionTool(t, m)
 	case tools.Skill:
@@ -98,17 +99,17 @@ func (j *judgement) byEffect(t tools.Tool, name string, m map[string]any) {
 	case tools.MCPResource:
 		j.mcpResource(t, m)
 	case tools.Memory:
-		j.defer_("C.agent-memory", name, "saving to the agent's memory changes what every later session is told, so the runtime decides")
+		j.defer_(catalog.CAgentMemory, name, "saving to the agent's memory changes what every later session is told, so the runtime decides")
 	case tools.Input:
-		j.defer_("U.process-input", name, "types text into a running program, and arbiter cannot tell what that program does with it")
+		j.defer_(catalog.UProcessInput, name, "types text into a running program, and arbiter cannot tell what that program does with it")
 	case tools.Opaque:
 		j.defer_(t.Rule, name, t.Why+", so the runtime decides")
 	case tools.Patches:
 		// The hook adapter splits a patch into one call per file; a patch
 		// given whole (arbiter check --json) is not split here.
-		j.defer_("U.whole-patch", name, "a patch is judged file by file only as the hook adapter splits it, so the runtime decides")
+		j.defer_(catalog.UWholePatch, name, "a patch is judged file by file only as the hook adapter splits it, so the runtime decides")
 	default:
-		j.defer_("U.unknown-tool", name, "the tool table gives "+name+" no effect, so the runtime decides")
+		j.defer_(catalog.UUnknownTool, name, "the tool table gives "+name+" no effect, so the runtime decides")
 	}
 }
 
@@ -116,11 +117,11 @@ func (j *judgement) byEffect(t tools.Tool, name string, m map[string]any) {
 func (j *judgement) shellTool(t tools.Tool, name string, m map[string]any) {
 	cmd := tools.Value(m, t.Command)
 	if strings.TrimSpace(cmd) == "" {
-		j.defer_("U.bad-input", "", "the "+name+" call has no command")
+		j.defer_(catalog.UBadInput, "", "the "+name+" call has no command")
 		return
 	}
 	if d := stringField(m, "description"); d != "" && vouchingWords(d) && selfJustifying.MatchString(d) {
-		j.ask("H1.self-justifying", "description", "the call's description vouches for itself (\"approved\", \"safe\"), and text inside a call is never permission")
+		j.ask(catalog.H1SelfJustifying, "description", "the call's description vouches for itself (\"approved\", \"safe\"), and text inside a call is never permission")
 	}
 	if dir := tools.Value(m, t.Dir); dir != "" {
 		j.res.Cwd = j.res.Resolve(dir, "")
@@ -132,7 +133,7 @@ func (j *judgement) shellTool(t tools.Tool, name string, m map[string]any) {
 func (j *judgement) deleteFile(p string) {
 	q, err := syntax.Quote(p, syntax.LangBash)
 	if err != nil {
-		j.defer_("U.bad-input", "", "the file to delete cannot be named in a shell command")
+		j.defer_(catalog.UBadInput, "", "the file to delete cannot be named in a shell command")
 		return
 	}
 	j.bash("rm -- " + q)
@@ -165,11 +166,11 @@ var urlInText = lazyregexp.New(`https?://[^\s"'<>)\]]+`)
 // webSearch judges a web search query.
 func (j *judgement) webSearch(query string) {
 	if strings.TrimSpace(query) == "" {
-		j.defer_("U.bad-input", "", "the search has no query")
+		j.defer_(catalog.UBadInput, "", "the search has no query")
 		return
 	}
 	j.personalData(query, "the web search provider")
-	j.allow("D7.web-search", "", "a web search only reads public pages")
+	j.allow(catalog.D7WebSearch, "", "a web search only reads public pages")
 }
 
 // mcpTool judges a tool an MCP server provides (mcp__server__tool).
@@ -177,17 +178,17 @@ func (j *judgement) mcpTool(name string, m map[string]any) {
 	if IsSQLTool(name) {
 		j.sqlTool(name, m) // SQL that drops or deletes asks; the tool stays the runtime's to allow
 	}
-	j.defer_("C.mcp-tool", name, "an MCP tool's effects are not known to arbiter; the runtime decides")
+	j.defer_(catalog.CMcpTool, name, "an MCP tool's effects are not known to arbiter; the runtime decides")
 }
 
 // sessionTool allows bookkeeping; a tool that reads by a relative name
 // (a bundled document) must stay inside what it names.
 func (j *judgement) sessionTool(t tools.Tool, m map[string]any) {
 	if s := tools.Value(m, t.Subject); s != "" && !plainName(s, true) {
-		j.defer_("U.bad-input", s, "the name is not a plain relative name")
+		j.defer_(catalog.UBadInput, s, "the name is not a plain relative name")
 		return
 	}
-	j.allow("D.session", "", "bookkeeping inside the agent's session")
+	j.allow(catalog.DSession, "", "bookkeeping inside the agent's session")
 }
 
 // skillTool allows loading an installed skill or command by its name.
@@ -196,15 +197,15 @@ func (j *judgement) sessionTool(t tools.Tool, m map[string]any) {
 func (j *judgement) skillTool(t tools.Tool, name string, m map[string]any) {
 	s := strings.TrimPrefix(tools.Value(m, t.Subject), "/")
 	if s == "" {
-		j.defer_("U.bad-input", "", "the "+name+" call names no skill")
+		j.defer_(catalog.UBadInput, "", "the "+name+" call names no skill")
 		return
 	}
 	word, _, _ := strings.Cut(s, " ") // a slash command's arguments follow its name
 	if !plainName(word, false) {
-		j.defer_("U.bad-input", s, "the skill is not named by a plain name, so it may not be an installed skill")
+		j.defer_(catalog.UBadInput, s, "the skill is not named by a plain name, so it may not be an installed skill")
 		return
 	}
-	j.allow("D.skill", "", "loads the instructions of an installed skill; what it runs passes the gate")
+	j.allow(catalog.DSkill, "", "loads the instructions of an installed skill; what it runs passes the gate")
 }
 
 // plainName reports whether s is a name, not a path or URL: letters,
@@ -232,13 +233,13 @@ func (j *judgement) mcpResource(t tools.Tool, m map[string]any) {
 	if len(uri) >= 5 && strings.EqualFold(uri[:5], "file:") {
 		u, err := url.Parse(uri)
 		if err != nil || u.Path == "" {
-			j.defer_("U.bad-url", uri, "the resource's file URL cannot be parsed")
+			j.defer_(catalog.UBadUrl, uri, "the resource's file URL cannot be parsed")
 			return
 		}
-		j.readPath(u.Path, "D1.mcp-resource")
+		j.readPath(u.Path, catalog.D1McpResource)
 		return
 	}
-	j.allow("D1.mcp-resource", "", "an MCP server's resources are read-only by the protocol")
+	j.allow(catalog.D1McpResource, "", "an MCP server's resources are read-only by the protocol")
 }
 
 func firstString(m map[string]any, keys ...string) string {
@@ -261,10 +262,10 @@ func (j *judgement) text(m map[string]any) {
 		switch v := v.(type) {
 		case string:
 			if kind := secrets.Inline(v); kind != "" {
-				j.ask("B3.inline-secret", "", "the call carries a secret ("+kind+") in its text; using or storing it needs the user's confirmation, and it is never sent to a judge")
+				j.ask(catalog.B3InlineSecret, "", "the call carries a secret ("+kind+") in its text; using or storing it needs the user's confirmation, and it is never sent to a judge")
 			}
 			if invisible(v) {
-				j.ask("H3.invisible-characters", "", "the call contains invisible or control characters that can make it run something other than what a reader sees")
+				j.ask(catalog.H3InvisibleCharacters, "", "the call contains invisible or control characters that can make it run something other than what a reader sees")
 			}
 		case []any:
 			for _, x := range v {
@@ -298,7 +299,7 @@ func invisible(s string) bool {
 var selfJustifying = lazyregexp.New(`(?i)\b(?:(?:pre-?)?approved|authori[sz]ed|permitted|allowed by|safe to run|is safe|harmless|low risk|user (?:said|asked|wants|confirmed|agreed|approved)|per the user|already confirmed|ignore (?:previous|prior|the|all) (?:instructions|rules)|do not (?:flag|block|deny)|(?:reviewer|classifier|gate|guard)s? (?:should|must)|reviewer note|approved_by_user)`)
 
 // readPath judges reading a file or searching a directory.
-func (j *judgement) readPath(p, id string) {
+func (j *judgement) readPath(p string, id catalog.ID) {
 	abs := j.res.Resolve(p, "")
 	if kind := secrets.File(abs); kind != "" {
 		j.secretRead(abs, kind)
@@ -323,33 +324,33 @@ func (j *judgement) editFile(tool, p, content string) {
 // fetch judges a WebFetch call.
 func (j *judgement) fetch(raw, prompt string) {
 	if raw == "" {
-		j.defer_("U.bad-input", "", "the fetch names no URL")
+		j.defer_(catalog.UBadInput, "", "the fetch names no URL")
 		return
 	}
 	if selfJustifying.MatchString(prompt) || selfJustifying.MatchString(raw) {
-		j.ask("H1.self-justifying", raw, "the request vouches for itself (\"pre-authorized\", \"approved\"), and text inside a call is never permission")
+		j.ask(catalog.H1SelfJustifying, raw, "the request vouches for itself (\"pre-authorized\", \"approved\"), and text inside a call is never permission")
 	}
 	u, err := url.Parse(raw)
 	if err != nil || u.Host == "" {
-		j.defer_("U.bad-url", raw, "the URL cannot be parsed")
+		j.defer_(catalog.UBadUrl, raw, "the URL cannot be parsed")
 		return
 	}
 	if u.User != nil {
 		if _, has := u.User.Password(); has {
-			j.ask("B3.url-credentials", raw, "the URL carries a password, which would be sent to the server and logged")
+			j.ask(catalog.B3UrlCredentials, raw, "the URL carries a password, which would be sent to the server and logged")
 			return
 		}
 	}
 	if why := smugglingURL(u); why != "" {
-		j.ask("C5.data-in-url", raw, why+": data can leave the machine inside a URL")
+		j.ask(catalog.C5DataInUrl, raw, why+": data can leave the machine inside a URL")
 		return
 	}
 	host := u.Hostname()
 	if loopback(host) {
-		j.allow("D4.local-service", raw, "fetching from a service on this machine")
+		j.allow(catalog.D4LocalService, raw, "fetching from a service on this machine")
 		return
 	}
-	j.defer_("C1.network-request", raw, "fetching a web page is a network request the user may or may not have asked for")
+	j.defer_(catalog.C1NetworkRequest, raw, "fetching a web page is a network request the user may or may not have asked for")
 }
 
 // smugglingURL says why a URL looks like it carries data out, if it does.

@@ -1,6 +1,10 @@
 package tools
 
-import "sync"
+import (
+	"sync"
+
+	"github.com/arbitergate/arbiter/catalog"
+)
 
 const claudeID = "claude"
 
@@ -57,11 +61,11 @@ var claudeCode = sync.OnceValue(func() *Table {
 		{Name: "SlashCommand", Effect: Skill, Subject: []string{"command"}},
 		{Name: "ListMcpResourcesTool", Effect: MCPResource, Subject: []string{"server"}},
 		{Name: "ReadMcpResourceTool", Effect: MCPResource, Subject: []string{"uri"}},
-		{Name: "ExitWorktree", Effect: Opaque, Rule: "C.worktree-exit", Why: "leaving a worktree can remove it together with its uncommitted changes"},
-		{Name: "CronCreate", Effect: Opaque, Rule: "C.scheduled-prompt", Why: "a scheduled prompt later runs as if the person had typed it"},
-		{Name: "ScheduleWakeup", Effect: Opaque, Rule: "C.scheduled-prompt", Why: "a scheduled prompt later runs as if the person had typed it"},
-		{Name: "SendMessage", Effect: Opaque, Rule: "C.agent-message", Why: "a message to another agent session can steer what it does"},
-		{Name: "Artifact", Effect: Opaque, Rule: "C5.upload", Why: "publishes a file as a page on claude.ai, so its content leaves the machine"},
-		{Name: "Workflow", Effect: Opaque, Rule: "U.workflow-script", Why: "runs a workflow script, which arbiter does not analyse"},
+		{Name: "ExitWorktree", Effect: Opaque, Rule: catalog.CWorktreeExit, Why: "leaving a worktree can remove it together with its uncommitted changes"},
+		{Name: "CronCreate", Effect: Opaque, Rule: catalog.CScheduledPrompt, Why: "a scheduled prompt later runs as if the person had typed it"},
+		{Name: "ScheduleWakeup", Effect: Opaque, Rule: catalog.CScheduledPrompt, Why: "a scheduled prompt later runs as if the person had typed it"},
+		{Name: "SendMessage", Effect: Opaque, Rule: catalog.CAgentMessage, Why: "a message to another agent session can steer what it does"},
+		{Name: "Artifact", Effect: Opaque, Rule: catalog.C5Upload, Why: "publishes a file as a page on claude.ai, so its content leaves the machine"},
+		{Name: "Workflow", Effect: Opaque, Rule: catalog.UWorkflowScript, Why: "runs a workflow script, which arbiter does not analyse"},
 	}}
 })

@@ -1,6 +1,10 @@
 package tools
 
-import "sync"
+import (
+	"sync"
+
+	"github.com/arbitergate/arbiter/catalog"
+)
 
 // Codex is Codex CLI's table.
 func Codex() *Table { return codex() }
@@ -38,6 +42,6 @@ var codex = sync.OnceValue(func() *Table {
 		{Name: "list_mcp_resources", Effect: MCPResource, Subject: []string{"server"}},
 		{Name: "list_mcp_resource_templates", Effect: MCPResource, Subject: []string{"server"}},
 		{Name: "read_mcp_resource", Effect: MCPResource, Subject: []string{"uri"}},
-		{Name: "js_repl", Effect: Opaque, Rule: "U.repl-code", Why: "runs JavaScript in a persistent session, which arbiter does not analyse"},
+		{Name: "js_repl", Effect: Opaque, Rule: catalog.UReplCode, Why: "runs JavaScript in a persistent session, which arbiter does not analyse"},
 	}}
 })

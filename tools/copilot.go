@@ -1,6 +1,10 @@
 package tools
 
-import "sync"
+import (
+	"sync"
+
+	"github.com/arbitergate/arbiter/catalog"
+)
 
 // Copilot is GitHub Copilot CLI's table.
 func Copilot() *Table { return copilot() }
@@ -11,7 +15,7 @@ func Copilot() *Table { return copilot() }
 // think, fetch_copilot_cli_documentation) the names Copilot CLI sends in
 // its preToolUse payloads.
 var copilot = sync.OnceValue(func() *Table {
-	powershell := Tool{Effect: Opaque, Rule: "U.powershell", Why: "runs a PowerShell command, and arbiter analyses only POSIX shell commands"}
+	powershell := Tool{Effect: Opaque, Rule: catalog.UPowershell, Why: "runs a PowerShell command, and arbiter analyses only POSIX shell commands"}
 	powershell.Name = "powershell"
 	return &Table{ID: "copilot", Runtime: "Copilot CLI", File: "tools/copilot.go", Var: "copilot", tools: []Tool{
 		{Name: "bash", Effect: Runs, Command: []string{"command"}},

@@ -1,5 +1,7 @@
 package tools
 
+import "github.com/arbitergate/arbiter/catalog"
+
 import "strings"
 
 // Effect is what a tool does, in the terms the policy judges.
@@ -101,7 +103,8 @@ type Tool struct {
 	// the MCP resource read.
 	Subject []string
 	// Rule and Why explain an Opaque tool's deferral.
-	Rule, Why string
+	Rule catalog.ID
+	Why  string
 }
 
 // Table is one runtime's built-in tools.

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"github.com/arbitergate/arbiter/catalog"
 	"io"
 	"os"
 	"runtime"
@@ -143,7 +144,7 @@ func decideLine(ctx context.Context, p *gate.Gate, line []byte) (arbiter.Decisio
 			ID json.RawMessage `json:"id"`
 		}
 		_ = json.Unmarshal(line, &probe)
-		return arbiter.Decision{Decision: arbiter.Defer, Rules: []string{"U.bad-input"}, Reason: "the call is not valid JSON: " + err.Error(), Source: arbiter.SourceError}, probe.ID
+		return arbiter.Decision{Decision: arbiter.Defer, Rules: []string{string(catalog.UBadInput)}, Reason: "the call is not valid JSON: " + err.Error(), Source: arbiter.SourceError}, probe.ID
 	}
 	call := c.Call
 	call.ID = idText(c.ID)
@@ -223,7 +224,7 @@ func checkBatch(ctx context.Context, p *gate.Gate, stdin io.Reader, stdout, stde
 	}
 	if err := sc.Err(); err != nil {
 		fmt.Fprintln(stderr, "arbiter check: reading stdin:", err)
-		d := arbiter.Decision{Decision: arbiter.Defer, Rules: []string{"U.bad-input"}, Reason: "the input line could not be read: " + err.Error(), Source: arbiter.SourceError}
+		d := arbiter.Decision{Decision: arbiter.Defer, Rules: []string{string(catalog.UBadInput)}, Reason: "the input line could not be read: " + err.Error(), Source: arbiter.SourceError}
 		_ = writeDecision(out, d, nil)
 		return 1
 	}

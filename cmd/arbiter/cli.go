@@ -64,6 +64,12 @@ and answers a sample call, each runtime will run it (Codex: trusted, and not
 changed since), and a configured judge answers one probe request within the
 hooks' timeouts. Nothing doctor sends is written to the decision log. The
 exit status is 1 when a problem was found.`},
+		{name: "rules", run: func(a []string, _ io.Reader, o, e io.Writer) int { return rulesCmd(a, o, e) },
+			usage: "arbiter rules [ID] [--markdown]",
+			about: `Lists every rule arbiter has (id, answer, what it is about), or explains one:
+its class, the confirmation policy's item it implements (or that it is
+arbiter's own addition), what a denial says to do instead, and examples.
+--markdown prints the catalogue as RULES.md.`},
 		{name: "stats", run: func(a []string, _ io.Reader, o, e io.Writer) int { return stats(a, o, e) },
 			usage: "arbiter stats [--json] [LOG]",
 			about: `Summarises the decision log (ARBITER_LOG, or LOG).`},

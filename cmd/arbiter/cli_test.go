@@ -39,6 +39,7 @@ func TestHelpForEveryCommand(t *testing.T) {
 		"uninstall": {"-project", "-local", "-dry-run", "RUNTIME"},
 		"doctor":    {"-no-judge"},
 		"stats":     {"-json", "LOG"},
+		"rules":     {"-markdown", "ID"},
 		"replay":    {"-since", "-project", "-runtime", "-judge", "-json"},
 		"report":    {"-log", "-replay", "-o"},
 		"eval":      {"-split", "-by", "-failures", "-floors", "-judge"},
