@@ -261,12 +261,11 @@ func FuzzRedact(f *testing.F) {
 		f.Add(c.text)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		start := time.Now()
 		out := Redact(s)
 		if k := Inline(out); k != "" {
 			t.Fatalf("Redact(%q) = %q still holds a %s", s, out, k)
 		}
-		if d := time.Since(start); d > 50*time.Millisecond && len(s) < 100000 {
+		if d := steadyTime(50*time.Millisecond, func() { Inline(Redact(s)) }); d > 50*time.Millisecond && len(s) < 100000 {
 			t.Fatalf("Redact took %v on %d bytes", d, len(s))
 		}
 	})
@@ -332,4 +331,19 @@ func BenchmarkRedactNoSecret(b *testing.B) {
 	for b.Loop() {
 		Redact(benchCommand)
 	}
+}
+
+// steadyTime times work, and when the machine seems to have paused (a
+// first run over the limit) times it twice more and keeps the fastest:
+// the bound is on the input, not on what else the machine is doing.
+func steadyTime(limit time.Duration, work func()) time.Duration {
+	start := time.Now()
+	work()
+	best := time.Since(start)
+	for i := 0; i < 2 && best > limit; i++ {
+		start = time.Now()
+		work()
+		best = min(best, time.Since(start))
+	}
+	return best
 }
