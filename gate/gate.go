@@ -3,6 +3,7 @@ package gate
 import (
 	"context"
 	"fmt"
+	"github.com/arbitergate/arbiter/catalog"
 	"io"
 	"os"
 	"path/filepath"
@@ -213,7 +214,7 @@ func (g *Gate) DecideLazily(ctx context.Context, call arbiter.Call, requests fun
 	start := time.Now()
 	d := g.Static.Decide(ctx, call)
 	switch {
-	case d.Decision == arbiter.Deny:
+	case d.Decision == arbiter.Deny && !blocked(d):
 		if call.Requests = requests(); len(call.Requests) > 0 {
 			d = g.Static.Decide(ctx, call)
 		}
@@ -225,6 +226,17 @@ func (g *Gate) DecideLazily(ctx context.Context, call arbiter.Call, requests fun
 		d.Micros = time.Since(start).Microseconds()
 	}
 	return d
+}
+
+// blocked reports a denial by class A or self-protection, which stays
+// denied whatever the user typed: their words cannot change it.
+func blocked(d arbiter.Decision) bool {
+	for _, r := range d.Rules {
+		if id := catalog.ID(r); id.Blocked() && !id.Own() || id.Class() == 'S' {
+			return true
+		}
+	}
+	return false
 }
 
 // judgeWillSee reports whether the judge may be asked about a call with
