@@ -61,7 +61,7 @@ func TestDecideLazilyReadsWordsOnlyWhenTheyMatter(t *testing.T) {
 		{"static allow", static, bash("git status"), []string{"git status"}, 0, arbiter.Allow, ""},
 		{"static allow with a judge", enforce, bash("ls -la"), nil, 0, arbiter.Allow, ""},
 		{"static ask", static, bash("git push --force origin main"), []string{"force-push"}, 0, arbiter.Ask, "B7.git-force-push"},
-		{"static deny, not typed", static, bash("rm -rf /usr/lib/python3"), []string{"clean up"}, 1, arbiter.Deny, ""},
+		{"static deny, not typed", static, bash("vim notes.txt"), []string{"clean up"}, 1, arbiter.Deny, ""},
 		{"static deny, typed", static, bash("vim main.go"), []string{"please run vim main.go"}, 1, arbiter.Ask, "H1.user-typed"},
 		{"class A deny, typed: the words cannot change it", static, bash("rm -rf /usr/lib/python3"), []string{"please run rm -rf /usr/lib/python3"}, 0, arbiter.Deny, "A2.system-tree-delete"},
 		{"defer, no judge", static, withoutRequests(network), []string{"is the API up?"}, 0, arbiter.Defer, ""},
