@@ -172,7 +172,7 @@ func noticeOnce(opt Options, msg string) {
 		return
 	}
 	stamp := filepath.Join(dir, "notice-no-judge")
-	today := time.Now().Format("2006-01-02")
+	today := time.Now().UTC().Format("2006-01-02") // UTC: loading the local zone costs the hook a file read
 	if b, err := os.ReadFile(stamp); err == nil && strings.TrimSpace(string(b)) == today {
 		return
 	}

@@ -129,11 +129,11 @@ func BenchmarkParseTable(b *testing.B) {
 	}
 }
 
-// BenchmarkFirstLookups is what a hook pays: index the table and parse
-// the few programs one command names.
+// BenchmarkFirstLookups is what a hook pays: find and parse the few
+// programs one command names.
 func BenchmarkFirstLookups(b *testing.B) {
 	for i := 0; i < b.N; i++ {
-		t := index(programsText)
+		t := &Table{text: programsText, found: map[string]*entry{}}
 		for _, p := range []string{"git", "grep", "cat", "cd"} {
 			if t.Lookup(p) == nil {
 				b.Fatal(p)
@@ -145,5 +145,32 @@ func BenchmarkFirstLookups(b *testing.B) {
 func BenchmarkIndex(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		index(programsText)
+	}
+}
+
+// TestSearchFindsEveryProgram: the built-in table's lookup by search finds
+// every name and alias the full parse knows, at the same line, and
+// nothing that is not a program.
+func TestSearchFindsEveryProgram(t *testing.T) {
+	full, err := ParseTable(programsText)
+	if err != nil {
+		t.Fatal(err)
+	}
+	progs, err := full.Programs()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range progs {
+		for _, name := range append([]string{p.Name}, p.Aliases...) {
+			got := Lookup(name)
+			if got == nil || got.Line() != p.Line() {
+				t.Errorf("lookup of %q: got %v, want the block at line %d", name, got, p.Line())
+			}
+		}
+	}
+	for _, name := range []string{"", "opts", "args", "sub", "effect", "-n", "at", "ca", "status", "log", "--lines", "git status", "a,b"} {
+		if Lookup(name) != nil {
+			t.Errorf("lookup of %q found a program", name)
+		}
 	}
 }

@@ -12,8 +12,12 @@ var programsText string
 
 // Table is a set of program specs by name.
 type Table struct {
-	programs map[string]*entry
+	programs map[string]*entry // the index, for a table read whole
 	order    []*entry
+	// text and found serve the built-in table, looked up by search.
+	text  string
+	mu    sync.Mutex
+	found map[string]*entry
 }
 
 // entry is one program's block of the table, parsed on first lookup: a
@@ -32,11 +36,13 @@ func (e *entry) get() (*Spec, error) {
 	return e.spec, e.err
 }
 
-// builtin is the embedded table, indexed once on first use. A block that
-// does not parse is treated as absent: nothing is then allowed by its
-// spec, which fails closed (and TestBuiltinTableParses fails long before a
-// release).
-var builtin = sync.OnceValue(func() *Table { return index(programsText) })
+// builtin is the embedded table. A hook decides one call and needs a
+// handful of programs, so the table is not indexed as a whole: a lookup
+// finds the program's header line in the text and parses that block
+// only (cached for the next lookup). A block that does not parse is
+// treated as absent: nothing is then allowed by its spec, which fails
+// closed (and TestBuiltinTableParses fails long before a release).
+var builtin = sync.OnceValue(func() *Table { return &Table{text: programsText, found: map[string]*entry{}} })
 
 // Lookup returns the built-in spec of a program, or nil.
 func Lookup(program string) *Spec { return builtin().Lookup(program) }
@@ -46,7 +52,7 @@ func Builtin() *Table { return builtin() }
 
 // Lookup returns the spec of a program, or nil.
 func (t *Table) Lookup(program string) *Spec {
-	e := t.programs[program]
+	e := t.entry(program)
 	if e == nil {
 		return nil
 	}
@@ -55,6 +61,72 @@ func (t *Table) Lookup(program string) *Spec {
 		return nil
 	}
 	return s
+}
+
+// entry finds a program's block: from the index when the table has one,
+// otherwise by searching the text for its header line.
+func (t *Table) entry(program string) *entry {
+	if t.programs != nil {
+		return t.programs[program]
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if e, ok := t.found[program]; ok {
+		return e
+	}
+	e := findBlock(t.text, program)
+	t.found[program] = e
+	for _, other := range t.found {
+		if e != nil && other != nil && other.line == e.line {
+			e = other // one entry per block, whichever name found it first
+			t.found[program] = e
+			break
+		}
+	}
+	return e
+}
+
+// findBlock finds the block whose header names program: a line at the
+// left margin whose first field is NAME or NAME,ALIAS,….
+func findBlock(text, program string) *entry {
+	if program == "" || strings.ContainsAny(program, " \t\n,") {
+		return nil
+	}
+	for from := 0; ; {
+		i := strings.Index(text[from:], program)
+		if i < 0 {
+			return nil
+		}
+		i += from
+		from = i + 1
+		start := strings.LastIndexByte(text[:i], '\n') + 1
+		first := text[start:]
+		if j := strings.IndexAny(first, " \t\n"); j >= 0 {
+			first = first[:j]
+		}
+		if start == len(text) || text[start] == '\t' || text[start] == '#' || text[start] == ' ' || i >= start+len(first) {
+			continue // not in a header's name field
+		}
+		if (i == start || text[i-1] == ',') && (i+len(program) == start+len(first) || text[i+len(program)] == ',') {
+			return &entry{text: blockAt(text, start), line: strings.Count(text[:start], "\n") + 1}
+		}
+	}
+}
+
+// blockAt returns the block that starts at start: up to the next line at
+// the left margin that is not a comment.
+func blockAt(text string, start int) string {
+	end := start
+	for {
+		nl := strings.IndexByte(text[end:], '\n')
+		if nl < 0 {
+			return text[start:]
+		}
+		end += nl + 1
+		if end < len(text) && text[end] != '\t' && text[end] != '#' && text[end] != ' ' && text[end] != '\n' {
+			return text[start:end]
+		}
+	}
 }
 
 // Programs returns the table's programs in the order they are written,
