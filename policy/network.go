@@ -1003,10 +1003,35 @@ func (j *judgement) searchesSecrets(c *shell.Command) {
 				found = "secret"
 			}
 		}
+		// Whatever the pattern, a search that prints matching lines from a
+		// tree holding credentials prints them too: grep -r '' ~.
+		if found == "" && !namesOnlyOutput(c) && j.holdsCredentials(where) {
+			found = "credentials"
+		}
 	}
 	if found != "" {
 		j.ask(catalog.B3SecretSearch, c.String(), "searches "+j.shownPath(where)+" for secrets or credential files; what it finds would be sent to the model provider with the conversation")
 	}
+}
+
+// namesOnlyOutput reports a search that prints file names or counts, not
+// the lines it matched.
+func namesOnlyOutput(c *shell.Command) bool {
+	return hasFlag(c, 'l', "--files-with-matches") || hasFlag(c, 'L', "--files-without-match") || hasFlag(c, 'c', "--count", "--count-matches", "--files") || hasFlag(c, 'q', "--quiet")
+}
+
+// holdsCredentials reports a tree with a credential somewhere below it:
+// one arbiter knows by name, or a home directory (anyone's) inside it.
+func (j *judgement) holdsCredentials(dir string) bool {
+	if secrets.Holds(dir, j.res.Home) != "" {
+		return true
+	}
+	for _, homes := range []string{"/home", "/Users"} {
+		if under(homes, dir) || path.Dir(dir) == homes {
+			return true // every home, or one whole home
+		}
+	}
+	return dir == "/root" || under("/root", dir)
 }
 
 // findNames returns what credential find's name tests can match below a
