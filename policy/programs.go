@@ -106,6 +106,15 @@ func (j *judgement) builtinOrInfo(c *shell.Command) {
 			j.ask(catalog.B5SystemConfig, c.String(), "changes the machine's "+c.Program)
 			return
 		}
+	case "ps":
+		// BSD-style options (no dash) with e print every process's
+		// environment, where tokens are: ps e, ps auxeww.
+		for _, a := range c.Args {
+			if !strings.HasPrefix(a.Text, "-") && strings.ContainsRune(a.Text, 'e') && isLetters(a.Text) {
+				j.ask(catalog.B3SecretPrint, c.String(), "ps "+a.Text+" prints the environment of every process, which often holds tokens and passwords")
+				return
+			}
+		}
 	}
 	j.allow(catalog.D1ReadOnly, c.String(), "reads or prints without changing anything")
 	j.readArgs(c)

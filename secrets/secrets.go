@@ -100,10 +100,8 @@ func File(p string) string {
 		return "process environment"
 	}
 	switch {
-	case low == ".env" || strings.HasPrefix(low, ".env.") || strings.HasSuffix(low, ".env") && low != ".env" && !strings.Contains(low, "/"):
-		if low != ".envrc" {
-			return "environment file"
-		}
+	case low == ".env" || low == ".envrc" || strings.HasPrefix(low, ".env.") || strings.HasSuffix(low, ".env") && low != ".env" && !strings.Contains(low, "/"):
+		return "environment file"
 	case strings.HasPrefix(low, "id_rsa") || strings.HasPrefix(low, "id_dsa") || strings.HasPrefix(low, "id_ecdsa") || strings.HasPrefix(low, "id_ed25519"):
 		return "SSH private key"
 	}
@@ -143,6 +141,17 @@ func File(p string) string {
 	if strings.HasPrefix(low, "credentials.") || hidden(clean) && (strings.HasPrefix(low, "auth.") || low == "token" || low == "stored_tokens" || low == "access-token" || strings.Contains(clean, "/glab-cli/") && low == "config.yml") {
 		return "credential file"
 	}
+	if strings.HasPrefix(clean, "/var/run/secrets/") || strings.HasPrefix(clean, "/run/secrets/") {
+		return "mounted secret" // Kubernetes service-account tokens, Docker secrets
+	}
+	if strings.HasSuffix(low, ".tfstate") || strings.HasSuffix(low, ".tfstate.backup") {
+		return "Terraform state" // it keeps resources' secrets in plain text
+	}
+	for _, f := range credentialFiles {
+		if strings.HasSuffix(clean, f) {
+			return "credential file"
+		}
+	}
 	if strings.HasSuffix(clean, "/.m2/settings.xml") || strings.HasSuffix(clean, "/.m2/settings-security.xml") || strings.HasSuffix(clean, "/.gradle/gradle.properties") || strings.HasSuffix(clean, "/.mc/config.json") {
 		return "credential file"
 	}
@@ -164,6 +173,15 @@ func File(p string) string {
 		}
 	}
 	return history(low)
+}
+
+// credentialFiles end the paths of configuration files that hold tokens
+// or passwords although their names do not say so.
+var credentialFiles = []string{
+	"/.claude.json", // Claude Code's account state, with an API key when one is used
+	"/.yarnrc.yml", "/.bundle/config", "/.ivy2/.credentials", "/pip/pip.conf", "/.pip/pip.conf",
+	"/.config/hub", "/.nuget/NuGet/NuGet.Config", "/.s3cfg", "/.boto", "/.lftprc", "/.esmtprc", "/.msmtprc",
+	"/arbiter/config.toml", "/arbiter/config", // arbiter's own, with the judge's key
 }
 
 // history reports a shell's or a REPL's command history by its name.
