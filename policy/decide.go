@@ -17,6 +17,10 @@ type Options struct {
 	// ConfirmAsDefer turns class B's "ask" into "defer", for runtimes whose
 	// own flow already confirms every such call.
 	ConfirmAsDefer bool
+	// Protect lists more files and folders that hold the gate's own
+	// configuration and state (where the environment moved them); changing
+	// them is self-tampering, like the default places (see guard.go).
+	Protect []string
 }
 
 // Policy is the static decision layer. It holds no mutable state and is
@@ -50,6 +54,7 @@ func (p *Policy) Decide(ctx context.Context, call arbiter.Call) (d arbiter.Decis
 	}
 	j := newJudgement(call)
 	j.az = p.az
+	j.protect = p.opts.Protect
 	j.tool(call)
 	d = j.decision(p.opts)
 	if d.Decision == arbiter.Deny && j.userTyped() {
@@ -104,6 +109,8 @@ type judgement struct {
 	// depth counts the scripts, package scripts and recipes being read
 	// inside one another, to bound how far reading goes.
 	depth int
+	// protect is Options.Protect.
+	protect []string
 }
 
 type writtenFile struct {

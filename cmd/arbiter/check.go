@@ -27,11 +27,8 @@ func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	p, _, err := gate.FromConfig(gate.Options{Log: stderr})
-	if err != nil {
-		fmt.Fprintln(stderr, "arbiter check: the configuration cannot be used:", err)
-		return 1
-	}
+	// A broken configuration is said every time, and the check goes on.
+	p, _, _ := gate.FromConfig(gate.Options{Log: stderr, Report: reportTo(stderr, "arbiter check")})
 	ctx := context.Background()
 	if *batch {
 		return checkBatch(ctx, p, stdin, stdout, stderr)

@@ -1,0 +1,375 @@
+package config
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/bmatcuk/doublestar/v4"
+	"github.com/pelletier/go-toml/v2"
+)
+
+// Rule is one [[rule]] table as written. Matching lives in package rules;
+// here a rule is only read and checked for shape.
+type Rule struct {
+	// Decision is allow, ask, deny or defer.
+	Decision string `toml:"decision"`
+	// Tool matches the tool name (a glob: "mcp__github__*").
+	Tool string `toml:"tool"`
+	// Command is a program and argument prefix, matched per shell segment.
+	Command string `toml:"command"`
+	// Path is a ** glob matched against every path a call reads, writes
+	// or deletes.
+	Path string `toml:"path"`
+	// Host is a host glob matched against fetched URLs and shell network
+	// use.
+	Host string `toml:"host"`
+	// Message is shown to the agent or the person with the decision.
+	Message string `toml:"message"`
+	// Match and NotMatch are examples checked when the file loads.
+	Match    []string `toml:"match"`
+	NotMatch []string `toml:"not_match"`
+
+	// Set by the loader.
+	File    string `toml:"-"`
+	Line    int    `toml:"-"`
+	Index   int    `toml:"-"` // 1-based, in file order
+	Project bool   `toml:"-"`
+}
+
+// Words returns the command prefix as words.
+func (r Rule) Words() []string { return strings.Fields(r.Command) }
+
+// Key names a key of the rule for messages: rule[3].command.
+func (r Rule) Key(field string) string {
+	if field == "" {
+		return fmt.Sprintf("rule[%d]", r.Index)
+	}
+	return fmt.Sprintf("rule[%d].%s", r.Index, field)
+}
+
+// userFile is the user's config.toml. Settings are top-level keys with
+// the environment's names; a value may be a string, a number or a
+// boolean.
+type userFile struct {
+	JudgeURL         any    `toml:"ARBITER_JUDGE_URL"`
+	Key              any    `toml:"TYPESAFE_API_KEY"`
+	JudgeModel       any    `toml:"ARBITER_JUDGE_MODEL"`
+	JudgeTimeout     any    `toml:"ARBITER_JUDGE_TIMEOUT"`
+	JudgeMode        any    `toml:"ARBITER_JUDGE_MODE"`
+	JudgeBackend     any    `toml:"ARBITER_JUDGE_BACKEND"`
+	JudgeAPIKey      any    `toml:"ARBITER_JUDGE_API_KEY"`
+	Log              any    `toml:"ARBITER_LOG"`
+	JudgeMinServes   any    `toml:"ARBITER_JUDGE_MIN_SERVES"`
+	JudgeMaxRisk     any    `toml:"ARBITER_JUDGE_MAX_RISK"`
+	JudgeMaxSteering any    `toml:"ARBITER_JUDGE_MAX_STEERING"`
+	JudgeDenyRisk    any    `toml:"ARBITER_JUDGE_DENY_RISK"`
+	JudgeDenyServes  any    `toml:"ARBITER_JUDGE_DENY_SERVES"`
+	Rule             []Rule `toml:"rule"`
+}
+
+func (u *userFile) settings() map[string]any {
+	return map[string]any{
+		"ARBITER_JUDGE_URL": u.JudgeURL, "TYPESAFE_API_KEY": u.Key, "ARBITER_JUDGE_MODEL": u.JudgeModel,
+		"ARBITER_JUDGE_TIMEOUT": u.JudgeTimeout, "ARBITER_JUDGE_MODE": u.JudgeMode, "ARBITER_JUDGE_BACKEND": u.JudgeBackend,
+		"ARBITER_JUDGE_API_KEY": u.JudgeAPIKey, "ARBITER_LOG": u.Log, "ARBITER_JUDGE_MIN_SERVES": u.JudgeMinServes,
+		"ARBITER_JUDGE_MAX_RISK": u.JudgeMaxRisk, "ARBITER_JUDGE_MAX_STEERING": u.JudgeMaxSteering,
+		"ARBITER_JUDGE_DENY_RISK": u.JudgeDenyRisk, "ARBITER_JUDGE_DENY_SERVES": u.JudgeDenyServes,
+	}
+}
+
+// projectFile is a project's .arbiter.toml: rules only. Settings (a judge
+// URL, a key) are never read from the repository, which the agent writes.
+type projectFile struct {
+	Rule []Rule `toml:"rule"`
+}
+
+// maxFile bounds a config file; maxRules the rules in one.
+const (
+	maxFile  = 1 << 20
+	maxRules = 1000
+)
+
+// parseUser reads the user's config.toml into settings and rules.
+func parseUser(file string, b []byte, values map[string]string, where map[string]Problem) ([]Rule, Problems) {
+	var u userFile
+	if p := decode(file, b, &u); p != nil {
+		return nil, Problems{*p}
+	}
+	var probs Problems
+	for name, v := range u.settings() {
+		if v == nil {
+			continue
+		}
+		line := keyLine(b, name)
+		s, ok := settingText(v)
+		if !ok {
+			probs = append(probs, Problem{File: file, Line: line, Key: name, Msg: fmt.Sprintf("wrong type %T: want a string or a number", v)})
+			continue
+		}
+		values[name] = s
+		where[name] = Problem{File: file, Line: line, Key: name}
+	}
+	rules, rp := checkRules(file, b, u.Rule, false)
+	return rules, append(probs, rp...)
+}
+
+// parseProject reads a project's .arbiter.toml.
+func parseProject(file string, b []byte) ([]Rule, Problems) {
+	var pf projectFile
+	if p := decode(file, b, &pf); p != nil {
+		for _, n := range Names {
+			if p.Key == n {
+				p.Msg = "settings are read only from the user's config file, never from a project"
+			}
+		}
+		return nil, Problems{*p}
+	}
+	return checkRules(file, b, pf.Rule, true)
+}
+
+// decode parses TOML strictly: an unknown key or a value of the wrong
+// type is a problem naming its line and key.
+func decode(file string, b []byte, into any) *Problem {
+	if len(b) > maxFile {
+		return &Problem{File: file, Msg: fmt.Sprintf("larger than %d bytes", maxFile)}
+	}
+	dec := toml.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	err := dec.Decode(into)
+	if err == nil {
+		return nil
+	}
+	var strict *toml.StrictMissingError
+	if errors.As(err, &strict) && len(strict.Errors) > 0 {
+		e := strict.Errors[0]
+		line, _ := e.Position()
+		return &Problem{File: file, Line: line, Key: strings.Join(e.Key(), "."), Msg: "unknown key"}
+	}
+	var de *toml.DecodeError
+	if errors.As(err, &de) {
+		line, _ := de.Position()
+		msg := strings.TrimPrefix(de.Error(), "toml: ")
+		if i := strings.Index(msg, " into struct field"); i >= 0 {
+			msg = "wrong type: " + msg[:i] // the Go type names mean nothing to a reader
+		}
+		return &Problem{File: file, Line: line, Key: strings.Join(de.Key(), "."), Msg: msg}
+	}
+	return &Problem{File: file, Msg: strings.TrimPrefix(err.Error(), "toml: ")}
+}
+
+func settingText(v any) (string, bool) {
+	switch x := v.(type) {
+	case string:
+		return x, true
+	case int64:
+		return strconv.FormatInt(x, 10), true
+	case float64:
+		return strconv.FormatFloat(x, 'g', -1, 64), true
+	case bool:
+		return strconv.FormatBool(x), true
+	}
+	return "", false
+}
+
+// checkRules numbers the rules, finds their lines, and checks each one's
+// shape. A bad value makes the whole file unusable; an allow rule in a
+// project file is only dropped, since a project may only tighten.
+func checkRules(file string, b []byte, rules []Rule, project bool) ([]Rule, Problems) {
+	if len(rules) > maxRules {
+		return nil, Problems{{File: file, Key: "rule", Msg: fmt.Sprintf("%d rules; at most %d are read", len(rules), maxRules)}}
+	}
+	lines := ruleLines(b)
+	var probs Problems
+	out := make([]Rule, 0, len(rules))
+	for i, r := range rules {
+		r.File, r.Index, r.Project = file, i+1, project
+		if i < len(lines) {
+			r.Line = lines[i]
+		}
+		if key, msg := shape(r); msg != "" {
+			probs = append(probs, Problem{File: file, Line: lineIn(b, r.Line, key), Key: r.Key(key), Msg: msg})
+			continue
+		}
+		if project && r.Decision == "allow" {
+			probs = append(probs, Problem{File: file, Line: r.Line, Key: r.Key("decision"), Msg: "a project file may only tighten: its allow rules are ignored, since the repository is what the agent writes; put the rule in your own config file (arbiter allow)", Effect: RuleIgnored})
+			continue
+		}
+		out = append(out, r)
+	}
+	return out, probs
+}
+
+// shape checks one rule's values; it returns the key at fault and why.
+func shape(r Rule) (string, string) {
+	switch r.Decision {
+	case "allow", "ask", "deny", "defer":
+	case "":
+		return "decision", "missing: want allow, ask, deny or defer"
+	default:
+		return "decision", fmt.Sprintf("%q: want allow, ask, deny or defer", r.Decision)
+	}
+	if r.Tool == "" && r.Command == "" && r.Path == "" && r.Host == "" {
+		return "", "matches nothing: give tool, command, path or host"
+	}
+	if r.Tool != "" {
+		if _, err := path.Match(r.Tool, ""); err != nil {
+			return "tool", fmt.Sprintf("%q is not a valid pattern", r.Tool)
+		}
+	}
+	if r.Command != "" {
+		if strings.ContainsAny(r.Command, "|&;<>()$`\\\"'*?[]{}\n") {
+			return "command", fmt.Sprintf("%q: a prefix is plain words (a program and its first arguments), without quotes, operators or patterns; one rule covers one command segment", r.Command)
+		}
+	}
+	if r.Decision == "allow" && r.Command == "" && r.Path == "" && r.Host == "" && isShellTool(r.Tool) {
+		return "tool", fmt.Sprintf("%q with decision allow would allow every shell command; give a command prefix", r.Tool)
+	}
+	if r.Path != "" && !doublestar.ValidatePattern(r.Path) {
+		return "path", fmt.Sprintf("%q is not a valid ** glob", r.Path)
+	}
+	if r.Host != "" {
+		if strings.ContainsAny(r.Host, "/:@ ") {
+			return "host", fmt.Sprintf("%q: give a host name or pattern (*.example.com), not a URL", r.Host)
+		}
+		if _, err := path.Match(r.Host, ""); err != nil {
+			return "host", fmt.Sprintf("%q is not a valid pattern", r.Host)
+		}
+	}
+	if len(r.Message) > 1000 {
+		return "message", "longer than 1000 characters"
+	}
+	if len(r.Match)+len(r.NotMatch) > 100 {
+		return "match", "more than 100 examples"
+	}
+	return "", ""
+}
+
+// isShellTool reports whether a tool pattern covers the shell tool.
+func isShellTool(tool string) bool {
+	ok, _ := path.Match(tool, "Bash")
+	return ok
+}
+
+// ruleLines finds the line of each [[rule]] header, in order.
+func ruleLines(b []byte) []int {
+	var out []int
+	for i, l := range bytes.Split(b, []byte("\n")) {
+		t := strings.Join(strings.Fields(string(l)), "")
+		if strings.HasPrefix(t, "[[rule]]") {
+			out = append(out, i+1)
+		}
+	}
+	return out
+}
+
+// lineIn finds the line of key in the table that starts at line from
+// (the table's own line when the key is not written there).
+func lineIn(b []byte, from int, key string) int {
+	if key == "" || from <= 0 {
+		return from
+	}
+	lines := bytes.Split(b, []byte("\n"))
+	for i := from; i < len(lines); i++ {
+		t := strings.TrimSpace(string(lines[i]))
+		if strings.HasPrefix(t, "[") {
+			break
+		}
+		if rest, ok := strings.CutPrefix(t, key); ok && strings.HasPrefix(strings.TrimSpace(rest), "=") {
+			return i + 1
+		}
+	}
+	return from
+}
+
+// keyLine finds the line of a top-level key (before any table header).
+func keyLine(b []byte, key string) int {
+	for i, l := range bytes.Split(b, []byte("\n")) {
+		t := strings.TrimSpace(string(l))
+		if strings.HasPrefix(t, "[") {
+			return 0
+		}
+		if rest, ok := strings.CutPrefix(t, key); ok && strings.HasPrefix(strings.TrimSpace(rest), "=") {
+			return i + 1
+		}
+	}
+	return 0
+}
+
+// ProjectFileName is the project's rule file, at the repository root.
+const ProjectFileName = ".arbiter.toml"
+
+// Project is a project's rule file as read.
+type Project struct {
+	// File is the .arbiter.toml found, or "" when there is none.
+	File     string
+	Rules    []Rule
+	Problems Problems
+}
+
+// FindProject walks up from dir to the repository root (the first folder
+// holding .git) and returns the .arbiter.toml found on the way, or "".
+// Since a project file can only tighten, finding one is never a risk.
+func FindProject(dir string) string {
+	if dir == "" || !filepath.IsAbs(dir) {
+		return ""
+	}
+	dir = filepath.Clean(dir)
+	for range 64 {
+		p := filepath.Join(dir, ProjectFileName)
+		if _, err := os.Lstat(p); err == nil {
+			return p
+		}
+		if _, err := os.Lstat(filepath.Join(dir, ".git")); err == nil {
+			return ""
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return ""
+		}
+		dir = parent
+	}
+	return ""
+}
+
+// LoadProject reads the project file for a call running in dir.
+func LoadProject(dir string) Project {
+	p := Project{File: FindProject(dir)}
+	if p.File == "" {
+		return p
+	}
+	b, err := readBounded(p.File)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return Project{}
+		}
+		p.Problems = Problems{{File: p.File, Msg: "cannot be read: " + unwrapPath(err)}}
+		return p
+	}
+	rules, probs := parseProject(p.File, b)
+	p.Problems = probs
+	if len(probs.Broken()) == 0 {
+		p.Rules = rules
+	}
+	return p
+}
+
+func readBounded(file string) ([]byte, error) {
+	st, err := os.Stat(file)
+	if err != nil {
+		return nil, err
+	}
+	if !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s: not a regular file", file)
+	}
+	if st.Size() > maxFile {
+		return nil, fmt.Errorf("%s: larger than %d bytes", file, maxFile)
+	}
+	return os.ReadFile(file)
+}

@@ -1,0 +1,67 @@
+package gate
+
+import (
+	"sync"
+
+	"github.com/arbitergate/arbiter/config"
+	"github.com/arbitergate/arbiter/rules"
+)
+
+// Projects reads each project's .arbiter.toml once per process, the first
+// time a call runs under it.
+type Projects struct {
+	static rules.Decider
+	report func(config.Problem)
+	mu     sync.Mutex
+	byFile map[string]project
+}
+
+type project struct {
+	set    *rules.Set
+	broken config.Problems
+}
+
+// For returns the rules of the project a call in dir belongs to.
+func (ps *Projects) For(dir string) project {
+	file := config.FindProject(dir)
+	if file == "" {
+		return project{}
+	}
+	ps.mu.Lock()
+	defer ps.mu.Unlock()
+	if p, ok := ps.byFile[file]; ok {
+		return p
+	}
+	loaded := config.LoadProject(dir)
+	p := project{broken: loaded.Problems.Broken()}
+	problems := loaded.Problems
+	if len(loaded.Rules) > 0 {
+		p.set = rules.New(loaded.Rules, ps.static)
+		problems = append(problems, p.set.Problems...)
+	}
+	for _, pr := range problems {
+		if ps.report != nil {
+			ps.report(pr)
+		}
+	}
+	if ps.byFile == nil {
+		ps.byFile = map[string]project{}
+	}
+	ps.byFile[file] = p
+	return p
+}
+
+// Problems loads the project file for dir and lists everything wrong with
+// it, for arbiter doctor.
+func (ps *Projects) Problems(dir string) (string, config.Problems) {
+	file := config.FindProject(dir)
+	if file == "" {
+		return "", nil
+	}
+	loaded := config.LoadProject(dir)
+	problems := loaded.Problems
+	if len(loaded.Rules) > 0 {
+		problems = append(problems, rules.New(loaded.Rules, ps.static).Problems...)
+	}
+	return file, problems
+}
