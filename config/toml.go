@@ -117,7 +117,11 @@ func parseUser(file string, b []byte, values map[string]string, where map[string
 		where[name] = Problem{File: file, Line: line, Key: name}
 	}
 	rules, rp := checkRules(file, b, u.Rule, false)
-	return rules, append(probs, rp...)
+	probs = append(probs, rp...)
+	if len(probs.Broken()) > 0 {
+		return nil, probs // a broken file counts for nothing
+	}
+	return rules, probs
 }
 
 // parseProject reads a project's .arbiter.toml.
@@ -131,7 +135,11 @@ func parseProject(file string, b []byte) ([]Rule, Problems) {
 		}
 		return nil, Problems{*p}
 	}
-	return checkRules(file, b, pf.Rule, true)
+	rules, probs := checkRules(file, b, pf.Rule, true)
+	if len(probs.Broken()) > 0 {
+		return nil, probs
+	}
+	return rules, probs
 }
 
 // decode parses TOML strictly: an unknown key or a value of the wrong
