@@ -35,12 +35,15 @@ type Rule struct {
 	// Match and NotMatch are examples checked when the file loads.
 	Match    []string `toml:"match"`
 	NotMatch []string `toml:"not_match"`
+	// Project limits a rule of the user's file to calls in one project
+	// (an absolute folder): arbiter allow --project writes it.
+	Project string `toml:"project"`
 
 	// Set by the loader.
-	File    string `toml:"-"`
-	Line    int    `toml:"-"`
-	Index   int    `toml:"-"` // 1-based, in file order
-	Project bool   `toml:"-"`
+	File        string `toml:"-"`
+	Line        int    `toml:"-"`
+	Index       int    `toml:"-"` // 1-based, in file order
+	FromProject bool   `toml:"-"` // read from a project's .arbiter.toml
 }
 
 // Words returns the command prefix as words.
@@ -197,7 +200,7 @@ func checkRules(file string, b []byte, rules []Rule, project bool) ([]Rule, Prob
 	var probs Problems
 	out := make([]Rule, 0, len(rules))
 	for i, r := range rules {
-		r.File, r.Index, r.Project = file, i+1, project
+		r.File, r.Index, r.FromProject = file, i+1, project
 		if i < len(lines) {
 			r.Line = lines[i]
 		}
@@ -249,6 +252,12 @@ func shape(r Rule) (string, string) {
 		if _, err := path.Match(r.Host, ""); err != nil {
 			return "host", fmt.Sprintf("%q is not a valid pattern", r.Host)
 		}
+	}
+	if r.Project != "" && (!filepath.IsAbs(r.Project) || filepath.Clean(r.Project) == "/") {
+		return "project", fmt.Sprintf("%q: give the project's absolute folder", r.Project)
+	}
+	if r.Project != "" && r.FromProject {
+		return "project", "only the user's file can limit a rule to a project"
 	}
 	if len(r.Message) > 1000 {
 		return "message", "longer than 1000 characters"

@@ -89,7 +89,7 @@ func TestFindProject(t *testing.T) {
 		t.Errorf("found %q", got)
 	}
 	p := LoadProject(filepath.Join(repo, "a"))
-	if len(p.Rules) != 1 || !p.Rules[0].Project || len(p.Problems) != 0 {
+	if len(p.Rules) != 1 || !p.Rules[0].FromProject || len(p.Problems) != 0 {
 		t.Errorf("project %+v", p)
 	}
 }
@@ -120,7 +120,7 @@ func FuzzUserFile(f *testing.F) {
 		}
 		prules, _ := parseProject("p.toml", []byte(text))
 		for _, r := range prules {
-			if r.Decision == "allow" || !r.Project {
+			if r.Decision == "allow" || !r.FromProject {
 				t.Fatalf("a project file loaded %+v: a project may only tighten", r)
 			}
 		}

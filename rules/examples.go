@@ -61,9 +61,12 @@ func (s *Set) exampleMatches(ctx context.Context, r *Rule, one []*Rule, ex strin
 
 func exampleCall(r *Rule, ex string) arbiter.Call {
 	call := arbiter.Call{ProjectDir: exampleProject, Cwd: exampleProject, Home: exampleHome}
-	if r.Project {
+	if r.FromProject {
 		dir := filepath.Dir(r.File)
 		call.ProjectDir, call.Cwd = dir, dir
+	}
+	if r.Project != "" {
+		call.ProjectDir, call.Cwd = r.Project, r.Project
 	}
 	var in map[string]any
 	switch {

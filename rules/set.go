@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"path"
+	"path/filepath"
 	"strings"
 
 	"github.com/arbitergate/arbiter"
@@ -28,7 +29,7 @@ type Rule struct {
 // user's file, R.project:1 the first of the project's.
 func (r *Rule) ID() string {
 	scope := "user"
-	if r.Project {
+	if r.FromProject {
 		scope = "project"
 	}
 	return fmt.Sprintf("R.%s:%d", scope, r.Index)
@@ -171,7 +172,7 @@ func defaultReason(r *Rule) string {
 	}
 	verb := map[arbiter.Verdict]string{arbiter.Allow: "allows", arbiter.Ask: "asks about", arbiter.Deny: "denies", arbiter.Defer: "leaves to the runtime"}[r.verdict]
 	owner := "your"
-	if r.Project {
+	if r.FromProject {
 		owner = "the project's"
 	}
 	return fmt.Sprintf("%s rule for %s %s this", owner, strings.Join(what, " and "), verb)
@@ -181,6 +182,9 @@ func defaultReason(r *Rule) string {
 // Deny, ask and defer rules are open-world: a prefix matches a segment
 // whatever wraps it.
 func (r *Rule) fires(f *facts) bool {
+	if !r.inProject(f.call) {
+		return false
+	}
 	if r.Tool != "" && !globMatch(r.Tool, f.call.Tool) {
 		return false
 	}
@@ -238,7 +242,7 @@ func (s *Set) covers(ctx context.Context, f *facts, rules []*Rule) []*Rule {
 	var by []*Rule
 	for i := range a.Commands {
 		c := &a.Commands[i]
-		r := strictCover(allows, f.call.Tool, c)
+		r := strictCover(allows, f.call, c)
 		if r == nil {
 			if !s.staticAllows(ctx, f.call, c) {
 				return nil
@@ -265,7 +269,8 @@ func contains(rs []*Rule, r *Rule) bool {
 // stands: run directly (no wrapper, no nested shell, not inferred from
 // interpreter code), with no environment prefix and no write redirection
 // other than to /dev/null.
-func strictCover(allows []*Rule, tool string, c *shell.Command) *Rule {
+func strictCover(allows []*Rule, call arbiter.Call, c *shell.Command) *Rule {
+	tool := call.Tool
 	if len(c.Via) > 0 || c.Origin != "" || c.Ctx&(shell.Nested|shell.InFunction) != 0 || len(c.Env) > 0 || c.Program == "" {
 		return nil
 	}
@@ -275,7 +280,7 @@ func strictCover(allows []*Rule, tool string, c *shell.Command) *Rule {
 		}
 	}
 	for _, r := range allows {
-		if r.Command == "" || r.Tool != "" && !globMatch(r.Tool, tool) {
+		if r.Command == "" || r.Tool != "" && !globMatch(r.Tool, tool) || !r.inProject(call) {
 			continue
 		}
 		if prefixMatch(r.words, c) && !dynamicPrefix(len(r.words)-1, c) {
@@ -328,6 +333,21 @@ func (s *Set) staticAllows(ctx context.Context, call arbiter.Call, c *shell.Comm
 		one.Cwd = resolverOf(call).Resolve(c.Dir, "")
 	}
 	return s.static.Decide(ctx, one).Decision == arbiter.Allow
+}
+
+// inProject reports whether a rule limited to a project applies to the
+// call: the call's project (or, without one, its folder) is inside it.
+func (r *Rule) inProject(call arbiter.Call) bool {
+	if r.Project == "" {
+		return true
+	}
+	dir := call.ProjectDir
+	if dir == "" {
+		dir = call.Dir()
+	}
+	root := filepath.Clean(r.Project)
+	dir = filepath.Clean(dir)
+	return dir == root || strings.HasPrefix(dir, root+"/")
 }
 
 // globMatch matches a name pattern; a malformed pattern matches nothing.

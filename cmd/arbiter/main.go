@@ -22,6 +22,8 @@ Usage:
                                         add arbiter's hook to the runtime's settings
   arbiter uninstall RUNTIME [--project] [--dry-run]
                                         remove it (restoring the original file)
+  arbiter allow [--project] [--yes] -- PROGRAM ARGS…
+                                        approve one command prefix for good (a person only)
   arbiter doctor                        check every installed hook end to end
   arbiter stats [--json] [LOG]          summarise the decision log (ARBITER_LOG)
   arbiter eval [--split dev|test] [--by set|category|rule] [--failures] [--json] FILE…
@@ -51,6 +53,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return installCmd(args[1:], stdout, stderr, false)
 	case "uninstall":
 		return installCmd(args[1:], stdout, stderr, true)
+	case "allow":
+		return allowCmd(args[1:], stdin, stdout, stderr, os.Getenv)
 	case "doctor":
 		return doctor(args[1:], stdout, stderr)
 	case "stats":
