@@ -17,6 +17,7 @@ import (
 	"github.com/arbitergate/arbiter/judge"
 	"github.com/arbitergate/arbiter/policy"
 	"github.com/arbitergate/arbiter/rules"
+	"github.com/arbitergate/arbiter/shell"
 )
 
 // Gate decides calls.
@@ -30,7 +31,10 @@ type Gate struct {
 	Problems config.Problems
 	// Projects reads each project's .arbiter.toml; nil reads none.
 	Projects *Projects
+	az       shell.Analyzer
 }
+
+func (g *Gate) analyzer() *shell.Analyzer { return &g.az }
 
 // Decide runs a call through the static policy (self-protection first),
 // the user's and the project's rules, and, when the result is still
@@ -51,6 +55,7 @@ func (g *Gate) Decide(ctx context.Context, call arbiter.Call) arbiter.Decision {
 		return arbiter.Decision{ID: d.ID, Decision: arbiter.Defer, Rules: []string{"U.config-broken"}, Source: arbiter.SourceError, Micros: time.Since(start).Microseconds(),
 			Reason: "the configuration cannot be used (" + broken[0].Error() + "), so the runtime decides; run `arbiter doctor`"}
 	}
+	d = judgeEscalation(call, d, g.analyzer())
 	if g.Judge != nil && d.Source != arbiter.SourceRule {
 		d = g.Judge.Review(ctx, call, d)
 		d.Micros = time.Since(start).Microseconds()
