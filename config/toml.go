@@ -209,7 +209,7 @@ func checkRules(file string, b []byte, rules []Rule, project bool) ([]Rule, Prob
 			continue
 		}
 		if project && r.Decision == "allow" {
-			probs = append(probs, Problem{File: file, Line: r.Line, Key: r.Key("decision"), Msg: "a project file may only tighten: its allow rules are ignored, since the repository is what the agent writes; put the rule in your own config file (arbiter allow)", Effect: RuleIgnored})
+			probs = append(probs, Problem{File: file, Line: lineIn(b, r.Line, "decision"), Key: r.Key("decision"), Msg: "a project file may only tighten: its allow rules are ignored, since the repository is what the agent writes; put the rule in your own config file (arbiter allow)", Effect: RuleIgnored})
 			continue
 		}
 		out = append(out, r)

@@ -256,8 +256,8 @@ func reportOnce(opt Options, p config.Problem) {
 
 func noticeStamped(opt Options, name, msg string) {
 	dir := cacheDir(opt)
-	if dir == "" {
-		return
+	if dir == "" || opt.Log == io.Discard {
+		return // nobody would read it: keep the stamp for a caller who does
 	}
 	stamp := filepath.Join(dir, name)
 	today := time.Now().Format("2006-01-02")

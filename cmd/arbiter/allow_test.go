@@ -96,3 +96,16 @@ func TestAllowedRuleDecides(t *testing.T) {
 		t.Errorf("the agent running arbiter allow: %s", out)
 	}
 }
+
+// TestDoctorReportsConfigFirst: arbiter doctor names a broken config
+// file, with line and key, before anything else, and fails.
+func TestDoctorReportsConfigFirst(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "config.toml")
+	os.WriteFile(file, []byte("ARBITER_JUDGE_MODE = \"enforce\"\n[[rule]]\ndecision = \"alow\"\ncommand = \"npm ci\"\n"), 0o600)
+	out, _, code := runBinary(t, nil, []string{"ARBITER_CONFIG=" + file, "XDG_CACHE_HOME=" + dir, "HOME=" + dir}, "doctor")
+	first, _, _ := strings.Cut(out, "\n")
+	if code == 0 || !strings.HasPrefix(first, "✗ "+file+":3: rule[1].decision") {
+		t.Errorf("exit %d, output:\n%s", code, out)
+	}
+}

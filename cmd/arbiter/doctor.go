@@ -21,7 +21,7 @@ func doctor(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "arbiter doctor takes no arguments")
 		return 2
 	}
-	problems, found := 0, 0
+	problems, found := doctorConfig(stdout), 0
 	for _, project := range []bool{false, true} {
 		scope, err := scopeFor(project)
 		if err != nil {
