@@ -3,6 +3,7 @@ package config
 import (
 	"bufio"
 	"bytes"
+	"crypto/sha256"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -35,6 +36,8 @@ type Config struct {
 	// Rules are the user's rules, in file order. They are empty when the
 	// file could not be used.
 	Rules []Rule
+	// Sum identifies the file's content (SHA-256), for caches.
+	Sum [32]byte
 	// Problems lists everything wrong with the file and the environment
 	// that Load can see; settings are checked further by their users (see
 	// Fail).
@@ -131,6 +134,7 @@ func (c *Config) readFile(explicit bool) {
 		return
 	}
 	c.FileFound = true
+	c.Sum = sha256.Sum256(b)
 	values, where := map[string]string{}, map[string]Problem{}
 	var probs Problems
 	if isTOML(c.File) {

@@ -2,6 +2,7 @@ package config
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -277,10 +278,20 @@ func isShellTool(tool string) bool {
 // ruleLines finds the line of each [[rule]] header, in order.
 func ruleLines(b []byte) []int {
 	var out []int
-	for i, l := range bytes.Split(b, []byte("\n")) {
+	for line := 1; len(b) > 0; line++ {
+		l := b
+		if i := bytes.IndexByte(b, '\n'); i >= 0 {
+			l, b = b[:i], b[i+1:]
+		} else {
+			b = nil
+		}
+		l = bytes.TrimLeft(l, " \t")
+		if len(l) < 2 || l[0] != '[' || l[1] != '[' {
+			continue // most lines: no allocation
+		}
 		t := strings.Join(strings.Fields(string(l)), "")
 		if strings.HasPrefix(t, "[[rule]]") {
-			out = append(out, i+1)
+			out = append(out, line)
 		}
 	}
 	return out
@@ -328,6 +339,8 @@ type Project struct {
 	File     string
 	Rules    []Rule
 	Problems Problems
+	// Sum identifies the file's content (SHA-256), for caches.
+	Sum [32]byte
 }
 
 // FindProject walks up from dir to the repository root (the first folder
@@ -369,6 +382,7 @@ func LoadProject(dir string) Project {
 		p.Problems = Problems{{File: p.File, Msg: "cannot be read: " + unwrapPath(err)}}
 		return p
 	}
+	p.Sum = sha256.Sum256(b)
 	rules, probs := parseProject(p.File, b)
 	p.Problems = probs
 	if len(probs.Broken()) == 0 {

@@ -100,11 +100,11 @@ func FromConfig(opt Options) (*Gate, config.Config, error) {
 	cfg, _ := config.Load(opt.Getenv)
 	g := &Gate{Static: policy.New(policy.Options{Protect: Protected(cfg, opt)}), Problems: cfg.Problems}
 	if len(cfg.Rules) > 0 {
-		g.Rules = rules.New(cfg.Rules, g.Static)
+		g.Rules = loadRules(cfg.Rules, g.Static, cacheDir(opt), cfg.Sum)
 		g.Problems = append(g.Problems, g.Rules.Problems...)
 	}
 	if !opt.NoProjects {
-		g.Projects = &Projects{static: g.Static, report: opt.Report}
+		g.Projects = &Projects{static: g.Static, report: opt.Report, cache: cacheDir(opt)}
 	}
 	if len(cfg.Problems.Broken()) == 0 {
 		j, err := judgeFrom(cfg, opt)

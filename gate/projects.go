@@ -12,6 +12,7 @@ import (
 type Projects struct {
 	static rules.Decider
 	report func(config.Problem)
+	cache  string
 	mu     sync.Mutex
 	byFile map[string]project
 }
@@ -36,7 +37,7 @@ func (ps *Projects) For(dir string) project {
 	p := project{broken: loaded.Problems.Broken()}
 	problems := loaded.Problems
 	if len(loaded.Rules) > 0 {
-		p.set = rules.New(loaded.Rules, ps.static)
+		p.set = loadRules(loaded.Rules, ps.static, ps.cache, loaded.Sum)
 		problems = append(problems, p.set.Problems...)
 	}
 	for _, pr := range problems {

@@ -59,12 +59,31 @@ func (s *Set) Rules() []*Rule {
 // examples do not come out as written, does not load, and Problems says
 // why. static is the static policy, which decides the segments no rule
 // covers.
-func New(raw []config.Rule, static Decider) *Set {
+func New(raw []config.Rule, static Decider) *Set { return build(raw, static, nil) }
+
+// Checked is New for rules whose examples were already checked (by the
+// same program, on the same text): failed holds the problems that check
+// found, and those rules do not load. Checking examples decides each one
+// with the static policy, which a hook should not repeat on every call.
+func Checked(raw []config.Rule, static Decider, failed config.Problems) *Set {
+	if failed == nil {
+		failed = config.Problems{}
+	}
+	return build(raw, static, failed)
+}
+
+func build(raw []config.Rule, static Decider, failed config.Problems) *Set {
 	s := &Set{static: static, az: &shell.Analyzer{}}
 	for _, c := range raw {
 		r, err := compile(c)
-		if err == nil {
+		if err == nil && failed == nil {
 			err = s.checkExamples(r)
+		}
+		if err == nil && failed != nil {
+			if p, ok := failedRule(failed, c); ok {
+				s.Problems = append(s.Problems, p)
+				continue
+			}
 		}
 		if err != nil {
 			s.Problems = append(s.Problems, config.Problem{File: c.File, Line: c.Line, Key: c.Key(err.key), Msg: err.msg, Effect: config.RuleIgnored})
@@ -87,6 +106,15 @@ func Join(a, b *Set) *Set {
 	out.rules = append(append([]*Rule(nil), a.rules...), b.rules...)
 	out.Problems = append(append(config.Problems(nil), a.Problems...), b.Problems...)
 	return &out
+}
+
+func failedRule(failed config.Problems, c config.Rule) (config.Problem, bool) {
+	for _, p := range failed {
+		if p.File == c.File && strings.HasPrefix(p.Key, c.Key("")+".") {
+			return p, true
+		}
+	}
+	return config.Problem{}, false
 }
 
 type ruleError struct{ key, msg string }
