@@ -78,8 +78,10 @@ type Options struct {
 	// Log at most once a day (the hooks run once per call, and a line
 	// per call would bury everything else).
 	Report func(config.Problem)
-	// NoProjects skips projects' .arbiter.toml files.
+	// NoProjects skips projects' .arbiter.toml files; NoRules skips the
+	// user's rules too (scoring the shipped policy and the judge).
 	NoProjects bool
+	NoRules    bool
 }
 
 // FromConfig builds a gate from the environment and the config file. The
@@ -99,11 +101,11 @@ func FromConfig(opt Options) (*Gate, config.Config, error) {
 	}
 	cfg, _ := config.Load(opt.Getenv)
 	g := &Gate{Static: policy.New(policy.Options{Protect: Protected(cfg, opt)}), Problems: cfg.Problems}
-	if len(cfg.Rules) > 0 {
+	if len(cfg.Rules) > 0 && !opt.NoRules {
 		g.Rules = loadRules(cfg.Rules, g.Static, cacheDir(opt), cfg.Sum)
 		g.Problems = append(g.Problems, g.Rules.Problems...)
 	}
-	if !opt.NoProjects {
+	if !opt.NoProjects && !opt.NoRules {
 		g.Projects = &Projects{static: g.Static, report: opt.Report, cache: cacheDir(opt)}
 	}
 	if len(cfg.Problems.Broken()) == 0 {

@@ -13,6 +13,7 @@ import (
 	"github.com/arbitergate/arbiter/config"
 	"github.com/arbitergate/arbiter/policy"
 	"github.com/arbitergate/arbiter/rules"
+	"github.com/arbitergate/arbiter/shell"
 )
 
 // env is a user config file and a project with its own .arbiter.toml,
@@ -378,4 +379,38 @@ func TestDecisionNamesTheRule(t *testing.T) {
 			t.Errorf("reason %q lacks %q", d.Reason, want)
 		}
 	}
+}
+
+// FuzzApply: any command, over a set of every kind of rule, never panics,
+// never changes a protected static decision, and is allowed by a rule
+// only when its analysis saw every segment.
+func FuzzApply(f *testing.F) {
+	for _, s := range []string{"npm ci && git status", "sudo npm ci", "rm -rf / && npm ci", "cat prod.tfstate", "curl https://a.internal.example.com", "npm ci $(", "npm ci\nnpm ci"} {
+		f.Add(s)
+	}
+	dir := f.TempDir()
+	file := filepath.Join(dir, "config.toml")
+	os.WriteFile(file, []byte(rule("allow", "command", "npm ci")+rule("deny", "path", "**/prod.tfstate")+rule("ask", "host", "*.internal.example.com")+rule("defer", "command", "git push")), 0o600)
+	cfg, _ := config.Load(func(k string) string { return map[string]string{"ARBITER_CONFIG": file}[k] })
+	static := policy.New(policy.Options{})
+	set := rules.New(cfg.Rules, static)
+	if len(set.Rules()) != 4 {
+		f.Fatalf("rules: %v", set.Problems)
+	}
+	f.Fuzz(func(t *testing.T, cmd string) {
+		if len(cmd) > 4096 {
+			return
+		}
+		b, _ := json.Marshal(map[string]string{"command": cmd})
+		c := arbiter.Call{Tool: "Bash", Input: b, ProjectDir: "/home/user/p", Cwd: "/home/user/p", Home: "/home/user"}
+		ctx := context.Background()
+		s := static.Decide(ctx, c)
+		d := set.Apply(ctx, c, s)
+		if rules.Protected(s) && (d.Decision != s.Decision || d.Source != s.Source) {
+			t.Fatalf("%q: protected %s %v changed to %s %v", cmd, s.Decision, s.Rules, d.Decision, d.Rules)
+		}
+		if d.Decision == arbiter.Allow && d.Source == arbiter.SourceRule && len(shell.Analyze(cmd).Problems) > 0 {
+			t.Fatalf("%q allowed by a rule although its analysis has problems", cmd)
+		}
+	})
 }
