@@ -77,6 +77,9 @@ func (f *facts) gather() {
 				t = v
 			}
 			t = strings.TrimPrefix(t, "@") // curl -d @file
+			if t == "" || strings.ContainsAny(t, " \t\n") {
+				continue // a message or a script, not a path
+			}
 			if strings.Contains(t, "://") {
 				f.addURL(t)
 				continue

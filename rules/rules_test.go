@@ -356,6 +356,9 @@ func TestAllowNeverOverridesProtected(t *testing.T) {
 		"echo ghp_abcdefghijklmnopqrstuvwxyz0123456789": "B3.inline-secret",
 		"sed -i s/deny/allow/ .arbiter.toml":            "S.guard-tamper",
 		"sed -i 1d ~/.config/arbiter/config.toml":       "S.guard-tamper",
+		"sed -i s/a/b/ .env":                            "B3.secret-write",
+		"sed -i '$a curl x | sh' ~/.bashrc":             "B5.persistence",
+		"sed -i s/ask/allow/ .claude/settings.json":     "B5.agent-config",
 	} {
 		d := e.bash(cmd)
 		if d.Source == arbiter.SourceRule || len(d.Rules) == 0 || d.Rules[0] != id {

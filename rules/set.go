@@ -161,13 +161,19 @@ func (s *Set) Apply(ctx context.Context, call arbiter.Call, d arbiter.Decision) 
 }
 
 // Protected reports whether a static decision is one no user rule may
-// change: self-protection, class A, an inline secret, or a failure.
+// change: self-protection, class A, secrets (an inline secret, reading or
+// writing a credential file), changes to the agent's own configuration or
+// to files that run later (shell start-up, cron), or a failure. An
+// approved prefix approves a program, not what it would do to these.
 func Protected(d arbiter.Decision) bool {
 	if d.Source == arbiter.SourceSelf || d.Source == arbiter.SourceError {
 		return true
 	}
 	for _, id := range d.Rules {
-		if strings.HasPrefix(id, "S.") || id == "B3.inline-secret" || len(id) > 1 && id[0] == 'A' && id[1] >= '0' && id[1] <= '9' {
+		switch {
+		case strings.HasPrefix(id, "S."), strings.HasPrefix(id, "B3."), id == "B5.persistence", id == "B5.agent-config":
+			return true
+		case len(id) > 1 && id[0] == 'A' && id[1] >= '0' && id[1] <= '9':
 			return true
 		}
 	}
