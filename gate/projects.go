@@ -1,6 +1,7 @@
 package gate
 
 import (
+	"bytes"
 	"sync"
 
 	"github.com/arbitergate/arbiter/config"
@@ -15,6 +16,7 @@ type Projects struct {
 	cache  string
 	mu     sync.Mutex
 	byFile map[string]project
+	said   []string // the problems reported, for Mentions
 }
 
 type project struct {
@@ -44,12 +46,26 @@ func (ps *Projects) For(dir string) project {
 		if ps.report != nil {
 			ps.report(pr)
 		}
+		ps.said = append(ps.said, pr.Error())
 	}
 	if ps.byFile == nil {
 		ps.byFile = map[string]project{}
 	}
 	ps.byFile[file] = p
 	return p
+}
+
+// Mentions reports whether text repeats a problem of a project file
+// already reported, so that a hook can leave it out.
+func (ps *Projects) Mentions(text []byte) bool {
+	ps.mu.Lock()
+	defer ps.mu.Unlock()
+	for _, s := range ps.said {
+		if bytes.Contains(text, []byte(s)) {
+			return true
+		}
+	}
+	return false
 }
 
 // Problems loads the project file for dir and lists everything wrong with

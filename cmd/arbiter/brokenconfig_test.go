@@ -119,4 +119,20 @@ func TestConfigProblemOncePerDay(t *testing.T) {
 	if total != 1 {
 		t.Errorf("the problem was printed %d times in three calls, want once", total)
 	}
+	// A broken project file too, on calls the static policy would allow.
+	project := filepath.Join(dir, "proj")
+	os.MkdirAll(filepath.Join(project, ".git"), 0o755)
+	os.WriteFile(filepath.Join(project, ".arbiter.toml"), []byte("[[rule]]\ndecision = \"deny\"\npaht = \"x\"\n"), 0o600)
+	p, _ = json.Marshal(map[string]any{"hook_event_name": "PreToolUse", "tool_name": "Bash", "tool_input": map[string]string{"command": "git status"}, "cwd": project, "session_id": "s"})
+	total = 0
+	for range 3 {
+		out, errs, _ := runBinary(t, p, env, "hook", "claude")
+		if strings.Contains(out, "allow") {
+			t.Fatalf("allowed with a broken project file: %q", out)
+		}
+		total += strings.Count(errs, "rule.paht")
+	}
+	if total != 1 {
+		t.Errorf("the project file's problem was printed %d times in three calls, want once", total)
+	}
 }

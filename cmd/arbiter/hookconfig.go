@@ -34,15 +34,13 @@ func quietAbout(w io.Writer, g *gate.Gate, setup error) io.Writer {
 	if setup != nil {
 		known = append(known, []byte(setup.Error()))
 	}
-	if len(known) == 0 {
-		return w
-	}
-	return &quietWriter{w: w, known: known}
+	return &quietWriter{w: w, known: known, projects: g.Projects}
 }
 
 type quietWriter struct {
-	w     io.Writer
-	known [][]byte
+	w        io.Writer
+	known    [][]byte
+	projects *gate.Projects // problems of project files, found as calls come
 }
 
 func (q *quietWriter) Write(b []byte) (int, error) {
@@ -50,6 +48,9 @@ func (q *quietWriter) Write(b []byte) (int, error) {
 		if bytes.Contains(b, k) {
 			return len(b), nil
 		}
+	}
+	if q.projects != nil && q.projects.Mentions(b) {
+		return len(b), nil
 	}
 	return q.w.Write(b)
 }
