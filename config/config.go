@@ -194,7 +194,11 @@ func parse(file string, b []byte, into map[string]string, where map[string]Probl
 		name, value, ok := strings.Cut(t, "=")
 		name = strings.TrimSpace(name)
 		if !ok {
-			return Problem{File: file, Line: line, Msg: "want NAME=value"}
+			msg := "want NAME=value"
+			if strings.HasPrefix(t, "[") {
+				msg += "; this looks like TOML, which is read only from a file named *.toml"
+			}
+			return Problem{File: file, Line: line, Msg: msg}
 		}
 		if !known[name] {
 			return Problem{File: file, Line: line, Key: name, Msg: "unknown setting (known: " + strings.Join(Names, ", ") + ")"}

@@ -62,14 +62,27 @@ func allowCmd(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv f
 	if *project {
 		r.Project = repoRoot(cwd)
 	}
-	if d := staticVerdict(r, cwd); d.Decision == arbiter.Allow {
+	d := staticVerdict(r, cwd)
+	if d.Decision == arbiter.Allow {
 		fmt.Fprintf(stdout, "%s is already allowed by the static policy (%s); no rule is needed\n", r.Command, strings.Join(d.Rules, ", "))
 		return 0
 	} else if rules.Protected(d) {
 		fmt.Fprintf(stderr, "arbiter allow: %s is decided by %s, which no rule can change: %s\n", r.Command, strings.Join(d.Rules, ", "), d.Reason)
 		return 1
 	}
+	cfg, _ := config.Load(getenv)
+	if broken := cfg.Problems.Broken(); len(broken) > 0 {
+		fmt.Fprintf(stderr, "arbiter allow: fix the config file first: %v\n", broken)
+		return 1
+	}
+	for _, have := range cfg.Rules {
+		if have.Decision == "allow" && have.Command == r.Command && have.Project == r.Project && have.Tool == "" && have.Path == "" && have.Host == "" {
+			fmt.Fprintf(stdout, "%s is already allowed by rule %d of %s (line %d)\n", r.Command, have.Index, file, have.Line)
+			return 0
+		}
+	}
 	text := ruleTOML(r)
+	fmt.Fprintf(stdout, "Today arbiter answers %s for `%s` (%s).\n", d.Decision, r.Command, strings.Join(d.Rules, ", "))
 	fmt.Fprintf(stdout, "This rule will be added to %s:\n\n%s\n", file, indent(text))
 	fmt.Fprintln(stdout, "It allows a command segment that starts with these words, run directly (not behind sudo, env or a shell); every other segment of a command line is still judged.")
 	if !*yes {

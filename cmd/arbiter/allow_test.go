@@ -109,3 +109,25 @@ func TestDoctorReportsConfigFirst(t *testing.T) {
 		t.Errorf("exit %d, output:\n%s", code, out)
 	}
 }
+
+func TestAllowOnceAndNotIntoABrokenFile(t *testing.T) {
+	file, getenv := allowEnv(t)
+	var out, errb bytes.Buffer
+	for range 2 {
+		if code := allowCmd([]string{"--yes", "--", "npm", "ci"}, strings.NewReader(""), &out, &errb, getenv); code != 0 {
+			t.Fatalf("exit %d: %s", code, errb.String())
+		}
+	}
+	b, _ := os.ReadFile(file)
+	if n := strings.Count(string(b), "[[rule]]"); n != 1 || !strings.Contains(out.String(), "already allowed by rule 1") {
+		t.Errorf("%d rules after adding the same one twice; output %q", n, out.String())
+	}
+	os.WriteFile(file, append(b, []byte("decison = \"x\"\n")...), 0o600)
+	before, _ := os.ReadFile(file)
+	if code := allowCmd([]string{"--yes", "--", "terraform", "plan"}, strings.NewReader(""), &out, &errb, getenv); code == 0 || !strings.Contains(errb.String(), "fix the config file first") {
+		t.Errorf("added to a broken file: exit %d, %q", code, errb.String())
+	}
+	if after, _ := os.ReadFile(file); string(after) != string(before) {
+		t.Errorf("a broken file was changed")
+	}
+}
