@@ -9,11 +9,9 @@ import (
 	"os"
 	"path"
 	"path/filepath"
-	"strconv"
 	"strings"
 
 	"github.com/bmatcuk/doublestar/v4"
-	"github.com/pelletier/go-toml/v2"
 )
 
 // Rule is one [[rule]] table as written. Matching lives in package rules;
@@ -58,42 +56,6 @@ func (r Rule) Key(field string) string {
 	return fmt.Sprintf("rule[%d].%s", r.Index, field)
 }
 
-// userFile is the user's config.toml. Settings are top-level keys with
-// the environment's names; a value may be a string, a number or a
-// boolean.
-type userFile struct {
-	JudgeURL         any    `toml:"ARBITER_JUDGE_URL"`
-	Key              any    `toml:"TYPESAFE_API_KEY"`
-	JudgeModel       any    `toml:"ARBITER_JUDGE_MODEL"`
-	JudgeTimeout     any    `toml:"ARBITER_JUDGE_TIMEOUT"`
-	JudgeMode        any    `toml:"ARBITER_JUDGE_MODE"`
-	JudgeBackend     any    `toml:"ARBITER_JUDGE_BACKEND"`
-	JudgeAPIKey      any    `toml:"ARBITER_JUDGE_API_KEY"`
-	Log              any    `toml:"ARBITER_LOG"`
-	JudgeMinServes   any    `toml:"ARBITER_JUDGE_MIN_SERVES"`
-	JudgeMaxRisk     any    `toml:"ARBITER_JUDGE_MAX_RISK"`
-	JudgeMaxSteering any    `toml:"ARBITER_JUDGE_MAX_STEERING"`
-	JudgeDenyRisk    any    `toml:"ARBITER_JUDGE_DENY_RISK"`
-	JudgeDenyServes  any    `toml:"ARBITER_JUDGE_DENY_SERVES"`
-	Rule             []Rule `toml:"rule"`
-}
-
-func (u *userFile) settings() map[string]any {
-	return map[string]any{
-		"ARBITER_JUDGE_URL": u.JudgeURL, "TYPESAFE_API_KEY": u.Key, "ARBITER_JUDGE_MODEL": u.JudgeModel,
-		"ARBITER_JUDGE_TIMEOUT": u.JudgeTimeout, "ARBITER_JUDGE_MODE": u.JudgeMode, "ARBITER_JUDGE_BACKEND": u.JudgeBackend,
-		"ARBITER_JUDGE_API_KEY": u.JudgeAPIKey, "ARBITER_LOG": u.Log, "ARBITER_JUDGE_MIN_SERVES": u.JudgeMinServes,
-		"ARBITER_JUDGE_MAX_RISK": u.JudgeMaxRisk, "ARBITER_JUDGE_MAX_STEERING": u.JudgeMaxSteering,
-		"ARBITER_JUDGE_DENY_RISK": u.JudgeDenyRisk, "ARBITER_JUDGE_DENY_SERVES": u.JudgeDenyServes,
-	}
-}
-
-// projectFile is a project's .arbiter.toml: rules only. Settings (a judge
-// URL, a key) are never read from the repository, which the agent writes.
-type projectFile struct {
-	Rule []Rule `toml:"rule"`
-}
-
 // maxFile bounds a config file; maxRules the rules in one.
 const (
 	maxFile  = 1 << 20
@@ -101,93 +63,46 @@ const (
 )
 
 // parseUser reads the user's config.toml into settings and rules.
+// Settings are top-level keys with the environment's names; a value may be
+// a string, a decimal number or a boolean.
 func parseUser(file string, b []byte, values map[string]string, where map[string]Problem) ([]Rule, Problems) {
-	var u userFile
-	if p := decode(file, b, &u); p != nil {
+	if len(b) > maxFile {
+		return nil, Problems{{File: file, Msg: fmt.Sprintf("larger than %d bytes", maxFile)}}
+	}
+	doc, p := walk(file, b, true)
+	if p != nil {
 		return nil, Problems{*p}
 	}
-	var probs Problems
-	for name, v := range u.settings() {
-		if v == nil {
-			continue
-		}
-		line := keyLine(b, name)
-		s, ok := settingText(v)
-		if !ok {
-			probs = append(probs, Problem{File: file, Line: line, Key: name, Msg: fmt.Sprintf("wrong type %T: want a string or a number", v)})
-			continue
-		}
-		values[name] = s
-		where[name] = Problem{File: file, Line: line, Key: name}
+	for name, v := range doc.settings {
+		values[name] = v.text
+		where[name] = Problem{File: file, Line: v.line, Key: name}
 	}
-	rules, rp := checkRules(file, b, u.Rule, false)
-	probs = append(probs, rp...)
+	rules, probs := checkRules(file, b, doc.rules, false)
 	if len(probs.Broken()) > 0 {
 		return nil, probs // a broken file counts for nothing
 	}
 	return rules, probs
 }
 
-// parseProject reads a project's .arbiter.toml.
+// parseProject reads a project's .arbiter.toml: rules only. Settings (a
+// judge URL, a key) are never read from the repository, which the agent
+// writes.
 func parseProject(file string, b []byte) ([]Rule, Problems) {
-	var pf projectFile
-	if p := decode(file, b, &pf); p != nil {
-		for _, n := range Names {
-			if p.Key == n {
-				p.Msg = "settings are read only from the user's config file, never from a project"
-			}
+	if len(b) > maxFile {
+		return nil, Problems{{File: file, Msg: fmt.Sprintf("larger than %d bytes", maxFile)}}
+	}
+	doc, p := walk(file, b, false)
+	if p != nil {
+		if known(p.Key) {
+			p.Msg = "settings are read only from the user's config file, never from a project"
 		}
 		return nil, Problems{*p}
 	}
-	rules, probs := checkRules(file, b, pf.Rule, true)
+	rules, probs := checkRules(file, b, doc.rules, true)
 	if len(probs.Broken()) > 0 {
 		return nil, probs
 	}
 	return rules, probs
-}
-
-// decode parses TOML strictly: an unknown key or a value of the wrong
-// type is a problem naming its line and key.
-func decode(file string, b []byte, into any) *Problem {
-	if len(b) > maxFile {
-		return &Problem{File: file, Msg: fmt.Sprintf("larger than %d bytes", maxFile)}
-	}
-	dec := toml.NewDecoder(bytes.NewReader(b))
-	dec.DisallowUnknownFields()
-	err := dec.Decode(into)
-	if err == nil {
-		return nil
-	}
-	var strict *toml.StrictMissingError
-	if errors.As(err, &strict) && len(strict.Errors) > 0 {
-		e := strict.Errors[0]
-		line, _ := e.Position()
-		return &Problem{File: file, Line: line, Key: strings.Join(e.Key(), "."), Msg: "unknown key"}
-	}
-	var de *toml.DecodeError
-	if errors.As(err, &de) {
-		line, _ := de.Position()
-		msg := strings.TrimPrefix(de.Error(), "toml: ")
-		if i := strings.Index(msg, " into struct field"); i >= 0 {
-			msg = "wrong type: " + msg[:i] // the Go type names mean nothing to a reader
-		}
-		return &Problem{File: file, Line: line, Key: strings.Join(de.Key(), "."), Msg: msg}
-	}
-	return &Problem{File: file, Msg: strings.TrimPrefix(err.Error(), "toml: ")}
-}
-
-func settingText(v any) (string, bool) {
-	switch x := v.(type) {
-	case string:
-		return x, true
-	case int64:
-		return strconv.FormatInt(x, 10), true
-	case float64:
-		return strconv.FormatFloat(x, 'g', -1, 64), true
-	case bool:
-		return strconv.FormatBool(x), true
-	}
-	return "", false
 }
 
 // checkRules numbers the rules, finds their lines, and checks each one's
@@ -197,14 +112,10 @@ func checkRules(file string, b []byte, rules []Rule, project bool) ([]Rule, Prob
 	if len(rules) > maxRules {
 		return nil, Problems{{File: file, Key: "rule", Msg: fmt.Sprintf("%d rules; at most %d are read", len(rules), maxRules)}}
 	}
-	lines := ruleLines(b)
 	var probs Problems
 	out := make([]Rule, 0, len(rules))
 	for i, r := range rules {
 		r.File, r.Index, r.FromProject = file, i+1, project
-		if i < len(lines) {
-			r.Line = lines[i]
-		}
 		if key, msg := shape(r); msg != "" {
 			probs = append(probs, Problem{File: file, Line: lineIn(b, r.Line, key), Key: r.Key(key), Msg: msg})
 			continue
@@ -275,28 +186,6 @@ func isShellTool(tool string) bool {
 	return ok
 }
 
-// ruleLines finds the line of each [[rule]] header, in order.
-func ruleLines(b []byte) []int {
-	var out []int
-	for line := 1; len(b) > 0; line++ {
-		l := b
-		if i := bytes.IndexByte(b, '\n'); i >= 0 {
-			l, b = b[:i], b[i+1:]
-		} else {
-			b = nil
-		}
-		l = bytes.TrimLeft(l, " \t")
-		if len(l) < 2 || l[0] != '[' || l[1] != '[' {
-			continue // most lines: no allocation
-		}
-		t := strings.Join(strings.Fields(string(l)), "")
-		if strings.HasPrefix(t, "[[rule]]") {
-			out = append(out, line)
-		}
-	}
-	return out
-}
-
 // lineIn finds the line of key in the table that starts at line from
 // (the table's own line when the key is not written there).
 func lineIn(b []byte, from int, key string) int {
@@ -314,20 +203,6 @@ func lineIn(b []byte, from int, key string) int {
 		}
 	}
 	return from
-}
-
-// keyLine finds the line of a top-level key (before any table header).
-func keyLine(b []byte, key string) int {
-	for i, l := range bytes.Split(b, []byte("\n")) {
-		t := strings.TrimSpace(string(l))
-		if strings.HasPrefix(t, "[") {
-			return 0
-		}
-		if rest, ok := strings.CutPrefix(t, key); ok && strings.HasPrefix(strings.TrimSpace(rest), "=") {
-			return i + 1
-		}
-	}
-	return 0
 }
 
 // ProjectFileName is the project's rule file, at the repository root.

@@ -41,9 +41,9 @@ func TestBrokenConfigKeepsStaticPolicy(t *testing.T) {
 		says      []string // in stderr
 	}{
 		{"toml: typo in a rule's decision", []string{"ARBITER_CONFIG=" + write("typo.toml", "[[rule]]\ndecision = \"alow\"\ncommand = \"npm ci\"\n")}, "", false, []string{"typo.toml:2", "rule[1].decision", `"alow"`}},
-		{"toml: unknown key in a rule", []string{"ARBITER_CONFIG=" + write("key.toml", "[[rule]]\ndecision = \"allow\"\ncomand = \"npm ci\"\n")}, "", false, []string{"key.toml:3", "rule.comand", "unknown key"}},
+		{"toml: unknown key in a rule", []string{"ARBITER_CONFIG=" + write("key.toml", "[[rule]]\ndecision = \"allow\"\ncomand = \"npm ci\"\n")}, "", false, []string{"key.toml:3", "rule[1].comand", "unknown key"}},
 		{"toml: unknown setting", []string{"ARBITER_CONFIG=" + write("setting.toml", "ARBITER_JUDGE_MOOD = \"enforce\"\n"+rule)}, "", false, []string{"setting.toml:1", "ARBITER_JUDGE_MOOD", "unknown key"}},
-		{"toml: wrong type in a rule", []string{"ARBITER_CONFIG=" + write("type.toml", rule+"match = \"npm ci\"\n")}, "", false, []string{"type.toml:4", "rule.match", "wrong type"}},
+		{"toml: wrong type in a rule", []string{"ARBITER_CONFIG=" + write("type.toml", rule+"match = \"npm ci\"\n")}, "", false, []string{"type.toml:4", "rule[1].match", "wrong type"}},
 		{"toml: wrong type of a setting", []string{"ARBITER_CONFIG=" + write("settype.toml", "ARBITER_JUDGE_TIMEOUT = [1]\n")}, "", false, []string{"settype.toml:1", "ARBITER_JUDGE_TIMEOUT", "wrong type"}},
 		{"toml: not TOML", []string{"ARBITER_CONFIG=" + write("garbage.toml", "this is not toml\n")}, "", false, []string{"garbage.toml:1"}},
 		{"toml: unreadable default file", []string{"XDG_CONFIG_HOME=" + unreadableXDG}, "", false, []string{filepath.Join(unreadableXDG, "arbiter", "config.toml"), "cannot be read"}},
@@ -51,9 +51,9 @@ func TestBrokenConfigKeepsStaticPolicy(t *testing.T) {
 		{"directory as ARBITER_CONFIG", []string{"ARBITER_CONFIG=" + dir}, "", false, []string{"cannot be read"}},
 		{"old format: not NAME=value", []string{"ARBITER_CONFIG=" + write("garbage", "this is not a setting\n")}, "", false, []string{"garbage:1", "NAME=value"}},
 		{"old format: unknown name", []string{"ARBITER_CONFIG=" + write("unknown", "ARBITER_JUDGE_MOOD=enforce\n")}, "", false, []string{"unknown:1", "ARBITER_JUDGE_MOOD"}},
-		{"project: unknown key", nil, "[[rule]]\ndecision = \"deny\"\npaht = \"**/prod.tfstate\"\n", false, []string{".arbiter.toml:3", "rule.paht"}},
+		{"project: unknown key", nil, "[[rule]]\ndecision = \"deny\"\npaht = \"**/prod.tfstate\"\n", false, []string{".arbiter.toml:3", "rule[1].paht"}},
 		{"project: typo in a decision", nil, "[[rule]]\ndecision = \"dney\"\npath = \"**/prod.tfstate\"\n", false, []string{".arbiter.toml:2", "rule[1].decision"}},
-		{"project: wrong type", nil, "[[rule]]\ndecision = \"deny\"\npath = 7\n", false, []string{".arbiter.toml:3", "rule.path", "wrong type"}},
+		{"project: wrong type", nil, "[[rule]]\ndecision = \"deny\"\npath = 7\n", false, []string{".arbiter.toml:3", "rule[1].path", "wrong type"}},
 		{"toml: typo in the judge mode", []string{"ARBITER_CONFIG=" + write("mode.toml", "ARBITER_JUDGE_MODE = \"enforc\"\n")}, "", true, []string{"mode.toml:1", "ARBITER_JUDGE_MODE", "the judge is off"}},
 		{"old format: typo in the judge mode", []string{"ARBITER_CONFIG=" + write("mode", "ARBITER_JUDGE_MODE=enforc\n")}, "", true, []string{"mode:1", "ARBITER_JUDGE_MODE"}},
 		{"environment: bad timeout", []string{"ARBITER_JUDGE_TIMEOUT=soon"}, "", true, []string{"environment variable ARBITER_JUDGE_TIMEOUT"}},
@@ -130,7 +130,7 @@ func TestConfigProblemOncePerDay(t *testing.T) {
 		if strings.Contains(out, "allow") {
 			t.Fatalf("allowed with a broken project file: %q", out)
 		}
-		total += strings.Count(errs, "rule.paht")
+		total += strings.Count(errs, "rule[1].paht")
 	}
 	if total != 1 {
 		t.Errorf("the project file's problem was printed %d times in three calls, want once", total)
