@@ -3,6 +3,7 @@ package gate
 import (
 	"context"
 	"encoding/json"
+	"io"
 	"testing"
 
 	"github.com/arbitergate/arbiter"
@@ -58,4 +59,16 @@ func esc(cmd, why string, prefix []string) map[string]any {
 		m["prefix_rule"] = prefix
 	}
 	return m
+}
+
+// TestProtectedSkipsDevices: ARBITER_CONFIG=/dev/null names no file, and
+// writing to /dev/null is not tampering.
+func TestProtectedSkipsDevices(t *testing.T) {
+	env := map[string]string{"ARBITER_CONFIG": "/dev/null", "HOME": t.TempDir()}
+	g, _, _ := FromConfig(Options{Getenv: func(k string) string { return env[k] }, Log: io.Discard})
+	b, _ := json.Marshal(map[string]string{"command": "go test ./... > /dev/null"})
+	d := g.Decide(context.Background(), arbiter.Call{Tool: "Bash", Input: b, ProjectDir: "/home/user/p", Cwd: "/home/user/p", Home: "/home/user"})
+	if d.Decision != arbiter.Allow {
+		t.Errorf("got %s %v", d.Decision, d.Rules)
+	}
 }

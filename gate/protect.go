@@ -2,6 +2,7 @@ package gate
 
 import (
 	"path/filepath"
+	"strings"
 
 	"github.com/arbitergate/arbiter/audit"
 	"github.com/arbitergate/arbiter/config"
@@ -15,9 +16,12 @@ import (
 func Protected(cfg config.Config, opt Options) []string {
 	var out []string
 	add := func(p string) {
-		if p != "" && filepath.IsAbs(p) {
-			out = append(out, filepath.Clean(p))
+		p = filepath.Clean(p)
+		// ARBITER_CONFIG=/dev/null means "no file", not a file to guard.
+		if p == "" || !filepath.IsAbs(p) || p == "/" || strings.HasPrefix(p, "/dev/") || strings.HasPrefix(p, "/proc/") {
+			return
 		}
+		out = append(out, p)
 	}
 	add(cfg.File)
 	add(config.Path(opt.Getenv))
