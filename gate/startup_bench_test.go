@@ -1,6 +1,7 @@
 package gate
 
 import (
+	"bytes"
 	"context"
 	"os"
 
@@ -20,7 +21,7 @@ func BenchmarkFromConfig(b *testing.B) {
 	env := map[string]string{"ARBITER_CONFIG": file, "HOME": b.TempDir()}
 	getenv := func(k string) string { return env[k] }
 	for b.Loop() {
-		if _, _, err := FromConfig(Options{Getenv: getenv, Report: func(config.Problem) {}, Log: nil}); err != nil {
+		if _, _, err := FromConfig(Options{Getenv: getenv, Report: func(config.Problem) {}, Log: &bytes.Buffer{}}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -37,7 +38,7 @@ func BenchmarkHookPath(b *testing.B) {
 	getenv := func(k string) string { return env[k] }
 	call := arbiter.Call{Tool: "Bash", Input: []byte(`{"command":"go test ./... 2>&1 | tail -20","description":"Run the tests"}`), ProjectDir: "/home/dev/proj", Cwd: "/home/dev/proj", Home: "/home/dev"}
 	for b.Loop() {
-		g, _, _ := FromConfig(Options{Getenv: getenv, Report: func(config.Problem) {}})
+		g, _, _ := FromConfig(Options{Getenv: getenv, Report: func(config.Problem) {}, Log: &bytes.Buffer{}})
 		g.Decide(context.Background(), call)
 	}
 }
