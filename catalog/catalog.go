@@ -22,7 +22,8 @@ type Rule struct {
 
 // Class is the policy class of the rule: A blocked, B always confirm,
 // C pre-approval works, D no confirmation, H the hygiene rules, S
-// arbiter's self-protection, U not understood, J the model judge.
+// arbiter's self-protection, U not understood, J the model judge, E
+// sandbox escalations, R the user's and the project's own rules.
 func (id ID) Class() byte {
 	if id == "" {
 		return 0
@@ -115,6 +116,10 @@ func ClassName(c byte) string {
 		return "not understood"
 	case 'J':
 		return "model judge"
+	case 'E':
+		return "sandbox escalation"
+	case 'R':
+		return "user rule"
 	}
 	return "unknown"
 }

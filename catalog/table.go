@@ -134,16 +134,23 @@ const (
 	D6GitLocal             ID = "D6.git-local"
 	D6GitRead              ID = "D6.git-read"
 	D7WebSearch            ID = "D7.web-search"
+	EBroadPrefix           ID = "E.broad-prefix"
+	ENetworkOnly           ID = "E.network-only"
+	ENoJustification       ID = "E.no-justification"
+	EOnePath               ID = "E.one-path"
 	H1SelfJustifying       ID = "H1.self-justifying"
 	H1UserTyped            ID = "H1.user-typed"
 	H3InvisibleCharacters  ID = "H3.invisible-characters"
 	H7OutsideProject       ID = "H7.outside-project"
 	H8Interactive          ID = "H8.interactive"
+	JRequestedLowRisk      ID = "J.requested-low-risk"
+	JRiskyUnrequested      ID = "J.risky-unrequested"
 	SGuardTamper           ID = "S.guard-tamper"
 	UBadInput              ID = "U.bad-input"
 	UBadUrl                ID = "U.bad-url"
 	UBatchCode             ID = "U.batch-code"
 	UCancelled             ID = "U.cancelled"
+	UConfigBroken          ID = "U.config-broken"
 	UDebuggerCommand       ID = "U.debugger-command"
 	UDefinition            ID = "U.definition"
 	UDynamicCode           ID = "U.dynamic-code"
@@ -324,16 +331,23 @@ var table = [...]Rule{
 	{ID: D6GitLocal, Verdict: arbiter.Allow, Summary: "moves the branch pointer without touching files"},
 	{ID: D6GitRead, Verdict: arbiter.Allow, Summary: "prints git's version or help"},
 	{ID: D7WebSearch, Verdict: arbiter.Allow, Summary: "a web search only reads public pages"},
+	{ID: EBroadPrefix, Verdict: arbiter.Deny, Summary: "a sandbox escalation proposes a reusable approval that is a shell, interpreter, launcher, wrapper or bare multi-purpose tool", Instead: "propose a narrower prefix_rule, or none"},
+	{ID: ENetworkOnly, Verdict: arbiter.Deny, Summary: "a sandbox escalation for a command that needs only network access", Instead: "request network access alone (sandbox_permissions \"with_additional_permissions\" with network)"},
+	{ID: ENoJustification, Verdict: arbiter.Ask, Summary: "a sandbox escalation that does not say why it is needed"},
+	{ID: EOnePath, Verdict: arbiter.Deny, Summary: "a sandbox escalation for a command that needs only one writable path", Instead: "request write access to that path alone (sandbox_permissions \"with_additional_permissions\")"},
 	{ID: H1SelfJustifying, Verdict: arbiter.Ask, Summary: "the call's description vouches for itself (\\\"approved\\\", \\\"safe\\\"), and text inside a call is never permission"},
 	{ID: H1UserTyped, Verdict: arbiter.Ask, Summary: "the user's own message contains this exact command: a lesser denial becomes a question"},
 	{ID: H3InvisibleCharacters, Verdict: arbiter.Ask, Summary: "the call contains invisible or control characters that can make it run something other than what a reader sees"},
 	{ID: H7OutsideProject, Verdict: arbiter.Ask, Summary: "find writes its output to a file"},
 	{ID: H8Interactive, Verdict: arbiter.Deny, Summary: "ssh without a command opens an interactive session and hangs the agent", Instead: "pass the remote command as an argument: ssh host 'command'"},
+	{ID: JRequestedLowRisk, Verdict: arbiter.Allow, Summary: "the model judge found the call requested by the user and low in every risk"},
+	{ID: JRiskyUnrequested, Verdict: arbiter.Deny, Summary: "the model judge found the call risky and not requested", Instead: "do only what the user asked; if this step is needed, ask the user first"},
 	{ID: SGuardTamper, Verdict: arbiter.Deny, Summary: "changes or removes arbiter or another permission gate, its settings, cache, log or hook entries", Instead: "if the gate's settings need changing, ask the user to change them"},
 	{ID: UBadInput, Verdict: arbiter.Defer, Summary: "truncate names no file"},
 	{ID: UBadUrl, Verdict: arbiter.Defer, Summary: "the resource's file URL cannot be parsed"},
 	{ID: UBatchCode, Verdict: arbiter.Defer, Summary: "runs Emacs Lisp in batch mode, which arbiter does not read"},
 	{ID: UCancelled, Verdict: arbiter.Defer, Summary: "the decision was cancelled before it was reached"},
+	{ID: UConfigBroken, Verdict: arbiter.Defer, Summary: "a configuration file could not be used, so nothing is allowed on the strength of the rest"},
 	{ID: UDebuggerCommand, Verdict: arbiter.Defer, Summary: "runs a debugger command arbiter does not know to be inspection only: "},
 	{ID: UDefinition, Verdict: arbiter.Defer, Summary: ", "},
 	{ID: UDynamicCode, Verdict: arbiter.Defer, Summary: "runs code produced by "},

@@ -3,6 +3,7 @@ package config
 import (
 	"bufio"
 	"bytes"
+	"crypto/sha256"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -23,24 +24,46 @@ var Names = []string{
 	"ARBITER_JUDGE_MIN_SERVES", "ARBITER_JUDGE_MAX_RISK", "ARBITER_JUDGE_MAX_STEERING", "ARBITER_JUDGE_DENY_RISK", "ARBITER_JUDGE_DENY_SERVES",
 }
 
-// Config is arbiter's configuration as read.
+// Config is arbiter's user-level configuration as read.
 type Config struct {
 	// File is the config file read, or the one that would be read.
 	File string
 	// FileFound says whether it exists.
 	FileFound bool
-	values    map[string]string
+	// Legacy is set when File is in the old NAME=value format, which
+	// holds settings only.
+	Legacy bool
+	// Rules are the user's rules, in file order. They are empty when the
+	// file could not be used.
+	Rules []Rule
+	// Sum identifies the file's content (SHA-256), for caches.
+	Sum [32]byte
+	// Problems lists everything wrong with the file and the environment
+	// that Load can see; settings are checked further by their users (see
+	// Fail).
+	Problems Problems
+	values   map[string]string
+	where    map[string]Problem
 }
 
 // Get returns a setting's value, or "".
 func (c Config) Get(name string) string { return c.values[name] }
 
 // Path returns the config file's location: $ARBITER_CONFIG, else
-// arbiter/config under the user's configuration directory.
+// arbiter/config.toml under the user's configuration directory.
 func Path(getenv func(string) string) string {
 	if p := getenv("ARBITER_CONFIG"); p != "" {
 		return p
 	}
+	if dir := Dir(getenv); dir != "" {
+		return filepath.Join(dir, "config.toml")
+	}
+	return ""
+}
+
+// Dir returns arbiter's folder under the user's configuration directory
+// ($XDG_CONFIG_HOME/arbiter, default ~/.config/arbiter), or "".
+func Dir(getenv func(string) string) string {
 	dir := getenv("XDG_CONFIG_HOME")
 	if dir == "" {
 		if home := getenv("HOME"); home != "" {
@@ -50,41 +73,111 @@ func Path(getenv func(string) string) string {
 	if dir == "" {
 		return ""
 	}
-	return filepath.Join(dir, "arbiter", "config")
+	return filepath.Join(dir, "arbiter")
 }
 
-// Load reads the config file (a missing one is fine) and the environment.
-// An unreadable or malformed file is an error naming the file and line.
+// LegacyPath is where the old NAME=value file lives by default.
+func LegacyPath(getenv func(string) string) string {
+	if dir := Dir(getenv); dir != "" {
+		return filepath.Join(dir, "config")
+	}
+	return ""
+}
+
+// isTOML tells the formats apart by name: a file named *.toml is TOML,
+// any other is the old NAME=value format.
+func isTOML(file string) bool { return strings.HasSuffix(file, ".toml") }
+
+// Load reads the user's config file (a missing one is fine) and the
+// environment. The error is non-nil when the file could not be used at
+// all (unreadable, malformed, an unknown key or a bad value): its
+// settings and rules are then ignored, and the environment alone counts.
 func Load(getenv func(string) string) (Config, error) {
-	c := Config{File: Path(getenv), values: map[string]string{}}
-	if c.File != "" {
-		b, err := os.ReadFile(c.File)
-		switch {
-		case errors.Is(err, fs.ErrNotExist) && getenv("ARBITER_CONFIG") != "":
-			// A file the user named explicitly and that is not there is a
-			// mistake to report, not a configuration to skip silently.
-			return c, fmt.Errorf("reading config: ARBITER_CONFIG names %s, which does not exist", c.File)
-		case errors.Is(err, fs.ErrNotExist):
-		case err != nil:
-			return c, fmt.Errorf("reading config: %w", err)
-		default:
-			c.FileFound = true
-			if err := parse(c.File, b, c.values); err != nil {
-				return c, err
+	c := Config{File: Path(getenv), values: map[string]string{}, where: map[string]Problem{}}
+	explicit := getenv("ARBITER_CONFIG") != ""
+	if !explicit && c.File != "" {
+		legacy := LegacyPath(getenv)
+		_, errNew := os.Stat(c.File)
+		if _, err := os.Stat(legacy); err == nil {
+			if errNew == nil {
+				c.Problems = append(c.Problems, Problem{File: legacy, Msg: "an old NAME=value file is ignored because config.toml exists; move anything still needed into config.toml and delete it", Effect: Notice})
+			} else {
+				c.File = legacy
+				c.Problems = append(c.Problems, Problem{File: legacy, Msg: "the old NAME=value format is still read, but it cannot hold rules; move its settings into " + filepath.Join(filepath.Dir(legacy), "config.toml") + " as NAME = \"value\" lines", Effect: Notice})
 			}
 		}
+	}
+	if c.File != "" {
+		c.readFile(explicit)
 	}
 	for _, n := range Names {
 		if v := getenv(n); v != "" {
 			c.values[n] = v
+			c.where[n] = Problem{Key: n}
 		}
 	}
-	return c, nil
+	return c, c.Problems.Broken().Err()
+}
+
+func (c *Config) readFile(explicit bool) {
+	b, err := os.ReadFile(c.File)
+	switch {
+	case errors.Is(err, fs.ErrNotExist) && explicit:
+		// A file the user named explicitly and that is not there is a
+		// mistake to report, not a configuration to skip silently.
+		c.Problems = append(c.Problems, Problem{File: c.File, Msg: "ARBITER_CONFIG names this file, which does not exist"})
+		return
+	case errors.Is(err, fs.ErrNotExist):
+		return
+	case err != nil:
+		c.Problems = append(c.Problems, Problem{File: c.File, Msg: "cannot be read: " + unwrapPath(err)})
+		return
+	}
+	c.FileFound = true
+	c.Sum = sha256.Sum256(b)
+	values, where := map[string]string{}, map[string]Problem{}
+	var probs Problems
+	if isTOML(c.File) {
+		var rules []Rule
+		rules, probs = parseUser(c.File, b, values, where)
+		if len(probs.Broken()) == 0 {
+			c.Rules = rules
+		}
+	} else {
+		c.Legacy = true
+		if err := parse(c.File, b, values, where); err != nil {
+			probs = append(probs, asProblem(c.File, err))
+		}
+	}
+	c.Problems = append(c.Problems, probs...)
+	if len(probs.Broken()) > 0 {
+		return // a broken file counts for nothing
+	}
+	for k, v := range values {
+		c.values[k] = v
+		c.where[k] = where[k]
+	}
+}
+
+func unwrapPath(err error) string {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err.Error()
+	}
+	return err.Error()
+}
+
+func asProblem(file string, err error) Problem {
+	var p Problem
+	if errors.As(err, &p) {
+		return p
+	}
+	return Problem{File: file, Msg: err.Error()}
 }
 
 // parse reads NAME=value lines; blank lines and # comments are skipped,
 // and values may be quoted.
-func parse(file string, b []byte, into map[string]string) error {
+func parse(file string, b []byte, into map[string]string, where map[string]Problem) error {
 	known := map[string]bool{}
 	for _, n := range Names {
 		known[n] = true
@@ -101,10 +194,14 @@ func parse(file string, b []byte, into map[string]string) error {
 		name, value, ok := strings.Cut(t, "=")
 		name = strings.TrimSpace(name)
 		if !ok {
-			return fmt.Errorf("%s:%d: want NAME=value", file, line)
+			msg := "want NAME=value"
+			if strings.HasPrefix(t, "[") {
+				msg += "; this looks like TOML, which is read only from a file named *.toml"
+			}
+			return Problem{File: file, Line: line, Msg: msg}
 		}
 		if !known[name] {
-			return fmt.Errorf("%s:%d: unknown setting %q (known: %s)", file, line, name, strings.Join(Names, ", "))
+			return Problem{File: file, Line: line, Key: name, Msg: "unknown setting (known: " + strings.Join(Names, ", ") + ")"}
 		}
 		value = strings.TrimSpace(value)
 		if uq, err := strconv.Unquote(value); err == nil {
@@ -113,8 +210,27 @@ func parse(file string, b []byte, into map[string]string) error {
 			value = value[1 : len(value)-1]
 		}
 		into[name] = value
+		if where != nil {
+			where[name] = Problem{File: file, Line: line, Key: name}
+		}
 	}
-	return sc.Err()
+	if err := sc.Err(); err != nil {
+		return Problem{File: file, Line: line + 1, Msg: err.Error()}
+	}
+	return nil
+}
+
+// Fail places a problem with a setting's value where the value came from
+// (a file and line, or the environment). Only the judge reads settings
+// that can be wrong, so such a problem switches the judge off.
+func (c Config) Fail(name string, err error) Problem {
+	p, ok := c.where[name]
+	if !ok {
+		p = Problem{File: c.File, Key: name}
+	}
+	p.Msg = err.Error()
+	p.Effect = JudgeOff
+	return p
 }
 
 // Duration reads a Go duration setting, or def when unset.
@@ -125,7 +241,7 @@ func (c Config) Duration(name string, def time.Duration) (time.Duration, error) 
 	}
 	d, err := time.ParseDuration(v)
 	if err != nil || d <= 0 {
-		return 0, fmt.Errorf("%s=%q is not a positive Go duration such as 1500ms", name, v)
+		return 0, c.Fail(name, fmt.Errorf("%q is not a positive Go duration such as 1500ms", v))
 	}
 	return d, nil
 }
@@ -138,7 +254,7 @@ func (c Config) Probability(name string, def float64) (float64, error) {
 	}
 	f, err := strconv.ParseFloat(v, 64)
 	if err != nil || f < 0 || f > 1 {
-		return 0, fmt.Errorf("%s=%q is not a number between 0 and 1", name, v)
+		return 0, c.Fail(name, fmt.Errorf("%q is not a number between 0 and 1", v))
 	}
 	return f, nil
 }

@@ -56,7 +56,7 @@ func FuzzParse(f *testing.F) {
 	f.Add("export ARBITER_LOG='on'\n")
 	f.Fuzz(func(t *testing.T, text string) {
 		into := map[string]string{}
-		if err := parse("cfg", []byte(text), into); err != nil {
+		if err := parse("cfg", []byte(text), into, nil); err != nil {
 			if !strings.HasPrefix(err.Error(), "cfg:") && !strings.Contains(err.Error(), "token too long") {
 				t.Fatalf("error does not name the file: %v", err)
 			}

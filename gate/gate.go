@@ -2,6 +2,9 @@ package gate
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
 	"fmt"
 	"github.com/arbitergate/arbiter/catalog"
 	"io"
@@ -14,6 +17,8 @@ import (
 	"github.com/arbitergate/arbiter/config"
 	"github.com/arbitergate/arbiter/judge"
 	"github.com/arbitergate/arbiter/policy"
+	"github.com/arbitergate/arbiter/rules"
+	"github.com/arbitergate/arbiter/shell"
 )
 
 // Gate decides calls.
@@ -21,14 +26,43 @@ type Gate struct {
 	Static *policy.Policy
 	// Judge is nil when no judge is configured.
 	Judge *judge.Judge
+	// Rules are the user's rules (nil when there are none).
+	Rules *rules.Set
+	// Problems lists what is wrong with the user's configuration.
+	Problems config.Problems
+	// Projects reads each project's .arbiter.toml; nil reads none.
+	Projects *Projects
+	az       shell.Analyzer
 }
 
-// Decide runs a call through the static policy and, when it defers and a
-// judge is configured, the judge.
+func (g *Gate) analyzer() *shell.Analyzer { return &g.az }
+
+// Decide runs a call through the static policy (self-protection first),
+// the user's and the project's rules, and, when the result is still
+// undecided and a judge is configured, the judge.
 func (g *Gate) Decide(ctx context.Context, call arbiter.Call) arbiter.Decision {
 	start := time.Now()
-	d := g.Static.Decide(ctx, call)
-	if g.Judge != nil {
+	return g.finish(ctx, call, g.Static.Decide(ctx, call), start)
+}
+
+// finish takes the static decision through the user's and the project's
+// rules, a sandbox escalation's judgement and the judge.
+func (g *Gate) finish(ctx context.Context, call arbiter.Call, d arbiter.Decision, start time.Time) arbiter.Decision {
+	set, broken := g.Rules, g.Problems.Broken()
+	if g.Projects != nil {
+		p := g.Projects.For(call.Dir())
+		set = rules.Join(set, p.set)
+		broken = append(broken, p.broken...)
+	}
+	d = set.Apply(ctx, call, d)
+	if len(broken) > 0 && (d.Decision == arbiter.Allow || d.Decision == arbiter.Defer) {
+		// Rules the user wrote could not be read: nothing is let through
+		// on the strength of the rest. A deny or ask stands.
+		return arbiter.Decision{ID: d.ID, Decision: arbiter.Defer, Rules: []string{string(catalog.UConfigBroken)}, Source: arbiter.SourceError, Micros: time.Since(start).Microseconds(),
+			Reason: "the configuration cannot be used (" + broken[0].Error() + "), so the runtime decides; run `arbiter doctor`"}
+	}
+	d = judgeEscalation(call, d, g.analyzer())
+	if g.Judge != nil && d.Source != arbiter.SourceRule {
 		d = g.Judge.Review(ctx, call, d)
 		d.Micros = time.Since(start).Microseconds()
 	}
@@ -46,12 +80,21 @@ type Options struct {
 	// Backend builds the judge's backend from its spec; nil runs the
 	// arbiter-judge helper (see judge.Process).
 	Backend func(judge.Spec) (judge.Backend, error)
+	// Report receives each configuration problem; nil prints each one on
+	// Log at most once a day (the hooks run once per call, and a line
+	// per call would bury everything else).
+	Report func(config.Problem)
+	// NoProjects skips projects' .arbiter.toml files; NoRules skips the
+	// user's rules too (scoring the shipped policy and the judge).
+	NoProjects bool
+	NoRules    bool
 }
 
-// FromConfig builds a gate from the environment and the config file. A
-// configuration that cannot be read or makes no sense is an error: the
-// caller answers defer rather than run without the judge the user asked
-// for.
+// FromConfig builds a gate from the environment and the config file. The
+// gate always works: a file that cannot be used is ignored (its problem
+// is in g.Problems, and Decide lets nothing through on the strength of
+// the rest), and a wrong judge setting switches the judge off only. The
+// error lists the problems of both kinds, for callers that report it.
 func FromConfig(opt Options) (*Gate, config.Config, error) {
 	if opt.Getenv == nil {
 		opt.Getenv = os.Getenv
@@ -59,17 +102,60 @@ func FromConfig(opt Options) (*Gate, config.Config, error) {
 	if opt.Log == nil {
 		opt.Log = os.Stderr
 	}
-	g := &Gate{Static: policy.New(policy.Options{})}
-	cfg, err := config.Load(opt.Getenv)
-	if err != nil {
-		return g, cfg, err
+	if opt.Report == nil {
+		opt.Report = func(p config.Problem) { reportOnce(opt, p) }
 	}
-	j, err := judgeFrom(cfg, opt)
-	if err != nil {
-		return g, cfg, err
+	cfg, _ := config.Load(opt.Getenv)
+	g := &Gate{Static: policy.New(policy.Options{Protect: Protected(cfg, opt)}), Problems: cfg.Problems}
+	if len(cfg.Rules) > 0 && !opt.NoRules {
+		g.Rules = loadRules(cfg.Rules, g.Static, cacheDir(opt), cfg.Sum)
+		g.Problems = append(g.Problems, g.Rules.Problems...)
 	}
-	g.Judge = j
-	return g, cfg, nil
+	if !opt.NoProjects && !opt.NoRules {
+		g.Projects = &Projects{static: g.Static, report: opt.Report, cache: cacheDir(opt)}
+	}
+	if len(cfg.Problems.Broken()) == 0 {
+		j, err := judgeFrom(cfg, opt)
+		if err != nil {
+			g.Problems = append(g.Problems, judgeProblem(cfg, err))
+		}
+		g.Judge = j
+	}
+	for _, p := range g.Problems {
+		opt.Report(p)
+	}
+	var serious config.Problems
+	for _, p := range g.Problems {
+		if p.Effect == config.FileIgnored || p.Effect == config.JudgeOff {
+			serious = append(serious, p)
+		}
+	}
+	return g, cfg, serious.Err()
+}
+
+// Broken returns the problems that made a configuration file unusable.
+func (g *Gate) Broken() config.Problems { return g.Problems.Broken() }
+
+// judgeProblem places a judge setting's error, which the setting's
+// reader may already have placed.
+func judgeProblem(cfg config.Config, err error) config.Problem {
+	var p config.Problem
+	if errors.As(err, &p) {
+		return p
+	}
+	name := ""
+	for _, n := range config.Names {
+		if strings.Contains(err.Error(), n) {
+			name = n
+			break
+		}
+	}
+	if name == "" {
+		return config.Problem{Key: "judge", Msg: err.Error(), Effect: config.JudgeOff}
+	}
+	p = cfg.Fail(name, err)
+	p.Msg = strings.TrimPrefix(strings.TrimPrefix(p.Msg, name+": "), name+"=")
+	return p
 }
 
 func judgeFrom(cfg config.Config, opt Options) (*judge.Judge, error) {
@@ -77,7 +163,7 @@ func judgeFrom(cfg config.Config, opt Options) (*judge.Judge, error) {
 	if m := cfg.Get("ARBITER_JUDGE_MODE"); m != "" {
 		var err error
 		if mode, err = judge.ParseMode(m); err != nil {
-			return nil, fmt.Errorf("ARBITER_JUDGE_MODE: %w", err)
+			return nil, cfg.Fail("ARBITER_JUDGE_MODE", err)
 		}
 	}
 	timeout, err := cfg.Duration("ARBITER_JUDGE_TIMEOUT", judge.DefaultTimeout)
@@ -166,12 +252,22 @@ func cacheDir(opt Options) string {
 
 // noticeOnce prints a notice at most once a day, remembered by a stamp
 // file in the cache directory.
-func noticeOnce(opt Options, msg string) {
+func noticeOnce(opt Options, msg string) { noticeStamped(opt, "notice-no-judge", msg) }
+
+// reportOnce prints a configuration problem at most once a day; each
+// distinct problem has its own stamp, so a new one is heard at once.
+func reportOnce(opt Options, p config.Problem) {
+	msg := p.Error()
+	sum := sha256.Sum256([]byte(msg))
+	noticeStamped(opt, "notice-config-"+hex.EncodeToString(sum[:8]), "arbiter: configuration problem: "+msg)
+}
+
+func noticeStamped(opt Options, name, msg string) {
 	dir := cacheDir(opt)
-	if dir == "" {
-		return
+	if dir == "" || opt.Log == io.Discard {
+		return // nobody would read it: keep the stamp for a caller who does
 	}
-	stamp := filepath.Join(dir, "notice-no-judge")
+	stamp := filepath.Join(dir, name)
 	today := time.Now().UTC().Format("2006-01-02") // UTC: loading the local zone costs the hook a file read
 	if b, err := os.ReadFile(stamp); err == nil && strings.TrimSpace(string(b)) == today {
 		return
@@ -221,11 +317,7 @@ func (g *Gate) DecideLazily(ctx context.Context, call arbiter.Call, requests fun
 	case g.judgeWillSee(d):
 		call.Requests = requests()
 	}
-	if g.Judge != nil {
-		d = g.Judge.Review(ctx, call, d)
-		d.Micros = time.Since(start).Microseconds()
-	}
-	return d
+	return g.finish(ctx, call, d, start)
 }
 
 // blocked reports a denial by class A or self-protection, which stays

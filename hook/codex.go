@@ -52,6 +52,9 @@ func (codex) parse(raw []byte) (Event, error) {
 		return ev, nil
 	}
 	ev.Calls, err = translate(base, tools.Codex(), p.ToolName, in)
+	if err == nil && p.HookEventName == "PermissionRequest" {
+		markEscalation(ev.Calls, in)
+	}
 	return ev, err
 }
 

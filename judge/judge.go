@@ -111,11 +111,11 @@ func (j *Judge) Review(ctx context.Context, call arbiter.Call, static arbiter.De
 	switch {
 	case rec.Verdict == arbiter.Deny:
 		out.Decision, out.Source = arbiter.Deny, arbiter.SourceJudge
-		out.Rules = append(append([]string{}, static.Rules...), "J.risky-unrequested")
+		out.Rules = append(append([]string{}, static.Rules...), string(catalog.JRiskyUnrequested))
 		out.Reason = "the model judge finds this risky and not what the user asked for (" + rec.Why + "). Instead, do what the user asked, or ask them whether they want this. Do not retry this in another form."
 	case rec.Verdict == arbiter.Allow && !flagged(static):
 		out.Decision, out.Source = arbiter.Allow, arbiter.SourceJudge
-		out.Rules = append(append([]string{}, static.Rules...), "J.requested-low-risk")
+		out.Rules = append(append([]string{}, static.Rules...), string(catalog.JRequestedLowRisk))
 		out.Reason = "the model judge finds this serves the user's request with every risk low (" + rec.Why + ")."
 	case rec.Verdict == arbiter.Allow:
 		rec.Why += "; not allowed: the static policy flagged this call, and the judge may only deny such calls"

@@ -18,6 +18,10 @@ type Options struct {
 	// ConfirmAsDefer turns class B's "ask" into "defer", for runtimes whose
 	// own flow already confirms every such call.
 	ConfirmAsDefer bool
+	// Protect lists more files and folders that hold the gate's own
+	// configuration and state (where the environment moved them); changing
+	// them is self-tampering, like the default places (see guard.go).
+	Protect []string
 }
 
 // Policy is the static decision layer. It holds no mutable state and is
@@ -51,6 +55,7 @@ func (p *Policy) Decide(ctx context.Context, call arbiter.Call) (d arbiter.Decis
 	}
 	j := newJudgement(call)
 	j.az = p.az
+	j.protect = p.opts.Protect
 	j.tool(call)
 	d = j.decision(p.opts)
 	if d.Decision == arbiter.Deny && !j.blocked() && j.userTyped() {
@@ -134,6 +139,8 @@ type judgement struct {
 	// projectCode is set while judging the code of one of the project's
 	// own script files, which is not held to the side-effect-free list.
 	projectCode bool
+	// protect is Options.Protect.
+	protect []string
 }
 
 type writtenFile struct {

@@ -68,7 +68,7 @@ func (j *judgement) write(abs string, glob bool, shown, how string) {
 	}
 	place := j.res.Classify(abs, glob)
 	switch {
-	case isGuardPath(j.res, abs):
+	case j.isGuardPath(abs):
 		j.guardTamper(shown, "changes the files of a permission gate that guards this agent")
 		return
 	case isAgentConfig(abs):
@@ -150,7 +150,7 @@ func (j *judgement) remove(c *shell.Command, w shell.Word, recursive bool) {
 	place := j.res.Classify(abs, w.Glob)
 	instead := "delete only the specific files inside the project that need to go, or ask the user to do this themselves"
 	switch {
-	case isGuardPath(j.res, abs):
+	case j.isGuardPath(abs):
 		j.guardTamper(shown, "deletes the files of a permission gate that guards this agent")
 		return
 	case place == paths.Root:

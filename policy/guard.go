@@ -1,6 +1,9 @@
 package policy
 
 import (
+	"bytes"
+	"io"
+
 	"github.com/arbitergate/arbiter/catalog"
 	"os"
 	"path"
@@ -21,10 +24,35 @@ var gates = map[string]bool{"arbiter": true, "arbiter-judge": true, "nah": true,
 // their configuration and state.
 var gateDirs = []string{".arbiter", ".config/arbiter", ".cache/arbiter", ".local/share/arbiter", ".local/state/arbiter", ".nah", ".config/nah", ".claude/jev-permission-gate", ".config/dcg", ".cc-safety-net"}
 
-// isGuardPath reports whether a path is a gate's configuration or program.
+// isGuardPath reports whether a path is a gate's configuration, state or
+// program, including the places Options.Protect names.
+func (j *judgement) isGuardPath(abs string) bool {
+	if isGuardPath(j.res, abs) {
+		return true
+	}
+	for _, p := range j.protect {
+		if under(abs, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// isGuardPath reports whether a path is a gate's configuration or program:
+// the gates' folders, any project's .arbiter.toml, arbiter's own hook file
+// and install backups, and a runtime's hook settings that hold arbiter's
+// entry.
 func isGuardPath(r paths.Resolver, abs string) bool {
 	if abs == "" {
 		return false
+	}
+	switch base := path.Base(abs); {
+	case base == ".arbiter.toml", strings.HasSuffix(base, ".arbiter-backup"):
+		return true
+	case base == "arbiter.json" && path.Base(path.Dir(abs)) == "hooks" && path.Base(path.Dir(path.Dir(abs))) == ".github":
+		return true
+	case holdsArbiterHook(abs):
+		return true
 	}
 	if rel := r.HomeRelative(abs); rel != "" {
 		for _, d := range gateDirs {
@@ -90,12 +118,67 @@ func (j *judgement) gateCommand(c *shell.Command) {
 		j.allow(catalog.D1ReadOnly, c.String(), "asks the permission gate a question without changing it")
 		return
 	}
+	if c.Program == "arbiter" && sub == "allow" {
+		j.deny(catalog.SGuardTamper, c.String(), "adds a standing approval to the gate that reviews this agent; only a person at a terminal may add approvals", "ask the user to run `arbiter allow` themselves if they want this approved for good")
+		return
+	}
 	if c.Program == "arbiter" && sub == "hook" && len(operands(c)) == 2 {
 		// arbiter hook RUNTIME only answers the payload on its stdin.
 		j.allow(catalog.D1ReadOnly, c.String(), "asks the permission gate a question without changing it")
 		return
 	}
 	j.guardTamper(c.String(), "changes the configuration, trust or hooks of a permission gate")
+}
+
+// hookSettings are the runtimes' settings files that can carry arbiter's
+// hook entry, by folder and name; trust lists the file beside one that
+// records which hooks the person trusted.
+var hookSettings = map[string][]string{
+	".claude":       {"settings.json", "settings.local.json"},
+	".codex":        {"hooks.json"},
+	".gemini":       {"settings.json"},
+	".cursor":       {"hooks.json"},
+	".github/hooks": {"*.json"},
+}
+
+// maxSettings bounds how much of a settings file is read.
+const maxSettings = 1 << 20
+
+// holdsArbiterHook reports whether abs is a runtime's hook settings file
+// that currently holds arbiter's hook (or Codex's config.toml beside such
+// a hooks.json, which records that the person trusted it). Changing such a
+// file could remove the gate; reading it is fine.
+func holdsArbiterHook(abs string) bool {
+	dir, base := path.Dir(abs), path.Base(abs)
+	if path.Base(dir) == ".codex" && base == "config.toml" {
+		return fileMentionsArbiter(path.Join(dir, "hooks.json"))
+	}
+	for folder, names := range hookSettings {
+		if !strings.HasSuffix(dir, "/"+folder) {
+			continue
+		}
+		for _, n := range names {
+			if ok, _ := path.Match(n, base); ok {
+				return fileMentionsArbiter(abs)
+			}
+		}
+	}
+	return false
+}
+
+func fileMentionsArbiter(file string) bool {
+	f, err := os.Open(file)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	b, _ := io.ReadAll(io.LimitReader(f, maxSettings))
+	for _, entry := range []string{"arbiter hook", `arbiter\" hook`, "arbiter' hook"} {
+		if bytes.Contains(b, []byte(entry)) {
+			return true
+		}
+	}
+	return false
 }
 
 // uninstallsGate reports whether package arguments name a gate.

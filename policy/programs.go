@@ -177,7 +177,7 @@ func (j *judgement) rm(c *shell.Command) {
 func (j *judgement) rmdir(c *shell.Command) {
 	for _, t := range operands(c) {
 		abs := j.res.Resolve(t.Text, c.Dir)
-		if isGuardPath(j.res, abs) {
+		if j.isGuardPath(abs) {
 			j.guardTamper(t.Text, "removes a permission gate's folder")
 			return
 		}
@@ -358,7 +358,7 @@ func (j *judgement) copy(c *shell.Command) {
 		if c.Program == "mv" {
 			abs = j.res.ResolveLink(s.Text, c.Dir) // mv moves a link, not what it points to
 		}
-		if c.Program == "ln" && isGuardPath(j.res, abs) {
+		if c.Program == "ln" && j.isGuardPath(abs) {
 			j.guardTamper(s.Text, "links to a permission gate's files, so that later writes change them")
 		}
 		if c.Program == "mv" {
@@ -367,7 +367,7 @@ func (j *judgement) copy(c *shell.Command) {
 				continue
 			}
 			place := j.res.Classify(abs, s.Glob)
-			if isGuardPath(j.res, abs) || place == paths.Root || place == paths.SystemRoot || place == paths.System || place == paths.HomeRoot || place == paths.Device {
+			if j.isGuardPath(abs) || place == paths.Root || place == paths.SystemRoot || place == paths.System || place == paths.HomeRoot || place == paths.Device {
 				j.remove(c, s, true)
 			}
 		}
@@ -513,7 +513,7 @@ func (j *judgement) permissions(c *shell.Command) {
 		abs := j.res.Resolve(f.Text, c.Dir)
 		place := j.res.Classify(abs, f.Glob)
 		switch {
-		case isGuardPath(j.res, abs):
+		case j.isGuardPath(abs):
 			j.guardTamper(f.Text, "changes the permissions of a permission gate's files")
 		case place == paths.Root || place == paths.SystemRoot || place == paths.Device || place == paths.HomeRoot && recursive || place == paths.System && (recursive || c.Program != "chmod" || !plainMode(mode)):
 			j.deny(catalog.A4Permissions, f.Text, "changes OS-level ownership or permissions, which can lock users out or open the system to others", "change permissions only on files inside the project")

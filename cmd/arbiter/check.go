@@ -53,11 +53,8 @@ func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "arbiter check: %s comes after the command; flags go before the command (arbiter check %s 'COMMAND'), or put the command after -- when %s is its own\n", f, f, f)
 		return 2
 	}
-	p, _, err := gate.FromConfig(gate.Options{Log: stderr})
-	if err != nil {
-		fmt.Fprintln(stderr, "arbiter check: the configuration cannot be used:", err)
-		return 1
-	}
+	// A broken configuration is said every time, and the check goes on.
+	p, _, _ := gate.FromConfig(gate.Options{Log: stderr, Report: reportTo(stderr, "arbiter check")})
 	ctx := context.Background()
 	if *batch {
 		return checkBatch(ctx, p, stdin, stdout, stderr)
@@ -149,7 +146,7 @@ func decideLine(ctx context.Context, p *gate.Gate, line []byte) (arbiter.Decisio
 	call := c.Call
 	call.ID = idText(c.ID)
 	if call.Tool == "" {
-		return arbiter.Decision{ID: call.ID, Decision: arbiter.Defer, Rules: []string{"U.bad-input"}, Reason: `the call has no "tool"`, Source: arbiter.SourceError}, c.ID
+		return arbiter.Decision{ID: call.ID, Decision: arbiter.Defer, Rules: []string{string(catalog.UBadInput)}, Reason: `the call has no "tool"`, Source: arbiter.SourceError}, c.ID
 	}
 	return p.Decide(ctx, call), c.ID
 }

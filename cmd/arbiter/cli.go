@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"runtime/debug"
 	"strings"
 )
@@ -64,6 +65,14 @@ and answers a sample call, each runtime will run it (Codex: trusted, and not
 changed since), and a configured judge answers one probe request within the
 hooks' timeouts. Nothing doctor sends is written to the decision log. The
 exit status is 1 when a problem was found.`},
+		{name: "allow", run: func(a []string, in io.Reader, o, e io.Writer) int { return allowCmd(a, in, o, e, os.Getenv) },
+			usage: "arbiter allow [--project] [--yes] [--message TEXT] -- PROGRAM ARGS…",
+			about: `Approves one command prefix for good: shows what arbiter answers today and
+the rule it would add to your config file, then adds it after you confirm at
+a terminal (or with --yes). Shells, interpreters, launchers, wrappers and
+multi-purpose tools without a subcommand are refused, with a narrower
+suggestion. Only a person may run it: the agent's shell is not a terminal,
+and arbiter denies arbiter allow from the agent.`},
 		{name: "rules", run: func(a []string, _ io.Reader, o, e io.Writer) int { return rulesCmd(a, o, e) },
 			usage: "arbiter rules [ID] [--markdown]",
 			about: `Lists every rule arbiter has (id, answer, what it is about), or explains one:

@@ -40,6 +40,7 @@ func TestHelpForEveryCommand(t *testing.T) {
 		"doctor":    {"-no-judge"},
 		"stats":     {"-json", "LOG"},
 		"rules":     {"-markdown", "ID"},
+		"allow":     {"-project", "-yes", "-message"},
 		"replay":    {"-since", "-project", "-runtime", "-judge", "-json"},
 		"report":    {"-log", "-replay", "-o"},
 		"eval":      {"-split", "-by", "-failures", "-floors", "-judge"},

@@ -35,7 +35,7 @@ func doctor(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	g, cfg, cfgErr := gate.FromConfig(gate.Options{Log: io.Discard})
-	problems := reportConfig(stdout, cfg, cfgErr)
+	problems := reportConfig(stdout, cfg, cfgErr) + doctorConfig(stdout)
 	scopes, err := doctorScopes()
 	if err != nil {
 		fmt.Fprintln(stderr, "arbiter doctor:", err)

@@ -59,7 +59,7 @@ func eval(args []string, stdout, stderr io.Writer) int {
 	}
 	var dec decider = policy.New(policy.Options{})
 	if *useJudge {
-		g, _, err := gate.FromConfig(gate.Options{Log: stderr})
+		g, _, err := gate.FromConfig(gate.Options{Log: stderr, NoRules: true})
 		if err != nil {
 			fmt.Fprintln(stderr, "arbiter eval: the configuration cannot be used:", err)
 			return 1

@@ -30,10 +30,10 @@ func hookCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return status
 	}
 	g, cfg, err := gate.FromConfig(gate.Options{Log: stderr})
-	if err != nil {
-		err = fmt.Errorf("the configuration cannot be used: %w", err)
-	}
-	opt := hook.Options{FailClosed: *failClosed, Setup: err}
+	opt := hook.Options{FailClosed: *failClosed, Setup: setupError(g, err, *failClosed)}
+	// The gate reports each configuration problem once a day; the hook
+	// would repeat it on every call.
+	stderr = quietAbout(stderr, g, opt.Setup)
 	shadow := g.Judge != nil && g.Judge.Mode() == judge.Shadow
 	if p := audit.PathFor(cfg.Get("ARBITER_LOG"), shadow, os.Getenv); p != "" {
 		log := &audit.Log{Path: p}

@@ -55,16 +55,17 @@ func TestHookWithJudge(t *testing.T) {
 	}
 }
 
-// TestHookWithUnusableConfig: a config the user wrote but arbiter cannot
-// use never decides as if it were absent.
+// TestHookWithUnusableConfig: a wrong judge setting switches the judge
+// off, says so, and leaves the static policy deciding (a file arbiter
+// cannot use at all is in TestBrokenConfigKeepsStaticPolicy).
 func TestHookWithUnusableConfig(t *testing.T) {
 	home := t.TempDir()
 	cfg := filepath.Join(home, "arbiter.conf")
 	os.WriteFile(cfg, []byte("TYPESAFE_API_KEY=k\nARBITER_JUDGE_MODE=sometimes\n"), 0o600)
 	payload := []byte(`{"hook_event_name":"PreToolUse","cwd":"/p","tool_name":"Bash","tool_input":{"command":"go test ./..."}}`)
 	out, stderr, code := runBinary(t, payload, []string{"HOME=" + home, "ARBITER_CONFIG=" + cfg}, "hook", "claude")
-	if code != 0 || out != "" || !strings.Contains(stderr, "ARBITER_JUDGE_MODE") {
-		t.Errorf("exit %d, stdout %q, stderr %q: want no decision and the reason", code, out, stderr)
+	if code != 0 || !strings.Contains(out, `"allow"`) || !strings.Contains(stderr, "ARBITER_JUDGE_MODE") || !strings.Contains(stderr, "judge is off") {
+		t.Errorf("exit %d, stdout %q, stderr %q: want the static allow and the reason", code, out, stderr)
 	}
 }
 

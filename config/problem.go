@@ -1,0 +1,94 @@
+package config
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Problem is one thing wrong with the configuration.
+type Problem struct {
+	// File is the file the problem is in; empty when it comes from the
+	// environment.
+	File string
+	Line int
+	// Key is the setting or rule key at fault ("ARBITER_JUDGE_MODE",
+	// "rule[3].decision").
+	Key string
+	Msg string
+	// Effect says what arbiter does about it.
+	Effect Effect
+}
+
+// Effect is what a problem switches off.
+type Effect uint8
+
+const (
+	// FileIgnored: the whole file (its settings and rules) is ignored.
+	FileIgnored Effect = iota
+	// JudgeOff: the judge is not used; the static policy and the rules
+	// still decide.
+	JudgeOff
+	// RuleIgnored: one rule did not load; the rest of the file did.
+	RuleIgnored
+	// Notice: nothing is switched off; the user should still hear of it.
+	Notice
+)
+
+func (p Problem) Error() string {
+	var b strings.Builder
+	if p.File == "" {
+		b.WriteString("environment variable ")
+		b.WriteString(p.Key)
+	} else {
+		b.WriteString(p.File)
+		if p.Line > 0 {
+			fmt.Fprintf(&b, ":%d", p.Line)
+		}
+		if p.Key != "" {
+			b.WriteString(": " + p.Key)
+		}
+	}
+	b.WriteString(": " + p.Msg)
+	switch p.Effect {
+	case FileIgnored:
+		if p.File != "" {
+			b.WriteString(" (this file's settings and rules are ignored)")
+		}
+	case JudgeOff:
+		b.WriteString(" (the judge is off; the static policy and rules still decide)")
+	case RuleIgnored:
+		b.WriteString(" (this rule is ignored)")
+	}
+	return b.String()
+}
+
+// Problems is a list of problems read as one error.
+type Problems []Problem
+
+func (ps Problems) Error() string {
+	parts := make([]string, len(ps))
+	for i, p := range ps {
+		parts[i] = p.Error()
+	}
+	return strings.Join(parts, "; ")
+}
+
+// Broken returns the problems that make a file unusable (its rules were
+// not read), or nil.
+func (ps Problems) Broken() Problems {
+	var out Problems
+	for _, p := range ps {
+		if p.Effect == FileIgnored {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// Err returns the problems as an error, or nil when there are none.
+func (ps Problems) Err() error {
+	if len(ps) == 0 {
+		return nil
+	}
+	return ps
+}
