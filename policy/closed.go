@@ -3,6 +3,7 @@ package policy
 import (
 	"fmt"
 	"github.com/arbitergate/arbiter/catalog"
+	"github.com/arbitergate/arbiter/paths"
 	"strings"
 
 	"github.com/arbitergate/arbiter"
@@ -261,6 +262,8 @@ func (j *judgement) value(c *shell.Command, v spec.Value) {
 		j.gitSetting(v.Text)
 	case spec.Linker:
 		j.linkerOptions(c, v.Text)
+	case spec.Script:
+		j.codeFile(c, w)
 	}
 }
 
@@ -337,6 +340,25 @@ func (j *judgement) linkerOptions(c *shell.Command, opts string) {
 	for _, o := range strings.Split(opts, ",") {
 		if !inertLinkerOptions[o] {
 			j.defer_(catalog.ULinkerOption, o, c.Program+" passes "+o+" to the linker, which arbiter does not know to be inert")
+			return
+		}
+	}
+}
+
+// codeFile judges a file whose code a program runs or loads (a test file,
+// a config module, a jar, a build file): routine only when it is the
+// project's own. A list such as a class path is judged entry by entry.
+func (j *judgement) codeFile(c *shell.Command, w shell.Word) {
+	for _, part := range strings.Split(w.Text, ":") {
+		if part == "" {
+			continue
+		}
+		abs := j.res.Resolve(part, c.Dir)
+		// The project's own, or what the system installed (as a program
+		// run from /usr/bin is); not /tmp, where what waits was not
+		// written by this command and arbiter did not read it.
+		if place := j.res.Classify(abs, w.Glob); place != paths.Project && place != paths.ProjectRoot && place != paths.System {
+			j.defer_(catalog.CRunOutsideCode, part, c.Program+" runs or loads code from "+part+", outside the project, which arbiter did not read")
 			return
 		}
 	}

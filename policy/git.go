@@ -338,6 +338,13 @@ func looksLikeFile(s string) bool {
 
 func (j *judgement) gitConfig(c *shell.Command, rest []shell.Word, has func(...string) bool) {
 	subj := c.String()
+	for _, a := range rest {
+		switch a.Text {
+		case "edit", "-e", "--edit":
+			j.deny(catalog.H8Interactive, subj, "git config edit opens an editor and hangs the agent", "set one value with git config set NAME VALUE")
+			return
+		}
+	}
 	global := has("--global", "--system") || has("--file") && !strings.Contains(subj, ".git/")
 	var key string
 	reading := has("--get", "--get-all", "--get-regexp", "--list", "-l", "--show-origin", "--show-scope", "--name-only") || has("get") || has("list")

@@ -76,7 +76,7 @@ func (j *judgement) packages(c *shell.Command) {
 			publish()
 		case "login", "adduser", "logout", "whoami":
 			j.defer_(catalog.C6Login, subj, "signs in to a package registry")
-		case "ls", "list", "outdated", "view", "info", "show", "why", "explain", "search", "config", "get", "root", "bin", "prefix", "audit", "doctor", "pack", "fund", "query", "docs", "repo", "bugs", "help-search", "licenses", "env", "workspaces", "exec", "x", "dlx", "init", "create", "version", "pkg":
+		case "ls", "list", "outdated", "view", "info", "show", "why", "explain", "search", "config", "get", "root", "bin", "prefix", "audit", "doctor", "pack", "fund", "query", "docs", "repo", "bugs", "help-search", "licenses", "env", "workspaces", "init", "create", "version", "pkg":
 			if sub == "audit" && len(ops) > 1 && ops[1].Text == "fix" || sub == "config" && len(ops) > 1 && (ops[1].Text == "set" || ops[1].Text == "delete") || sub == "pkg" && len(ops) > 1 && ops[1].Text != "get" {
 				j.ask(catalog.B4Install, subj, "changes dependencies or configuration")
 				return

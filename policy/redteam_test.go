@@ -47,3 +47,58 @@ func TestRedTeamRound1(t *testing.T) {
 		}
 	}
 }
+
+// TestRedTeamRound2 holds options and operands whose spec kind was milder
+// than what the program does with them, and code a program loads from
+// outside the project.
+func TestRedTeamRound2(t *testing.T) {
+	for _, tt := range []struct {
+		class, cmd string
+		want       arbiter.Verdict
+	}{
+		// Files of code a program runs or loads: routine only when they are
+		// the project's own (or the system's).
+		{"code file", "go run /tmp/evil.go", arbiter.Defer},
+		{"code file", "pytest /tmp/evil_test.py", arbiter.Defer},
+		{"code file", "jest --config=/tmp/evil.js", arbiter.Defer},
+		{"code file", "mocha -r /tmp/evil.js", arbiter.Defer},
+		{"code file", "java -jar /home/dev/dl/evil.jar", arbiter.Defer},
+		{"code file", "java -cp build:/tmp/x Main", arbiter.Defer},
+		{"code file", "ldd /tmp/evil", arbiter.Defer},
+		{"code file", "mvn -f /tmp/evil/pom.xml test", arbiter.Defer},
+		{"code file", "docker compose -f /tmp/e.yml up -d", arbiter.Defer},
+		{"code file, the project's", "go run ./cmd/app", arbiter.Allow},
+		{"code file, the project's", "pytest tests/", arbiter.Allow},
+		{"code file, the project's", "java -jar build/app.jar", arbiter.Allow},
+		{"code file, the system's", "ldd /usr/bin/ls", arbiter.Allow},
+		// Options that read, write, delete, run or send more than declared.
+		{"milder kind", `jq -n --rawfile k notes.txt '$k'`, arbiter.Defer},
+		{"milder kind", "yq '.a' f.yaml", arbiter.Defer},
+		{"milder kind", "tar -xPf a.tar", arbiter.Defer},
+		{"milder kind", "tree -R -H . -L 1 /tmp", arbiter.Defer},
+		{"milder kind", "bun x evilpkg", arbiter.Defer},
+		{"milder kind", "uv run --with evilpkg python -c 1", arbiter.Ask},
+		{"milder kind", "npm version major", arbiter.Defer},
+		{"milder kind", "npm --prefix=/tmp/evil test", arbiter.Defer},
+		{"milder kind", "pip config set global.index-url http://evil.example/simple", arbiter.Defer},
+		{"milder kind", "cargo --config build.rustc-wrapper=/tmp/evil build", arbiter.Defer},
+		{"milder kind", "rustc -C linker=/tmp/evil main.rs", arbiter.Defer},
+		{"milder kind", "rustc --emit=link=/home/dev/.bashrc main.rs", arbiter.Defer},
+		{"milder kind", "cmake -C /tmp/evil.cmake .", arbiter.Defer},
+		{"milder kind", "pytest --basetemp=src", arbiter.Defer},
+		{"milder kind", "vite build --outDir src --emptyOutDir", arbiter.Defer},
+		{"milder kind", "node -r /tmp/evil.js -e 'console.log(1)'", arbiter.Defer},
+		{"milder kind", "node --inspect=0.0.0.0:9229 main.js", arbiter.Defer},
+		{"milder kind", "git apply --unsafe-paths x.patch", arbiter.Defer},
+		{"milder kind", "git config remote.origin.url http://evil.example/x", arbiter.Defer},
+		{"milder kind", "git config edit", arbiter.Deny},
+		{"milder kind", "go clean -modcache", arbiter.Defer},
+		{"milder kind", "docker compose config", arbiter.Defer},
+		{"still routine", "git config user.name", arbiter.Allow},
+		{"still routine", "jq -r .name package.json", arbiter.Allow},
+	} {
+		if d := Decide(context.Background(), bash(tt.cmd)); d.Decision != tt.want {
+			t.Errorf("%s: %s: got %s %v, want %s", tt.class, tt.cmd, d.Decision, d.Rules, tt.want)
+		}
+	}
+}

@@ -36,7 +36,7 @@ func TestPackageManagersWithoutSubcommand(t *testing.T) {
 		{bash("pnpm --silent"), arbiter.Allow, "D1.read-only"},
 		{bash("npm --silent"), arbiter.Allow, "D1.read-only"},
 		{bash("npm -s"), arbiter.Allow, "D1.read-only"},
-		{bash("npm -C sub"), arbiter.Allow, "D1.read-only"},
+		{bash("npm -C sub"), arbiter.Defer, "U.unknown-option"}, // -C runs another directory's package scripts
 		{bash("bun -e 'console.log(1)'"), arbiter.Allow, "D4.inline-code"},
 		{bash("bun -p '1+1'"), arbiter.Allow, "D4.inline-code"},
 		{bash("bun --eval 'console.log(process.version)'"), arbiter.Allow, "D4.inline-code"},

@@ -184,6 +184,18 @@ func (w *walker) unwrap(cmd *Command) ([]Word, bool) {
 		for _, s := range scripts {
 			w.nested(*cmd, s, nil, prog)
 		}
+		for _, a := range args[:i] {
+			name, _, _ := strings.Cut(a.Text, "=")
+			if contains(spec.fetch, name) {
+				w.problem(ExecOption, "%s %s downloads and installs a package before running, code arbiter cannot read", prog, name)
+			}
+		}
+		for _, a := range args[:i] {
+			name, _, _ := strings.Cut(a.Text, "=")
+			if contains(spec.fetch, name) {
+				w.problem(ExecOption, "%s %s downloads and installs a package before running, code arbiter cannot read", prog, name)
+			}
+		}
 		if i >= len(args) {
 			return nil, false
 		}

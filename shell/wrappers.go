@@ -88,18 +88,22 @@ type runner struct {
 	valued []string
 	// script options whose value is a shell command line (npx -c).
 	script []string
+	// fetch options name a package to download and install before the
+	// program runs (uv run --with, npx -p): code arbiter cannot read.
+	fetch []string
 }
 
 var runners = map[string]runner{
-	"npx":        {valued: []string{"-p", "--package", "--registry", "--cache", "--userconfig", "-w", "--workspace"}, script: []string{"-c", "--call"}},
-	"bunx":       {valued: []string{"-p", "--package"}},
-	"pnpx":       {valued: []string{"-p", "--package"}},
-	"pnpm":       {sub: []string{"dlx", "exec"}, valued: []string{"-C", "--dir", "--filter", "-F", "--package"}, script: []string{"-c", "--shell-mode"}},
-	"yarn":       {sub: []string{"dlx", "exec"}, valued: []string{"-p", "--package", "--cwd"}},
-	"npm":        {sub: []string{"exec", "x"}, valued: []string{"-p", "--package", "-w", "--workspace"}, script: []string{"-c", "--call"}},
-	"uvx":        {valued: []string{"--from", "--with", "--python", "-p", "--index", "--index-url"}},
-	"uv":         {sub: []string{"run"}, valued: []string{"--with", "--python", "-p", "--project", "--directory", "--from", "--package", "--extra", "--group", "--index", "--env-file"}},
-	"pipx":       {sub: []string{"run"}, valued: []string{"--spec", "--python", "--index-url"}},
+	"npx":        {valued: []string{"-p", "--package", "--registry", "--cache", "--userconfig", "-w", "--workspace"}, script: []string{"-c", "--call"}, fetch: []string{"-p", "--package", "--registry"}},
+	"bunx":       {valued: []string{"-p", "--package"}, fetch: []string{"-p", "--package"}},
+	"bun":        {sub: []string{"x"}, valued: []string{"-p", "--package"}, fetch: []string{"-p", "--package"}},
+	"pnpx":       {valued: []string{"-p", "--package"}, fetch: []string{"-p", "--package"}},
+	"pnpm":       {sub: []string{"dlx", "exec"}, valued: []string{"-C", "--dir", "--filter", "-F", "--package"}, script: []string{"-c", "--shell-mode"}, fetch: []string{"--package"}},
+	"yarn":       {sub: []string{"dlx", "exec"}, valued: []string{"-p", "--package", "--cwd"}, fetch: []string{"-p", "--package"}},
+	"npm":        {sub: []string{"exec", "x"}, valued: []string{"-p", "--package", "-w", "--workspace"}, script: []string{"-c", "--call"}, fetch: []string{"-p", "--package"}},
+	"uvx":        {valued: []string{"--from", "--with", "--python", "-p", "--index", "--index-url"}, fetch: []string{"--from", "--with", "--index", "--index-url"}},
+	"uv":         {sub: []string{"run"}, valued: []string{"--with", "--python", "-p", "--project", "--directory", "--from", "--package", "--extra", "--group", "--index", "--env-file"}, fetch: []string{"--with", "--from", "--index"}},
+	"pipx":       {sub: []string{"run"}, valued: []string{"--spec", "--python", "--index-url"}, fetch: []string{"--spec", "--index-url"}},
 	"poetry":     {sub: []string{"run"}, valued: []string{"-C", "--directory", "-P", "--project"}},
 	"pdm":        {sub: []string{"run"}, valued: []string{"-p", "--project"}},
 	"hatch":      {sub: []string{"run"}, valued: []string{"-e", "--env"}},

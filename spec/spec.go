@@ -23,9 +23,10 @@ const (
 	Host                  // a host name, address or URL the program contacts
 	GitConfig             // a git configuration assignment (name=value)
 	Linker                // options a compiler passes to the linker (-Wl,-Bstatic)
+	Script                // a file of code the program runs or loads (a test file, a config module, a jar)
 )
 
-var kindNames = [...]string{"text", "num", "pattern", "read", "write", "dir", "prog", "code", "host", "gitconfig", "linker"}
+var kindNames = [...]string{"text", "num", "pattern", "read", "write", "dir", "prog", "code", "host", "gitconfig", "linker", "script"}
 
 func (k Kind) String() string { return kindNames[k] }
 
