@@ -142,10 +142,27 @@ func (p *js) required(i int) (string, bool) {
 		return "", false
 	}
 	mod = strings.TrimPrefix(mod, "node:")
+	p.foreignModule(mod)
 	for k := ts.closing(i+1) + 1; ts.at(k).is(tOp, ".") && ts.at(k+1).kind == tName; k += 2 {
 		mod += "." + ts[k+1].text
 	}
 	return mod, true
+}
+
+// foreignModule finds a module named by a URL (data:, file:, http:), an
+// absolute path or a path that climbs out of the directory: code that
+// is not a package and not the project's own, which arbiter did not read.
+func (p *js) foreignModule(mod string) {
+	if strings.Contains(mod, ":") || strings.HasPrefix(mod, "/") || strings.HasPrefix(mod, "..") || strings.Contains(mod, "/../") {
+		p.a.dynamic("loads the module " + clipModule(mod) + ", code from outside the project that arbiter did not read")
+	}
+}
+
+func clipModule(mod string) string {
+	if len(mod) > 60 {
+		return mod[:60] + "…"
+	}
+	return mod
 }
 
 // alias binds a local name to a module member; a second, different
@@ -199,6 +216,7 @@ func (p *js) importStmt(i int) {
 		return
 	}
 	mod = strings.TrimPrefix(mod, "node:")
+	p.foreignModule(mod)
 	for k := i; k < from; k++ {
 		t := ts[k]
 		switch {

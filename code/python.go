@@ -43,6 +43,7 @@ func analyzePython(a *analysis, src string) {
 		}
 	}
 	p.bindings()
+	p.importPath()
 	p.walk()
 	if p.unlisted != "" && len(a.r.Project) == 0 {
 		a.not("calls .%s on a value, which is not on the side-effect-free list", p.unlisted)
@@ -204,6 +205,7 @@ func (p *py) importStmt(i int) int {
 			return len(ts)
 		}
 		i = k
+		p.runsOnImport(mod)
 		local := strings.SplitN(mod, ".", 2)[0]
 		bound := local
 		if ts.at(i).is(tKeyword, "as") && ts.at(i+1).kind == tName {
@@ -266,6 +268,57 @@ func (p *py) fromStmt(i int) int {
 	return i
 }
 
+// runsOnImport finds modules whose import runs a program: a package's
+// __main__ is its command line (venv.__main__ --clear empties the folder
+// its arguments name), and CPython's test package runs its suite.
+func (p *py) runsOnImport(mod string) {
+	switch strings.SplitN(mod, ".", 2)[0] {
+	case "antigravity", "idlelib", "turtledemo":
+		p.a.spawn("import " + mod + " (it opens a program when imported)")
+	case "test":
+		p.a.spawn("import " + mod + " (CPython's own test suite runs when imported)")
+	}
+	if mod == "__main__" || strings.HasSuffix(mod, ".__main__") || strings.Contains(mod, ".__main__.") {
+		p.a.spawn("import " + mod + " runs the package's command line with the call's arguments")
+	}
+}
+
+// importPath finds code that changes where imports come from or what a
+// module's main code reads: sys.path.insert(0, "/tmp"), sys.argv = […].
+// Importing is running code, so an import after such a change runs code
+// arbiter did not read.
+func (p *py) importPath() {
+	ts := p.ts
+	for i := 0; i+2 < len(ts); i++ {
+		if !ts[i].is(tName, "sys") || !ts[i+1].is(tOp, ".") || ts[i+2].kind != tName {
+			continue
+		}
+		switch ts[i+2].text {
+		case "path", "meta_path", "path_hooks", "modules", "argv":
+		default:
+			continue
+		}
+		next := ts.at(i + 3)
+		switch {
+		case next.is(tOp, "=") || next.is(tOp, "+=") || next.is(tOp, "["):
+		case next.is(tOp, ".") && ts.at(i+4).kind == tName && ts.at(i+5).is(tOp, "("):
+			switch ts.at(i + 4).text {
+			case "insert", "append", "extend", "remove", "pop", "clear", "update", "setdefault", "__setitem__":
+			default:
+				continue
+			}
+		default:
+			continue
+		}
+		for _, t := range ts[i:] {
+			if t.is(tKeyword, "import") || t.is(tName, "__import__") {
+				p.a.dynamic("changes sys." + ts[i+2].text + " before an import, so what the import runs is no longer what its name says")
+				return
+			}
+		}
+	}
+}
+
 func (p *py) bind(local, qual string) {
 	if p.rebound[local] {
 		p.a.not("rebinds %s, the name of an import", local)
@@ -274,10 +327,7 @@ func (p *py) bind(local, qual string) {
 		p.a.dynamic("binds " + local + " to both " + prev + " and " + qual + ", so a call through it is ambiguous")
 	}
 	p.aliases[local] = qual
-	switch strings.SplitN(qual, ".", 2)[0] {
-	case "antigravity", "idlelib", "turtledemo":
-		p.a.spawn("import " + qual + " (it opens a program when imported)")
-	}
+	p.runsOnImport(qual)
 	if p.n.effectOf(qual) == "native" {
 		p.a.native("importing " + qual)
 	}

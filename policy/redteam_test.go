@@ -133,3 +133,32 @@ func TestRedTeamEnvironment(t *testing.T) {
 		}
 	}
 }
+
+// TestRedTeamImports: importing is running code. Python modules whose
+// import runs a command line or a test suite, imports after sys.path
+// changes, and JavaScript modules named by URL or by a path leaving the
+// project are not side-effect free.
+func TestRedTeamImports(t *testing.T) {
+	for _, tt := range []struct {
+		cmd  string
+		want arbiter.Verdict
+	}{
+		{`python3 -c 'import venv.__main__' --clear /tmp/x`, arbiter.Defer},
+		{`python3 -c 'import unittest.__main__' discover -s /tmp/ut`, arbiter.Defer},
+		{`python3 -c 'from venv import __main__'`, arbiter.Defer},
+		{`python3 -c 'import test.autotest'`, arbiter.Defer},
+		{`python3 -c 'import sys; sys.path.insert(0,"/tmp"); import evil'`, arbiter.Defer},
+		{`python3 -c 'import sys; sys.path[:0]=["/tmp"]; import evil'`, arbiter.Defer},
+		{`python3 -c 'import sys; sys.path.append("/root/dl"); import evil'`, arbiter.Defer},
+		{`python3 -c 'import sys; print(sys.path)'`, arbiter.Allow},
+		{`node --input-type=module -e 'import "data:text/javascript,import(1)"'`, arbiter.Defer},
+		{`node --input-type=module -e 'import "/root/dl/evil.js"'`, arbiter.Defer},
+		{`node --input-type=module -e 'import x from "file:///root/dl/evil.js"'`, arbiter.Defer},
+		{`node -p 'require("../../root/dl/evil.js")'`, arbiter.Defer},
+		{`node -e 'console.log(require("./package.json").name)'`, arbiter.Allow},
+	} {
+		if d := Decide(context.Background(), bash(tt.cmd)); d.Decision != tt.want {
+			t.Errorf("%s: got %s %v, want %s", tt.cmd, d.Decision, d.Rules, tt.want)
+		}
+	}
+}
