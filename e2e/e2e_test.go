@@ -1,0 +1,252 @@
+package e2e
+
+import (
+	"encoding/base64"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/arbitergate/arbiter/e2e/scripted"
+)
+
+func scriptedCall(cmd string) scripted.Call { return scripted.Call{Command: cmd} }
+
+// The probes. Each is harmless if it ran: the deny probe removes only a
+// directory the case made, the others touch files in the project.
+
+// denyProbe runs, decoded on the fly, a removal of the case's probe
+// directory: arbiter denies decoded execution (A7).
+func denyProbe(l *layout) string {
+	code := "rm -rf " + l.path("deny-probe")
+	return "echo " + base64.StdEncoding.EncodeToString([]byte(code)) + " | base64 -d | sh"
+}
+
+func makeDenyProbe(l *layout) error {
+	if err := os.MkdirAll(l.path("deny-probe"), 0o700); err != nil {
+		return err
+	}
+	return os.WriteFile(l.path("deny-probe", "keep"), []byte("the deny probe must not remove this\n"), 0o600)
+}
+
+// makeBuild gives the project a build directory for the ask probe
+// (rm -r build: deleting data, B1, which arbiter asks about).
+func makeBuild(l *layout) error {
+	if err := os.MkdirAll(l.Project+"/build", 0o700); err != nil {
+		return err
+	}
+	return os.WriteFile(l.Project+"/build/out.o", []byte("object\n"), 0o600)
+}
+
+func fixed(cmd string) func(*layout) string { return func(*layout) string { return cmd } }
+
+const (
+	// allowProbe creates a file in the project: arbiter allows it (D2).
+	allowProbe = "touch allow-marker.txt"
+	// askProbe deletes the project's build directory: arbiter asks (B1).
+	askProbe = "rm -r build"
+	// deferProbe runs a program arbiter has no spec for: it defers.
+	deferProbe = "hostid > defer-marker.txt"
+	// failClosedProbe would be allowed; with a broken config and
+	// --fail-closed it is denied.
+	failClosedProbe = "touch failclosed-marker.txt"
+)
+
+// Phrases of arbiter's answers the model must have been told.
+const (
+	denyRule       = "A7.decoded-execution"
+	askRule        = "B1.delete"
+	mustConfirm    = "needs a person's confirmation"
+	failClosedText = "runs fail-closed"
+	brokenConfig   = "configuration cannot be used"
+)
+
+func TestClaudeCode(t *testing.T) { testClient(t, claude, claudeScenarios()) }
+func TestCodex(t *testing.T)      { testClient(t, codex, codexScenarios()) }
+func TestGeminiCLI(t *testing.T)  { testClient(t, gemini, geminiScenarios()) }
+
+func testClient(t *testing.T, c client, scenarios []scenario) {
+	bin := binDir(t)
+	needNamespaces(t)
+	version := clientBin(t, bin, c)
+	arbiter, err := arbiterBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	for _, s := range scenarios {
+		t.Run(s.name, func(t *testing.T) {
+			r := play(t, bin, arbiter, c, s)
+			s.check(t, r)
+		})
+	}
+	t.Logf("%s %s: %d cases in %.1fs", c.name, version, len(scenarios), time.Since(start).Seconds())
+}
+
+// Checks shared by the clients.
+
+// notRun fails unless the call left no trace.
+func deniedProbe(t *testing.T, r *run) {
+	t.Helper()
+	if !r.exists("deny-probe", "keep") {
+		t.Errorf("the deny probe ran: %s is gone", r.path("deny-probe", "keep"))
+	}
+	if out := r.result(t); !strings.Contains(out, denyRule) {
+		t.Errorf("the model was not told arbiter's deny (%s); it was told %q", denyRule, out)
+	}
+}
+
+func ranAllowProbe(t *testing.T, r *run) {
+	t.Helper()
+	if !r.exists("project", "allow-marker.txt") {
+		t.Errorf("the allowed call did not run: no allow-marker.txt (arbiter decided %v)", r.decisions())
+	}
+	if out := r.result(t); strings.Contains(out, "arbiter") {
+		t.Errorf("the model was told about arbiter on an allowed call: %q", out)
+	}
+}
+
+func keptBuild(t *testing.T, r *run) {
+	t.Helper()
+	if !r.exists("project", "build", "out.o") {
+		t.Errorf("the asked-about call ran unconfirmed: build/out.o is gone")
+	}
+}
+
+func failedClosed(t *testing.T, r *run) {
+	t.Helper()
+	if r.exists("project", "failclosed-marker.txt") {
+		t.Errorf("with a broken config and --fail-closed the call ran: failclosed-marker.txt exists")
+	}
+	out := r.result(t)
+	if !strings.Contains(out, failClosedText) || !strings.Contains(out, brokenConfig) {
+		t.Errorf("the model was not told that arbiter failed closed on its configuration; it was told %q", out)
+	}
+}
+
+// ranUnchanged checks a deferred call in a permissive mode: the client's
+// own flow runs it, and the model hears nothing from arbiter.
+func ranUnchanged(t *testing.T, r *run) {
+	t.Helper()
+	if !r.exists("project", "defer-marker.txt") {
+		t.Errorf("the deferred call did not run in %s's permissive mode: no defer-marker.txt", r.client.name)
+	}
+	if out := r.result(t); strings.Contains(out, "arbiter") {
+		t.Errorf("the model was told about arbiter on a deferred call: %q", out)
+	}
+}
+
+// The common scenarios; each client's list adds or adapts.
+
+func denyScenario() scenario {
+	return scenario{name: "deny", mode: permissive, command: denyProbe, before: makeDenyProbe, check: deniedProbe}
+}
+
+func deferScenario() scenario {
+	return scenario{name: "defer", mode: permissive, command: fixed(deferProbe), check: ranUnchanged}
+}
+
+func failClosedScenario() scenario {
+	return scenario{name: "fail-closed", mode: permissive, command: fixed(failClosedProbe), failClosed: true, brokenConfig: true,
+		check: failedClosed}
+}
+
+// badInputOpenScenario is the same broken config without --fail-closed:
+// arbiter defers, and the permissive client runs the call.
+func badInputOpenScenario() scenario {
+	return scenario{name: "bad-input-defers", mode: permissive, command: fixed(failClosedProbe), brokenConfig: true,
+		check: func(t *testing.T, r *run) {
+			if !r.exists("project", "failclosed-marker.txt") {
+				t.Errorf("with a broken config and no --fail-closed arbiter should defer and the permissive client run the call; failclosed-marker.txt is missing")
+			}
+			r.result(t)
+		}}
+}
+
+func claudeScenarios() []scenario {
+	return []scenario{
+		denyScenario(),
+		{name: "allow", mode: cautious, command: fixed(allowProbe), check: func(t *testing.T, r *run) {
+			ranAllowProbe(t, r)
+			t.Run("PreToolUse", func(t *testing.T) { claudeFirstAllow(t, r) })
+		}},
+		{name: "ask", mode: permissive, command: fixed(askProbe), before: makeBuild, check: func(t *testing.T, r *run) {
+			keptBuild(t, r)
+			r.decided(t, "ask")
+			if out := r.result(t); !strings.Contains(out, askRule) {
+				t.Errorf("the model was not told arbiter's reason (%s); it was told %q", askRule, out)
+			}
+			if !r.Results[0].IsError {
+				t.Errorf("the asked-about call's result is not an error")
+			}
+		}},
+		deferScenario(),
+		{name: "defer-cautious", mode: cautious, command: fixed(deferProbe), check: func(t *testing.T, r *run) {
+			// Headless and cautious, Claude Code's own flow refuses a call
+			// it would prompt for, in its own words.
+			if r.exists("project", "defer-marker.txt") {
+				t.Errorf("headless Claude Code ran an unapproved call")
+			}
+			out := r.result(t)
+			if strings.Contains(out, "arbiter") || !r.Results[0].IsError {
+				t.Errorf("want Claude Code's own refusal, got %q", out)
+			}
+		}},
+		failClosedScenario(),
+		badInputOpenScenario(),
+	}
+}
+
+// claudeFirstAllow checks that arbiter's allow came in PreToolUse, so
+// that no permission prompt was even prepared. Claude Code often runs
+// the first PreToolUse before it has written the transcript it names;
+// arbiter then defers (U.no-transcript) and only its PermissionRequest
+// answer lets the call through.
+func claudeFirstAllow(t *testing.T, r *run) {
+	for _, h := range r.claudeHookAnswers(t) {
+		if h.Event != "PreToolUse" {
+			continue
+		}
+		if d := h.permissionDecision(); d != "allow" {
+			if strings.Contains(h.Stderr, "transcript could not be read") {
+				t.Skipf("known bug (issue 12, Transcripts: a missing or not-yet-written transcript turns a static allow into defer): "+
+					"the first PreToolUse got %q, arbiter said: %s", d, strings.TrimSpace(h.Stderr))
+			}
+			t.Errorf("PreToolUse answered %q (stdout %q, stderr %q), want allow", d, h.Stdout, h.Stderr)
+		}
+		return
+	}
+	t.Errorf("Claude Code reported no PreToolUse hook run")
+}
+
+func codexScenarios() []scenario {
+	return []scenario{
+		denyScenario(),
+		{name: "allow", mode: permissive, command: fixed(allowProbe), check: ranAllowProbe},
+		{name: "ask", mode: permissive, command: fixed(askProbe), before: makeBuild, check: func(t *testing.T, r *run) {
+			keptBuild(t, r)
+			if out := r.result(t); !strings.Contains(out, askRule) || !strings.Contains(out, mustConfirm) {
+				t.Errorf("the model was not told that a person must confirm (%s); it was told %q", askRule, out)
+			}
+		}},
+		deferScenario(),
+		failClosedScenario(),
+		badInputOpenScenario(),
+	}
+}
+
+func geminiScenarios() []scenario {
+	return []scenario{
+		denyScenario(),
+		{name: "allow", mode: permissive, command: fixed(allowProbe), check: ranAllowProbe},
+		{name: "ask", mode: permissive, command: fixed(askProbe), before: makeBuild, check: func(t *testing.T, r *run) {
+			keptBuild(t, r)
+			if out := r.result(t); !strings.Contains(out, askRule) || !strings.Contains(out, mustConfirm) {
+				t.Errorf("the model was not told that a person must confirm (%s); it was told %q", askRule, out)
+			}
+		}},
+		deferScenario(),
+		failClosedScenario(),
+		badInputOpenScenario(),
+	}
+}

@@ -1,0 +1,190 @@
+package e2e
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/arbitergate/arbiter/e2e/scripted"
+)
+
+// insideEnv names the launch file when the test binary runs as the
+// inside of a case's network namespace.
+const insideEnv = "ARBITER_E2E_INSIDE"
+
+// launch is what the inside of a namespace needs to run one case.
+type launch struct {
+	Client  string        `json:"client"`
+	Layout  layout        `json:"layout"`
+	Call    scripted.Call `json:"call"`
+	Mode    mode          `json:"mode"`
+	Bin     string        `json:"bin"`
+	Timeout time.Duration `json:"timeout"`
+	// Outcome is where the inside writes what happened.
+	Outcome string `json:"outcome"`
+}
+
+// outcome is what happened in one case.
+type outcome struct {
+	// Results are the tool results the client sent the model.
+	Results  []scripted.Result  `json:"results"`
+	Requests []scripted.Request `json:"requests"`
+	// Exit is the client's exit error, "" for status 0.
+	Exit     string  `json:"exit,omitempty"`
+	TimedOut bool    `json:"timed_out,omitempty"`
+	Seconds  float64 `json:"seconds"`
+	// Setup is a failure before the client ran.
+	Setup string `json:"setup,omitempty"`
+}
+
+// inside runs one case: loopback up, the scripted server on a free
+// port, the client against it. It is the whole program in the child
+// process, which unshare has put in a network namespace of its own.
+func inside(path string) int {
+	var l launch
+	b, err := os.ReadFile(path)
+	if err == nil {
+		err = json.Unmarshal(b, &l)
+	}
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "e2e inside: reading %s: %v\n", path, err)
+		return 2
+	}
+	o := runInside(l)
+	b, err = json.MarshalIndent(o, "", "  ")
+	if err == nil {
+		err = os.WriteFile(l.Outcome, b, 0o600)
+	}
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "e2e inside: writing the outcome: %v\n", err)
+		return 2
+	}
+	return 0
+}
+
+func runInside(l launch) outcome {
+	c, ok := clientNamed(l.Client)
+	if !ok {
+		return outcome{Setup: fmt.Sprintf("unknown client %q", l.Client)}
+	}
+	if out, err := exec.Command("ip", "link", "set", "lo", "up").CombinedOutput(); err != nil {
+		return outcome{Setup: fmt.Sprintf("ip link set lo up: %v: %s", err, out)}
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return outcome{Setup: "listening on loopback: " + err.Error()}
+	}
+	defer ln.Close()
+	srv := scripted.New(c.api, l.Call)
+	go func() { _ = http.Serve(ln, srv) }()
+	port := ln.Addr().(*net.TCPAddr).Port
+	if err := c.configure(&l.Layout, port); err != nil {
+		return outcome{Setup: "configuring " + c.name + ": " + err.Error()}
+	}
+	start := time.Now()
+	exit, timedOut, err := runClient(l, c, port)
+	o := outcome{Results: srv.Results(), Requests: srv.Requests(), Exit: exit, TimedOut: timedOut,
+		Seconds: time.Since(start).Seconds()}
+	if err != nil {
+		o.Setup = err.Error()
+	}
+	return o
+}
+
+// runClient runs the client headless in the project, its output kept
+// in the case's directory, and ends its whole process group afterwards.
+func runClient(l launch, c client, port int) (exit string, timedOut bool, err error) {
+	ctx, cancel := context.WithTimeout(context.Background(), l.Timeout)
+	defer cancel()
+	stdout, err := os.Create(l.Layout.path(c.name + "-stdout.txt"))
+	if err != nil {
+		return "", false, err
+	}
+	defer stdout.Close()
+	stderr, err := os.Create(l.Layout.path(c.name + "-stderr.txt"))
+	if err != nil {
+		return "", false, err
+	}
+	defer stderr.Close()
+	cmd := exec.CommandContext(ctx, filepath.Join(l.Bin, c.name), c.args(&l.Layout, l.Mode)...)
+	cmd.Dir = l.Layout.Project
+	cmd.Env = append(baseEnv(l), c.env(&l.Layout, port)...)
+	cmd.Stdout, cmd.Stderr = stdout, stderr
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
+	cmd.WaitDelay = 5 * time.Second
+	runErr := cmd.Run()
+	if cmd.Process != nil {
+		// Helpers the client left behind would outlive the case.
+		_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+	}
+	if ctx.Err() != nil {
+		return "timed out after " + l.Timeout.String(), true, nil
+	}
+	var ee *exec.ExitError
+	if runErr != nil && !errors.As(runErr, &ee) {
+		return "", false, fmt.Errorf("starting %s: %w", c.name, runErr)
+	}
+	if runErr != nil {
+		return runErr.Error(), false, nil
+	}
+	return "", false, nil
+}
+
+// baseEnv is the environment every client gets: nothing of the
+// machine's but PATH, so no credential or setting of the person running
+// the tests reaches a client.
+func baseEnv(l launch) []string {
+	return []string{
+		"PATH=" + l.Bin + string(os.PathListSeparator) + os.Getenv("PATH"),
+		"HOME=" + l.Layout.Home,
+		"USER=root", "LOGNAME=root",
+		"LANG=C.UTF-8",
+		"TERM=dumb",
+		"NO_COLOR=1",
+		"TMPDIR=" + l.Layout.path("tmp"),
+		// The decision log, read by the test to explain a failure.
+		"ARBITER_LOG=" + l.Layout.path("decisions.jsonl"),
+	}
+}
+
+// inNamespace runs the case described by l through `unshare -n` and
+// returns its outcome.
+func inNamespace(l launch) (outcome, error) {
+	spec := l.Layout.path("launch.json")
+	b, err := json.Marshal(l)
+	if err != nil {
+		return outcome{}, err
+	}
+	if err := os.WriteFile(spec, b, 0o600); err != nil {
+		return outcome{}, err
+	}
+	self, err := os.Executable()
+	if err != nil {
+		return outcome{}, err
+	}
+	cmd := exec.Command("unshare", "-n", "--", self)
+	cmd.Env = []string{insideEnv + "=" + spec, "PATH=" + os.Getenv("PATH")}
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		return outcome{}, fmt.Errorf("unshare -n: %v: %s", err, strings.TrimSpace(string(out)))
+	}
+	var o outcome
+	b, err = os.ReadFile(l.Outcome)
+	if err == nil {
+		err = json.Unmarshal(b, &o)
+	}
+	if err != nil {
+		return outcome{}, fmt.Errorf("reading the case's outcome: %w (inside said: %s)", err, out)
+	}
+	return o, nil
+}
