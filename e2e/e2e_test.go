@@ -85,9 +85,11 @@ func testClient(t *testing.T, c client, scenarios []scenario) {
 
 // Checks shared by the clients.
 
-// notRun fails unless the call left no trace.
+// deniedProbe checks that the deny probe did not run and that the model
+// was told arbiter's reason.
 func deniedProbe(t *testing.T, r *run) {
 	t.Helper()
+	r.decided(t, "deny")
 	if !r.exists("deny-probe", "keep") {
 		t.Errorf("the deny probe ran: %s is gone", r.path("deny-probe", "keep"))
 	}
@@ -98,6 +100,10 @@ func deniedProbe(t *testing.T, r *run) {
 
 func ranAllowProbe(t *testing.T, r *run) {
 	t.Helper()
+	if r.client.name != "claude" {
+		// Claude Code's first PreToolUse may defer (see claudeFirstAllow).
+		r.decided(t, "allow")
+	}
 	if !r.exists("project", "allow-marker.txt") {
 		t.Errorf("the allowed call did not run: no allow-marker.txt (arbiter decided %v)", r.decisions())
 	}
@@ -128,6 +134,7 @@ func failedClosed(t *testing.T, r *run) {
 // own flow runs it, and the model hears nothing from arbiter.
 func ranUnchanged(t *testing.T, r *run) {
 	t.Helper()
+	r.decided(t, "defer")
 	if !r.exists("project", "defer-marker.txt") {
 		t.Errorf("the deferred call did not run in %s's permissive mode: no defer-marker.txt", r.client.name)
 	}
@@ -182,6 +189,7 @@ func claudeScenarios() []scenario {
 		}},
 		deferScenario(),
 		{name: "defer-cautious", mode: cautious, command: fixed(deferProbe), check: func(t *testing.T, r *run) {
+			r.decided(t, "defer")
 			// Headless and cautious, Claude Code's own flow refuses a call
 			// it would prompt for, in its own words.
 			if r.exists("project", "defer-marker.txt") {
@@ -225,6 +233,7 @@ func codexScenarios() []scenario {
 		{name: "allow", mode: permissive, command: fixed(allowProbe), check: ranAllowProbe},
 		{name: "ask", mode: permissive, command: fixed(askProbe), before: makeBuild, check: func(t *testing.T, r *run) {
 			keptBuild(t, r)
+			r.decided(t, "ask")
 			if out := r.result(t); !strings.Contains(out, askRule) || !strings.Contains(out, mustConfirm) {
 				t.Errorf("the model was not told that a person must confirm (%s); it was told %q", askRule, out)
 			}
@@ -241,6 +250,7 @@ func geminiScenarios() []scenario {
 		{name: "allow", mode: permissive, command: fixed(allowProbe), check: ranAllowProbe},
 		{name: "ask", mode: permissive, command: fixed(askProbe), before: makeBuild, check: func(t *testing.T, r *run) {
 			keptBuild(t, r)
+			r.decided(t, "ask")
 			if out := r.result(t); !strings.Contains(out, askRule) || !strings.Contains(out, mustConfirm) {
 				t.Errorf("the model was not told that a person must confirm (%s); it was told %q", askRule, out)
 			}
