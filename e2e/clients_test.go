@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -45,6 +46,9 @@ type client struct {
 	env func(c *layout, port int) []string
 	// args are the client's arguments for a headless run.
 	args func(c *layout, m mode) []string
+	// interactive are its arguments for its full-screen UI, if a case
+	// needs it.
+	interactive func(c *layout) []string
 }
 
 // layout is one case's directories.
@@ -61,7 +65,21 @@ func (l *layout) path(elem ...string) string {
 
 var claude = client{
 	name: "claude", runtime: "claude", api: scripted.Anthropic,
-	prepare:   func(*layout) error { return nil },
+	prepare: func(c *layout) error {
+		// The full-screen UI starts with first-run screens (theme, the
+		// project's trust dialog) unless they are marked done.
+		state := map[string]any{
+			"hasCompletedOnboarding": true, "theme": "dark", "numStartups": 1,
+			// The API key is the scripted one, accepted as a person would.
+			"customApiKeyResponses": map[string]any{"approved": []string{"scripted"}, "rejected": []string{}},
+			"projects":              map[string]any{c.Project: map[string]any{"hasTrustDialogAccepted": true, "hasCompletedProjectOnboarding": true}},
+		}
+		b, err := json.Marshal(state)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(filepath.Join(c.Home, ".claude.json"), b, 0o600)
+	},
 	configure: func(*layout, int) error { return nil },
 	env: func(c *layout, port int) []string {
 		return []string{
@@ -82,6 +100,7 @@ var claude = client{
 		}
 		return a
 	},
+	interactive: func(c *layout) []string { return []string{prompt} },
 }
 
 var codex = client{
@@ -102,7 +121,10 @@ env_key = "SCRIPTED_API_KEY"
 
 [features]
 plugins = false
-`, port)
+
+[projects.%q]
+trust_level = "trusted"
+`, port, c.Project)
 		return os.WriteFile(filepath.Join(codexHome(c), "config.toml"), []byte(cfg), 0o600)
 	},
 	env: func(c *layout, port int) []string {
@@ -114,6 +136,11 @@ plugins = false
 			a = append(a, "--dangerously-bypass-approvals-and-sandbox")
 		}
 		return append(a, prompt)
+	},
+	interactive: func(c *layout) []string {
+		// Approval on request: a command that asks to leave the sandbox
+		// makes Codex ask, and its PermissionRequest hook runs first.
+		return []string{"--dangerously-bypass-hook-trust", "--no-daemon", "-a", "on-request", "-s", "workspace-write", prompt}
 	},
 }
 
@@ -144,6 +171,10 @@ var gemini = client{
 		// Headless in its default mode Gemini CLI does not offer its shell
 		// tool at all, so every case runs in yolo mode.
 		return []string{"-p", prompt, "-m", "gemini-2.5-flash", "--output-format", "stream-json", "--approval-mode", "yolo"}
+	},
+	interactive: func(c *layout) []string {
+		// The default approval mode: Gemini CLI confirms a shell command.
+		return []string{"-m", "gemini-2.5-flash", "-i", prompt}
 	},
 }
 

@@ -6,11 +6,7 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/arbitergate/arbiter/e2e/scripted"
 )
-
-func scriptedCall(cmd string) scripted.Call { return scripted.Call{Command: cmd} }
 
 // The probes. Each is harmless if it ran: the deny probe removes only a
 // directory the case made, the others touch files in the project.
@@ -50,6 +46,13 @@ const (
 	// failClosedProbe would be allowed; with a broken config and
 	// --fail-closed it is denied.
 	failClosedProbe = "touch failclosed-marker.txt"
+)
+
+// The clients' own confirmation prompts, as drawn.
+const (
+	claudePrompt = "Do you want to proceed?"
+	codexPrompt  = "Would you like to run the following command?"
+	geminiPrompt = "Allow execution of [Shell]"
 )
 
 // Phrases of arbiter's answers the model must have been told.
@@ -172,6 +175,22 @@ func badInputOpenScenario() scenario {
 
 func claudeScenarios() []scenario {
 	return []scenario{
+		{name: "ask-interactive", interactive: true, command: fixed(askProbe), before: makeBuild, stopOn: []string{claudePrompt},
+			check: func(t *testing.T, r *run) {
+				// Interactively, arbiter's ask is Claude Code's confirmation,
+				// with arbiter's reason; nothing runs until a person answers.
+				keptBuild(t, r)
+				r.decided(t, "ask")
+				if r.Shown != claudePrompt {
+					t.Fatalf("Claude Code showed no confirmation (%q)", claudePrompt)
+				}
+				if !r.screenShows(t, "arbiter ("+askRule+")") {
+					t.Errorf("the confirmation does not show arbiter's reason")
+				}
+				if len(r.Results) != 0 {
+					t.Errorf("the model was sent a result before anyone confirmed: %+v", r.Results)
+				}
+			}},
 		denyScenario(),
 		{name: "allow", mode: cautious, command: fixed(allowProbe), check: func(t *testing.T, r *run) {
 			ranAllowProbe(t, r)
@@ -229,6 +248,43 @@ func claudeFirstAllow(t *testing.T, r *run) {
 
 func codexScenarios() []scenario {
 	return []scenario{
+		// Interactively, with approval on request, a command that asks to
+		// leave the sandbox gets Codex's approval prompt; its
+		// PermissionRequest hook answers first.
+		{name: "allow-escalated", interactive: true, escalate: true, command: fixed(allowProbe), stopOn: []string{codexPrompt},
+			check: func(t *testing.T, r *run) {
+				if r.Shown != "" {
+					t.Errorf("Codex showed its approval prompt although arbiter allowed the call")
+				}
+				ranAllowProbe(t, r)
+			}},
+		{name: "defer-escalated", interactive: true, escalate: true, command: fixed(deferProbe), stopOn: []string{codexPrompt},
+			check: func(t *testing.T, r *run) {
+				r.decided(t, "defer")
+				if r.Shown != codexPrompt {
+					t.Fatalf("Codex's own approval prompt did not show for a deferred escalation")
+				}
+				if !r.screenShows(t, "scripted probe: run this outside the sandbox?") {
+					t.Errorf("the approval prompt does not show the model's justification")
+				}
+				if r.exists("project", "defer-marker.txt") || len(r.Results) != 0 {
+					t.Errorf("the deferred escalation ran before anyone approved it")
+				}
+			}},
+		{name: "ask-escalated", interactive: true, escalate: true, command: fixed(askProbe), before: makeBuild, stopOn: []string{codexPrompt},
+			check: func(t *testing.T, r *run) {
+				// Codex's PreToolUse comes first and honours only deny, so
+				// arbiter's ask stops the call there: Codex's own prompt,
+				// which a person could have answered, never shows.
+				keptBuild(t, r)
+				r.decided(t, "ask")
+				if r.Shown != "" {
+					t.Errorf("Codex showed its approval prompt; arbiter's ask was expected to block at PreToolUse")
+				}
+				if out := r.result(t); !strings.Contains(out, mustConfirm) {
+					t.Errorf("the model was not told that a person must confirm; it was told %q", out)
+				}
+			}},
 		denyScenario(),
 		{name: "allow", mode: permissive, command: fixed(allowProbe), check: ranAllowProbe},
 		{name: "ask", mode: permissive, command: fixed(askProbe), before: makeBuild, check: func(t *testing.T, r *run) {
@@ -246,6 +302,18 @@ func codexScenarios() []scenario {
 
 func geminiScenarios() []scenario {
 	return []scenario{
+		{name: "allow-still-confirms", interactive: true, command: fixed(allowProbe), stopOn: []string{geminiPrompt},
+			check: func(t *testing.T, r *run) {
+				// Gemini CLI 0.61 acts on a hook's deny and ask only: after
+				// arbiter's allow its own confirmation still shows.
+				r.decided(t, "allow")
+				if r.Shown != geminiPrompt {
+					t.Errorf("Gemini CLI showed no confirmation after arbiter's allow: has it started honouring allow? Update the README's mapping")
+				}
+				if r.exists("project", "allow-marker.txt") {
+					t.Errorf("the call ran before anyone confirmed it")
+				}
+			}},
 		denyScenario(),
 		{name: "allow", mode: permissive, command: fixed(allowProbe), check: ranAllowProbe},
 		{name: "ask", mode: permissive, command: fixed(askProbe), before: makeBuild, check: func(t *testing.T, r *run) {

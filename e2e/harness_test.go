@@ -12,6 +12,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/arbitergate/arbiter/e2e/scripted"
 )
 
 // Environment switches. ARBITER_E2E_CLIENTS names the directory
@@ -23,6 +25,10 @@ const (
 	requireEnv = "ARBITER_E2E_REQUIRE"
 	// verboseEnv=1 logs every case's outcome, not only a failed one's.
 	verboseEnv = "ARBITER_E2E_VERBOSE"
+	// keepEnv names a directory to keep every case's files in (the
+	// client's output, its terminal, arbiter's decisions), for a look
+	// after the run.
+	keepEnv = "ARBITER_E2E_KEEP"
 )
 
 // clientTimeout bounds one client run; a healthy one takes seconds.
@@ -138,6 +144,13 @@ type scenario struct {
 	failClosed bool
 	// brokenConfig writes an arbiter config file arbiter cannot use.
 	brokenConfig bool
+	// interactive runs the client's full-screen UI in a terminal, until
+	// the tool result comes back or it draws one of stopOn.
+	interactive bool
+	stopOn      []string
+	// escalate has the model ask Codex to run the command outside its
+	// sandbox, which needs approval.
+	escalate bool
 	// check asserts what the client did and what the model was told.
 	check func(t *testing.T, r *run)
 }
@@ -154,6 +167,14 @@ type run struct {
 func newLayout(t *testing.T) *layout {
 	t.Helper()
 	root := t.TempDir()
+	if keep := os.Getenv(keepEnv); keep != "" {
+		name := strings.NewReplacer("/", "-", " ", "_").Replace(t.Name())
+		root = filepath.Join(keep, name)
+		if err := os.RemoveAll(root); err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("keeping the case's files in %s", root)
+	}
 	l := &layout{Root: root, Home: filepath.Join(root, "home"), Project: filepath.Join(root, "project")}
 	for _, d := range []string{l.Home, l.Project, l.path("tmp")} {
 		if err := os.MkdirAll(d, 0o700); err != nil {
@@ -227,8 +248,12 @@ func play(t *testing.T, bin, arbiter string, c client, s scenario) *run {
 		}
 	}
 	cmd := s.command(l)
+	call := scripted.Call{Command: cmd}
+	if s.escalate {
+		call.Escalate, call.Justification = true, "scripted probe: run this outside the sandbox?"
+	}
 	o, err := inNamespace(launch{Client: c.name, Layout: *l, Mode: s.mode, Bin: bin, Timeout: clientTimeout,
-		Call: scriptedCall(cmd), Outcome: l.path("outcome.json")})
+		Call: call, Outcome: l.path("outcome.json"), Interactive: s.interactive, StopOn: s.stopOn})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -251,10 +276,13 @@ func (r *run) explain(t *testing.T) {
 	t.Helper()
 	b, _ := json.MarshalIndent(r.outcome, "", "  ")
 	t.Logf("outcome: %s", b)
-	for _, name := range []string{"decisions.jsonl", r.client.name + "-stdout.txt", r.client.name + "-stderr.txt"} {
+	for _, name := range []string{"decisions.jsonl", r.client.name + "-stdout.txt", r.client.name + "-stderr.txt", r.client.name + "-screen.txt"} {
 		b, err := os.ReadFile(r.path(name))
 		if err != nil {
 			continue
+		}
+		if strings.HasSuffix(name, "-screen.txt") {
+			b = []byte(strings.Join(strings.Fields(string(b)), " "))
 		}
 		if len(b) > 6000 {
 			b = append([]byte("…"), b[len(b)-6000:]...)
@@ -353,4 +381,15 @@ func (h hookAnswer) permissionDecision() string {
 	}
 	_ = json.Unmarshal([]byte(h.Stdout), &a)
 	return a.Out.Decision
+}
+
+// screenShows reports whether an interactive client drew s (spaces
+// ignored: a full-screen client draws a phrase in pieces).
+func (r *run) screenShows(t *testing.T, s string) bool {
+	t.Helper()
+	b, err := os.ReadFile(r.path(r.client.name + "-screen.txt"))
+	if err != nil {
+		t.Fatalf("no screen: %v", err)
+	}
+	return strings.Contains(squeeze(string(b)), squeeze(s))
 }

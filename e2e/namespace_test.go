@@ -31,6 +31,13 @@ type launch struct {
 	Timeout time.Duration `json:"timeout"`
 	// Outcome is where the inside writes what happened.
 	Outcome string `json:"outcome"`
+	// Interactive runs the client's full-screen UI in a terminal
+	// instead of its headless mode.
+	Interactive bool `json:"interactive,omitempty"`
+	// StopOn ends an interactive run once the client draws one of these
+	// (a prompt the test expects); the run also ends when the tool result
+	// has come back.
+	StopOn []string `json:"stop_on,omitempty"`
 }
 
 // outcome is what happened in one case.
@@ -44,6 +51,8 @@ type outcome struct {
 	Seconds  float64 `json:"seconds"`
 	// Setup is a failure before the client ran.
 	Setup string `json:"setup,omitempty"`
+	// Shown is the StopOn text an interactive client drew, if any.
+	Shown string `json:"shown,omitempty"`
 }
 
 // inside runs one case: loopback up, the scripted server on a free
@@ -91,13 +100,79 @@ func runInside(l launch) outcome {
 		return outcome{Setup: "configuring " + c.name + ": " + err.Error()}
 	}
 	start := time.Now()
-	exit, timedOut, err := runClient(l, c, port)
-	o := outcome{Results: srv.Results(), Requests: srv.Requests(), Exit: exit, TimedOut: timedOut,
-		Seconds: time.Since(start).Seconds()}
+	var o outcome
+	if l.Interactive {
+		o.Shown, o.Exit, o.TimedOut, err = runTerminal(l, c, port, srv)
+	} else {
+		o.Exit, o.TimedOut, err = runClient(l, c, port)
+	}
+	o.Results, o.Requests, o.Seconds = srv.Results(), srv.Requests(), time.Since(start).Seconds()
 	if err != nil {
 		o.Setup = err.Error()
 	}
 	return o
+}
+
+// runTerminal runs the client's full-screen UI in a pseudo-terminal
+// until the tool result has come back or it draws one of l.StopOn, then
+// ends it (an interactive client does not exit by itself).
+func runTerminal(l launch, c client, port int, srv *scripted.Server) (shown, exit string, timedOut bool, err error) {
+	if c.interactive == nil {
+		return "", "", false, fmt.Errorf("%s has no interactive mode here", c.name)
+	}
+	raw, err := os.Create(l.Layout.path(c.name + "-terminal.raw"))
+	if err != nil {
+		return "", "", false, err
+	}
+	defer raw.Close()
+	cmd := exec.Command(filepath.Join(l.Bin, c.name), c.interactive(&l.Layout)...)
+	cmd.Dir = l.Layout.Project
+	cmd.Env = append(append(baseEnv(l), "TERM=xterm-256color", "COLUMNS=", "LINES="), c.env(&l.Layout, port)...)
+	term, err := openTerminal(cmd, raw)
+	if err != nil {
+		return "", "", false, err
+	}
+	defer term.close()
+	if err := cmd.Start(); err != nil {
+		return "", "", false, fmt.Errorf("starting %s: %w", c.name, err)
+	}
+	term.started()
+	exited := make(chan error, 1)
+	go func() { exited <- cmd.Wait() }()
+	deadline := time.After(l.Timeout)
+	defer func() {
+		_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+		_ = os.WriteFile(l.Layout.path(c.name+"-screen.txt"), []byte(term.text()), 0o600)
+	}()
+	settle := func() {
+		// Let the client finish drawing what it does next.
+		select {
+		case <-time.After(2 * time.Second):
+		case e := <-exited:
+			exited <- e
+		}
+	}
+	for {
+		for _, s := range l.StopOn {
+			if term.shows(s) {
+				settle()
+				return s, "", false, nil
+			}
+		}
+		select {
+		case <-srv.Done():
+			settle()
+			return "", "", false, nil
+		case e := <-exited:
+			if e != nil {
+				return "", e.Error(), false, nil
+			}
+			return "", "exited", false, nil
+		case <-deadline:
+			return "", "timed out after " + l.Timeout.String(), true, nil
+		case <-term.changed:
+		}
+	}
 }
 
 // runClient runs the client headless in the project, its output kept
