@@ -44,8 +44,9 @@ type client struct {
 	configure func(c *layout, port int) error
 	// env is the client's environment (beside PATH and HOME).
 	env func(c *layout, port int) []string
-	// args are the client's arguments for a headless run.
-	args func(c *layout, m mode) []string
+	// args are the client's arguments for a headless run; untrusted
+	// leaves Codex's hook trust as a fresh install has it (not trusted).
+	args func(c *layout, m mode, untrusted bool) []string
 	// interactive are its arguments for its full-screen UI, if a case
 	// needs it.
 	interactive func(c *layout) []string
@@ -92,7 +93,7 @@ var claude = client{
 			"IS_SANDBOX=1",
 		}
 	},
-	args: func(c *layout, m mode) []string {
+	args: func(c *layout, m mode, untrusted bool) []string {
 		a := []string{"-p", prompt, "--output-format", "stream-json", "--verbose", "--include-hook-events",
 			"--debug-file", c.path("claude-debug.log")}
 		if m == permissive {
@@ -130,8 +131,11 @@ trust_level = "trusted"
 	env: func(c *layout, port int) []string {
 		return []string{"CODEX_HOME=" + codexHome(c), "SCRIPTED_API_KEY=scripted"}
 	},
-	args: func(c *layout, m mode) []string {
-		a := []string{"exec", "--dangerously-bypass-hook-trust", "--json"}
+	args: func(c *layout, m mode, untrusted bool) []string {
+		a := []string{"exec", "--json"}
+		if !untrusted {
+			a = append(a, "--dangerously-bypass-hook-trust")
+		}
 		if m == permissive {
 			a = append(a, "--dangerously-bypass-approvals-and-sandbox")
 		}
@@ -166,7 +170,7 @@ var gemini = client{
 			"GEMINI_CLI_TRUST_WORKSPACE=true",
 		}
 	},
-	args: func(c *layout, m mode) []string {
+	args: func(c *layout, m mode, untrusted bool) []string {
 		// A named model skips the model router's classifier request.
 		// Headless in its default mode Gemini CLI does not offer its shell
 		// tool at all, so every case runs in yolo mode.

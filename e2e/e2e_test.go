@@ -221,6 +221,18 @@ func claudeScenarios() []scenario {
 		}},
 		failClosedScenario(),
 		badInputOpenScenario(),
+		{name: "hook-fails", mode: permissive, missingBinary: true, command: denyProbe, before: makeDenyProbe, check: func(t *testing.T, r *run) {
+			// A hook that cannot run (a crashed or removed arbiter) lets
+			// the call through unless the entry says "onFailure": "block"
+			// (Claude Code 2.1.295 and later).
+			if r.exists("deny-probe", "keep") {
+				return
+			}
+			if !strings.Contains(r.installed, `"onFailure"`) {
+				t.Skipf("known bug (issue 12, Per-runtime facts: install claude does not add \"onFailure\": \"block\"), so a failing hook lets the call through: the probe ran; install wrote:\n%s", r.installed)
+			}
+			t.Errorf("the hook failed and Claude Code ran the call although install wrote:\n%s", r.installed)
+		}},
 	}
 }
 
@@ -297,7 +309,44 @@ func codexScenarios() []scenario {
 		deferScenario(),
 		failClosedScenario(),
 		badInputOpenScenario(),
+		{name: "untrusted-hook", mode: permissive, untrusted: true, command: denyProbe, before: makeDenyProbe, check: codexUntrusted},
+		{name: "hook-fails", mode: permissive, missingBinary: true, command: denyProbe, before: makeDenyProbe, check: func(t *testing.T, r *run) {
+			// Codex 0.171 runs the call when its hook fails (a crashed or
+			// removed arbiter): nothing arbiter prints can change that.
+			if r.exists("deny-probe", "keep") {
+				t.Errorf("Codex no longer runs a call whose hook failed: update the README's note on Codex (the model was told %+v)", r.Results)
+			}
+			r.result(t)
+		}},
 	}
+}
+
+// codexUntrusted checks what a fresh `arbiter install codex` leaves:
+// Codex runs no hook it does not trust, so even a call arbiter denies
+// runs (the probe only removes its own directory), and install and
+// doctor must say so.
+func codexUntrusted(t *testing.T, r *run) {
+	if d := r.decisions(); len(d) > 0 {
+		t.Errorf("Codex ran an untrusted hook (arbiter decided %v): the README's note on Codex's hook trust is out of date", d)
+	}
+	if r.exists("deny-probe", "keep") {
+		t.Errorf("the probe did not run with arbiter's hook untrusted (the model was told %+v)", r.Results)
+	}
+	t.Run("install says", func(t *testing.T) {
+		// The case's own path names the case: leave it out.
+		if !strings.Contains(strings.ToLower(strings.ReplaceAll(r.installed, r.Root, "")), "trust") {
+			t.Skipf("known bug (issue 12, Per-runtime facts: install codex does not explain that Codex must trust the hook): install printed:\n%s", r.installed)
+		}
+	})
+	t.Run("doctor says", func(t *testing.T) {
+		out, err := r.doctor(t)
+		if err == nil {
+			t.Skipf("known bug (issue 12, Per-runtime facts: doctor reports an untrusted Codex hook as fine while Codex skips it): doctor exited 0:\n%s", out)
+		}
+		if !strings.Contains(strings.ToLower(strings.ReplaceAll(out, r.Root, "")), "trust") {
+			t.Errorf("doctor found a problem but does not name the hook's trust:\n%s", out)
+		}
+	})
 }
 
 func geminiScenarios() []scenario {
@@ -326,5 +375,15 @@ func geminiScenarios() []scenario {
 		deferScenario(),
 		failClosedScenario(),
 		badInputOpenScenario(),
+		{name: "hook-fails", mode: permissive, missingBinary: true, command: denyProbe, before: makeDenyProbe, check: func(t *testing.T, r *run) {
+			// Gemini CLI 0.61 blocks a call whose hook failed, and tells the
+			// model why.
+			if !r.exists("deny-probe", "keep") {
+				t.Errorf("Gemini CLI ran a call whose hook failed: update the README's note on Gemini CLI")
+			}
+			if out := r.result(t); !strings.Contains(out, "blocked") {
+				t.Errorf("the model was not told the call was blocked: %q", out)
+			}
+		}},
 	}
 }

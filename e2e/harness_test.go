@@ -151,6 +151,11 @@ type scenario struct {
 	// escalate has the model ask Codex to run the command outside its
 	// sandbox, which needs approval.
 	escalate bool
+	// untrusted runs Codex with its hook trust as install leaves it.
+	untrusted bool
+	// missingBinary installs a copy of arbiter and removes it before the
+	// run, so the hook fails (exit 127) as a crashed arbiter would.
+	missingBinary bool
 	// check asserts what the client did and what the model was told.
 	check func(t *testing.T, r *run)
 }
@@ -160,6 +165,8 @@ type run struct {
 	client client
 	layout
 	outcome
+	// arbiter is the binary installed, installed what install printed.
+	arbiter, installed string
 }
 
 // newLayout makes a case's directories: a HOME, and a project that is a
@@ -190,10 +197,22 @@ func newLayout(t *testing.T) *layout {
 }
 
 // install runs `arbiter install RUNTIME` for the case's HOME, as a
-// person would, and then the case's changes to it.
-func install(t *testing.T, arbiter string, c client, l *layout, s scenario) {
+// person would, and then the case's changes to it. It returns what
+// install printed.
+func install(t *testing.T, arbiter string, c client, l *layout, s scenario) string {
 	t.Helper()
-	cmd := exec.Command(arbiter, "install", c.runtime, "--binary", arbiter)
+	hookBinary := arbiter
+	if s.missingBinary {
+		hookBinary = l.path("gone", "arbiter")
+		if err := os.MkdirAll(filepath.Dir(hookBinary), 0o700); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Link(arbiter, hookBinary); err != nil {
+			t.Fatal(err)
+		}
+		defer os.Remove(hookBinary)
+	}
+	cmd := exec.Command(arbiter, "install", c.runtime, "--binary", hookBinary)
 	cmd.Dir = l.Project
 	cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + l.Home, "CODEX_HOME=" + codexHome(l)}
 	out, err := cmd.CombinedOutput()
@@ -212,6 +231,7 @@ func install(t *testing.T, arbiter string, c client, l *layout, s scenario) {
 			t.Fatal(err)
 		}
 	}
+	return string(out)
 }
 
 // addFailClosed appends --fail-closed to arbiter's hook command in the
@@ -241,7 +261,7 @@ func play(t *testing.T, bin, arbiter string, c client, s scenario) *run {
 	if err := c.prepare(l); err != nil {
 		t.Fatalf("preparing %s: %v", c.name, err)
 	}
-	install(t, arbiter, c, l, s)
+	installed := install(t, arbiter, c, l, s)
 	if s.before != nil {
 		if err := s.before(l); err != nil {
 			t.Fatal(err)
@@ -253,11 +273,11 @@ func play(t *testing.T, bin, arbiter string, c client, s scenario) *run {
 		call.Escalate, call.Justification = true, "scripted probe: run this outside the sandbox?"
 	}
 	o, err := inNamespace(launch{Client: c.name, Layout: *l, Mode: s.mode, Bin: bin, Timeout: clientTimeout,
-		Call: call, Outcome: l.path("outcome.json"), Interactive: s.interactive, StopOn: s.stopOn})
+		Call: call, Outcome: l.path("outcome.json"), Interactive: s.interactive, StopOn: s.stopOn, Untrusted: s.untrusted})
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := &run{client: c, layout: *l, outcome: o}
+	r := &run{client: c, layout: *l, outcome: o, arbiter: arbiter, installed: installed}
 	t.Cleanup(func() {
 		if t.Failed() || os.Getenv(verboseEnv) == "1" {
 			r.explain(t)
@@ -392,4 +412,14 @@ func (r *run) screenShows(t *testing.T, s string) bool {
 		t.Fatalf("no screen: %v", err)
 	}
 	return strings.Contains(squeeze(string(b)), squeeze(s))
+}
+
+// doctor runs `arbiter doctor` for the case's HOME.
+func (r *run) doctor(t *testing.T) (string, error) {
+	t.Helper()
+	cmd := exec.Command(r.arbiter, "doctor")
+	cmd.Dir = r.Project
+	cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + r.Home, "CODEX_HOME=" + codexHome(&r.layout)}
+	out, err := cmd.CombinedOutput()
+	return string(out), err
 }

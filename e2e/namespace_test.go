@@ -38,6 +38,8 @@ type launch struct {
 	// (a prompt the test expects); the run also ends when the tool result
 	// has come back.
 	StopOn []string `json:"stop_on,omitempty"`
+	// Untrusted runs Codex without bypassing its hook trust.
+	Untrusted bool `json:"untrusted,omitempty"`
 }
 
 // outcome is what happened in one case.
@@ -190,7 +192,7 @@ func runClient(l launch, c client, port int) (exit string, timedOut bool, err er
 		return "", false, err
 	}
 	defer stderr.Close()
-	cmd := exec.CommandContext(ctx, filepath.Join(l.Bin, c.name), c.args(&l.Layout, l.Mode)...)
+	cmd := exec.CommandContext(ctx, filepath.Join(l.Bin, c.name), c.args(&l.Layout, l.Mode, l.Untrusted)...)
 	cmd.Dir = l.Layout.Project
 	cmd.Env = append(baseEnv(l), c.env(&l.Layout, port)...)
 	cmd.Stdout, cmd.Stderr = stdout, stderr
