@@ -57,7 +57,7 @@ func binDir(t *testing.T) string {
 	t.Helper()
 	dir := os.Getenv(clientsEnv)
 	if dir == "" {
-		unavailable(t, "end-to-end tests skipped: set %s to the directory e2e/install-clients.sh installs the clients into (needs npm, root and unshare; see the README's End-to-end tests)", clientsEnv)
+		unavailable(t, "end-to-end tests skipped: set %s to the directory e2e/install-clients.sh installs the clients into (needs npm and unshare; see the README's End-to-end tests)", clientsEnv)
 	}
 	abs, err := filepath.Abs(filepath.Join(dir, "node_modules", ".bin"))
 	if err != nil {
@@ -66,18 +66,26 @@ func binDir(t *testing.T) string {
 	return abs
 }
 
-var namespaceCheck = sync.OnceValue(func() error {
-	if os.Geteuid() != 0 {
-		return fmt.Errorf("not root (uid %d)", os.Geteuid())
+// unshareArgs are unshare's options for a case's network namespace: as
+// root a network namespace alone; otherwise inside a user namespace of
+// one's own, where the kernel allows that.
+func unshareArgs() []string {
+	if os.Geteuid() == 0 {
+		return []string{"-n"}
 	}
+	return []string{"-r", "-n"}
+}
+
+var namespaceCheck = sync.OnceValue(func() error {
 	for _, tool := range []string{"unshare", "ip", "git"} {
 		if _, err := exec.LookPath(tool); err != nil {
 			return fmt.Errorf("%s is not on PATH", tool)
 		}
 	}
-	out, err := exec.Command("unshare", "-n", "--", "ip", "link", "set", "lo", "up").CombinedOutput()
+	args := append(unshareArgs(), "--", "ip", "link", "set", "lo", "up")
+	out, err := exec.Command("unshare", args...).CombinedOutput()
 	if err != nil {
-		return fmt.Errorf("unshare -n: %v: %s", err, strings.TrimSpace(string(out)))
+		return fmt.Errorf("unshare %s: %v: %s", strings.Join(args, " "), err, strings.TrimSpace(string(out)))
 	}
 	return nil
 })
@@ -86,7 +94,7 @@ var namespaceCheck = sync.OnceValue(func() error {
 func needNamespaces(t *testing.T) {
 	t.Helper()
 	if err := namespaceCheck(); err != nil {
-		unavailable(t, "end-to-end tests skipped: each case needs its own network namespace (root and unshare -n): %v", err)
+		unavailable(t, "end-to-end tests skipped: each case needs its own network namespace (unshare -n as root, or unshare -rn where user namespaces are allowed): %v", err)
 	}
 }
 

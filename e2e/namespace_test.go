@@ -249,11 +249,11 @@ func inNamespace(l launch) (outcome, error) {
 	if err != nil {
 		return outcome{}, err
 	}
-	cmd := exec.Command("unshare", "-n", "--", self)
+	cmd := exec.Command("unshare", append(unshareArgs(), "--", self)...)
 	cmd.Env = []string{insideEnv + "=" + spec, "PATH=" + os.Getenv("PATH")}
 	out, err := cmd.CombinedOutput()
 	if err != nil {
-		return outcome{}, fmt.Errorf("unshare -n: %v: %s", err, strings.TrimSpace(string(out)))
+		return outcome{}, fmt.Errorf("unshare: %v: %s", err, strings.TrimSpace(string(out)))
 	}
 	var o outcome
 	b, err = os.ReadFile(l.Outcome)
