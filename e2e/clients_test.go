@@ -123,6 +123,13 @@ env_key = "SCRIPTED_API_KEY"
 [features]
 plugins = false
 
+# Its metrics export at exit waits out a DNS timeout without a network.
+[analytics]
+enabled = false
+
+[otel]
+metrics_exporter = "none"
+
 [projects.%q]
 trust_level = "trusted"
 `, port, c.Project)
