@@ -3,6 +3,7 @@ package e2e
 import (
 	"encoding/base64"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -103,8 +104,13 @@ func deniedProbe(t *testing.T, r *run) {
 
 func ranAllowProbe(t *testing.T, r *run) {
 	t.Helper()
-	if r.client.name != "claude" {
-		// Claude Code's first PreToolUse may defer (see claudeFirstAllow).
+	if r.client.name == "claude" {
+		// Claude Code's first PreToolUse may defer (see claudeFirstAllow);
+		// its PermissionRequest then gets the allow.
+		if d := r.decisions(); !slices.ContainsFunc(d, func(s string) bool { return strings.HasPrefix(s, "allow ") }) {
+			t.Errorf("arbiter never allowed the call (it decided %v)", d)
+		}
+	} else {
 		r.decided(t, "allow")
 	}
 	if !r.exists("project", "allow-marker.txt") {
@@ -175,22 +181,6 @@ func badInputOpenScenario() scenario {
 
 func claudeScenarios() []scenario {
 	return []scenario{
-		{name: "ask-interactive", interactive: true, command: fixed(askProbe), before: makeBuild, stopOn: []string{claudePrompt},
-			check: func(t *testing.T, r *run) {
-				// Interactively, arbiter's ask is Claude Code's confirmation,
-				// with arbiter's reason; nothing runs until a person answers.
-				keptBuild(t, r)
-				r.decided(t, "ask")
-				if r.Shown != claudePrompt {
-					t.Fatalf("Claude Code showed no confirmation (%q)", claudePrompt)
-				}
-				if !r.screenShows(t, "arbiter ("+askRule+")") {
-					t.Errorf("the confirmation does not show arbiter's reason")
-				}
-				if len(r.Results) != 0 {
-					t.Errorf("the model was sent a result before anyone confirmed: %+v", r.Results)
-				}
-			}},
 		denyScenario(),
 		{name: "allow", mode: cautious, command: fixed(allowProbe), check: func(t *testing.T, r *run) {
 			ranAllowProbe(t, r)
@@ -233,6 +223,22 @@ func claudeScenarios() []scenario {
 			}
 			t.Errorf("the hook failed and Claude Code ran the call although install wrote:\n%s", r.installed)
 		}},
+		{name: "ask-interactive", interactive: true, command: fixed(askProbe), before: makeBuild, stopOn: []string{claudePrompt},
+			check: func(t *testing.T, r *run) {
+				// Interactively, arbiter's ask is Claude Code's confirmation,
+				// with arbiter's reason; nothing runs until a person answers.
+				keptBuild(t, r)
+				r.decided(t, "ask")
+				if r.Shown != claudePrompt {
+					t.Fatalf("Claude Code showed no confirmation (%q)", claudePrompt)
+				}
+				if !r.screenShows(t, "arbiter ("+askRule+")") {
+					t.Errorf("the confirmation does not show arbiter's reason")
+				}
+				if len(r.Results) != 0 {
+					t.Errorf("the model was sent a result before anyone confirmed: %+v", r.Results)
+				}
+			}},
 	}
 }
 
@@ -260,6 +266,27 @@ func claudeFirstAllow(t *testing.T, r *run) {
 
 func codexScenarios() []scenario {
 	return []scenario{
+		denyScenario(),
+		{name: "allow", mode: permissive, command: fixed(allowProbe), check: ranAllowProbe},
+		{name: "ask", mode: permissive, command: fixed(askProbe), before: makeBuild, check: func(t *testing.T, r *run) {
+			keptBuild(t, r)
+			r.decided(t, "ask")
+			if out := r.result(t); !strings.Contains(out, askRule) || !strings.Contains(out, mustConfirm) {
+				t.Errorf("the model was not told that a person must confirm (%s); it was told %q", askRule, out)
+			}
+		}},
+		deferScenario(),
+		failClosedScenario(),
+		badInputOpenScenario(),
+		{name: "untrusted-hook", mode: permissive, untrusted: true, command: denyProbe, before: makeDenyProbe, check: codexUntrusted},
+		{name: "hook-fails", mode: permissive, missingBinary: true, command: denyProbe, before: makeDenyProbe, check: func(t *testing.T, r *run) {
+			// Codex 0.171 runs the call when its hook fails (a crashed or
+			// removed arbiter): nothing arbiter prints can change that.
+			if r.exists("deny-probe", "keep") {
+				t.Errorf("Codex no longer runs a call whose hook failed: update the README's note on Codex (the model was told %+v)", r.Results)
+			}
+			r.result(t)
+		}},
 		// Interactively, with approval on request, a command that asks to
 		// leave the sandbox gets Codex's approval prompt; its
 		// PermissionRequest hook answers first.
@@ -297,27 +324,6 @@ func codexScenarios() []scenario {
 					t.Errorf("the model was not told that a person must confirm; it was told %q", out)
 				}
 			}},
-		denyScenario(),
-		{name: "allow", mode: permissive, command: fixed(allowProbe), check: ranAllowProbe},
-		{name: "ask", mode: permissive, command: fixed(askProbe), before: makeBuild, check: func(t *testing.T, r *run) {
-			keptBuild(t, r)
-			r.decided(t, "ask")
-			if out := r.result(t); !strings.Contains(out, askRule) || !strings.Contains(out, mustConfirm) {
-				t.Errorf("the model was not told that a person must confirm (%s); it was told %q", askRule, out)
-			}
-		}},
-		deferScenario(),
-		failClosedScenario(),
-		badInputOpenScenario(),
-		{name: "untrusted-hook", mode: permissive, untrusted: true, command: denyProbe, before: makeDenyProbe, check: codexUntrusted},
-		{name: "hook-fails", mode: permissive, missingBinary: true, command: denyProbe, before: makeDenyProbe, check: func(t *testing.T, r *run) {
-			// Codex 0.171 runs the call when its hook fails (a crashed or
-			// removed arbiter): nothing arbiter prints can change that.
-			if r.exists("deny-probe", "keep") {
-				t.Errorf("Codex no longer runs a call whose hook failed: update the README's note on Codex (the model was told %+v)", r.Results)
-			}
-			r.result(t)
-		}},
 	}
 }
 
@@ -351,18 +357,6 @@ func codexUntrusted(t *testing.T, r *run) {
 
 func geminiScenarios() []scenario {
 	return []scenario{
-		{name: "allow-still-confirms", interactive: true, command: fixed(allowProbe), stopOn: []string{geminiPrompt},
-			check: func(t *testing.T, r *run) {
-				// Gemini CLI 0.61 acts on a hook's deny and ask only: after
-				// arbiter's allow its own confirmation still shows.
-				r.decided(t, "allow")
-				if r.Shown != geminiPrompt {
-					t.Errorf("Gemini CLI showed no confirmation after arbiter's allow: has it started honouring allow? Update the README's mapping")
-				}
-				if r.exists("project", "allow-marker.txt") {
-					t.Errorf("the call ran before anyone confirmed it")
-				}
-			}},
 		denyScenario(),
 		{name: "allow", mode: permissive, command: fixed(allowProbe), check: ranAllowProbe},
 		{name: "ask", mode: permissive, command: fixed(askProbe), before: makeBuild, check: func(t *testing.T, r *run) {
@@ -385,5 +379,17 @@ func geminiScenarios() []scenario {
 				t.Errorf("the model was not told the call was blocked: %q", out)
 			}
 		}},
+		{name: "allow-still-confirms", interactive: true, command: fixed(allowProbe), stopOn: []string{geminiPrompt},
+			check: func(t *testing.T, r *run) {
+				// Gemini CLI 0.61 acts on a hook's deny and ask only: after
+				// arbiter's allow its own confirmation still shows.
+				r.decided(t, "allow")
+				if r.Shown != geminiPrompt {
+					t.Errorf("Gemini CLI showed no confirmation after arbiter's allow: has it started honouring allow? Update the README's mapping")
+				}
+				if r.exists("project", "allow-marker.txt") {
+					t.Errorf("the call ran before anyone confirmed it")
+				}
+			}},
 	}
 }
