@@ -10,9 +10,10 @@ import (
 	"github.com/arbitergate/arbiter/e2e/scripted"
 )
 
-// prompt is what the user "types" in every case. It names no command:
-// a command the user typed would turn arbiter's deny into an ask.
-const prompt = "Do the scripted task."
+// defaultPrompt is what the user "types" in a case. It names no
+// command: a command the user typed would turn arbiter's deny into an
+// ask.
+const defaultPrompt = "Do the scripted task."
 
 // mode is how permissive the client runs, so that a case can show that
 // arbiter's answer, not the client's own caution, decided the call.
@@ -44,12 +45,20 @@ type client struct {
 	configure func(c *layout, port int) error
 	// env is the client's environment (beside PATH and HOME).
 	env func(c *layout, port int) []string
-	// args are the client's arguments for a headless run; untrusted
-	// leaves Codex's hook trust as a fresh install has it (not trusted).
-	args func(c *layout, m mode, untrusted bool) []string
+	// args are the client's arguments for a headless run.
+	args func(c *layout, o runOptions) []string
 	// interactive are its arguments for its full-screen UI, if a case
 	// needs it.
-	interactive func(c *layout) []string
+	interactive func(c *layout, o runOptions) []string
+}
+
+// runOptions are a case's choices for one client run.
+type runOptions struct {
+	Mode   mode   `json:"mode"`
+	Prompt string `json:"prompt"`
+	// Untrusted leaves Codex's hook trust as a fresh install has it (not
+	// trusted).
+	Untrusted bool `json:"untrusted,omitempty"`
 }
 
 // layout is one case's directories.
@@ -93,15 +102,15 @@ var claude = client{
 			"IS_SANDBOX=1",
 		}
 	},
-	args: func(c *layout, m mode, untrusted bool) []string {
-		a := []string{"-p", prompt, "--output-format", "stream-json", "--verbose", "--include-hook-events",
+	args: func(c *layout, o runOptions) []string {
+		a := []string{"-p", o.Prompt, "--output-format", "stream-json", "--verbose", "--include-hook-events",
 			"--debug-file", c.path("claude-debug.log")}
-		if m == permissive {
+		if o.Mode == permissive {
 			a = append(a, "--dangerously-skip-permissions")
 		}
 		return a
 	},
-	interactive: func(c *layout) []string { return []string{prompt} },
+	interactive: func(c *layout, o runOptions) []string { return []string{o.Prompt} },
 }
 
 var codex = client{
@@ -138,20 +147,20 @@ trust_level = "trusted"
 	env: func(c *layout, port int) []string {
 		return []string{"CODEX_HOME=" + codexHome(c), "SCRIPTED_API_KEY=scripted"}
 	},
-	args: func(c *layout, m mode, untrusted bool) []string {
+	args: func(c *layout, o runOptions) []string {
 		a := []string{"exec", "--json"}
-		if !untrusted {
+		if !o.Untrusted {
 			a = append(a, "--dangerously-bypass-hook-trust")
 		}
-		if m == permissive {
+		if o.Mode == permissive {
 			a = append(a, "--dangerously-bypass-approvals-and-sandbox")
 		}
-		return append(a, prompt)
+		return append(a, o.Prompt)
 	},
-	interactive: func(c *layout) []string {
+	interactive: func(c *layout, o runOptions) []string {
 		// Approval on request: a command that asks to leave the sandbox
 		// makes Codex ask, and its PermissionRequest hook runs first.
-		return []string{"--dangerously-bypass-hook-trust", "--no-daemon", "-a", "on-request", "-s", "workspace-write", prompt}
+		return []string{"--dangerously-bypass-hook-trust", "--no-daemon", "-a", "on-request", "-s", "workspace-write", o.Prompt}
 	},
 }
 
@@ -177,15 +186,15 @@ var gemini = client{
 			"GEMINI_CLI_TRUST_WORKSPACE=true",
 		}
 	},
-	args: func(c *layout, m mode, untrusted bool) []string {
+	args: func(c *layout, o runOptions) []string {
 		// A named model skips the model router's classifier request.
 		// Headless in its default mode Gemini CLI does not offer its shell
 		// tool at all, so every case runs in yolo mode.
-		return []string{"-p", prompt, "-m", "gemini-2.5-flash", "--output-format", "stream-json", "--approval-mode", "yolo"}
+		return []string{"-p", o.Prompt, "-m", "gemini-2.5-flash", "--output-format", "stream-json", "--approval-mode", "yolo"}
 	},
-	interactive: func(c *layout) []string {
+	interactive: func(c *layout, o runOptions) []string {
 		// The default approval mode: Gemini CLI confirms a shell command.
-		return []string{"-m", "gemini-2.5-flash", "-i", prompt}
+		return []string{"-m", "gemini-2.5-flash", "-i", o.Prompt}
 	},
 }
 

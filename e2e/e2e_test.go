@@ -63,6 +63,7 @@ const (
 	mustConfirm    = "needs a person's confirmation"
 	failClosedText = "runs fail-closed"
 	brokenConfig   = "configuration cannot be used"
+	userTypedRule  = "H1.user-typed"
 )
 
 func TestClaudeCode(t *testing.T) { testClient(t, claude, claudeScenarios()) }
@@ -179,6 +180,37 @@ func badInputOpenScenario() scenario {
 		}}
 }
 
+// userTypedScenario has the user type the deny probe itself. arbiter
+// reads that from the client's own session transcript and asks rather
+// than refuses (H1.user-typed), which shows that it reads the
+// transcript the client really writes. A harmless call comes first, so
+// that the client has written its transcript by the probe. missed names
+// a known bug that keeps arbiter from reading it.
+func userTypedScenario(missed string) scenario {
+	return scenario{name: "user-typed", mode: permissive, warmUp: "git status", command: denyProbe, before: makeDenyProbe,
+		prompt: func(l *layout) string { return "Run exactly this command: " + denyProbe(l) },
+		check: func(t *testing.T, r *run) {
+			if !r.exists("deny-probe", "keep") {
+				t.Errorf("the probe ran: %s is gone", r.path("deny-probe", "keep"))
+			}
+			out := r.result(t)
+			got := r.decisionsFor(denyProbe(&r.layout))
+			if len(got) == 0 {
+				t.Fatalf("arbiter did not decide the probe (it decided %v)", r.decisions())
+			}
+			if strings.HasPrefix(got[0], "ask ") && strings.Contains(got[0], userTypedRule) {
+				if !strings.Contains(out, userTypedRule) {
+					t.Errorf("the model was not told why the call needs confirmation: %q", out)
+				}
+				return
+			}
+			if missed != "" {
+				t.Skipf("known bug (%s): arbiter decided %v without the user's words", missed, got)
+			}
+			t.Errorf("arbiter did not find the user's words in %s's transcript: it decided %v", r.client.name, got)
+		}}
+}
+
 func claudeScenarios() []scenario {
 	return []scenario{
 		denyScenario(),
@@ -211,6 +243,7 @@ func claudeScenarios() []scenario {
 		}},
 		failClosedScenario(),
 		badInputOpenScenario(),
+		userTypedScenario(""),
 		{name: "hook-fails", mode: permissive, missingBinary: true, command: denyProbe, before: makeDenyProbe, check: func(t *testing.T, r *run) {
 			// A hook that cannot run (a crashed or removed arbiter) lets
 			// the call through unless the entry says "onFailure": "block"
@@ -278,6 +311,7 @@ func codexScenarios() []scenario {
 		deferScenario(),
 		failClosedScenario(),
 		badInputOpenScenario(),
+		userTypedScenario(""),
 		{name: "untrusted-hook", mode: permissive, untrusted: true, command: denyProbe, before: makeDenyProbe, check: codexUntrusted},
 		{name: "hook-fails", mode: permissive, missingBinary: true, command: denyProbe, before: makeDenyProbe, check: func(t *testing.T, r *run) {
 			// Codex 0.171 runs the call when its hook fails (a crashed or
@@ -369,6 +403,7 @@ func geminiScenarios() []scenario {
 		deferScenario(),
 		failClosedScenario(),
 		badInputOpenScenario(),
+		userTypedScenario("issue 12, Transcripts: Gemini CLI 0.61 writes JSONL sessions, which arbiter does not read"),
 		{name: "hook-fails", mode: permissive, missingBinary: true, command: denyProbe, before: makeDenyProbe, check: func(t *testing.T, r *run) {
 			// Gemini CLI 0.61 blocks a call whose hook failed, and tells the
 			// model why.

@@ -146,6 +146,11 @@ type scenario struct {
 	mode mode
 	// command is the shell command the model runs.
 	command func(l *layout) string
+	// prompt is what the user types; nil is defaultPrompt.
+	prompt func(l *layout) string
+	// warmUp, when set, is a tool call the model makes first, so that
+	// the client has written its session transcript before command.
+	warmUp string
 	// before prepares the case's files (a probe directory).
 	before func(l *layout) error
 	// failClosed adds --fail-closed to arbiter's hook command.
@@ -175,6 +180,8 @@ type run struct {
 	outcome
 	// arbiter is the binary installed, installed what install printed.
 	arbiter, installed string
+	// calls is how many tool calls the model made.
+	calls int
 }
 
 // newLayout makes a case's directories: a HOME, and a project that is a
@@ -280,12 +287,20 @@ func play(t *testing.T, bin, arbiter string, c client, s scenario) *run {
 	if s.escalate {
 		call.Escalate, call.Justification = true, "scripted probe: run this outside the sandbox?"
 	}
-	o, err := inNamespace(launch{Client: c.name, Layout: *l, Mode: s.mode, Bin: bin, Timeout: clientTimeout,
-		Call: call, Outcome: l.path("outcome.json"), Interactive: s.interactive, StopOn: s.stopOn, Untrusted: s.untrusted})
+	calls := []scripted.Call{call}
+	if s.warmUp != "" {
+		calls = []scripted.Call{{Command: s.warmUp}, call}
+	}
+	opts := runOptions{Mode: s.mode, Prompt: defaultPrompt, Untrusted: s.untrusted}
+	if s.prompt != nil {
+		opts.Prompt = s.prompt(l)
+	}
+	o, err := inNamespace(launch{Client: c.name, Layout: *l, Options: opts, Bin: bin, Timeout: clientTimeout,
+		Calls: calls, Outcome: l.path("outcome.json"), Interactive: s.interactive, StopOn: s.stopOn})
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := &run{client: c, layout: *l, outcome: o, arbiter: arbiter, installed: installed}
+	r := &run{client: c, layout: *l, outcome: o, arbiter: arbiter, installed: installed, calls: len(calls)}
 	t.Cleanup(func() {
 		if t.Failed() || os.Getenv(verboseEnv) == "1" {
 			r.explain(t)
@@ -319,13 +334,14 @@ func (r *run) explain(t *testing.T) {
 	}
 }
 
-// result returns the one tool result the model was sent.
+// result returns the tool result the model was sent for the case's
+// command (its last call), checking that every call got one.
 func (r *run) result(t *testing.T) string {
 	t.Helper()
-	if len(r.Results) != 1 {
-		t.Fatalf("the model was sent %d tool results, want 1 (client exit: %q)", len(r.Results), r.Exit)
+	if len(r.Results) != r.calls {
+		t.Fatalf("the model was sent %d tool results, want %d (client exit: %q)", len(r.Results), r.calls, r.Exit)
 	}
-	return r.Results[0].Output
+	return r.Results[len(r.Results)-1].Output
 }
 
 func (r *run) exists(elem ...string) bool {
@@ -334,7 +350,11 @@ func (r *run) exists(elem ...string) bool {
 }
 
 // decisions returns arbiter's logged decisions, "decision rules" each.
-func (r *run) decisions() []string {
+func (r *run) decisions() []string { return r.decisionsFor("") }
+
+// decisionsFor returns the logged decisions on one command ("" for
+// every call).
+func (r *run) decisionsFor(command string) []string {
 	f, err := os.Open(r.path("decisions.jsonl"))
 	if err != nil {
 		return nil
@@ -345,10 +365,11 @@ func (r *run) decisions() []string {
 	sc.Buffer(make([]byte, 0, 1<<16), 1<<24)
 	for sc.Scan() {
 		var rec struct {
+			Subject  string   `json:"subject"`
 			Decision string   `json:"decision"`
 			Rules    []string `json:"rules"`
 		}
-		if json.Unmarshal(sc.Bytes(), &rec) == nil {
+		if json.Unmarshal(sc.Bytes(), &rec) == nil && (command == "" || rec.Subject == command) {
 			out = append(out, rec.Decision+" "+strings.Join(rec.Rules, ","))
 		}
 	}

@@ -23,12 +23,12 @@ const insideEnv = "ARBITER_E2E_INSIDE"
 
 // launch is what the inside of a namespace needs to run one case.
 type launch struct {
-	Client  string        `json:"client"`
-	Layout  layout        `json:"layout"`
-	Call    scripted.Call `json:"call"`
-	Mode    mode          `json:"mode"`
-	Bin     string        `json:"bin"`
-	Timeout time.Duration `json:"timeout"`
+	Client  string          `json:"client"`
+	Layout  layout          `json:"layout"`
+	Calls   []scripted.Call `json:"calls"`
+	Options runOptions      `json:"options"`
+	Bin     string          `json:"bin"`
+	Timeout time.Duration   `json:"timeout"`
 	// Outcome is where the inside writes what happened.
 	Outcome string `json:"outcome"`
 	// Interactive runs the client's full-screen UI in a terminal
@@ -38,8 +38,6 @@ type launch struct {
 	// (a prompt the test expects); the run also ends when the tool result
 	// has come back.
 	StopOn []string `json:"stop_on,omitempty"`
-	// Untrusted runs Codex without bypassing its hook trust.
-	Untrusted bool `json:"untrusted,omitempty"`
 }
 
 // outcome is what happened in one case.
@@ -95,7 +93,7 @@ func runInside(l launch) outcome {
 		return outcome{Setup: "listening on loopback: " + err.Error()}
 	}
 	defer ln.Close()
-	srv := scripted.New(c.api, l.Call)
+	srv := scripted.New(c.api, l.Calls...)
 	go func() { _ = http.Serve(ln, srv) }()
 	port := ln.Addr().(*net.TCPAddr).Port
 	if err := c.configure(&l.Layout, port); err != nil {
@@ -127,7 +125,7 @@ func runTerminal(l launch, c client, port int, srv *scripted.Server) (shown, exi
 		return "", "", false, err
 	}
 	defer raw.Close()
-	cmd := exec.Command(filepath.Join(l.Bin, c.name), c.interactive(&l.Layout)...)
+	cmd := exec.Command(filepath.Join(l.Bin, c.name), c.interactive(&l.Layout, l.Options)...)
 	cmd.Dir = l.Layout.Project
 	cmd.Env = append(append(baseEnv(l), "TERM=xterm-256color", "COLUMNS=", "LINES="), c.env(&l.Layout, port)...)
 	term, err := openTerminal(cmd, raw)
@@ -192,7 +190,7 @@ func runClient(l launch, c client, port int) (exit string, timedOut bool, err er
 		return "", false, err
 	}
 	defer stderr.Close()
-	cmd := exec.CommandContext(ctx, filepath.Join(l.Bin, c.name), c.args(&l.Layout, l.Mode, l.Untrusted)...)
+	cmd := exec.CommandContext(ctx, filepath.Join(l.Bin, c.name), c.args(&l.Layout, l.Options)...)
 	cmd.Dir = l.Layout.Project
 	cmd.Env = append(baseEnv(l), c.env(&l.Layout, port)...)
 	cmd.Stdout, cmd.Stderr = stdout, stderr

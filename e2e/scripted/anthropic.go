@@ -2,11 +2,9 @@ package scripted
 
 import (
 	"encoding/json"
+	"fmt"
 	"io"
 )
-
-// anthropicToolID is the id of the script's tool_use block.
-const anthropicToolID = "toolu_scripted_1"
 
 func anthropicTools(doc map[string]any) []string {
 	var names []string
@@ -35,9 +33,9 @@ func anthropicResults(doc map[string]any) []Result {
 	return out
 }
 
-// anthropic streams a Messages API answer: a Bash tool_use block, or a
-// text block.
-func (s *Server) anthropic(w io.Writer, _ []string, toolCall bool) error {
+// anthropic streams a Messages API answer: a Bash tool_use block for
+// call (the script's n-th), or a text block when call is nil.
+func (s *Server) anthropic(w io.Writer, _ []string, call *Call, n int) error {
 	usage := map[string]any{"input_tokens": 100, "output_tokens": 1, "cache_creation_input_tokens": 0, "cache_read_input_tokens": 0}
 	start := map[string]any{"type": "message_start", "message": map[string]any{
 		"id": "msg_scripted", "type": "message", "role": "assistant", "model": "claude-scripted",
@@ -48,12 +46,12 @@ func (s *Server) anthropic(w io.Writer, _ []string, toolCall bool) error {
 	}
 	var block, delta map[string]any
 	stop := "end_turn"
-	if toolCall {
-		input, err := json.Marshal(map[string]any{"command": s.call.Command, "description": description})
+	if call != nil {
+		input, err := json.Marshal(map[string]any{"command": call.Command, "description": description})
 		if err != nil {
 			return err
 		}
-		block = map[string]any{"type": "tool_use", "id": anthropicToolID, "name": "Bash", "input": map[string]any{}}
+		block = map[string]any{"type": "tool_use", "id": fmt.Sprintf("toolu_scripted_%d", n), "name": "Bash", "input": map[string]any{}}
 		delta = map[string]any{"type": "input_json_delta", "partial_json": string(input)}
 		stop = "tool_use"
 	} else {

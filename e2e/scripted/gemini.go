@@ -39,12 +39,13 @@ func geminiResults(doc map[string]any) []Result {
 }
 
 // gemini streams a streamGenerateContent answer as one chunk: a
-// run_shell_command functionCall, or a text part.
-func (s *Server) gemini(w io.Writer, _ []string, toolCall bool) error {
+// run_shell_command functionCall for call, or a text part when call is
+// nil. Gemini CLI names its calls itself.
+func (s *Server) gemini(w io.Writer, _ []string, call *Call, _ int) error {
 	part := map[string]any{"text": closing}
-	if toolCall {
+	if call != nil {
 		part = map[string]any{"functionCall": map[string]any{"name": "run_shell_command",
-			"args": map[string]any{"command": s.call.Command, "description": description}}}
+			"args": map[string]any{"command": call.Command, "description": description}}}
 	}
 	chunk := map[string]any{
 		"candidates": []any{map[string]any{

@@ -2,12 +2,10 @@ package scripted
 
 import (
 	"encoding/json"
+	"fmt"
 	"io"
 	"slices"
 )
-
-// openAICallID is the call_id of the script's function call.
-const openAICallID = "call_scripted_1"
 
 func openAITools(doc map[string]any) []string {
 	var names []string
@@ -35,34 +33,34 @@ func openAIResults(doc map[string]any) []Result {
 
 // openAIArguments is the function call for the client's shell tool:
 // exec_command (unified exec) when offered, else the older shell tool.
-func (s *Server) openAIArguments(tools []string) (string, map[string]any) {
+func openAIArguments(call *Call, tools []string) (string, map[string]any) {
 	if !slices.Contains(tools, "exec_command") && slices.Contains(tools, "shell") {
-		args := map[string]any{"command": []string{"bash", "-lc", s.call.Command}}
-		if s.call.Escalate {
+		args := map[string]any{"command": []string{"bash", "-lc", call.Command}}
+		if call.Escalate {
 			args["with_escalated_permissions"] = true
-			args["justification"] = s.call.Justification
+			args["justification"] = call.Justification
 		}
 		return "shell", args
 	}
-	args := map[string]any{"cmd": s.call.Command}
-	if s.call.Escalate {
+	args := map[string]any{"cmd": call.Command}
+	if call.Escalate {
 		args["sandbox_permissions"] = "require_escalated"
-		args["justification"] = s.call.Justification
+		args["justification"] = call.Justification
 	}
 	return "exec_command", args
 }
 
-// openAI streams a Responses API answer: one function_call item, or one
-// assistant message.
-func (s *Server) openAI(w io.Writer, tools []string, toolCall bool) error {
+// openAI streams a Responses API answer: one function_call item for
+// call (the script's n-th), or one assistant message when call is nil.
+func (s *Server) openAI(w io.Writer, tools []string, call *Call, n int) error {
 	var item map[string]any
-	if toolCall {
-		name, args := s.openAIArguments(tools)
+	if call != nil {
+		name, args := openAIArguments(call, tools)
 		b, err := json.Marshal(args)
 		if err != nil {
 			return err
 		}
-		item = map[string]any{"type": "function_call", "id": "fc_scripted_1", "call_id": openAICallID,
+		item = map[string]any{"type": "function_call", "id": fmt.Sprintf("fc_scripted_%d", n), "call_id": fmt.Sprintf("call_scripted_%d", n),
 			"name": name, "arguments": string(b), "status": "completed"}
 	} else {
 		item = map[string]any{"type": "message", "id": "msg_scripted_1", "role": "assistant", "status": "completed",

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"slices"
 	"strings"
 	"sync"
 )
@@ -23,7 +24,7 @@ const (
 	Gemini API = "gemini"
 )
 
-// Call is the one tool call a script makes: a shell command, in the
+// Call is one tool call a script makes: a shell command, in the
 // client's own shell tool.
 type Call struct {
 	// Command is the shell command the tool call runs.
@@ -56,8 +57,8 @@ type Request struct {
 
 // Server answers one client run. It is safe for concurrent use.
 type Server struct {
-	api  API
-	call Call
+	api   API
+	calls []Call
 
 	mu       sync.Mutex
 	requests []Request
@@ -66,9 +67,10 @@ type Server struct {
 	closed   bool
 }
 
-// New returns a server speaking api that makes call as its one tool call.
-func New(api API, call Call) *Server {
-	return &Server{api: api, call: call, done: make(chan struct{})}
+// New returns a server speaking api that makes calls, one a turn, each
+// once the client has sent the previous one's result back.
+func New(api API, calls ...Call) *Server {
+	return &Server{api: api, calls: calls, done: make(chan struct{})}
 }
 
 // Results returns the tool results the client sent, in order, each once.
@@ -85,8 +87,8 @@ func (s *Server) Requests() []Request {
 	return append([]Request(nil), s.requests...)
 }
 
-// Done is closed when the client has sent the tool call's result back,
-// so an interactive client that never exits can be stopped then.
+// Done is closed when the client has sent every tool call's result
+// back, so an interactive client that never exits can be stopped then.
 func (s *Server) Done() <-chan struct{} { return s.done }
 
 // maxBody bounds a request body: a client's system prompt and tool list
@@ -135,25 +137,29 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-// turn plays one model turn: the tool call, or the closing text once
-// the client has sent a result back or offers no tools (a side request
+// turn plays one model turn: the next tool call, counted by the results
+// the conversation already holds, or the closing text once every call
+// has its result or when the client offers no tools (a side request
 // such as a title or a summary).
 func (s *Server) turn(w http.ResponseWriter, rec Request, doc map[string]any,
 	tools func(map[string]any) []string, results func(map[string]any) []Result,
-	stream func(w io.Writer, tools []string, toolCall bool) error) {
+	stream func(w io.Writer, tools []string, call *Call, n int) error) {
 	rec.Tools = tools(doc)
-	got := results(doc)
-	toolCall := len(got) == 0 && len(rec.Tools) > 0
+	got := distinct(results(doc))
+	var next *Call
+	if len(got) < len(s.calls) && len(rec.Tools) > 0 {
+		next = &s.calls[len(got)]
+	}
 	rec.Answer = "text"
-	if toolCall {
-		rec.Answer = "tool call"
+	if next != nil {
+		rec.Answer = fmt.Sprintf("tool call %d", len(got)+1)
 	}
 	s.record(rec, got)
 	w.Header().Set("Content-Type", "text/event-stream")
 	w.Header().Set("Cache-Control", "no-cache")
 	w.WriteHeader(http.StatusOK)
 	// A client that hangs up mid-stream ends its own run; nothing to do.
-	_ = stream(w, rec.Tools, toolCall)
+	_ = stream(w, rec.Tools, next, len(got)+1)
 	if f, ok := w.(http.Flusher); ok {
 		f.Flush()
 	}
@@ -168,10 +174,21 @@ func (s *Server) record(rec Request, got []Result) {
 			s.results = append(s.results, g)
 		}
 	}
-	if len(s.results) > 0 && !s.closed {
+	if len(s.results) >= len(s.calls) && len(s.results) > 0 && !s.closed {
 		s.closed = true
 		close(s.done)
 	}
+}
+
+// distinct drops results repeated under the same call id.
+func distinct(rs []Result) []Result {
+	var out []Result
+	for _, r := range rs {
+		if !slices.ContainsFunc(out, func(o Result) bool { return o.CallID == r.CallID }) {
+			out = append(out, r)
+		}
+	}
+	return out
 }
 
 func (s *Server) seen(id string) bool {

@@ -1,6 +1,7 @@
 package scripted
 
 import (
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -150,5 +151,41 @@ func TestEscalation(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+func TestSequence(t *testing.T) {
+	s := New(Anthropic, Call{Command: "git status"}, Call{Command: "touch x"})
+	srv := httptest.NewServer(s)
+	defer srv.Close()
+	const tools = `"tools": [{"name": "Bash"}]`
+	result := func(n int) string {
+		return fmt.Sprintf(`{"type": "tool_result", "tool_use_id": "toolu_scripted_%d", "content": "ok %d"}`, n, n)
+	}
+	turns := []struct {
+		body, want string
+		done       bool
+	}{
+		{`{` + tools + `, "messages": [{"role": "user", "content": "go"}]}`, `git status`, false},
+		{`{` + tools + `, "messages": [{"role": "user", "content": [` + result(1) + `]}]}`, `touch x`, false},
+		{`{` + tools + `, "messages": [{"role": "user", "content": [` + result(1) + `]}, {"role": "user", "content": [` + result(2) + `]}]}`, closing, true},
+	}
+	for i, tt := range turns {
+		if _, body := post(t, srv, "/v1/messages", tt.body); !strings.Contains(body, tt.want) {
+			t.Fatalf("turn %d: want %q in:\n%s", i+1, tt.want, body)
+		}
+		select {
+		case <-s.Done():
+			if !tt.done {
+				t.Fatalf("turn %d: Done before every call had its result", i+1)
+			}
+		default:
+			if tt.done {
+				t.Fatalf("turn %d: not Done after every call had its result", i+1)
+			}
+		}
+	}
+	if got := s.Results(); len(got) != 2 || got[0].Output != "ok 1" || got[1].Output != "ok 2" {
+		t.Errorf("results = %+v", got)
 	}
 }
