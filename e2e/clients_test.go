@@ -50,6 +50,8 @@ type client struct {
 	// interactive are its arguments for its full-screen UI, if a case
 	// needs it.
 	interactive func(c *layout, o runOptions) []string
+	// settings is the file `arbiter install` writes the hook into.
+	settings func(c *layout) string
 }
 
 // runOptions are a case's choices for one client run.
@@ -111,6 +113,7 @@ var claude = client{
 		return a
 	},
 	interactive: func(c *layout, o runOptions) []string { return []string{o.Prompt} },
+	settings:    func(c *layout) string { return filepath.Join(c.Home, ".claude", "settings.json") },
 }
 
 var codex = client{
@@ -162,6 +165,7 @@ trust_level = "trusted"
 		// makes Codex ask, and its PermissionRequest hook runs first.
 		return []string{"--dangerously-bypass-hook-trust", "--no-daemon", "-a", "on-request", "-s", "workspace-write", o.Prompt}
 	},
+	settings: func(c *layout) string { return filepath.Join(codexHome(c), "hooks.json") },
 }
 
 func codexHome(c *layout) string { return filepath.Join(c.Home, ".codex") }
@@ -196,6 +200,7 @@ var gemini = client{
 		// The default approval mode: Gemini CLI confirms a shell command.
 		return []string{"-m", "gemini-2.5-flash", "-i", o.Prompt}
 	},
+	settings: func(c *layout) string { return filepath.Join(c.Home, ".gemini", "settings.json") },
 }
 
 var clients = []client{claude, codex, gemini}

@@ -38,7 +38,14 @@ func TestMain(m *testing.M) {
 	if spec := os.Getenv(insideEnv); spec != "" {
 		os.Exit(inside(spec))
 	}
-	os.Exit(m.Run())
+	code := m.Run()
+	_ = os.RemoveAll(binaryDir())
+	os.Exit(code)
+}
+
+// binaryDir is where this test process builds arbiter.
+func binaryDir() string {
+	return filepath.Join(os.TempDir(), fmt.Sprintf("arbiter-e2e-%d", os.Getpid()))
 }
 
 // unavailable skips the test, or fails it where the suite is required.
@@ -77,7 +84,7 @@ func unshareArgs() []string {
 }
 
 var namespaceCheck = sync.OnceValue(func() error {
-	for _, tool := range []string{"unshare", "ip", "git"} {
+	for _, tool := range []string{"unshare", "ip"} {
 		if _, err := exec.LookPath(tool); err != nil {
 			return fmt.Errorf("%s is not on PATH", tool)
 		}
@@ -100,8 +107,8 @@ func needNamespaces(t *testing.T) {
 
 // arbiterBinary builds arbiter from this checkout, once per test binary.
 var arbiterBinary = sync.OnceValues(func() (string, error) {
-	dir, err := os.MkdirTemp("", "arbiter-e2e-bin-")
-	if err != nil {
+	dir := binaryDir()
+	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return "", err
 	}
 	bin := filepath.Join(dir, "arbiter")
@@ -222,7 +229,11 @@ func install(t *testing.T, arbiter string, c client, l *layout, s scenario) stri
 		if err := os.MkdirAll(filepath.Dir(hookBinary), 0o700); err != nil {
 			t.Fatal(err)
 		}
-		if err := os.Link(arbiter, hookBinary); err != nil {
+		b, err := os.ReadFile(arbiter)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(hookBinary, b, 0o700); err != nil {
 			t.Fatal(err)
 		}
 		defer os.Remove(hookBinary)
@@ -235,7 +246,7 @@ func install(t *testing.T, arbiter string, c client, l *layout, s scenario) stri
 		t.Fatalf("arbiter install %s: %v: %s", c.runtime, err, out)
 	}
 	if s.failClosed {
-		addFailClosed(t, c, l, string(out))
+		addFailClosed(t, c, l)
 	}
 	if s.brokenConfig {
 		dir := filepath.Join(l.Home, ".config", "arbiter")
@@ -249,24 +260,52 @@ func install(t *testing.T, arbiter string, c client, l *layout, s scenario) stri
 	return string(out)
 }
 
-// addFailClosed appends --fail-closed to arbiter's hook command in the
-// settings file install wrote (named on its first line).
-func addFailClosed(t *testing.T, c client, l *layout, installOut string) {
+// addFailClosed appends --fail-closed to every arbiter hook command in
+// the client's settings file.
+func addFailClosed(t *testing.T, c client, l *layout) {
 	t.Helper()
-	first, _, _ := strings.Cut(installOut, "\n")
-	path := strings.TrimSuffix(strings.TrimPrefix(first, "changed "), ":")
+	path := c.settings(l)
 	b, err := os.ReadFile(path)
 	if err != nil {
-		t.Fatalf("reading the settings install wrote (%q): %v", first, err)
+		t.Fatalf("reading the settings install wrote: %v", err)
 	}
-	from := `hook ` + c.runtime + `"`
-	if !strings.Contains(string(b), from) {
-		t.Fatalf("%s has no %s command:\n%s", path, from, b)
+	var doc any
+	if err := json.Unmarshal(b, &doc); err != nil {
+		t.Fatalf("%s: %v", path, err)
 	}
-	b = []byte(strings.ReplaceAll(string(b), from, `hook `+c.runtime+` --fail-closed"`))
+	if n := failClosedCommands(doc, " hook "+c.runtime); n == 0 {
+		t.Fatalf("%s has no arbiter hook command:\n%s", path, b)
+	}
+	if b, err = json.MarshalIndent(doc, "", "  "); err != nil {
+		t.Fatal(err)
+	}
 	if err := os.WriteFile(path, b, 0o600); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// failClosedCommands adds --fail-closed to each "command" string in v
+// that runs arbiter's hook, and counts them.
+func failClosedCommands(v any, hook string) int {
+	n := 0
+	switch v := v.(type) {
+	case map[string]any:
+		for k, e := range v {
+			if cmd, ok := e.(string); ok && k == "command" && strings.Contains(cmd, hook) {
+				if !strings.Contains(cmd, "--fail-closed") {
+					v[k] = cmd + " --fail-closed"
+				}
+				n++
+				continue
+			}
+			n += failClosedCommands(e, hook)
+		}
+	case []any:
+		for _, e := range v {
+			n += failClosedCommands(e, hook)
+		}
+	}
+	return n
 }
 
 // play runs one scenario with one client in a namespace of its own.
