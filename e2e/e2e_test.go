@@ -251,10 +251,14 @@ func claudeScenarios() []scenario {
 			if r.exists("deny-probe", "keep") {
 				return
 			}
-			if !strings.Contains(r.installed, `"onFailure"`) {
-				t.Skipf("known bug (issue 12, Per-runtime facts: install claude does not add \"onFailure\": \"block\"), so a failing hook lets the call through: the probe ran; install wrote:\n%s", r.installed)
+			settings, err := os.ReadFile(r.client.settings(&r.layout))
+			if err != nil {
+				t.Fatal(err)
 			}
-			t.Errorf("the hook failed and Claude Code ran the call although install wrote:\n%s", r.installed)
+			if !strings.Contains(string(settings), `"onFailure"`) {
+				t.Skipf("known bug (issue 12, Per-runtime facts: install claude does not add \"onFailure\": \"block\"), so a failing hook lets the call through: the probe ran; install wrote:\n%s", settings)
+			}
+			t.Errorf("the hook failed and Claude Code ran the call although install wrote:\n%s", settings)
 		}},
 		{name: "ask-interactive", interactive: true, command: fixed(askProbe), before: makeBuild, stopOn: []string{claudePrompt},
 			check: func(t *testing.T, r *run) {
