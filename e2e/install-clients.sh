@@ -9,7 +9,7 @@
 # the tests with ARBITER_E2E_CLIENTS=DIR go test ./e2e/
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
-dir="${1:-${ARBITER_E2E_CLIENTS:-${XDG_CACHE_HOME:-$HOME/.cache}/arbiter-e2e}}"
+dir="${1:-${ARBITER_E2E_CLIENTS:-${XDG_CACHE_HOME:-${HOME:-/root}/.cache}/arbiter-e2e}}"
 command -v npm >/dev/null || { echo "install-clients.sh: npm is not on PATH; the end-to-end tests need Node.js and npm" >&2; exit 1; }
 mkdir -p "$dir"
 want=()
