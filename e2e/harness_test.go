@@ -85,12 +85,12 @@ func unshareArgs() []string {
 
 var namespaceCheck = sync.OnceValue(func() error {
 	for _, tool := range []string{"unshare", "ip"} {
-		if _, err := exec.LookPath(tool); err != nil {
-			return fmt.Errorf("%s is not on PATH", tool)
+		if _, err := systemTool(tool); err != nil {
+			return err
 		}
 	}
-	args := append(unshareArgs(), "--", "ip", "link", "set", "lo", "up")
-	out, err := exec.Command("unshare", args...).CombinedOutput()
+	args := append(unshareArgs(), "--", mustTool("ip"), "link", "set", "lo", "up")
+	out, err := exec.Command(mustTool("unshare"), args...).CombinedOutput()
 	if err != nil {
 		return fmt.Errorf("unshare %s: %v: %s", strings.Join(args, " "), err, strings.TrimSpace(string(out)))
 	}

@@ -85,7 +85,7 @@ func runInside(l launch) outcome {
 	if !ok {
 		return outcome{Setup: fmt.Sprintf("unknown client %q", l.Client)}
 	}
-	if out, err := exec.Command("ip", "link", "set", "lo", "up").CombinedOutput(); err != nil {
+	if out, err := exec.Command(mustTool("ip"), "link", "set", "lo", "up").CombinedOutput(); err != nil {
 		return outcome{Setup: fmt.Sprintf("ip link set lo up: %v: %s", err, out)}
 	}
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
@@ -247,7 +247,7 @@ func inNamespace(l launch) (outcome, error) {
 	if err != nil {
 		return outcome{}, err
 	}
-	cmd := exec.Command("unshare", append(unshareArgs(), "--", self)...)
+	cmd := exec.Command(mustTool("unshare"), append(unshareArgs(), "--", self)...)
 	cmd.Env = []string{insideEnv + "=" + spec, "PATH=" + os.Getenv("PATH")}
 	out, err := cmd.CombinedOutput()
 	if err != nil {
@@ -262,4 +262,28 @@ func inNamespace(l launch) (outcome, error) {
 		return outcome{}, fmt.Errorf("reading the case's outcome: %w (inside said: %s)", err, out)
 	}
 	return o, nil
+}
+
+// systemTool finds a system program on PATH or in the system
+// directories, which a user's PATH may leave out (ip is in /usr/sbin).
+func systemTool(name string) (string, error) {
+	if p, err := exec.LookPath(name); err == nil {
+		return p, nil
+	}
+	for _, dir := range []string{"/usr/sbin", "/sbin", "/usr/bin", "/bin"} {
+		p := filepath.Join(dir, name)
+		if fi, err := os.Stat(p); err == nil && fi.Mode().IsRegular() && fi.Mode()&0o111 != 0 {
+			return p, nil
+		}
+	}
+	return "", fmt.Errorf("%s is not on PATH nor in the system directories", name)
+}
+
+// mustTool is systemTool for a program namespaceCheck has found; the
+// bare name otherwise, so the error names it.
+func mustTool(name string) string {
+	if p, err := systemTool(name); err == nil {
+		return p
+	}
+	return name
 }
