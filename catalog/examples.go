@@ -61,7 +61,7 @@ var examples = map[ID][]string{
 	D1ReadOnly:           {"cd", "ls"},
 	D2PermissionsProject: {"chmod o= file", "chmod a+rx file"},
 	D2Rmdir:              {"rmdir empty_folder"},
-	D2TempCleanup:        {"rm -fr /tmp/x", "rm -rf /tmp/*"},
+	D2TempCleanup:        {"rm -fr /tmp/x", "rm -rf /tmp/build"},
 	D2WriteProject:       {"cat - > file", "chmod o= file"},
 	D3Format:             {"pnpm exec eslint src --fix", "pnpm exec prettier --write src/index.ts src/util.ts"},
 	D4Debug:              {"lldb -b -o run ./a.out", "lldb --batch -o bt -- ./build/app"},

@@ -226,7 +226,13 @@ func globAtProjectRoot(r paths.Resolver, abs string) bool {
 // isTempRoot reports whether a path is a temp directory itself.
 func isTempRoot(abs string, glob bool) bool {
 	if glob {
-		return false
+		// /tmp/* and /tmp/.* reach every entry of the temp directory:
+		// other programs' and other users' files, not this task's.
+		if dir, base := path.Split(abs); strings.Trim(base, "*.?") == "" {
+			abs = strings.TrimSuffix(dir, "/")
+		} else {
+			return false
+		}
 	}
 	switch abs {
 	case "/tmp", "/var/tmp", "/private/tmp", "/private/var/tmp", "/dev/shm", "/var/folders":
@@ -254,7 +260,26 @@ func persistent(r paths.Resolver, abs string) bool {
 			return true
 		}
 	}
-	return false
+	return runByTools(abs)
+}
+
+// runByTools reports a file, in a project or anywhere, that other tools
+// run on their own: an editor's tasks on opening the folder, direnv on
+// cd, git hooks kept by husky, cargo's wrappers, CI on the next push,
+// npm's and yarn's own configuration of what runs scripts.
+func runByTools(abs string) bool {
+	base := path.Base(abs)
+	switch base {
+	case ".envrc", ".npmrc", ".yarnrc.yml", ".yarnrc", ".pre-commit-config.yaml", ".gitlab-ci.yml", ".travis.yml", "Jenkinsfile":
+		return true
+	}
+	for _, dir := range []string{"/.husky/", "/.github/workflows/", "/.devcontainer/", "/.circleci/", "/.githooks/"} {
+		if strings.Contains(abs, dir) {
+			return true
+		}
+	}
+	return strings.HasSuffix(abs, "/.vscode/tasks.json") || strings.HasSuffix(abs, "/.vscode/settings.json") || strings.HasSuffix(abs, "/.vscode/launch.json") ||
+		strings.HasSuffix(abs, "/.cargo/config.toml") || strings.HasSuffix(abs, "/.cargo/config")
 }
 
 // persistedCode judges code written into a file that runs later: if the

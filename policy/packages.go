@@ -581,7 +581,15 @@ func (j *judgement) makeRun(c *shell.Command, subj string) {
 		case strings.HasPrefix(t, "-"):
 		case strings.Contains(t, "="):
 			name, value, _ := strings.Cut(t, "=")
-			vars[strings.TrimSuffix(strings.TrimSuffix(name, ":"), ":")] = value
+			name = strings.TrimSuffix(strings.TrimSuffix(name, ":"), ":")
+			switch name {
+			case "SHELL", ".SHELLFLAGS", "MAKEFLAGS", "MFLAGS", "MAKEFILES", "MAKE", ".RECIPEPREFIX", "MAKEOVERRIDES", "GNUMAKEFLAGS":
+				// These change how every recipe runs, or add options
+				// and makefiles: make --eval through MAKEFLAGS.
+				j.defer_(catalog.UEnvRedirect, t, "sets make's "+name+" on the command line, which changes how every recipe runs or what make reads")
+				return
+			}
+			vars[name] = value
 		default:
 			goals = append(goals, t)
 		}

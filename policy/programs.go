@@ -361,6 +361,11 @@ func (j *judgement) copy(c *shell.Command) {
 		if c.Program == "ln" && j.isGuardPath(abs) {
 			j.guardTamper(s.Text, "links to a permission gate's files, so that later writes change them")
 		}
+		if c.Program == "ln" && !hasFlag(c, 's', "--symbolic") || c.Program == "cp" && hasFlag(c, 'l', "--link") {
+			// A hard link is a second name for the file itself: every later
+			// write through it changes the original.
+			j.write(abs, s.Glob, s.Text, c.Program)
+		}
 		if c.Program == "mv" {
 			if s.Dynamic {
 				j.defer_(catalog.UDynamicPath, s.Text, "moves a path only known at run time")
@@ -589,8 +594,22 @@ func (j *judgement) archive(c *shell.Command) {
 			}
 			j.writeArgs(c, []shell.Word{{Text: dir}})
 		case create && file != "" && file != "-":
+			if at := strings.IndexByte(file, ':'); at > 0 && !strings.Contains(file[:at], "/") && !hasFlag(c, 0, "--force-local") {
+				// GNU tar reads host:file as a remote archive over rsh/ssh.
+				j.defer_(catalog.C5Upload, file, "tar writes the archive to "+file[:at]+" over the network (host:file), sending the files off the machine")
+				return
+			}
 			j.writeArgs(c, []shell.Word{{Text: file}})
 			j.readArgs(c)
+			if dir != "" {
+				// Members are read relative to -C: tar -C ~ . archives the home.
+				for _, op := range operands(c, "-f", "--file", "-C", "--directory", "-T", "--files-from", "-X", "--exclude-from") {
+					abs := j.res.Resolve(path.Join(dir, op.Text), c.Dir)
+					if op.Text != file && secrets.Holds(abs, j.res.Home) != "" {
+						j.ask(catalog.B3SecretCopy, op.Text, "archives a folder that holds credentials, spreading the secrets to another place")
+					}
+				}
+			}
 		default:
 			j.allow(catalog.D1ReadOnly, subj, "lists or streams an archive")
 			j.readArgs(c)

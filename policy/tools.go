@@ -64,6 +64,13 @@ func (j *judgement) byEffect(t tools.Tool, name string, m map[string]any) {
 			return
 		}
 		j.readPath(p, catalog.D1Search)
+		// Matching lines printed from a tree that holds credentials print
+		// the credentials too (Grep's content mode over the home directory).
+		if mode := stringField(m, "output_mode"); mode == "content" {
+			if where := j.res.Resolve(p, ""); j.holdsCredentials(where) {
+				j.ask(catalog.B3SecretSearch, p, "prints matching lines from "+j.shownPath(where)+", which holds credentials; what matches would be sent to the model provider with the conversation")
+			}
+		}
 	case tools.Writes, tools.Edits:
 		p := tools.Value(m, t.Path)
 		if p == "" {

@@ -508,6 +508,11 @@ func (p *planner) visit(target string, depth int) error {
 			rules, stem = append(rules, r), s
 		}
 	}
+	if len(rules) == 0 {
+		// A target with no rule at all runs .DEFAULT's recipe, when there
+		// is one (a file that does not exist would otherwise stop make).
+		rules = p.m.rules[".DEFAULT"]
+	}
 	for _, r := range rules {
 		a := &autos{target: target, stem: stem}
 		pre, err := p.m.expand(strings.ReplaceAll(r.prereqs, "%", stem), a, 0)

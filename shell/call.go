@@ -110,6 +110,17 @@ func (w *walker) unwrap(cmd *Command) ([]Word, bool) {
 		for _, s := range scripts {
 			w.nested(*cmd, s, nil, prog)
 		}
+		for k := 0; k < i && k < len(args); k++ {
+			name, val, attached := strings.Cut(args[k].Text, "=")
+			if !contains(spec.writes, name) {
+				continue
+			}
+			target := Word{Text: val, Dynamic: args[k].Dynamic}
+			if !attached && k+1 < len(args) {
+				target = args[k+1]
+			}
+			cmd.Redirs = append(cmd.Redirs, Redirect{Op: ">>", Target: target})
+		}
 		if prog == "env" {
 			// NAME=value words before the command are its environment.
 			for i < len(args) && strings.Contains(args[i].Text, "=") && syntax.ValidName(strings.SplitN(args[i].Text, "=", 2)[0]) {

@@ -19,6 +19,9 @@ type wrapper struct {
 	// stringCmd is set when all the remaining words form one command line
 	// that a shell runs (watch).
 	stringCmd bool
+	// writes lists options whose value is a file the wrapper writes its
+	// report to (time -o, strace -o): judged as the append redirection it is.
+	writes []string
 }
 
 // wrappers maps each wrapper to its shape. The option lists come from the
@@ -35,7 +38,7 @@ var wrappers = map[string]wrapper{
 	"unbuffer":         {},
 	"nice":             {valued: []string{"-n", "--adjustment"}},
 	"renice":           {valued: []string{"-n"}},
-	"time":             {valued: []string{"-f", "--format", "-o", "--output"}},
+	"time":             {valued: []string{"-f", "--format", "-o", "--output"}, writes: []string{"-o", "--output"}},
 	"timeout":          {valued: []string{"-s", "--signal", "-k", "--kill-after"}, positional: 1},
 	"gtimeout":         {valued: []string{"-s", "--signal", "-k", "--kill-after"}, positional: 1},
 	"stdbuf":           {valued: []string{"-i", "-o", "-e", "--input", "--output", "--error"}},
@@ -52,8 +55,8 @@ var wrappers = map[string]wrapper{
 	"script":           {valued: []string{"-E", "--echo", "-I", "--log-in", "-O", "--log-out", "-B", "--log-io", "-T", "--log-timing", "-m", "--logging-format"}, script: []string{"-c", "--command"}},
 	"watch":            {valued: []string{"-n", "--interval", "-d", "--differences", "-q", "--equexit"}, stringCmd: true},
 	"systemd-run":      {valued: []string{"-u", "--unit", "-p", "--property", "-E", "--setenv", "--uid", "--gid", "--nice", "--working-directory", "-M", "--machine", "-H", "--host", "--description", "--slice", "--on-calendar", "--on-active", "--on-boot", "--on-startup", "--on-unit-active", "--on-unit-inactive", "--timer-property", "--path-property", "--socket-property", "--service-type"}},
-	"strace":           {valued: []string{"-o", "-e", "-p", "-s", "-u", "-E", "-a", "-b", "-I", "-O", "-P", "-S", "-X"}},
-	"ltrace":           {valued: []string{"-o", "-e", "-p", "-s", "-u", "-a", "-n"}},
+	"strace":           {valued: []string{"-o", "-e", "-p", "-s", "-u", "-E", "-a", "-b", "-I", "-O", "-P", "-S", "-X"}, writes: []string{"-o"}},
+	"ltrace":           {valued: []string{"-o", "-e", "-p", "-s", "-u", "-a", "-n"}, writes: []string{"-o"}},
 	"xvfb-run":         {valued: []string{"-n", "--server-num", "-s", "--server-args", "-f", "--auth-file", "-e", "--error-file", "-p", "--xauth-protocol", "-w", "--wait"}},
 	"proxychains":      {valued: []string{"-f"}},
 	"proxychains4":     {valued: []string{"-f"}},
