@@ -244,6 +244,15 @@ func (j *judgement) value(c *shell.Command, v spec.Value) {
 	w.Text = v.Text
 	switch v.Kind {
 	case spec.Read, spec.Dir:
+		if v.Option != "" && !w.Dynamic {
+			// A file an option names is read whatever the program is
+			// (wc --files0-from prints what it reads as names).
+			abs := j.res.Resolve(w.Text, c.Dir)
+			if kind := j.credentialAt(abs, w.Glob); kind != "" {
+				j.secretRead(abs, kind)
+			}
+			return
+		}
 		sub := shell.Command{Program: c.Program, Args: []shell.Word{w}, Dir: c.Dir, Via: c.Via}
 		j.readArgs(&sub)
 	case spec.Write:

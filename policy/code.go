@@ -27,6 +27,15 @@ func (j *judgement) interpreter(c *shell.Command, lang string) {
 			j.pythonModule(c, c.Args[k+1].Text, c.Args[k+2:])
 			return
 		}
+		if mod, rest, ok := pythonModuleCluster(c.Args, k); lang == "python" && ok {
+			// -Im venv, -Bmvenv: plain flags clustered before -m.
+			if mod == "" {
+				j.defer_(catalog.UBadInput, subj, "python -m names no module")
+				return
+			}
+			j.pythonModule(c, mod, rest)
+			return
+		}
 		if strings.HasPrefix(t, "-") {
 			if t == "--version" || t == "-V" || t == "--help" || t == "-h" || t == "-v" && lang != "python" {
 				j.allow(catalog.D1ReadOnly, subj, "prints the interpreter's version")
@@ -42,7 +51,7 @@ func (j *judgement) interpreter(c *shell.Command, lang string) {
 			}
 			continue
 		}
-		if k > 0 && (c.Args[k-1].Text == "-W" || c.Args[k-1].Text == "-X" || c.Args[k-1].Text == "-r" && lang == "javascript" || c.Args[k-1].Text == "-i" && lang == "perl" || c.Args[k-1].Text == "-I" || c.Args[k-1].Text == "-M") {
+		if k > 0 && (c.Args[k-1].Text == "-W" || c.Args[k-1].Text == "-X" || c.Args[k-1].Text == "-r" && lang == "javascript" || c.Args[k-1].Text == "-i" && lang == "perl" || (c.Args[k-1].Text == "-I" || c.Args[k-1].Text == "-M") && lang != "python") {
 			continue
 		}
 		if lang == "javascript" && (t == "eval" || t == "run" || t == "test") && (c.Program == "deno" || c.Program == "bun") {
@@ -256,7 +265,13 @@ func isCodeOption(lang, t string) bool {
 // codeLetterAt returns the index in t of the short option whose value is
 // code, after a run of flag letters; -1 when there is none.
 func codeLetterAt(lang, t string) int {
-	if len(t) < 2 || t[0] != '-' || t[1] == '-' || len(t) > 2 && strings.IndexByte("MmIWXxCd", t[1]) >= 0 {
+	// Letters that take a value of their own start a cluster that holds
+	// no code option: Perl's -Mmod, -Idir; Python's -Wdefault, -Xdev.
+	valued := "MmIWXxCd"
+	if lang == "python" {
+		valued = "WXm"
+	}
+	if len(t) < 2 || t[0] != '-' || t[1] == '-' || len(t) > 2 && strings.IndexByte(valued, t[1]) >= 0 {
 		return -1
 	}
 	// The letters in the order the shell analysis tries them (-e before
@@ -267,6 +282,26 @@ func codeLetterAt(lang, t string) int {
 		}
 	}
 	return -1
+}
+
+// pythonModuleCluster reads python's plain flags clustered with -m (-Im
+// venv, -Bmvenv): the module and the words after it.
+func pythonModuleCluster(args []shell.Word, k int) (string, []shell.Word, bool) {
+	t := args[k].Text
+	if len(t) < 3 || t[0] != '-' || t[1] == '-' {
+		return "", nil, false
+	}
+	i := strings.IndexByte(t, 'm')
+	if i < 2 || strings.Trim(t[1:i], "bBdEhiIOPqRsSuvVx") != "" {
+		return "", nil, false
+	}
+	if rest := t[i+1:]; rest != "" {
+		return rest, args[k+1:], true
+	}
+	if k+1 < len(args) {
+		return args[k+1].Text, args[k+2:], true
+	}
+	return "", nil, true
 }
 
 func codeLetters(lang string) string {

@@ -565,6 +565,8 @@ func (j *judgement) archive(c *shell.Command) {
 				dir = next
 			case strings.HasPrefix(t, "--directory="):
 				dir = t[len("--directory="):]
+			case strings.HasPrefix(t, "-C") && len(t) > 2:
+				dir = t[2:] // -C/root, attached
 			case t == "-f" || t == "--file":
 				file = next
 			case strings.HasPrefix(t, "--file="):
@@ -1053,7 +1055,9 @@ func (j *judgement) shellRun(c *shell.Command) {
 	}
 	script := ""
 	for k, a := range c.Args {
-		if a.Text == "-c" || shortFlag(a.Text, 'c') && c.Program != "source" && c.Program != "." {
+		if a.Text == "-c" || (shortFlag(a.Text, 'c') || shortFlag(a.Text, 's')) && c.Program != "source" && c.Program != "." {
+			// -c: the script is an argument; -s: it is standard input, and
+			// the operands are its arguments. The analysis read either.
 			j.allow(catalog.DNestedShell, subj, "runs a nested shell whose commands are judged one by one")
 			return
 		}

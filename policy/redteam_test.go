@@ -209,3 +209,32 @@ func TestRedTeamRound3(t *testing.T) {
 		}
 	}
 }
+
+// TestRedTeamRound4: options that change what the operands are: a shell's
+// -s takes its script from standard input, python's plain flags cluster
+// with -c and -m, tar's -C attaches its folder.
+func TestRedTeamRound4(t *testing.T) {
+	for _, tt := range []struct {
+		cmd  string
+		want arbiter.Verdict
+	}{
+		{`sh -s rm -rf /root/x <<< '"$@"'`, arbiter.Defer},
+		{`bash -s -- rm -rf /root/x <<< '"$@"'`, arbiter.Defer},
+		{`sh -s rm -rf /root/x < main.py`, arbiter.Defer},
+		{`python3 -Ic 'import shutil; shutil.rmtree("/root")'`, arbiter.Deny},
+		{`python3 -dc 'import os; os.system("rm -rf ~")'`, arbiter.Deny},
+		{`python3 -xc 'import os; os.system("id")'`, arbiter.Defer},
+		{`python3 -Im venv --clear /root`, arbiter.Ask},
+		{`python3 -qm http.server 8000`, arbiter.Defer},
+		{`python3 -sm pip install evilpkg`, arbiter.Ask},
+		{`python3 -Bc 'print(2)'`, arbiter.Allow},
+		{`tar -C/root -xf a.tar`, arbiter.Ask},
+		{`tar -xf a.tar -C/home/dev`, arbiter.Ask},
+		{`tar -xf a.tar -Cbuild`, arbiter.Allow},
+		{`wc --files0-from=/home/dev/.ssh/id_ed25519`, arbiter.Deny},
+	} {
+		if d := Decide(context.Background(), bash(tt.cmd)); d.Decision != tt.want {
+			t.Errorf("%s: got %s %v, want %s", tt.cmd, d.Decision, d.Rules, tt.want)
+		}
+	}
+}

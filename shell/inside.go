@@ -89,7 +89,7 @@ func (w *walker) inside(cmd *Command) {
 func (w *walker) shell(cmd *Command) {
 	args := cmd.Args
 	i := 0
-	command := false
+	command, fromStdin := false, false
 	for i < len(args) {
 		t := args[i].Text
 		if t == "--" || t == "-" {
@@ -104,10 +104,27 @@ func (w *walker) shell(cmd *Command) {
 			if !strings.HasPrefix(t, "--") && strings.Contains(t[1:], "c") {
 				command = true
 			}
+			if !strings.HasPrefix(t, "--") && strings.Contains(t[1:], "s") && t[0] == '-' {
+				fromStdin = true
+			}
 			i++
 			continue
 		}
 		break
+	}
+	if fromStdin && !command {
+		// With -s the script is standard input and every operand is one
+		// of its arguments ($1, $2, …), not a script file.
+		in := cmd.Stdin
+		switch {
+		case in.Kind == File:
+			w.problem(DynamicCode, "%s -s runs %s as a script with arguments, which the analysis does not read", cmd.Program, in.Text)
+		case in.Kind != NoInput && in.Known:
+			w.nested(*cmd, Word{Text: in.Text}, append([]Word{{Text: cmd.Program}}, args[i:]...), cmd.Program)
+		default:
+			w.stdinScript(cmd, cmd.Program, nil)
+		}
+		return
 	}
 	if command {
 		// With -c the first operand (after any other options and --) is

@@ -85,7 +85,11 @@ func (w *walker) interpreter(cmd *Command) {
 			return
 		}
 		// Joined forms: python -c'code', perl -we'code', -Ic'code'.
-		if strings.HasPrefix(t, "-") && !strings.HasPrefix(t, "--") && len(t) > 2 && !strings.ContainsRune("MmIWXxCd", rune(t[1])) {
+		valued := "MmIWXxCd" // Perl's and Ruby's letters that take their own value
+		if spec.lang == "python" {
+			valued = "WXm"
+		}
+		if strings.HasPrefix(t, "-") && !strings.HasPrefix(t, "--") && len(t) > 2 && !strings.ContainsRune(valued, rune(t[1])) {
 			for _, opt := range spec.code {
 				if len(opt) != 2 || opt[0] != '-' {
 					continue
