@@ -141,6 +141,19 @@ func analyzeAwk(a *analysis, src string) {
 					a.not("awk getline reads a file whose name is computed")
 				}
 			}
+		case t.is(tName, "ARGV") || t.is(tName, "ARGC"):
+			// Assigning ARGV or ARGC changes which files awk reads next:
+			// BEGIN{ARGV[1]="…/.ssh/id_rsa"; ARGC=2}.
+			j := i + 1
+			if ts.at(j).is(tOp, "[") {
+				for j < len(ts) && !ts.at(j).is(tOp, "]") {
+					j++
+				}
+				j++
+			}
+			if n := ts.at(j); n.kind == tOp && (n.text == "=" || n.text == "+=" || n.text == "-=" || n.text == "++" || n.text == "--") || ts.at(i-1).is(tOp, "++") || ts.at(i-1).is(tOp, "--") {
+				a.not("awk assigns %s, which changes the files it reads", t.text)
+			}
 		case t.is(tName, "ENVIRON"):
 			if ts.at(i+1).is(tOp, "[") && ts.at(i+2).kind == tString && ts.at(i+3).is(tOp, "]") {
 				a.env(ts[i+2].text)

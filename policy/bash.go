@@ -275,6 +275,11 @@ func (j *judgement) command(a *shell.Analysis, c *shell.Command) {
 	if c.Has("sudo") || c.Has("doas") || c.Has("pkexec") || c.Has("su") || c.Has("runuser") {
 		j.ask(catalog.B12Root, subj, "runs as root through "+firstVia(c, "sudo", "doas", "pkexec", "su", "runuser")+", where a mistake can damage the whole system")
 	}
+	for _, v := range c.Via {
+		if why, ok := riskyWrappers[v]; ok {
+			j.ask(why.id, subj, v+" "+why.reason)
+		}
+	}
 	if c.Program == "" {
 		return // redirections and assignments only, or an unresolved name (a problem)
 	}
@@ -288,6 +293,23 @@ func (j *judgement) command(a *shell.Analysis, c *shell.Command) {
 	if j.program(c, subj) && j.allowedSince(start) {
 		j.understand(c)
 	}
+}
+
+// riskyWrappers are wrappers that change where, as whom or how long the
+// command runs, in ways the command itself does not show: their options
+// (systemd-run -p ExecStartPre=, --on-calendar; nsenter -t 1) are not read.
+var riskyWrappers = map[string]struct {
+	id     catalog.ID
+	reason string
+}{
+	"systemd-run": {catalog.B5SystemConfig, "runs the command as a system unit, whose properties can run other programs or repeat it on a timer"},
+	"chroot":      {catalog.B12Root, "runs the command inside another root directory, as root, with that tree's programs"},
+	"nsenter":     {catalog.B12Root, "runs the command inside another process's namespaces, which can leave a container"},
+	"unshare":     {catalog.B12Root, "runs the command in new namespaces, possibly as a mapped root"},
+	"setpriv":     {catalog.B12Root, "runs the command with changed privileges"},
+	"direnv":      {catalog.BEnvInjection, "loads a directory's .envrc, shell code arbiter did not read, before the command"},
+	"dotenv":      {catalog.BEnvInjection, "loads variables from a file arbiter did not read, which can make the command load other code"},
+	"parallel":    {catalog.BOptionRunsProgram, "runs the command through GNU parallel, whose options can run it on other hosts or write logs anywhere"},
 }
 
 // program applies the rule for the command's program. It reports whether

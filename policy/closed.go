@@ -31,6 +31,7 @@ func (j *judgement) bySpec(c *shell.Command, sp *spec.Spec) {
 			for _, v := range res.Values {
 				j.value(c, v) // each file read is checked, each file written judged
 			}
+			j.recursiveRead(c, res)
 		} else {
 			j.readArgs(c) // not understood, but a credential read is still one
 		}
@@ -244,6 +245,10 @@ func (j *judgement) value(c *shell.Command, v spec.Value) {
 	w.Text = v.Text
 	switch v.Kind {
 	case spec.Read, spec.Dir:
+		if !w.Dynamic && rawDevice(j.res.Resolve(w.Text, c.Dir)) {
+			j.ask(catalog.BRawDiskRead, w.Text, c.Program+" reads "+w.Text+" raw, which exposes every file on the disk or the memory of processes")
+			return
+		}
 		if v.Option != "" && !w.Dynamic {
 			// A file an option names is read whatever the program is
 			// (wc --files0-from prints what it reads as names).
@@ -368,6 +373,40 @@ func (j *judgement) codeFile(c *shell.Command, w shell.Word) {
 		// written by this command and arbiter did not read it.
 		if place := j.res.Classify(abs, w.Glob); place != paths.Project && place != paths.ProjectRoot && place != paths.System {
 			j.defer_(catalog.CRunOutsideCode, part, c.Program+" runs or loads code from "+part+", outside the project, which arbiter did not read")
+			return
+		}
+	}
+}
+
+// rawDevice reports a block device or a process's memory: reading one
+// reads every file on a disk, or another program's secrets.
+func rawDevice(abs string) bool {
+	switch abs {
+	case "/dev/null", "/dev/zero", "/dev/random", "/dev/urandom", "/dev/stdin", "/dev/stdout", "/dev/stderr", "/dev/tty", "/dev/full":
+		return false
+	}
+	if strings.HasPrefix(abs, "/dev/fd/") || strings.HasPrefix(abs, "/dev/pts/") {
+		return false
+	}
+	if rest, ok := strings.CutPrefix(abs, "/proc/"); ok {
+		return rest == "kcore" || strings.HasSuffix(rest, "/mem") || rest == "kmem"
+	}
+	return strings.HasPrefix(abs, "/dev/") && !strings.HasPrefix(abs, "/dev/shm/")
+}
+
+// recursiveRead finds a read-only program told to recurse (diff -r,
+// cat-alikes with -R) into a tree that holds credentials: it prints them
+// along with everything else.
+func (j *judgement) recursiveRead(c *shell.Command, res spec.Result) {
+	if !res.Has("-r") && !res.Has("-R") && !res.Has("--recursive") || metadataOnly[c.Program] || namesOnlyOutput(c) {
+		return
+	}
+	for _, v := range res.Operands() {
+		if v.Kind != spec.Read || c.Args[v.Arg].Dynamic {
+			continue
+		}
+		if abs := j.res.Resolve(v.Text, c.Dir); j.holdsCredentials(abs) {
+			j.ask(catalog.B3SecretSearch, v.Text, c.Program+" reads all of "+j.shownPath(abs)+", which holds credentials, and would print them")
 			return
 		}
 	}

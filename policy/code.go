@@ -23,6 +23,9 @@ func (j *judgement) interpreter(c *shell.Command, lang string) {
 			j.pipedCode(c, a.From, subj)
 			return
 		}
+		if t == "-" {
+			break // the code is standard input; the words after it are its arguments
+		}
 		if lang == "python" && t == "-m" && k+1 < len(c.Args) {
 			j.pythonModule(c, c.Args[k+1].Text, c.Args[k+2:])
 			return

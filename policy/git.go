@@ -3,6 +3,7 @@ package policy
 import (
 	"github.com/arbitergate/arbiter/catalog"
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/arbitergate/arbiter/paths"
@@ -82,7 +83,11 @@ func (j *judgement) git(c *shell.Command) {
 			j.writeArgs(c, []shell.Word{{Text: v}})
 		}
 	}
-	if has("--no-verify") && (sub == "commit" || sub == "push" || sub == "merge" || sub == "am" || sub == "rebase") {
+	if sub == "fetch" && (short('f') || has("--force") || slices.ContainsFunc(rest, func(w shell.Word) bool { return strings.HasPrefix(w.Text, "+") })) {
+		j.ask(catalog.B7GitHistoryDestroy, subj, "fetches with force, overwriting local branches with what the remote has, which can lose commits")
+		return
+	}
+	if (has("--no-verify") || (sub == "commit" || sub == "merge") && short('n')) && (sub == "commit" || sub == "push" || sub == "merge" || sub == "am" || sub == "rebase") {
 		j.ask(catalog.B7GitNoVerify, subj, "skips the repository's verification hooks")
 	}
 	switch sub {

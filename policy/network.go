@@ -2,6 +2,7 @@ package policy
 
 import (
 	"github.com/arbitergate/arbiter/catalog"
+	"github.com/arbitergate/arbiter/spec"
 	"net/url"
 	"path"
 	"strings"
@@ -164,6 +165,10 @@ func (j *judgement) httpClient(c *shell.Command) {
 	}
 	switch {
 	case allLoopback(t.hosts) && !t.sends && len(t.output) == 0:
+		if why := j.notPlainGet(c); why != "" {
+			j.defer_(catalog.C1NetworkRequest, subj, why)
+			return
+		}
 		j.allow(catalog.D4LocalService, subj, "talks to a service on this machine, such as the project's own server under test")
 	case allLoopback(t.hosts):
 		j.defer_(catalog.C1NetworkRequest, subj, "sends data to a service on this machine")
@@ -172,6 +177,43 @@ func (j *judgement) httpClient(c *shell.Command) {
 	default:
 		j.defer_(catalog.C1NetworkRequest, subj, "makes a network request the user may or may not have asked for")
 	}
+}
+
+// notPlainGet reads a loopback request by the client's spec, as the
+// program reads it, and says why it is more than a plain GET: a method
+// that changes something (-XDELETE attached or not), data or a form, a
+// header or cookie file, a redirect that may lead anywhere, or a scheme
+// that is not HTTP (gopher:// and dict:// send raw bytes to any service).
+func (j *judgement) notPlainGet(c *shell.Command) string {
+	sp := spec.Lookup(c.Program)
+	if sp == nil {
+		return c.Program + " has no spec to read its options by"
+	}
+	res := sp.Parse(c.ArgTexts())
+	if res.Problem != nil {
+		return "" // the closed world reports what it cannot read
+	}
+	for _, o := range res.Options {
+		switch o.Name() {
+		case "-L", "-d", "-F", "--json", "-T", "-G":
+			return "curl " + o.Name() + " sends data, or follows a redirect to wherever it points"
+		}
+	}
+	for _, v := range res.Values {
+		switch {
+		case v.Option == "-X" && !strings.EqualFold(v.Text, "GET") && !strings.EqualFold(v.Text, "HEAD"):
+			return "sends a " + v.Text + " request, which can change or delete what the service holds"
+		case (v.Option == "-H" || v.Option == "-b") && strings.HasPrefix(v.Text, "@"), v.Option == "-b" && !strings.Contains(v.Text, "="):
+			return "reads " + strings.TrimPrefix(v.Text, "@") + " into the request"
+		case v.Option == "" || v.Option == "--url":
+			if i := strings.Index(v.Text, "://"); i > 0 {
+				if scheme := strings.ToLower(v.Text[:i]); scheme != "http" && scheme != "https" {
+					return "uses " + scheme + "://, which sends raw bytes to a service rather than an HTTP request"
+				}
+			}
+		}
+	}
+	return ""
 }
 
 // netcat judges nc, ncat, netcat, socat and telnet.
@@ -670,6 +712,9 @@ func envAccess(code string, jq bool) (dump bool, names []string) {
 				continue // part of a longer name: MY_ENV, environment
 			}
 			name, whole := accessed(code[i:], acc)
+			if jq && strings.HasPrefix(strings.TrimLeft(code[i:], " "), "[]") {
+				whole = true // env[] iterates every value
+			}
 			if whole {
 				dump = true
 			} else if name != "" {

@@ -43,6 +43,10 @@ func (j *judgement) packages(c *shell.Command) {
 	script := func(name string) { j.packageScript(c, name, subj) }
 	switch c.Program {
 	case "npm", "pnpm", "yarn", "bun":
+		if c.Program == "bun" && len(c.Args) > 0 && c.Args[0].Text == "-" {
+			j.interpreter(c, "javascript") // bun - reads code on standard input
+			return
+		}
 		if c.Program == "bun" && hasFlag(c, 0, "-e", "--eval", "-p", "--print") {
 			j.interpreter(c, "javascript") // bun -e 'code' runs inline code, not a script
 			return
@@ -593,6 +597,11 @@ func (j *judgement) makeRun(c *shell.Command, subj string) {
 		default:
 			goals = append(goals, t)
 		}
+	}
+	if file == "-" || strings.HasPrefix(file, "/dev/fd/") || strings.HasPrefix(file, "/proc/") {
+		// make -f - and -f <(…): the makefile is a stream arbiter cannot read.
+		j.defer_(catalog.UDynamicCode, subj, "make reads its makefile from "+file+", which arbiter cannot read before it runs")
+		return
 	}
 	for _, g := range goals {
 		j.scriptName(g, nil, subj)

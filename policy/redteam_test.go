@@ -238,3 +238,55 @@ func TestRedTeamRound4(t *testing.T) {
 		}
 	}
 }
+
+// TestRedTeamRound5: code on standard input with arguments, makefiles
+// from streams, environment iteration in jq, files fed to a wrapped
+// command, awk changing its own file list, raw devices, curl reading by
+// its spec, wrappers that change where or as whom a command runs, forced
+// fetches and recursive reads of homes.
+func TestRedTeamRound5(t *testing.T) {
+	for _, tt := range []struct {
+		cmd  string
+		want arbiter.Verdict
+	}{
+		{"node - x < /tmp/evil.js", arbiter.Defer},
+		{"bun - < /tmp/evil.js", arbiter.Defer},
+		{"make -f - < /tmp/evil.mk", arbiter.Defer},
+		{"make -f <(curl -s localhost:8000/mk)", arbiter.Defer},
+		{"jq -n 'env[]'", arbiter.Ask},
+		{"xargs -a ~/.ssh/id_rsa echo", arbiter.Deny},
+		{"xargs -a files.txt wc -l", arbiter.Allow},
+		{`awk 'BEGIN{ARGV[1]="/home/dev/.ssh/id_ed25519"; ARGC=2} {print}'`, arbiter.Defer},
+		{`awk 'BEGIN{ARGC=3; ARGV[2]="x"} {print}' f`, arbiter.Defer},
+		{"cat /proc/1/mem", arbiter.Ask},
+		{"xxd /dev/sda", arbiter.Ask},
+		{"head -c 16 /dev/urandom", arbiter.Allow},
+		{"curl -XDELETE http://localhost:9200/_all", arbiter.Defer},
+		{"curl -sXPUT localhost:8500/v1/kv/x", arbiter.Defer},
+		{"curl -d@notes.txt localhost", arbiter.Defer},
+		{"curl -H@headers.txt localhost", arbiter.Defer},
+		{"curl 'gopher://localhost:6379/_FLUSHALL'", arbiter.Defer},
+		{"curl -L http://localhost:8000/r", arbiter.Defer},
+		{"curl -s http://localhost:8080/health", arbiter.Allow},
+		{"systemd-run --user --on-calendar=minutely python3 main.py", arbiter.Ask},
+		{"chroot /tmp/x ls", arbiter.Ask},
+		{"nsenter -t 1 -a ls", arbiter.Ask},
+		{"direnv exec /tmp/evil ls", arbiter.Ask},
+		{"git fetch -f origin '+refs/heads/*:refs/heads/*'", arbiter.Ask},
+		{"git fetch origin +main:main", arbiter.Ask},
+		{"git fetch origin", arbiter.Allow},
+		{"git commit -n -m x", arbiter.Ask},
+		{"diff -rN ~ /tmp/empty", arbiter.Ask},
+		{"diff -r src/ build/", arbiter.Allow},
+		{"go test /root/dl/...", arbiter.Defer},
+		{"go -C /root/dl test ./...", arbiter.Defer},
+		{"cargo run --manifest-path=/root/dl/Cargo.toml", arbiter.Defer},
+		{"pylint --rcfile=/tmp/evil.rc main.py", arbiter.Defer},
+		{"eslint -c /tmp/evil.js .", arbiter.Defer},
+		{"go test ./...", arbiter.Allow},
+	} {
+		if d := Decide(context.Background(), bash(tt.cmd)); d.Decision != tt.want {
+			t.Errorf("%s: got %s %v, want %s", tt.cmd, d.Decision, d.Rules, tt.want)
+		}
+	}
+}

@@ -112,14 +112,19 @@ func (w *walker) unwrap(cmd *Command) ([]Word, bool) {
 		}
 		for k := 0; k < i && k < len(args); k++ {
 			name, val, attached := strings.Cut(args[k].Text, "=")
-			if !contains(spec.writes, name) {
+			op := ">>"
+			switch {
+			case contains(spec.writes, name):
+			case contains(spec.reads, name):
+				op = "<"
+			default:
 				continue
 			}
 			target := Word{Text: val, Dynamic: args[k].Dynamic}
 			if !attached && k+1 < len(args) {
 				target = args[k+1]
 			}
-			cmd.Redirs = append(cmd.Redirs, Redirect{Op: ">>", Target: target})
+			cmd.Redirs = append(cmd.Redirs, Redirect{Op: op, Target: target})
 		}
 		if prog == "env" {
 			// NAME=value words before the command are its environment.

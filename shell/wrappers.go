@@ -22,6 +22,9 @@ type wrapper struct {
 	// writes lists options whose value is a file the wrapper writes its
 	// report to (time -o, strace -o): judged as the append redirection it is.
 	writes []string
+	// reads lists options whose value is a file the wrapper feeds to the
+	// command (xargs -a): judged as the input redirection it is.
+	reads []string
 }
 
 // wrappers maps each wrapper to its shape. The option lists come from the
@@ -72,7 +75,7 @@ var wrappers = map[string]wrapper{
 	"valgrind":         {},
 	"busybox":          {},
 	"toybox":           {},
-	"xargs":            {valued: []string{"-I", "-n", "-P", "-L", "-l", "-d", "-s", "-a", "-E", "-e", "--max-args", "--max-procs", "--delimiter", "--arg-file", "--replace", "--max-lines", "--max-chars", "--eof", "--process-slot-var"}},
+	"xargs":            {valued: []string{"-I", "-n", "-P", "-L", "-l", "-d", "-s", "-a", "-E", "-e", "--max-args", "--max-procs", "--delimiter", "--arg-file", "--replace", "--max-lines", "--max-chars", "--eof", "--process-slot-var"}, reads: []string{"-a", "--arg-file"}},
 	"parallel":         {valued: []string{"-j", "--jobs", "-S", "--sshlogin", "--joblog", "--results", "-a", "--arg-file", "--delay", "--timeout", "-n", "--max-args", "-I", "--colsep", "-d", "--delimiter"}},
 	"command":          {},
 	"dotenv":           {valued: []string{"-e", "-v", "-c"}},
