@@ -430,6 +430,11 @@ func (j *judgement) writtenFiles(a *shell.Analysis) map[string]writtenFile {
 					record(j.res.Resolve(dest.Text, c.Dir), f)
 					record(j.res.Resolve(path.Join(dest.Text, path.Base(src.Text)), c.Dir), f)
 				}
+				// A folder copied in brings files whose names and content the
+				// command does not show: cp -r /tmp/evil/. . && bash run.sh.
+				if c.Program == "rsync" || hasFlag(c, 'r', "--recursive") || hasFlag(c, 'R') || hasFlag(c, 'a', "--archive") {
+					record(strings.TrimSuffix(j.res.Resolve(dest.Text, c.Dir), "/")+"/", writtenFile{producer: c.Program})
+				}
 			}
 		case "dd":
 			var from *shell.Word
@@ -468,12 +473,19 @@ func (j *judgement) writtenFiles(a *shell.Analysis) map[string]writtenFile {
 					dir = c.Args[k+1].Text
 				}
 			}
-			if c.Program != "git" || len(c.Args) > 0 && (c.Args[0].Text == "apply" || c.Args[0].Text == "am") {
+			if c.Program != "git" || len(c.Args) > 0 && changesTree[c.Args[0].Text] {
 				record(strings.TrimSuffix(j.res.Resolve(dir, c.Dir), "/")+"/", writtenFile{producer: c.Program})
 			}
 		}
 	}
 	return out
+}
+
+// changesTree are git subcommands that rewrite the work tree with content
+// the command does not show: another branch, a stash, a merge, a patch.
+var changesTree = map[string]bool{
+	"apply": true, "am": true, "checkout": true, "switch": true, "merge": true, "cherry-pick": true, "revert": true,
+	"pull": true, "rebase": true, "reset": true, "restore": true, "stash": true, "read-tree": true, "worktree": true,
 }
 
 // ranWritten judges running a file the same command line wrote; true

@@ -2,6 +2,7 @@ package policy
 
 import (
 	"github.com/arbitergate/arbiter/catalog"
+	"github.com/arbitergate/arbiter/project"
 	"path"
 	"slices"
 	"strings"
@@ -90,6 +91,7 @@ func (j *judgement) git(c *shell.Command) {
 	if (has("--no-verify") || (sub == "commit" || sub == "merge") && short('n')) && (sub == "commit" || sub == "push" || sub == "merge" || sub == "am" || sub == "rebase") {
 		j.ask(catalog.B7GitNoVerify, subj, "skips the repository's verification hooks")
 	}
+	j.gitHooks(c, sub)
 	switch sub {
 	case "status", "diff", "log", "show", "rev-parse", "ls-files", "ls-tree", "ls-remote", "blame", "describe", "shortlog", "rev-list",
 		"cat-file", "for-each-ref", "show-ref", "show-branch", "whatchanged", "reflog", "help", "version", "var", "check-ignore", "check-attr",
@@ -447,4 +449,47 @@ func hasStagingAll(rest []shell.Word) bool {
 		}
 	}
 	return false
+}
+
+// hooksFor are the hooks each git subcommand runs; reference-transaction
+// runs on every change of a ref.
+var hooksFor = map[string][]string{
+	"commit":      {"pre-commit", "prepare-commit-msg", "commit-msg", "post-commit", "reference-transaction"},
+	"checkout":    {"post-checkout", "reference-transaction"},
+	"switch":      {"post-checkout", "reference-transaction"},
+	"merge":       {"pre-merge-commit", "commit-msg", "post-merge", "reference-transaction"},
+	"pull":        {"pre-merge-commit", "post-merge", "reference-transaction"},
+	"rebase":      {"pre-rebase", "post-rewrite", "reference-transaction"},
+	"cherry-pick": {"pre-commit", "commit-msg", "post-commit", "reference-transaction"},
+	"revert":      {"pre-commit", "commit-msg", "post-commit", "reference-transaction"},
+	"am":          {"applypatch-msg", "pre-applypatch", "post-applypatch", "reference-transaction"},
+	"push":        {"pre-push", "reference-transaction"},
+	"branch":      {"reference-transaction"},
+	"tag":         {"reference-transaction"},
+	"stash":       {"reference-transaction"},
+	"reset":       {"reference-transaction"},
+	"gc":          {"pre-auto-gc"},
+}
+
+// gitHooks reads the hooks a subcommand will run, from the repository's
+// .git/hooks, and judges each as the script it is: git runs them with no
+// further word from anyone. A hook that cannot be read is not allowed.
+func (j *judgement) gitHooks(c *shell.Command, sub string) {
+	names := hooksFor[sub]
+	if len(names) == 0 || j.res.Project == "" {
+		return
+	}
+	dir := path.Join(j.res.Project, ".git", "hooks")
+	for _, name := range names {
+		file := path.Join(dir, name)
+		f, err := project.Read(file)
+		switch {
+		case project.IsNotExist(err):
+			continue
+		case err != nil || f.Kind != project.Text:
+			j.defer_(catalog.UUnreadableScript, c.String(), "git "+sub+" runs the hook "+name+", which arbiter cannot read")
+			return
+		}
+		j.scriptContent(&shell.Command{Program: "sh", Name: "sh", Dir: c.Dir}, file, f.Text, c.String()+" (hook "+name+")")
+	}
 }

@@ -2,6 +2,8 @@ package policy
 
 import (
 	"context"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/arbitergate/arbiter"
@@ -287,6 +289,47 @@ func TestRedTeamRound5(t *testing.T) {
 	} {
 		if d := Decide(context.Background(), bash(tt.cmd)); d.Decision != tt.want {
 			t.Errorf("%s: got %s %v, want %s", tt.cmd, d.Decision, d.Rules, tt.want)
+		}
+	}
+}
+
+// TestRedTeamRound6: git hooks are scripts the command runs, and commands
+// that change the work tree with content they do not show leave a later
+// "missing" script unknown, not absent.
+func TestRedTeamRound6(t *testing.T) {
+	proj := t.TempDir()
+	hooks := filepath.Join(proj, ".git", "hooks")
+	if err := os.MkdirAll(hooks, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	write := func(name, text string) {
+		if err := os.WriteFile(filepath.Join(hooks, name), []byte(text), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("pre-commit", "#!/bin/sh\nrm -rf ~\n")
+	write("post-checkout", "#!/bin/sh\necho checked out\n")
+	write("pre-push.sample", "#!/bin/sh\nrm -rf /\n")
+	call := func(cmd string) arbiter.Call {
+		c := bash(cmd)
+		c.ProjectDir, c.Cwd = proj, proj
+		return c
+	}
+	for _, tt := range []struct {
+		cmd  string
+		want arbiter.Verdict
+	}{
+		{"git commit -m x", arbiter.Deny},              // pre-commit deletes the home directory
+		{"git commit --amend --no-edit", arbiter.Deny}, // the same hook
+		{"git switch main", arbiter.Allow},             // post-checkout only echoes
+		{"git status", arbiter.Allow},                  // runs no hook
+		{"git checkout other && bash br.sh", arbiter.Defer},
+		{"git stash pop && bash stashed.sh", arbiter.Defer},
+		{"cp -r /tmp/evil/. . && bash run.sh", arbiter.Defer},
+		{"git status && bash run.sh", arbiter.Allow}, // nothing wrote run.sh: it does not exist, runs nothing
+	} {
+		if d := Decide(context.Background(), call(tt.cmd)); d.Decision != tt.want {
+			t.Errorf("%s: got %s %v (%s), want %s", tt.cmd, d.Decision, d.Rules, d.Reason, tt.want)
 		}
 	}
 }
