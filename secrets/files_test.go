@@ -93,6 +93,12 @@ func TestGlob(t *testing.T) {
 		"/p/src/*.go": false, "/p/*.md": false, "/home/u/.ssh/*.pub": false, "/home/u/.ssh/id_*.pub": false, "/etc/pass[w]d": false, "/home/u/.config/*.toml": false,
 		"/p/test_*": false, "/p/src/*": false, "/home/u/*": false, "/p/*": false, "/p/src/?": false,
 		"/home/u/.*": true, "/p/*.pem": true, "/p/config/*.key": true, "/p/*.json": false, "/p/config/*.yml": false, "/p/*.env": true,
+		// Wildcard folders reach credentials in any home, not only the
+		// user's: another account's keys, a mounted home.
+		"/home/*/.ssh/id_rsa": true, "/home/other/.[s]sh/id_ed25519": true, "/srv/*/.aws/credentials": true, "/home/*/.netrc": true,
+		"/srv/app/*/.env": true, "/srv/*/id_*": true, "/mnt/*/.ssh/*": true, "/*/*/.kube/config": true,
+		// Wildcard folders over ordinary files stay ordinary.
+		"/p/packages/*/package.json": false, "/p/*/.gitignore": false, "/p/src/*/*.go": false, "/p/*/*": false, "/home/*/.ssh/*.pub": false,
 	} {
 		if got := Glob(p, home) != ""; got != want {
 			t.Errorf("Glob(%q) = %v, want %v", p, got, want)

@@ -75,7 +75,12 @@ func Glob(pattern, home string) string {
 		}
 	}
 	dir, base := path.Split(clean)
-	if strings.ContainsAny(dir, "*?[") || File(strings.TrimSuffix(dir, "/")) == "" && (len(literal(base)) < 2 || extensionOnly(base)) {
+	if strings.ContainsAny(dir, "*?[") {
+		if kind := inAnyHome(clean); kind != "" {
+			return kind
+		}
+	}
+	if File(strings.TrimSuffix(dir, "/")) == "" && (len(literal(base)) < 2 || extensionOnly(base)) {
 		return ""
 	}
 	if ext, ok := strings.CutPrefix(base, "*"); ok && strings.HasPrefix(ext, ".") && !strings.ContainsAny(ext, "*?[") {
@@ -84,6 +89,32 @@ func Glob(pattern, home string) string {
 	for _, name := range knownNames {
 		if shellMatch(base, name) {
 			if kind := File(dir + name); kind != "" {
+				return kind
+			}
+		}
+	}
+	return ""
+}
+
+// inAnyHome returns the kind of credential a pattern with wildcard
+// folders can reach in any home, not only the user's: /home/*/.ssh/id_rsa
+// and /srv/u/.[a]ws/credentials end the way a credential's place in a
+// home does.
+func inAnyHome(pattern string) string {
+	pc := strings.Split(pattern, "/")
+	for _, known := range knownPaths {
+		rel, ok := strings.CutPrefix(known, "~/")
+		if !ok {
+			continue
+		}
+		rc := strings.Split(rel, "/")
+		for n := len(rc); n >= 1; n-- {
+			tail := strings.Join(pc[len(pc)-min(n, len(pc)):], "/")
+			// A tail of bare wildcards (*/*) says nothing about credentials.
+			if n > len(pc) || len(literal(strings.ReplaceAll(tail, "/", ""))) < 2 || !shellMatch(tail, strings.Join(rc[:n], "/")) {
+				continue
+			}
+			if kind := File(path.Join("/home/user", strings.Join(rc[:n], "/"))); kind != "" {
 				return kind
 			}
 		}

@@ -107,6 +107,9 @@ func (w *walker) unwrap(cmd *Command) ([]Word, bool) {
 	}
 	if spec, ok := wrappers[prog]; ok {
 		i, scripts := options(args, spec.valued, spec.script)
+		if opt, ok := spec.unknownOption(args[:min(i, len(args))]); ok {
+			w.problem(WrapperOption, "%s %s is not an option arbiter knows to change only how the command runs", prog, clip(opt, 60))
+		}
 		for _, s := range scripts {
 			w.nested(*cmd, s, nil, prog)
 		}

@@ -237,6 +237,7 @@ const (
 	Unresolved     ProblemKind = "unresolved"       // an expansion whose effect depends on values known only at run time
 	Unhandled      ProblemKind = "unhandled-syntax" // a syntax node the analysis does not read
 	ZshSyntax      ProblemKind = "zsh-syntax"       // a shape that is inert in Bash but runs code in zsh
+	WrapperOption  ProblemKind = "wrapper-option"   // an option of a wrapper (env -P, script -O) not known to be inert
 )
 
 // Analysis is the result of reading one command line.

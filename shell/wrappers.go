@@ -25,6 +25,12 @@ type wrapper struct {
 	// reads lists options whose value is a file the wrapper feeds to the
 	// command (xargs -a): judged as the input redirection it is.
 	reads []string
+	// inert lists the options known to change only how the command is
+	// run, not what it can reach (timeout -k, nice -n, strace -f). Any
+	// other option of the wrapper is not understood: env -P picks where
+	// the command is found, script -O and valgrind --log-file write files,
+	// chrt -f raises the scheduling class, strace -p reads another process.
+	inert []string
 }
 
 // wrappers maps each wrapper to its shape. The option lists come from the
@@ -35,53 +41,99 @@ var wrappers = map[string]wrapper{
 	"noglob":           {}, // zsh's precommand modifiers
 	"nocorrect":        {},
 	"repeat":           {positional: 1}, // zsh: repeat N cmd
-	"exec":             {valued: []string{"-a"}},
+	"exec":             {valued: []string{"-a"}, inert: []string{"-a", "-c", "-l"}},
 	"nohup":            {},
-	"setsid":           {},
-	"unbuffer":         {},
-	"nice":             {valued: []string{"-n", "--adjustment"}},
+	"setsid":           {inert: []string{"-c", "--ctty", "-f", "--fork", "-w", "--wait"}},
+	"unbuffer":         {inert: []string{"-p"}},
+	"nice":             {valued: []string{"-n", "--adjustment"}, inert: []string{"-n", "--adjustment"}},
 	"renice":           {valued: []string{"-n"}},
-	"time":             {valued: []string{"-f", "--format", "-o", "--output"}, writes: []string{"-o", "--output"}},
-	"timeout":          {valued: []string{"-s", "--signal", "-k", "--kill-after"}, positional: 1},
-	"gtimeout":         {valued: []string{"-s", "--signal", "-k", "--kill-after"}, positional: 1},
-	"stdbuf":           {valued: []string{"-i", "-o", "-e", "--input", "--output", "--error"}},
-	"ionice":           {valued: []string{"-c", "-n", "-p", "-P", "-u", "--class", "--classdata"}},
-	"chrt":             {valued: []string{"-T", "-P", "-D"}, positional: 1},
-	"taskset":          {valued: []string{}, positional: 1},
-	"flock":            {valued: []string{"-w", "--timeout", "-E", "--conflict-exit-code"}, positional: 1, script: []string{"-c", "--command"}},
-	"env":              {valued: []string{"-u", "--unset", "-C", "--chdir", "-P"}, script: []string{"-S", "--split-string"}},
+	"time":             {valued: []string{"-f", "--format", "-o", "--output"}, writes: []string{"-o", "--output"}, inert: []string{"-f", "--format", "-p", "--portability", "-v", "--verbose", "-a", "--append", "-q", "--quiet"}},
+	"timeout":          {valued: []string{"-s", "--signal", "-k", "--kill-after"}, positional: 1, inert: []string{"-s", "--signal", "-k", "--kill-after", "--preserve-status", "--foreground", "-v", "--verbose"}},
+	"gtimeout":         {valued: []string{"-s", "--signal", "-k", "--kill-after"}, positional: 1, inert: []string{"-s", "--signal", "-k", "--kill-after", "--preserve-status", "--foreground", "-v", "--verbose"}},
+	"stdbuf":           {valued: []string{"-i", "-o", "-e", "--input", "--output", "--error"}, inert: []string{"-i", "-o", "-e", "--input", "--output", "--error"}},
+	"ionice":           {valued: []string{"-c", "-n", "-p", "-P", "-u", "--class", "--classdata"}, inert: []string{"-c", "--class", "-n", "--classdata", "-t", "--ignore"}},
+	"chrt":             {valued: []string{"-T", "-P", "-D"}, positional: 1, inert: []string{"-o", "--other", "-b", "--batch", "-i", "--idle", "-v", "--verbose", "-R", "--reset-on-fork"}},
+	"taskset":          {valued: []string{}, positional: 1, inert: []string{"-c", "--cpu-list", "-a", "--all-tasks"}},
+	"flock":            {valued: []string{"-w", "--timeout", "-E", "--conflict-exit-code"}, positional: 1, script: []string{"-c", "--command"}, inert: []string{"-s", "--shared", "-x", "-e", "--exclusive", "-n", "--nb", "--nonblock", "-w", "--timeout", "-o", "--close", "-E", "--conflict-exit-code", "-F", "--no-fork", "-u", "--unlock", "--verbose"}},
+	"env":              {valued: []string{"-u", "--unset", "-C", "--chdir", "-P"}, script: []string{"-S", "--split-string"}, inert: []string{"-i", "--ignore-environment", "-0", "--null", "-u", "--unset", "-v", "--debug"}},
 	"sudo":             {valued: []string{"-u", "--user", "-g", "--group", "-C", "--close-from", "-D", "--chdir", "-h", "--host", "-p", "--prompt", "-r", "--role", "-t", "--type", "-U", "--other-user", "-T", "--command-timeout", "-R", "--chroot"}},
 	"doas":             {valued: []string{"-u", "-C"}},
 	"pkexec":           {valued: []string{"--user"}},
 	"runuser":          {valued: []string{"-u", "--user", "-g", "--group", "-G", "--supp-group", "-s", "--shell", "-w", "--whitelist-environment"}, script: []string{"-c", "--command"}},
 	"su":               {valued: []string{"-s", "--shell", "-g", "--group", "-G", "--supp-group", "-w", "--whitelist-environment"}, script: []string{"-c", "--command", "--session-command"}},
-	"script":           {valued: []string{"-E", "--echo", "-I", "--log-in", "-O", "--log-out", "-B", "--log-io", "-T", "--log-timing", "-m", "--logging-format"}, script: []string{"-c", "--command"}},
-	"watch":            {valued: []string{"-n", "--interval", "-d", "--differences", "-q", "--equexit"}, stringCmd: true},
+	"script":           {valued: []string{"-E", "--echo", "-I", "--log-in", "-O", "--log-out", "-B", "--log-io", "-T", "--log-timing", "-m", "--logging-format"}, script: []string{"-c", "--command"}, inert: []string{"-q", "--quiet", "-a", "--append", "-f", "--flush", "-e", "--return"}},
+	"watch":            {valued: []string{"-n", "--interval", "-d", "--differences", "-q", "--equexit"}, stringCmd: true, inert: []string{"-n", "--interval", "-d", "--differences", "-t", "--no-title", "-b", "--beep", "-e", "--errexit", "-g", "--chgexit", "-c", "--color", "-C", "--no-color", "-p", "--precise", "-w", "--no-wrap", "-x", "--exec", "-q", "--equexit"}},
 	"systemd-run":      {valued: []string{"-u", "--unit", "-p", "--property", "-E", "--setenv", "--uid", "--gid", "--nice", "--working-directory", "-M", "--machine", "-H", "--host", "--description", "--slice", "--on-calendar", "--on-active", "--on-boot", "--on-startup", "--on-unit-active", "--on-unit-inactive", "--timer-property", "--path-property", "--socket-property", "--service-type"}},
-	"strace":           {valued: []string{"-o", "-e", "-p", "-s", "-u", "-E", "-a", "-b", "-I", "-O", "-P", "-S", "-X"}, writes: []string{"-o"}},
-	"ltrace":           {valued: []string{"-o", "-e", "-p", "-s", "-u", "-a", "-n"}, writes: []string{"-o"}},
-	"xvfb-run":         {valued: []string{"-n", "--server-num", "-s", "--server-args", "-f", "--auth-file", "-e", "--error-file", "-p", "--xauth-protocol", "-w", "--wait"}},
-	"proxychains":      {valued: []string{"-f"}},
-	"proxychains4":     {valued: []string{"-f"}},
-	"torsocks":         {valued: []string{"-u", "-p", "-a", "-P"}},
+	"strace":           {valued: []string{"-o", "-e", "-p", "-s", "-u", "-E", "-a", "-b", "-I", "-O", "-P", "-S", "-X"}, writes: []string{"-o"}, inert: []string{"-e", "-s", "-a", "-b", "-I", "-O", "-P", "-S", "-X", "-f", "-F", "-c", "-C", "-t", "-T", "-v", "-y", "-q", "-r", "-x", "-k", "-w", "-z", "-Z", "-i", "-n", "-D", "-V", "--follow-forks", "--output-separately", "--summary-only", "--summary"}},
+	"ltrace":           {valued: []string{"-o", "-e", "-p", "-s", "-u", "-a", "-n"}, writes: []string{"-o"}, inert: []string{"-e", "-s", "-a", "-n", "-f", "-S", "-c", "-C", "-t", "-T", "-i", "-L", "-r", "-x", "-w"}},
+	"xvfb-run":         {valued: []string{"-n", "--server-num", "-s", "--server-args", "-f", "--auth-file", "-e", "--error-file", "-p", "--xauth-protocol", "-w", "--wait"}, inert: []string{"-a", "--auto-servernum", "-n", "--server-num", "-p", "--xauth-protocol", "-w", "--wait"}},
+	"proxychains":      {valued: []string{"-f"}, inert: []string{"-q"}},
+	"proxychains4":     {valued: []string{"-f"}, inert: []string{"-q"}},
+	"torsocks":         {valued: []string{"-u", "-p", "-a", "-P"}, inert: []string{"-u", "-p", "-a", "-P", "-i", "-q", "-d"}},
 	"firejail":         {},
-	"fakeroot":         {valued: []string{"-l", "--lib", "--faked", "-s", "-i"}},
+	"fakeroot":         {valued: []string{"-l", "--lib", "--faked", "-s", "-i"}, inert: []string{"-u", "--unknown-is-real"}},
 	"chroot":           {valued: []string{"--userspec", "--groups"}, positional: 1},
 	"unshare":          {valued: []string{"-S", "--setuid", "-G", "--setgid", "-R", "--root", "-w", "--wd"}},
 	"nsenter":          {valued: []string{"-t", "--target", "-S", "--setuid", "-G", "--setgid", "-r", "--root", "-w", "--wd"}},
 	"catchsegv":        {},
 	"dbus-run-session": {},
-	"caffeinate":       {valued: []string{"-t", "-w"}},
-	"valgrind":         {},
+	"caffeinate":       {valued: []string{"-t", "-w"}, inert: []string{"-d", "-i", "-m", "-s", "-u", "-t", "-w"}},
+	"valgrind":         {inert: []string{"--tool", "--leak-check", "--show-leak-kinds", "--track-origins", "--error-exitcode", "-q", "--quiet", "-v", "--verbose", "--num-callers", "--track-fds", "--show-reachable", "--undef-value-errors", "--trace-children", "--child-silent-after-fork", "--errors-for-leak-kinds", "--read-var-info", "--show-error-list", "-s"}},
 	"busybox":          {},
 	"toybox":           {},
-	"xargs":            {valued: []string{"-I", "-n", "-P", "-L", "-l", "-d", "-s", "-a", "-E", "-e", "--max-args", "--max-procs", "--delimiter", "--arg-file", "--replace", "--max-lines", "--max-chars", "--eof", "--process-slot-var"}, reads: []string{"-a", "--arg-file"}},
+	"xargs":            {valued: []string{"-I", "-n", "-P", "-L", "-l", "-d", "-s", "-a", "-E", "-e", "--max-args", "--max-procs", "--delimiter", "--arg-file", "--replace", "--max-lines", "--max-chars", "--eof", "--process-slot-var"}, reads: []string{"-a", "--arg-file"}, inert: []string{"-0", "--null", "-I", "-i", "--replace", "-n", "--max-args", "-L", "-l", "--max-lines", "-P", "--max-procs", "-d", "--delimiter", "-s", "--max-chars", "-E", "-e", "--eof", "-r", "--no-run-if-empty", "-t", "--verbose", "-x", "--exit", "-p", "--interactive", "-o", "--open-tty"}},
 	"parallel":         {valued: []string{"-j", "--jobs", "-S", "--sshlogin", "--joblog", "--results", "-a", "--arg-file", "--delay", "--timeout", "-n", "--max-args", "-I", "--colsep", "-d", "--delimiter"}},
-	"command":          {},
+	"command":          {inert: []string{"-p"}},
 	"dotenv":           {valued: []string{"-e", "-v", "-c"}},
 	"direnv":           {positional: 2},
 	"conda":            {},
 	"mise":             {},
+}
+
+// unknownOption returns the first of a wrapper's own option words that
+// is neither inert nor judged as what it is (a script, a file written or
+// read). words are the words options skipped, values included.
+func (s wrapper) unknownOption(words []Word) (string, bool) {
+	for k := 0; k < len(words); k++ {
+		t := words[k].Text
+		if t == "--" {
+			break
+		}
+		name, _, hasValue := strings.Cut(t, "=")
+		if s.known(name) {
+			if !hasValue && (contains(s.valued, name) || contains(s.script, name)) {
+				k++ // its value
+			}
+			continue
+		}
+		if !strings.HasPrefix(t, "--") && len(t) > 2 && s.cluster(t) {
+			continue
+		}
+		return t, true
+	}
+	return "", false
+}
+
+// known reports an option the wrapper's table accounts for.
+func (s wrapper) known(name string) bool {
+	return contains(s.inert, name) || contains(s.script, name) || contains(s.writes, name) || contains(s.reads, name)
+}
+
+// cluster reports a word of known short options (-ff, -tt, -0r), the
+// last of which may carry its value attached (-n10, -oL).
+func (s wrapper) cluster(t string) bool {
+	for k := 1; k < len(t); k++ {
+		f := "-" + t[k:k+1]
+		if !s.known(f) || contains(s.script, f) {
+			return false
+		}
+		if contains(s.valued, f) {
+			// A file attached to its option (-otrace.txt) is not judged as
+			// the redirection it is, so it is not accepted either.
+			return !contains(s.writes, f) && !contains(s.reads, f)
+		}
+	}
+	return true
 }
 
 // runner describes a program that fetches or locates another program and

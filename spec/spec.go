@@ -24,9 +24,11 @@ const (
 	GitConfig             // a git configuration assignment (name=value)
 	Linker                // options a compiler passes to the linker (-Wl,-Bstatic)
 	Script                // a file of code the program runs or loads (a test file, a config module, a jar)
+	Page                  // a name the program looks up (a manual page), or a file it reads when the word has a slash
+	Remote                // a configured remote's name (origin), or a repository's address, which is contacted
 )
 
-var kindNames = [...]string{"text", "num", "pattern", "read", "write", "dir", "prog", "code", "host", "gitconfig", "linker", "script"}
+var kindNames = [...]string{"text", "num", "pattern", "read", "write", "dir", "prog", "code", "host", "gitconfig", "linker", "script", "page", "remote"}
 
 func (k Kind) String() string { return kindNames[k] }
 
