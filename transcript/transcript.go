@@ -83,7 +83,7 @@ func fromEnd(r io.ReaderAt, size int64, n int) ([]string, error) {
 	}
 	c := collector{n: n}
 	err := eachLineBackwards(r, size, func(head []byte, length int, full func() ([]byte, error)) bool {
-		if mayHoldRequest(head, length) {
+		if mayHoldRequest(head) {
 			l, err := full()
 			if err != nil {
 				return false
@@ -309,10 +309,10 @@ type part struct {
 // mayHoldRequest is a cheap test that skips, without decoding them, the
 // lines that cannot hold a request: most of a long session is tool
 // output. Every format names a user turn near the start of its line,
-// and a long line that starts as a tool result is one. (A request
+// and a line that starts as a tool result holds none. (A request
 // skipped by mistake only makes the gate stricter: what the user typed
 // is then asked for rather than softened.)
-func mayHoldRequest(head []byte, length int) bool {
+func mayHoldRequest(head []byte) bool {
 	marked := false
 	for _, m := range []string{`"user"`, `"user_message"`, "UserMessage", `"$set"`} {
 		if bytes.Contains(head, []byte(m)) {
@@ -323,11 +323,13 @@ func mayHoldRequest(head []byte, length int) bool {
 	if !marked {
 		return false
 	}
-	if length > 8192 {
-		for _, result := range []string{`"tool_result"`, `"function_call_output"`, `"functionResponse"`} {
-			if bytes.Contains(head, []byte(result)) {
-				return false
-			}
+	// A line that holds a tool's result holds no request (userText
+	// gives nothing for it), whatever its length: most user lines of a
+	// working session are these, and decoding them was most of the scan.
+	// The marker, with its quotes unescaped, cannot be inside a string.
+	for _, result := range []string{`"tool_result"`, `"function_call_output"`, `"functionResponse"`} {
+		if bytes.Contains(head, []byte(result)) {
+			return false
 		}
 	}
 	return true
