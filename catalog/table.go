@@ -113,6 +113,7 @@ const (
 	DTellPerson            ID = "D.tell-person"
 	DWrapper               ID = "D.wrapper"
 	D1Help                 ID = "D1.help"
+	D1List                 ID = "D1.list"
 	D1McpResource          ID = "D1.mcp-resource"
 	D1NothingRuns          ID = "D1.nothing-runs"
 	D1ReadFile             ID = "D1.read-file"
@@ -310,6 +311,7 @@ var table = [...]Rule{
 	{ID: DTellPerson, Verdict: arbiter.Allow, Summary: "the call only shows the person a message"},
 	{ID: DWrapper, Verdict: arbiter.Allow, Summary: "a wrapper with nothing to run"},
 	{ID: D1Help, Verdict: arbiter.Allow, Summary: "prints the program's help or version"},
+	{ID: D1List, Verdict: arbiter.Allow, Summary: "lists file names without reading any file"},
 	{ID: D1McpResource, Verdict: arbiter.Allow, Summary: "an MCP server's resources are read-only by the protocol"},
 	{ID: D1NothingRuns, Verdict: arbiter.Allow, Summary: "the command runs nothing"},
 	{ID: D1ReadFile, Verdict: arbiter.Allow, Summary: "reads a file that holds no credential"},

@@ -57,6 +57,10 @@ func (j *judgement) byEffect(t tools.Tool, name string, m map[string]any) {
 		for _, p := range ps {
 			j.readPath(p, catalog.D1ReadFile)
 		}
+	case tools.Lists:
+		// Names only: what ls shows, wherever it is (ls ~/.ssh to see
+		// whether a key exists).
+		j.allow(catalog.D1List, tools.Value(m, t.Path), "lists file names without reading any file")
 	case tools.Searches:
 		p := tools.Value(m, t.Path)
 		if p == "" {

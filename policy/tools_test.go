@@ -78,6 +78,22 @@ func TestToolsJudgedLikeTheirShellAction(t *testing.T) {
 	})
 }
 
+// TestListingCredentialFoldersShowsNames: a tool that lists names (LS,
+// Glob, list_dir) reads no file's content, as ls does not: listing ~/.ssh
+// to see whether a key exists is routine; searching or reading inside it
+// is not.
+func TestListingCredentialFoldersShowsNames(t *testing.T) {
+	runToolCases(t, []toolCase{
+		{"ls ssh", tool("LS", map[string]any{"path": "/home/dev/.ssh"}), arbiter.Allow, "D1.list"},
+		{"glob ssh", tool("Glob", map[string]any{"pattern": "*", "path": "/home/dev/.ssh"}), arbiter.Allow, "D1.list"},
+		{"glob aws", tool("Glob", map[string]any{"pattern": "/home/dev/.aws/*"}), arbiter.Allow, "D1.list"},
+		{"codex list_dir", tool("codex:list_dir", map[string]any{"dir_path": "/home/dev/.ssh"}), arbiter.Allow, "D1.list"},
+		{"gemini list_directory", tool("gemini:list_directory", map[string]any{"dir_path": "/home/dev/.gnupg"}), arbiter.Allow, "D1.list"},
+		{"grep ssh", tool("Grep", map[string]any{"pattern": "PRIVATE", "path": "/home/dev/.ssh", "output_mode": "content"}), arbiter.Deny, "A6.credential-read"},
+		{"read key", tool("Read", map[string]any{"file_path": "/home/dev/.ssh/id_rsa"}), arbiter.Deny, "A6.credential-read"},
+	})
+}
+
 // TestNestedEditContentIsJudged: MultiEdit's text sits in a list of edits;
 // a start-up file edited that way is judged on the text it writes, as an
 // Edit is. The old dispatch read only top-level new_string.

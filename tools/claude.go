@@ -24,9 +24,9 @@ var claudeCode = sync.OnceValue(func() *Table {
 		{Name: "KillBash", Effect: Session}, // KillShell's former name
 		{Name: "Read", Effect: Reads, Path: []string{"file_path"}},
 		{Name: "NotebookRead", Effect: Reads, Path: []string{"notebook_path"}},
-		{Name: "Glob", Effect: Searches, Path: []string{"path"}, Pattern: []string{"pattern"}},
+		{Name: "Glob", Effect: Lists, Path: []string{"path"}, Pattern: []string{"pattern"}},
 		{Name: "Grep", Effect: Searches, Path: []string{"path"}, Pattern: []string{"pattern"}},
-		{Name: "LS", Effect: Searches, Path: []string{"path"}},
+		{Name: "LS", Effect: Lists, Path: []string{"path"}},
 		// LSP asks a language server about code: definitions, references.
 		{Name: "LSP", Effect: Searches, Path: []string{"filePath", "file_path"}},
 		{Name: "Write", Effect: Writes, Path: []string{"file_path"}, Content: []string{"content"}},

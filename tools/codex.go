@@ -29,7 +29,7 @@ var codex = sync.OnceValue(func() *Table {
 		{Name: "NetworkAccess", Effect: Fetches, Command: []string{"command"}},
 		{Name: "read_file", Effect: Reads, Path: []string{"file_path", "path"}},
 		{Name: "view_image", Effect: Reads, Path: []string{"path"}},
-		{Name: "list_dir", Effect: Searches, Path: []string{"dir_path", "path"}},
+		{Name: "list_dir", Effect: Lists, Path: []string{"dir_path", "path"}},
 		{Name: "grep_files", Effect: Searches, Path: []string{"path"}, Pattern: []string{"pattern"}},
 		{Name: "web_search", Effect: SearchesWeb, Query: []string{"query"}},
 		{Name: "update_plan", Effect: Session},

@@ -32,7 +32,7 @@ var copilot = sync.OnceValue(func() *Table {
 		{Name: "create", Effect: Writes, Path: []string{"path"}, Content: []string{"file_text"}},
 		{Name: "edit", Effect: Edits, Path: []string{"path"}, Content: []string{"new_str"}, Old: []string{"old_str"}},
 		{Name: "view", Effect: Reads, Path: []string{"path"}},
-		{Name: "glob", Effect: Searches, Path: []string{"path"}, Pattern: []string{"pattern"}},
+		{Name: "glob", Effect: Lists, Path: []string{"path"}, Pattern: []string{"pattern"}},
 		{Name: "grep", Effect: Searches, Path: []string{"path"}, Pattern: []string{"pattern"}},
 		{Name: "rg", Effect: Searches, Path: []string{"path"}, Pattern: []string{"pattern"}},
 		{Name: "web_fetch", Effect: Fetches, URL: []string{"url"}},

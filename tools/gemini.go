@@ -18,8 +18,8 @@ var gemini = sync.OnceValue(func() *Table {
 		{Name: "run_shell_command", Effect: Runs, Command: []string{"command"}, Dir: []string{"dir_path", "directory"}},
 		{Name: "read_file", Effect: Reads, Path: file},
 		{Name: "read_many_files", Effect: ReadsMany, Paths: []string{"include", "paths"}},
-		{Name: "list_directory", Effect: Searches, Path: dir},
-		{Name: "glob", Effect: Searches, Path: dir, Pattern: []string{"pattern"}},
+		{Name: "list_directory", Effect: Lists, Path: dir},
+		{Name: "glob", Effect: Lists, Path: dir, Pattern: []string{"pattern"}},
 		{Name: "grep_search", Effect: Searches, Path: dir, Pattern: []string{"pattern"}},
 		{Name: "search_file_content", Effect: Searches, Path: dir, Pattern: []string{"pattern"}}, // grep_search's former name
 		{Name: "write_file", Effect: Writes, Path: file, Content: []string{"content"}},

@@ -17,9 +17,11 @@ const (
 	Reads
 	// ReadsMany reads every file a list of paths or patterns names.
 	ReadsMany
-	// Searches lists a directory or searches file names or contents
-	// under it (judged as Grep, Glob and LS).
+	// Searches searches file contents under a directory (judged as Grep).
 	Searches
+	// Lists lists a directory or matches file names (LS, Glob): it shows
+	// names and reads no file, as ls does.
+	Lists
 	// Writes creates or replaces a file (judged as Write).
 	Writes
 	// Edits changes part of a file (judged as Edit).
@@ -61,7 +63,7 @@ const (
 )
 
 var effectNames = [...]string{Unknown: "unknown", Runs: "runs a command", Reads: "reads a file",
-	ReadsMany: "reads files", Searches: "searches files", Writes: "writes a file", Edits: "edits a file",
+	ReadsMany: "reads files", Searches: "searches files", Lists: "lists file names", Writes: "writes a file", Edits: "edits a file",
 	Patches: "applies a patch", Deletes: "deletes a file", Fetches: "fetches a URL", SearchesWeb: "searches the web",
 	Delegates: "runs a sub-agent", Asks: "asks the person", Tells: "tells the person", Session: "session bookkeeping",
 	Skill: "loads a skill", MCPResource: "reads an MCP resource", Memory: "saves to memory",
