@@ -69,7 +69,7 @@ var examples = map[ID][]string{
 	D4LocalService:       {"curl -s http://localhost:8080/health", "curl http://localhost:8080/hello.html"},
 	D4RunProjectCode:     {"./program", "node file"},
 	D4RunScript:          {"npm test", "pnpm dev"},
-	D4RunTests:           {"PYTHONPATH=src:tests python3 -m pytest", "cd /workspace/Pylons__pyramid__1.0 && python -m pytest --help | head -20"},
+	D4RunTests:           {"PYTHONPATH=src:tests python3 -m pytest", "python -m pytest -q tests/ | head -20"},
 	D5Build:              {"pytest", "go clean"},
 	D6GitLocal:           {"git add .", "git stash"},
 	D6GitRead:            {"git", "git -v"},

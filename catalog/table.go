@@ -190,6 +190,7 @@ const (
 	UUnknownProgram        ID = "U.unknown-program"
 	UUnknownSubcommand     ID = "U.unknown-subcommand"
 	UUnknownTool           ID = "U.unknown-tool"
+	UUnlistedFiles         ID = "U.unlisted-files"
 	UUnreadableCode        ID = "U.unreadable-code"
 	UUnreadableMakefile    ID = "U.unreadable-makefile"
 	UUnreadableScript      ID = "U.unreadable-script"
@@ -388,6 +389,7 @@ var table = [...]Rule{
 	{ID: UUnknownProgram, Verdict: arbiter.Defer, Summary: "exec replaces the shell"},
 	{ID: UUnknownSubcommand, Verdict: arbiter.Defer, Summary: "arbiter has no rule for "},
 	{ID: UUnknownTool, Verdict: arbiter.Defer, Summary: "arbiter does not know this tool: it is not in "},
+	{ID: UUnlistedFiles, Verdict: arbiter.Defer, Summary: "puts files whose names arbiter has not read into the project (an archive, a patch, a tree from elsewhere)"},
 	{ID: UUnreadableCode, Verdict: arbiter.Defer, Summary: "arbiter cannot read this "},
 	{ID: UUnreadableMakefile, Verdict: arbiter.Defer, Summary: "arbiter cannot read the Makefile ("},
 	{ID: UUnreadableScript, Verdict: arbiter.Defer, Summary: "arbiter cannot read the script to judge it ("},

@@ -151,9 +151,20 @@ reversed min max sum abs round any all isinstance issubclass type repr hash id h
 iter next slice bytes bytearray complex callable hasattr super object property staticmethod classmethod dir ascii
 exit quit aiter anext NotImplemented Ellipsis`
 
+// Whole modules (json.*) are listed only when none of their functions
+// evaluates text, imports, or reads a file it is given the name of:
+// typing.get_type_hints evaluates annotation strings, traceback reads any
+// file line by line for a summary, importlib.util.find_spec imports the
+// parent packages, operator.methodcaller calls a method named by a string.
 const pyPureNames = `
-json.* math.* cmath.* statistics.* re.* string.* textwrap.* itertools.* functools.* operator.* collections.* heapq.* bisect.*
-decimal.* fractions.* numbers.* random.* copy.* pprint.* enum.* dataclasses.* typing.* typing_extensions.* abc.* keyword.*
+json.* math.* cmath.* statistics.* re.* string.* textwrap.* itertools.* functools.* collections.* heapq.* bisect.*
+operator.itemgetter operator.add operator.sub operator.mul operator.truediv operator.floordiv operator.mod operator.neg operator.not_
+operator.eq operator.ne operator.lt operator.le operator.gt operator.ge operator.and_ operator.or_ operator.xor operator.contains operator.getitem operator.concat operator.index
+decimal.* fractions.* numbers.* random.* copy.* pprint.* enum.* abc.* keyword.*
+dataclasses.dataclass dataclasses.field dataclasses.fields dataclasses.asdict dataclasses.astuple dataclasses.replace dataclasses.is_dataclass
+typing.Any typing.Optional typing.Union typing.List typing.Dict typing.Set typing.Tuple typing.Callable typing.Iterable typing.Iterator
+typing.Sequence typing.Mapping typing.TypeVar typing.Generic typing.Protocol typing.NamedTuple typing.TypedDict typing.Literal typing.Final
+typing.cast typing.overload typing.TYPE_CHECKING typing.get_origin typing.get_args
 unicodedata.* difflib.* base64.* binascii.* hashlib.* hmac.* struct.* datetime.* calendar.* colorsys.* fnmatch.* ipaddress.*
 uuid.* zoneinfo.* graphlib.* reprlib.* string.* html.escape html.unescape shlex.split shlex.quote shlex.join
 urllib.parse.* zlib.compress zlib.decompress zlib.crc32 zlib.adler32 array.array io.StringIO io.BytesIO
@@ -169,9 +180,9 @@ glob.glob glob.iglob glob.escape pathlib.Path pathlib.PurePath pathlib.PosixPath
 platform.system platform.python_version platform.python_version_tuple platform.machine platform.release platform.version
 platform.platform platform.architecture platform.python_implementation platform.node platform.uname platform.mac_ver platform.libc_ver platform.freedesktop_os_release platform.python_compiler
 locale.getpreferredencoding locale.getlocale locale.getencoding sysconfig.* site.getsitepackages site.getusersitepackages
-importlib.metadata.version importlib.metadata.metadata importlib.metadata.distribution importlib.metadata.packages_distributions importlib.util.find_spec
+importlib.metadata.version importlib.metadata.metadata importlib.metadata.distribution importlib.metadata.packages_distributions
 pkg_resources.get_distribution pkg_resources.require
-traceback.* contextlib.suppress contextlib.contextmanager contextlib.nullcontext types.SimpleNamespace types.MappingProxyType warnings.warn warnings.filterwarnings warnings.simplefilter
+traceback.print_exc traceback.format_exc contextlib.suppress contextlib.contextmanager contextlib.nullcontext types.SimpleNamespace types.MappingProxyType warnings.warn warnings.filterwarnings warnings.simplefilter
 tomllib.load tomllib.loads xml.etree.ElementTree.fromstring xml.etree.ElementTree.tostring xml.dom.minidom.parseString
 shutil.which shutil.disk_usage shutil.get_terminal_size
 secrets.token_hex secrets.token_bytes secrets.token_urlsafe secrets.choice secrets.randbelow inspect.signature inspect.getdoc inspect.isclass inspect.isfunction

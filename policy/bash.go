@@ -293,6 +293,9 @@ func (j *judgement) command(a *shell.Analysis, c *shell.Command) {
 	}
 	start := len(j.findings)
 	if j.program(c, subj) && j.allowedSince(start) {
+		if j.runsHere(start) && j.outsideProject(c, subj) {
+			return
+		}
 		j.understand(c)
 	}
 }

@@ -51,6 +51,43 @@ func (j *judgement) bySpec(c *shell.Command, sp *spec.Spec) {
 	}
 }
 
+// loadsFromDir are the allows whose reason is "the project's own code":
+// a test run, a build, a project script or program. Each loads what it
+// finds in its working directory.
+var loadsFromDir = map[catalog.ID]bool{
+	catalog.D4RunTests: true, catalog.D4RunProjectCode: true, catalog.D4RunScript: true, catalog.D5Build: true,
+}
+
+// runsHere reports whether an allow since start says the command runs the
+// project's code.
+func (j *judgement) runsHere(start int) bool {
+	for _, f := range j.findings[start:] {
+		if loadsFromDir[f.id] {
+			return true
+		}
+	}
+	return false
+}
+
+// outsideProject defers a build or a run whose working directory is not
+// the project's: test runners and builds load what they find there
+// (conftest.py, config modules, build files), which arbiter did not read.
+func (j *judgement) outsideProject(c *shell.Command, subj string) bool {
+	if j.res.Project == "" {
+		return false
+	}
+	if c.DirUnknown {
+		j.defer_(catalog.CRunOutsideCode, subj, c.Program+" runs in a directory only known when the command runs, and loads the code it finds there")
+		return true
+	}
+	dir := j.res.Resolve(".", c.Dir)
+	if place := j.res.Classify(dir, false); place != paths.Project && place != paths.ProjectRoot {
+		j.defer_(catalog.CRunOutsideCode, subj, c.Program+" runs in "+j.shownPath(dir)+", outside the project, and loads the code it finds there, which arbiter did not read")
+		return true
+	}
+	return false
+}
+
 // awkInPlace judges gawk -i inplace, which rewrites its file operands:
 // the spec does not list -i, so such a call is never allowed, but the
 // writes must still be judged for what they touch.
@@ -146,6 +183,39 @@ func (j *judgement) understand(c *shell.Command) {
 	for _, v := range res.Values {
 		j.value(c, v)
 	}
+}
+
+// inertProperties are the build properties that only select, skip or
+// name something. Any other may load a file or run a program: cmake's
+// CMAKE_PROJECT_INCLUDE, CMAKE_TOOLCHAIN_FILE and CMAKE_C_COMPILER,
+// maven's maven.ext.class.path, exec.executable and argLine. A cmake name
+// without the CMAKE_ prefix is the project's own option, read by its own
+// CMakeLists.txt.
+var inertProperties = map[string]map[string]bool{
+	"cmake": {
+		"CMAKE_BUILD_TYPE": true, "CMAKE_EXPORT_COMPILE_COMMANDS": true, "CMAKE_CXX_STANDARD": true, "CMAKE_C_STANDARD": true,
+		"CMAKE_CXX_STANDARD_REQUIRED": true, "CMAKE_POSITION_INDEPENDENT_CODE": true, "CMAKE_VERBOSE_MAKEFILE": true,
+		"CMAKE_COLOR_DIAGNOSTICS": true, "CMAKE_CXX_EXTENSIONS": true, "CMAKE_INTERPROCEDURAL_OPTIMIZATION": true,
+	},
+	"mvn": {
+		"skipTests": true, "maven.test.skip": true, "test": true, "it.test": true, "skipITs": true, "maven.javadoc.skip": true,
+		"checkstyle.skip": true, "spotless.check.skip": true, "gpg.skip": true, "jacoco.skip": true, "enforcer.skip": true,
+		"maven.test.failure.ignore": true, "surefire.failIfNoSpecifiedTests": true, "failIfNoTests": true, "revision": true,
+		"changelist": true, "sha1": true, "style.color": true,
+	},
+}
+
+// buildProperty judges a NAME=VALUE property by its name.
+func (j *judgement) buildProperty(c *shell.Command, prop string) {
+	name, _, _ := strings.Cut(prop, "=")
+	names := inertProperties[c.Program]
+	if c.Program == "gradle" {
+		names = inertProperties["mvn"]
+	}
+	if names[name] || c.Program == "cmake" && !strings.HasPrefix(name, "CMAKE_") && name != "" {
+		return
+	}
+	j.defer_(catalog.UUnknownOption, prop, c.Program+" property "+name+" is not one arbiter knows to be inert; a property can load a file or name a program to run")
 }
 
 // repositoryAddress reports a git repository given by address rather than
@@ -279,6 +349,8 @@ func (j *judgement) value(c *shell.Command, v spec.Value) {
 	w := c.Args[v.Arg]
 	w.Text = v.Text
 	switch v.Kind {
+	case spec.Property:
+		j.buildProperty(c, v.Text)
 	case spec.Remote:
 		if repositoryAddress(v.Text) || w.Dynamic {
 			j.defer_(catalog.C1NetworkRequest, v.Text, c.String()+" contacts a repository named by its address, not a configured remote")
@@ -318,7 +390,7 @@ func (j *judgement) value(c *shell.Command, v spec.Value) {
 	case spec.GitConfig:
 		j.gitSetting(v.Text)
 	case spec.Linker:
-		j.linkerOptions(c, v.Text)
+		j.linkerOptions(c, v.Option, v.Text)
 	case spec.Script:
 		j.codeFile(c, w)
 	}
@@ -393,10 +465,47 @@ var inertLinkerOptions = map[string]bool{
 }
 
 // linkerOptions judges gcc -Wl,a,b and -Xlinker a: each must be inert.
-func (j *judgement) linkerOptions(c *shell.Command, opts string) {
+func (j *judgement) linkerOptions(c *shell.Command, option, opts string) {
+	if c.Program == "go" {
+		j.goToolFlags(c, option, opts)
+		return
+	}
 	for _, o := range strings.Split(opts, ",") {
 		if !inertLinkerOptions[o] {
 			j.defer_(catalog.ULinkerOption, o, c.Program+" passes "+o+" to the linker, which arbiter does not know to be inert")
+			return
+		}
+	}
+}
+
+// inertGoToolFlags are the flags of go's own compiler and assembler that
+// only change optimisation, diagnostics or debug information (-N -l for a
+// debugger, -m for escape analysis). Others may name files to load
+// (-importcfg) and are not read.
+var inertGoToolFlags = map[string]bool{
+	"-N": true, "-l": true, "-m": true, "-m=1": true, "-m=2": true, "-S": true, "-B": true, "-C": true, "-e": true, "-live": true,
+}
+
+// goToolFlags judges go build -ldflags, -gcflags and -asmflags. Of the
+// linker's flags, -s, -w and -X name=value only strip or set strings;
+// -extld and -extldflags name a program to run and its options.
+func (j *judgement) goToolFlags(c *shell.Command, option, flags string) {
+	tool := "linker"
+	if option != "-ldflags" {
+		tool = "compiler"
+		if at := strings.IndexByte(flags, '='); at >= 0 && !strings.HasPrefix(flags, "-") {
+			flags = flags[at+1:] // after the package pattern: all=-N -l
+		}
+	}
+	words := strings.Fields(flags)
+	for k := 0; k < len(words); k++ {
+		switch w := words[k]; {
+		case tool == "compiler" && inertGoToolFlags[w]:
+		case tool == "linker" && (w == "-s" || w == "-w" || strings.HasPrefix(w, "-X=") || strings.HasPrefix(w, "-buildid=")):
+		case tool == "linker" && w == "-X" && k+1 < len(words):
+			k++ // its name=value
+		default:
+			j.defer_(catalog.ULinkerOption, w, "go "+option+" passes "+w+" to go's "+tool+", which arbiter does not know to be inert")
 			return
 		}
 	}

@@ -91,6 +91,9 @@ func (j *judgement) git(c *shell.Command) {
 	if (has("--no-verify") || (sub == "commit" || sub == "merge") && short('n')) && (sub == "commit" || sub == "push" || sub == "merge" || sub == "am" || sub == "rebase") {
 		j.ask(catalog.B7GitNoVerify, subj, "skips the repository's verification hooks")
 	}
+	if (sub == "apply" || sub == "am") && !has("--check", "--stat", "--numstat", "--summary") {
+		j.defer_(catalog.UUnlistedFiles, subj, "applies a patch whose file names arbiter has not read; it may write agent settings, editor tasks or .envrc")
+	}
 	j.gitHooks(c, sub)
 	switch sub {
 	case "status", "diff", "log", "show", "rev-parse", "ls-files", "ls-tree", "ls-remote", "blame", "describe", "shortlog", "rev-list",

@@ -22,6 +22,7 @@ type transfer struct {
 	executes bool     // runs a shell for the peer (-e, EXEC:)
 	insecure bool     // turns off certificate checks
 	output   []shell.Word
+	prints   []shell.Word // files whose content it prints (curl -w @FILE)
 }
 
 // curlData lists curl options whose value is a request body.
@@ -71,9 +72,24 @@ func curlTransfer(c *shell.Command) transfer {
 		case name == "-o" || name == "--output" || name == "-O" && c.Program == "wget" || name == "--output-document":
 			v := value()
 			t.output = append(t.output, shell.Word{Text: v, Dynamic: args[k].Dynamic})
+		case (name == "-w" || name == "--write-out") && c.Program == "curl":
+			v := value()
+			if f, ok := strings.CutPrefix(v, "@"); ok {
+				t.prints = append(t.prints, shell.Word{Text: f, Dynamic: args[k].Dynamic})
+			}
+			// %output{FILE} (curl 8.3) writes what follows to FILE.
+			for rest := v; ; {
+				_, after, ok := strings.Cut(rest, "%output{")
+				if !ok {
+					break
+				}
+				f, tail, _ := strings.Cut(after, "}")
+				t.output = append(t.output, shell.Word{Text: strings.TrimPrefix(f, ">>"), Dynamic: args[k].Dynamic})
+				rest = tail
+			}
 		case name == "-k" || name == "--insecure" || name == "--no-check-certificate":
 			t.insecure = true
-		case name == "-H" || name == "--header" || name == "-u" || name == "--user" || name == "-A" || name == "-e" || name == "-b" || name == "-c" || name == "-w" || name == "-m" || name == "--max-time" || name == "--connect-timeout" || reroutes(name) || name == "--retry" || name == "-r" || name == "-C":
+		case name == "-H" || name == "--header" || name == "-u" || name == "--user" || name == "-A" || name == "-e" || name == "-b" || name == "-c" || name == "-m" || name == "--max-time" || name == "--connect-timeout" || reroutes(name) || name == "--retry" || name == "-r" || name == "-C":
 			value()
 		case strings.HasPrefix(a, "-"):
 		default:
@@ -144,7 +160,11 @@ func allLoopback(hosts []string) bool {
 func (j *judgement) httpClient(c *shell.Command) {
 	subj := c.String()
 	t := curlTransfer(c)
+	t.output = append(t.output, savedUnderURLName(c)...)
 	j.writeArgs(c, t.output)
+	if len(t.prints) > 0 {
+		j.readArgs(&shell.Command{Program: c.Program, Args: t.prints, Dir: c.Dir, DirUnknown: c.DirUnknown})
+	}
 	for _, f := range t.files {
 		abs := j.res.Resolve(f, c.Dir)
 		if kind := secrets.File(abs); kind != "" {
@@ -177,6 +197,47 @@ func (j *judgement) httpClient(c *shell.Command) {
 	default:
 		j.defer_(catalog.C1NetworkRequest, subj, "makes a network request the user may or may not have asked for")
 	}
+}
+
+// savedUnderURLName returns the files a download saves under the name
+// its URL ends in, in the working directory (curl -O, wget without -O):
+// writes as real as -o's. Read by the spec, so that -sO counts too.
+func savedUnderURLName(c *shell.Command) []shell.Word {
+	sp := spec.Lookup(c.Program)
+	if sp == nil || c.Program != "curl" && c.Program != "wget" {
+		return nil
+	}
+	res := sp.Parse(c.ArgTexts())
+	if res.Problem != nil {
+		return nil // not understood, so not allowed either
+	}
+	saves := c.Program == "curl" && (res.Has("-O") || res.Has("--remote-name-all")) ||
+		c.Program == "wget" && !res.Has("-O") && !res.Has("--spider")
+	if !saves {
+		return nil
+	}
+	dir := ""
+	for _, v := range res.Values {
+		if v.Option == "-P" || v.Option == "--output-dir" {
+			dir = v.Text
+		}
+	}
+	var out []shell.Word
+	for _, v := range res.Values {
+		if v.Option != "" || v.Kind != spec.Host {
+			continue
+		}
+		name := v.Text
+		if u, err := url.Parse(v.Text); err == nil && u.Host != "" {
+			name = u.Path
+		}
+		name = path.Base(name)
+		if name == "" || name == "/" || name == "." {
+			name = "index.html"
+		}
+		out = append(out, shell.Word{Text: path.Join(dir, name), Dynamic: c.Args[v.Arg].Dynamic})
+	}
+	return out
 }
 
 // notPlainGet reads a loopback request by the client's spec, as the

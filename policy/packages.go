@@ -3,6 +3,7 @@ package policy
 import (
 	"errors"
 	"github.com/arbitergate/arbiter/catalog"
+	"github.com/arbitergate/arbiter/paths"
 	"strings"
 
 	"github.com/arbitergate/arbiter/project"
@@ -463,9 +464,11 @@ func (j *judgement) packageScript(c *shell.Command, name, subj string) {
 		}
 	}
 	dir := j.res.Resolve(".", c.Dir)
-	for k, a := range c.Args {
-		if (a.Text == "--prefix" || a.Text == "-C" || a.Text == "--dir" || a.Text == "--cwd") && k+1 < len(c.Args) {
-			dir = j.res.Resolve(c.Args[k+1].Text, c.Dir)
+	if v, ok := optionValue(c.Args, "--prefix", "-C", "--dir", "--cwd"); ok {
+		dir = j.res.Resolve(v, c.Dir)
+		if place := j.res.Classify(dir, false); place != paths.Project && place != paths.ProjectRoot {
+			j.defer_(catalog.CRunOutsideCode, subj, "runs a script of "+v+", outside the project, which arbiter did not read")
+			return
 		}
 	}
 	root := j.res.Project
@@ -659,4 +662,23 @@ func set(names ...string) map[string]bool {
 		m[n] = true
 	}
 	return m
+}
+
+// optionValue returns the value of the last of the named options in any
+// of its forms: --dir=v, --dir v, -Cv and -C v.
+func optionValue(args []shell.Word, names ...string) (string, bool) {
+	val, found := "", false
+	for k, a := range args {
+		for _, n := range names {
+			switch {
+			case a.Text == n && k+1 < len(args):
+				val, found = args[k+1].Text, true
+			case strings.HasPrefix(n, "--") && strings.HasPrefix(a.Text, n+"="):
+				val, found = a.Text[len(n)+1:], true
+			case len(n) == 2 && n[0] == '-' && n[1] != '-' && len(a.Text) > 2 && strings.HasPrefix(a.Text, n):
+				val, found = a.Text[2:], true
+			}
+		}
+	}
+	return val, found
 }

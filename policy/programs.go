@@ -353,8 +353,12 @@ func (j *judgement) copy(c *shell.Command) {
 		j.defer_(catalog.UBadInput, subj, c.Program+" needs a source and a destination")
 		return
 	}
+	recursive := (c.Program == "cp" || c.Program == "rsync") && (hasFlag(c, 'r', "--recursive") || hasFlag(c, 'R') || hasFlag(c, 'a', "--archive"))
 	for _, s := range sources {
 		abs := j.res.Resolve(s.Text, c.Dir)
+		if place := j.res.Classify(abs, s.Glob); recursive && place != paths.Project && place != paths.ProjectRoot {
+			j.unlistedInto(c, dest.Text, "copies a folder from outside the project")
+		}
 		if c.Program == "mv" {
 			abs = j.res.ResolveLink(s.Text, c.Dir) // mv moves a link, not what it points to
 		}
@@ -595,6 +599,7 @@ func (j *judgement) archive(c *shell.Command) {
 				dir = "."
 			}
 			j.writeArgs(c, []shell.Word{{Text: dir}})
+			j.unlistedInto(c, dir, "extracts an archive")
 		case create && file != "" && file != "-":
 			if at := strings.IndexByte(file, ':'); at > 0 && !strings.Contains(file[:at], "/") && !hasFlag(c, 0, "--force-local") {
 				// GNU tar reads host:file as a remote archive over rsh/ssh.
@@ -631,6 +636,19 @@ func (j *judgement) archive(c *shell.Command) {
 			return
 		}
 		j.writeArgs(c, []shell.Word{{Text: dir}})
+		j.unlistedInto(c, dir, "extracts an archive")
+	}
+}
+
+// unlistedInto defers putting files arbiter has not listed into the
+// project's root folder: an archive or a tree from elsewhere may hold
+// .git (whose config runs programs on the next git status), agent
+// settings, editor tasks or .envrc, none of which the write of the folder
+// shows. A subfolder (testdata/, build/) holds none that anything runs.
+func (j *judgement) unlistedInto(c *shell.Command, dir, what string) {
+	abs := j.res.Resolve(dir, c.Dir)
+	if place := j.res.Classify(abs, false); c.DirUnknown || place == paths.ProjectRoot {
+		j.defer_(catalog.UUnlistedFiles, c.String(), what+" into "+j.shownPath(abs)+" without arbiter knowing the names it writes, which may include .git, agent settings or editor tasks")
 	}
 }
 

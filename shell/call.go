@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"path"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -197,18 +198,14 @@ func (w *walker) unwrap(cmd *Command) ([]Word, bool) {
 			if i >= len(args) || !contains(spec.sub, args[i].Text) {
 				return nil, false
 			}
+			w.runnerDir(cmd, spec, args[:i])
 			args = args[i+1:]
 		}
 		i, scripts := options(args, spec.valued, spec.script)
 		for _, s := range scripts {
 			w.nested(*cmd, s, nil, prog)
 		}
-		for _, a := range args[:i] {
-			name, _, _ := strings.Cut(a.Text, "=")
-			if contains(spec.fetch, name) {
-				w.problem(ExecOption, "%s %s downloads and installs a package before running, code arbiter cannot read", prog, name)
-			}
-		}
+		w.runnerDir(cmd, spec, args[:i])
 		for _, a := range args[:i] {
 			name, _, _ := strings.Cut(a.Text, "=")
 			if contains(spec.fetch, name) {
@@ -333,4 +330,35 @@ func itoa(n int) string {
 		return string(rune('0' + n))
 	}
 	return itoa(n/10) + string(rune('0'+n%10))
+}
+
+// runnerDir moves the command into the directory a runner's option names
+// (poetry -C DIR run pytest runs pytest in DIR), as cd would.
+func (w *walker) runnerDir(cmd *Command, spec runner, opts []Word) {
+	for k := 0; k < len(opts); k++ {
+		name, val, attached := strings.Cut(opts[k].Text, "=")
+		if !contains(spec.dirs, name) {
+			continue
+		}
+		word := Word{Text: val, Dynamic: opts[k].Dynamic}
+		if !attached {
+			if k+1 >= len(opts) {
+				return
+			}
+			k++
+			word = opts[k]
+		}
+		switch {
+		case word.Dynamic:
+			cmd.DirUnknown = true
+		case path.IsAbs(word.Text) || strings.HasPrefix(word.Text, "~"):
+			cmd.Dir = word.Text
+		default:
+			base := cmd.Dir
+			if base == "" {
+				base = "."
+			}
+			cmd.Dir = path.Join(base, word.Text)
+		}
+	}
 }

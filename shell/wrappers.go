@@ -149,6 +149,9 @@ type runner struct {
 	// fetch options name a package to download and install before the
 	// program runs (uv run --with, npx -p): code arbiter cannot read.
 	fetch []string
+	// dirs options name the directory the program then runs in (poetry
+	// -C, uv --directory): judged as a cd.
+	dirs []string
 }
 
 var runners = map[string]runner{
@@ -156,14 +159,14 @@ var runners = map[string]runner{
 	"bunx":       {valued: []string{"-p", "--package"}, fetch: []string{"-p", "--package"}},
 	"bun":        {sub: []string{"x"}, valued: []string{"-p", "--package"}, fetch: []string{"-p", "--package"}},
 	"pnpx":       {valued: []string{"-p", "--package"}, fetch: []string{"-p", "--package"}},
-	"pnpm":       {sub: []string{"dlx", "exec"}, valued: []string{"-C", "--dir", "--filter", "-F", "--package"}, script: []string{"-c", "--shell-mode"}, fetch: []string{"--package"}},
-	"yarn":       {sub: []string{"dlx", "exec"}, valued: []string{"-p", "--package", "--cwd"}, fetch: []string{"-p", "--package"}},
+	"pnpm":       {sub: []string{"dlx", "exec"}, valued: []string{"-C", "--dir", "--filter", "-F", "--package"}, script: []string{"-c", "--shell-mode"}, fetch: []string{"--package"}, dirs: []string{"-C", "--dir"}},
+	"yarn":       {sub: []string{"dlx", "exec"}, valued: []string{"-p", "--package", "--cwd"}, fetch: []string{"-p", "--package"}, dirs: []string{"--cwd"}},
 	"npm":        {sub: []string{"exec", "x"}, valued: []string{"-p", "--package", "-w", "--workspace"}, script: []string{"-c", "--call"}, fetch: []string{"-p", "--package"}},
 	"uvx":        {valued: []string{"--from", "--with", "--python", "-p", "--index", "--index-url"}, fetch: []string{"--from", "--with", "--index", "--index-url"}},
-	"uv":         {sub: []string{"run"}, valued: []string{"--with", "--python", "-p", "--project", "--directory", "--from", "--package", "--extra", "--group", "--index", "--env-file"}, fetch: []string{"--with", "--from", "--index"}},
+	"uv":         {sub: []string{"run"}, valued: []string{"--with", "--python", "-p", "--project", "--directory", "--from", "--package", "--extra", "--group", "--index", "--env-file"}, fetch: []string{"--with", "--from", "--index"}, dirs: []string{"--directory", "--project"}},
 	"pipx":       {sub: []string{"run"}, valued: []string{"--spec", "--python", "--index-url"}, fetch: []string{"--spec", "--index-url"}},
-	"poetry":     {sub: []string{"run"}, valued: []string{"-C", "--directory", "-P", "--project"}},
-	"pdm":        {sub: []string{"run"}, valued: []string{"-p", "--project"}},
+	"poetry":     {sub: []string{"run"}, valued: []string{"-C", "--directory", "-P", "--project"}, dirs: []string{"-C", "--directory", "-P", "--project"}},
+	"pdm":        {sub: []string{"run"}, valued: []string{"-p", "--project"}, dirs: []string{"-p", "--project"}},
 	"hatch":      {sub: []string{"run"}, valued: []string{"-e", "--env"}},
 	"rye":        {sub: []string{"run"}},
 	"pixi":       {sub: []string{"run", "exec"}, valued: []string{"-e", "--environment", "--manifest-path"}},

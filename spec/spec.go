@@ -26,9 +26,10 @@ const (
 	Script                // a file of code the program runs or loads (a test file, a config module, a jar)
 	Page                  // a name the program looks up (a manual page), or a file it reads when the word has a slash
 	Remote                // a configured remote's name (origin), or a repository's address, which is contacted
+	Property              // a NAME=VALUE property given to a build (cmake -D, mvn -D): only known-inert names pass
 )
 
-var kindNames = [...]string{"text", "num", "pattern", "read", "write", "dir", "prog", "code", "host", "gitconfig", "linker", "script", "page", "remote"}
+var kindNames = [...]string{"text", "num", "pattern", "read", "write", "dir", "prog", "code", "host", "gitconfig", "linker", "script", "page", "remote", "property"}
 
 func (k Kind) String() string { return kindNames[k] }
 
