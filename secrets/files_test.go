@@ -14,6 +14,8 @@ func TestFile(t *testing.T) {
 		"/home/u/.ssh/id_ed25519": "SSH private key", "/home/u/.ssh/id_ed25519.pub": "", "/home/u/.ssh/config": "",
 		"/home/u/.aws/credentials": "credential file", "/p/src/shadow": "", "/p/main.go": "", "/p/deploy_key": "key file",
 		"/home/u/.cargo/credentials.toml": "credential file",
+		// Android's debug bridge key lets whoever holds it control the user's devices.
+		"/home/u/.android/adbkey": "key file", "/Users/u/.android/adbkey": "key file", "/home/u/.android/adbkey.pub": "",
 		// Coding agents' sign-in tokens.
 		"/home/u/.claude/.credentials.json": "credential file", "/root/.claude/.credentials.json": "credential file",
 		"/Users/u/.claude/.credentials.json": "credential file", "/home/u/.claude/settings.json": "",

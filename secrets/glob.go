@@ -15,7 +15,7 @@ var knownPaths = []string{
 	"~/.config/gcloud/credentials.db", "~/.config/gcloud/application_default_credentials.json", "~/.azure/msal_token_cache.json",
 	"~/.config/doctl/config.yaml", "~/.gnupg/private-keys-v1.d", "~/.password-store", "~/.pgpass", "~/.my.cnf", "~/.vault-token",
 	"~/.terraform.d/credentials.tfrc.json", "~/.cargo/credentials.toml", "~/.gem/credentials", "~/.config/rclone/rclone.conf",
-	"~/.databrickscfg", "~/.oci/config", "~/.fly/config.yml", "~/.mozilla/firefox/profile/logins.json",
+	"~/.databrickscfg", "~/.oci/config", "~/.android/adbkey", "~/.fly/config.yml", "~/.mozilla/firefox/profile/logins.json",
 	"~/.config/google-chrome/Default/Login Data", "~/.config/google-chrome/Default/Cookies", "~/.local/share/keyrings/login.keyring",
 	"~/Library/Keychains/login.keychain-db", "~/Library/Application Support/Google/Chrome/Default/Login Data", "~/.bash_history", "~/.zsh_history",
 	"/etc/shadow", "/etc/gshadow", "/etc/master.passwd", "/etc/spwd.db", "/etc/sudoers", "/etc/ssl/private/server.key",

@@ -31,7 +31,7 @@ func credentialNames(s string) string {
 		return "browser password store"
 	case "cookies.sqlite", "cookies.binarycookies":
 		return "browser cookie store"
-	case "krb5.keytab":
+	case "krb5.keytab", "adbkey":
 		return "key file"
 	case "authorized_keys":
 		return "SSH configuration"
