@@ -608,8 +608,8 @@ type autos struct {
 }
 
 func (a *autos) get(name string) (string, bool) {
-	if a == nil {
-		return "", false
+	if a == nil || name == "" {
+		return "", false // $() is the empty variable, not an automatic one
 	}
 	first := ""
 	if len(a.prereqs) > 0 {
