@@ -190,6 +190,8 @@ func (j *judgement) httpClient(c *shell.Command) {
 			return
 		}
 		j.allow(catalog.D4LocalService, subj, "talks to a service on this machine, such as the project's own server under test")
+	case allLoopback(t.hosts) && !t.sends:
+		j.defer_(catalog.C1NetworkRequest, subj, "saves what a service on this machine returns into a file")
 	case allLoopback(t.hosts):
 		j.defer_(catalog.C1NetworkRequest, subj, "sends data to a service on this machine")
 	case t.sends:
