@@ -28,7 +28,8 @@ func Inline(s string) string {
 }
 
 // Redact replaces every secret Inline finds in s with a marker naming its
-// kind, for text that is kept (a decision log) or shown.
+// kind, for text that is kept (a decision log) or shown. Should a secret
+// survive the markers, the whole text is replaced.
 func Redact(s string) string {
 	if len(s) < 12 {
 		return s
@@ -41,28 +42,49 @@ func Redact(s string) string {
 		if !hinted.has(i) {
 			continue
 		}
-		matches := r.matches(s)
-		if len(matches) == 0 {
-			continue
-		}
-		var b strings.Builder
-		last := 0
-		for _, m := range matches {
-			if !r.real(s, m) {
-				continue
+		// One pass redacts each match; a greedy match can hide an earlier
+		// secret of the same shape (mysql -pA … -pB), so passes repeat
+		// until none is left.
+		for pass := 0; pass < maxRedactPasses; pass++ {
+			out, changed := r.redact(s)
+			if !changed {
+				break
 			}
-			start, end := secretSpan(m)
-			b.WriteString(s[last:start])
-			b.WriteString("[" + r.kind + " redacted]")
-			last = end
+			s = out
 		}
-		if last == 0 {
-			continue
-		}
-		b.WriteString(s[last:])
-		s = b.String()
+	}
+	if Inline(s) != "" {
+		// Never hand back text that still holds a secret.
+		return "[text redacted: it holds a secret]"
 	}
 	return s
+}
+
+// maxRedactPasses bounds the passes of one rule over a text.
+const maxRedactPasses = 8
+
+// redact replaces every real match of the rule in s.
+func (r *rule) redact(s string) (string, bool) {
+	matches := r.matches(s)
+	if len(matches) == 0 {
+		return s, false
+	}
+	var b strings.Builder
+	last := 0
+	for _, m := range matches {
+		if !r.real(s, m) {
+			continue
+		}
+		start, end := secretSpan(m)
+		b.WriteString(s[last:start])
+		b.WriteString("[" + r.kind + " redacted]")
+		last = end
+	}
+	if last == 0 {
+		return s, false
+	}
+	b.WriteString(s[last:])
+	return b.String(), true
 }
 
 // Windows around keywords: a windowed rule's match lies within this
