@@ -489,27 +489,7 @@ func (p *js) call(q string, open int) {
 	p.a.not("calls %s, which is not on the side-effect-free list", q)
 }
 
-func (p *js) effect(q string) bool {
-	switch p.n.effectOf(q) {
-	case "spawn":
-		p.a.spawn(q)
-	case "network":
-		p.a.network(q)
-	case "delete":
-		p.a.deletes(q)
-	case "native":
-		p.a.native(q)
-	case "dynamic":
-		p.a.dynamic("calls " + q + ", which runs code or reaches names built at run time")
-	case "write":
-		p.a.not("calls %s, which changes files", q)
-	case "env":
-		p.a.envDump(q)
-	default:
-		return false
-	}
-	return true
-}
+func (p *js) effect(q string) bool { return p.a.effect(p.n.effectOf(q), q) }
 
 // use judges a global or module member that is read, not called.
 func (p *js) use(q, kind string, parts []string) {

@@ -478,26 +478,7 @@ func (p *py) call(q string, open int) {
 
 // effect records a known effect of q; false when q has none.
 func (p *py) effect(q string) bool {
-	what := strings.TrimPrefix(q, "builtins.")
-	switch p.n.effectOf(q) {
-	case "spawn":
-		p.a.spawn(what)
-	case "network":
-		p.a.network(what)
-	case "delete":
-		p.a.deletes(what)
-	case "native":
-		p.a.native(what)
-	case "dynamic":
-		p.a.dynamic("calls " + what + ", which runs code or reaches names built at run time")
-	case "write":
-		p.a.not("calls %s, which changes files", what)
-	case "env":
-		p.a.envDump(what)
-	default:
-		return false
-	}
-	return true
+	return p.a.effect(p.n.effectOf(q), strings.TrimPrefix(q, "builtins."))
 }
 
 // use judges a module attribute or builtin that is read, not called.

@@ -125,6 +125,31 @@ func (a *analysis) not(format string, args ...any) {
 	}
 }
 
+// effect records what calling what does, by the kind its name table
+// gives it (spawn, network, delete, native, dynamic, write, env); false
+// when the kind is none of these.
+func (a *analysis) effect(kind, what string) bool {
+	switch kind {
+	case "spawn":
+		a.spawn(what)
+	case "network":
+		a.network(what)
+	case "delete":
+		a.deletes(what)
+	case "native":
+		a.native(what)
+	case "dynamic":
+		a.dynamic("calls " + what + ", which runs code or reaches names built at run time")
+	case "write":
+		a.not("calls %s, which changes files", what)
+	case "env":
+		a.envDump(what)
+	default:
+		return false
+	}
+	return true
+}
+
 func (a *analysis) spawn(what string) {
 	a.r.Spawns = true
 	a.hazard(fmt.Sprintf("calls %s, which runs another program", what))

@@ -197,22 +197,22 @@ var inertProperties = map[string]map[string]bool{
 		"CMAKE_CXX_STANDARD_REQUIRED": true, "CMAKE_POSITION_INDEPENDENT_CODE": true, "CMAKE_VERBOSE_MAKEFILE": true,
 		"CMAKE_COLOR_DIAGNOSTICS": true, "CMAKE_CXX_EXTENSIONS": true, "CMAKE_INTERPROCEDURAL_OPTIMIZATION": true,
 	},
-	"mvn": {
-		"skipTests": true, "maven.test.skip": true, "test": true, "it.test": true, "skipITs": true, "maven.javadoc.skip": true,
-		"checkstyle.skip": true, "spotless.check.skip": true, "gpg.skip": true, "jacoco.skip": true, "enforcer.skip": true,
-		"maven.test.failure.ignore": true, "surefire.failIfNoSpecifiedTests": true, "failIfNoTests": true, "revision": true,
-		"changelist": true, "sha1": true, "style.color": true,
-	},
+	"mvn":    mavenProperties,
+	"gradle": mavenProperties,
+}
+
+// mavenProperties are the inert properties of maven and gradle builds.
+var mavenProperties = map[string]bool{
+	"skipTests": true, "maven.test.skip": true, "test": true, "it.test": true, "skipITs": true, "maven.javadoc.skip": true,
+	"checkstyle.skip": true, "spotless.check.skip": true, "gpg.skip": true, "jacoco.skip": true, "enforcer.skip": true,
+	"maven.test.failure.ignore": true, "surefire.failIfNoSpecifiedTests": true, "failIfNoTests": true, "revision": true,
+	"changelist": true, "sha1": true, "style.color": true,
 }
 
 // buildProperty judges a NAME=VALUE property by its name.
 func (j *judgement) buildProperty(c *shell.Command, prop string) {
 	name, _, _ := strings.Cut(prop, "=")
-	names := inertProperties[c.Program]
-	if c.Program == "gradle" {
-		names = inertProperties["mvn"]
-	}
-	if names[name] || c.Program == "cmake" && !strings.HasPrefix(name, "CMAKE_") && name != "" {
+	if inertProperties[c.Program][name] || c.Program == "cmake" && !strings.HasPrefix(name, "CMAKE_") && name != "" {
 		return
 	}
 	j.defer_(catalog.UUnknownOption, prop, c.Program+" property "+name+" is not one arbiter knows to be inert; a property can load a file or name a program to run")
@@ -390,7 +390,9 @@ func (j *judgement) value(c *shell.Command, v spec.Value) {
 	case spec.GitConfig:
 		j.gitSetting(v.Text)
 	case spec.Linker:
-		j.linkerOptions(c, v.Option, v.Text)
+		j.linkerOptions(c, v.Text)
+	case spec.GoFlags:
+		j.goToolFlags(v.Option, v.Text)
 	case spec.Script:
 		j.codeFile(c, w)
 	}
@@ -465,11 +467,7 @@ var inertLinkerOptions = map[string]bool{
 }
 
 // linkerOptions judges gcc -Wl,a,b and -Xlinker a: each must be inert.
-func (j *judgement) linkerOptions(c *shell.Command, option, opts string) {
-	if c.Program == "go" {
-		j.goToolFlags(c, option, opts)
-		return
-	}
+func (j *judgement) linkerOptions(c *shell.Command, opts string) {
 	for _, o := range strings.Split(opts, ",") {
 		if !inertLinkerOptions[o] {
 			j.defer_(catalog.ULinkerOption, o, c.Program+" passes "+o+" to the linker, which arbiter does not know to be inert")
@@ -489,7 +487,7 @@ var inertGoToolFlags = map[string]bool{
 // goToolFlags judges go build -ldflags, -gcflags and -asmflags. Of the
 // linker's flags, -s, -w and -X name=value only strip or set strings;
 // -extld and -extldflags name a program to run and its options.
-func (j *judgement) goToolFlags(c *shell.Command, option, flags string) {
+func (j *judgement) goToolFlags(option, flags string) {
 	tool := "linker"
 	if option != "-ldflags" {
 		tool = "compiler"

@@ -310,11 +310,7 @@ func TestRedTeamRound6(t *testing.T) {
 	write("pre-commit", "#!/bin/sh\nrm -rf ~\n")
 	write("post-checkout", "#!/bin/sh\necho checked out\n")
 	write("pre-push.sample", "#!/bin/sh\nrm -rf /\n")
-	call := func(cmd string) arbiter.Call {
-		c := bash(cmd)
-		c.ProjectDir, c.Cwd = proj, proj
-		return c
-	}
+	call := func(cmd string) arbiter.Call { return bashIn(proj, cmd) }
 	for _, tt := range []struct {
 		cmd  string
 		want arbiter.Verdict
@@ -342,11 +338,7 @@ func TestRedTeamRound6(t *testing.T) {
 // wildcard folders reach keys in any home.
 func TestRedTeamRound7(t *testing.T) {
 	proj := t.TempDir()
-	call := func(cmd string) arbiter.Call {
-		c := bash(cmd)
-		c.ProjectDir, c.Cwd = proj, proj
-		return c
-	}
+	call := func(cmd string) arbiter.Call { return bashIn(proj, cmd) }
 	for _, tt := range []struct {
 		cmd  string
 		want arbiter.Verdict
@@ -404,11 +396,7 @@ func TestRedTeamRound8(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(proj, "main.py"), []byte("print(1)\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	call := func(cmd string) arbiter.Call {
-		c := bash(cmd)
-		c.ProjectDir, c.Cwd = proj, proj
-		return c
-	}
+	call := func(cmd string) arbiter.Call { return bashIn(proj, cmd) }
 	for _, cmd := range []string{
 		"pnpm --dir=/tmp/rt/evil test",
 		"yarn --cwd=/tmp/rt/evil test",
@@ -482,4 +470,11 @@ func TestRedTeamRound8(t *testing.T) {
 			t.Errorf("%s: got %s %v (%s), want allow", cmd, d.Decision, d.Rules, d.Reason)
 		}
 	}
+}
+
+// bashIn is a Bash call run in the project proj.
+func bashIn(proj, cmd string) arbiter.Call {
+	c := bash(cmd)
+	c.ProjectDir, c.Cwd = proj, proj
+	return c
 }

@@ -106,6 +106,12 @@ func (p *parser) long(k int) int {
 		p.fail("unknown option", a, p.spec.prefixOf(name))
 		return k
 	}
+	return p.named(o, k, a, val, attached)
+}
+
+// named takes option o found as word k (a), with its attached value if
+// any, or the next word when it takes one.
+func (p *parser) named(o *Option, k int, a, val string, attached bool) int {
 	switch {
 	case attached && !o.Takes:
 		p.fail("unexpected value for", a, "")
@@ -212,17 +218,7 @@ func (p *parser) single(k int) int {
 		p.fail("unknown option", a, "")
 		return k
 	}
-	switch {
-	case attached && !o.Takes:
-		p.fail("unexpected value for", a, "")
-	case attached:
-		p.use(o, k, val)
-	case o.Takes && !o.Optional:
-		return p.value(o, k)
-	default:
-		p.use(o, k, "")
-	}
-	return k
+	return p.named(o, k, a, val, attached)
 }
 
 // value takes the value of option o from the words after k: one word, or

@@ -27,9 +27,10 @@ const (
 	Page                  // a name the program looks up (a manual page), or a file it reads when the word has a slash
 	Remote                // a configured remote's name (origin), or a repository's address, which is contacted
 	Property              // a NAME=VALUE property given to a build (cmake -D, mvn -D): only known-inert names pass
+	GoFlags               // flags go passes to its own compiler or linker (-gcflags, -ldflags): only inert ones pass
 )
 
-var kindNames = [...]string{"text", "num", "pattern", "read", "write", "dir", "prog", "code", "host", "gitconfig", "linker", "script", "page", "remote", "property"}
+var kindNames = [...]string{"text", "num", "pattern", "read", "write", "dir", "prog", "code", "host", "gitconfig", "linker", "script", "page", "remote", "property", "goflags"}
 
 func (k Kind) String() string { return kindNames[k] }
 
