@@ -61,7 +61,7 @@ func TestTable(t *testing.T) {
 			t.Errorf("%s has no entry", id)
 		}
 	}
-	for id := range examples {
+	for id := range examples.Get() {
 		if !seen[id] {
 			t.Errorf("examples for %s, which has no entry", id)
 		}

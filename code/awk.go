@@ -1,18 +1,18 @@
 package code
 
 import (
+	"github.com/arbitergate/arbiter/internal/lazy"
 	"strings"
-	"sync"
 )
 
 var awkOps = []string{"|&", "&&", "||", ">>", ">=", "<=", "==", "!=", "++", "--", "+=", "-=", "*=", "/=", "%=", "^=", "**", "!~",
 	"(", ")", "[", "]", "{", "}", ",", ";", "=", "+", "-", "*", "/", "%", "^", "!", "<", ">", "|", "?", ":", "~", "$", "@"}
 
-var awkBuiltins = sync.OnceValue(func() map[string]bool {
+var awkBuiltins = lazy.New(func() map[string]bool {
 	return toSet("length substr index split sub gsub match sprintf sin cos atan2 exp log sqrt int rand srand tolower toupper gensub strftime systime mktime asort asorti close fflush patsplit strtonum and or xor lshift rshift compl isarray typeof")
 })
 
-var awkKeywords = sync.OnceValue(func() map[string]bool {
+var awkKeywords = lazy.New(func() map[string]bool {
 	return toSet("BEGIN END BEGINFILE ENDFILE function func if else while for do break continue next nextfile exit return delete in getline print printf")
 })
 
@@ -46,7 +46,7 @@ func lexAwk(a *analysis, src string) tokens {
 				l.pos++
 			}
 			name := l.src[start:l.pos]
-			if awkKeywords()[name] {
+			if awkKeywords.Get()[name] {
 				l.emit(tKeyword, name, start)
 			} else {
 				l.emit(tName, name, start)
@@ -173,7 +173,7 @@ func analyzeAwk(a *analysis, src string) {
 			if !ts.at(i+1).is(tKeyword, "getline") {
 				a.not("cannot read awk's | at byte %d", t.pos)
 			}
-		case t.kind == tName && ts.at(i+1).is(tOp, "(") && !awkBuiltins()[t.text] && !defs[t.text]:
+		case t.kind == tName && ts.at(i+1).is(tOp, "(") && !awkBuiltins.Get()[t.text] && !defs[t.text]:
 			if !(ts.at(i-1).is(tKeyword, "function") || ts.at(i-1).is(tKeyword, "func")) {
 				a.not("calls %s, which is neither an awk builtin nor a function the program defines", t.text)
 			}

@@ -18,7 +18,7 @@ func analyzeJavaScript(a *analysis, src string) {
 	if a.failed {
 		return
 	}
-	p := &js{a: a, n: jsNames(), ts: ts, opener: map[int]int{}, aliases: map[string]string{}, defs: map[string]bool{}, rebound: map[string]bool{}}
+	p := &js{a: a, n: jsNames.Get(), ts: ts, opener: map[int]int{}, aliases: map[string]string{}, defs: map[string]bool{}, rebound: map[string]bool{}}
 	var stack []int
 	for i, t := range ts {
 		if t.kind == tOp {
@@ -432,7 +432,7 @@ func (p *js) resolve(parts []string) (string, string) {
 		return join(p.aliases[root]), "module"
 	case p.defs[root]:
 		return root, "local"
-	case jsModules()[root]:
+	case jsModules.Get()[root]:
 		return join(root), "module"
 	case jsGlobal(root):
 		return join(root), "global"

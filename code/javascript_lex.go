@@ -1,15 +1,15 @@
 package code
 
 import (
+	"github.com/arbitergate/arbiter/internal/lazy"
 	"strings"
-	"sync"
 	"unicode/utf8"
 )
 
 var jsOps = []string{">>>=", "...", "===", "!==", "**=", "<<=", ">>=", ">>>", "&&=", "||=", "??=", "=>", "==", "!=", "<=", ">=", "&&", "||", "??", "?.", "++", "--",
 	"+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "**", "<<", ">>", "(", ")", "[", "]", "{", "}", ",", ":", ".", ";", "=", "+", "-", "*", "/", "%", "&", "|", "^", "~", "<", ">", "!", "?", "@"}
 
-var jsKeywords = sync.OnceValue(func() map[string]bool {
+var jsKeywords = lazy.New(func() map[string]bool {
 	return toSet("break case catch class const continue debugger default delete do else export extends finally for function if import in instanceof new return super switch this throw try typeof var void while with yield let static async await of true false null")
 })
 
@@ -164,7 +164,7 @@ func (l *lexer) jsName() {
 		l.fail("unexpected character %q", l.src[start])
 		return
 	}
-	if jsKeywords()[name] && !strings.Contains(l.src[start:l.pos], `\`) {
+	if jsKeywords.Get()[name] && !strings.Contains(l.src[start:l.pos], `\`) {
 		l.emit(tKeyword, name, start)
 		return
 	}

@@ -1,14 +1,14 @@
 package code
 
 import (
+	"github.com/arbitergate/arbiter/internal/lazy"
 	"strings"
-	"sync"
 )
 
 // jsNames holds what JavaScript code may call, qualified by global or by
 // module ("fs.readFileSync" for require('fs').readFileSync), in the same
 // shape as the Python tables.
-var jsNames = sync.OnceValue(func() *pyNames {
+var jsNames = lazy.New(func() *pyNames {
 	n := &pyNames{pure: toSet(jsPureNames), data: toSet(jsDataNames), methods: toSet(jsMethodNames), effects: map[string][]effect{}}
 	for _, line := range strings.Split(strings.TrimSpace(jsEffectTable), "\n") {
 		kind, prefixes, _ := strings.Cut(line, ":")
@@ -21,12 +21,12 @@ var jsNames = sync.OnceValue(func() *pyNames {
 
 // jsGlobal reports whether a bare name is a global the tables know.
 func jsGlobal(name string) bool {
-	n := jsNames()
-	return jsRoots()[name] || n.pure[name] || n.pure[name+".*"] || n.data[name] || n.effectOf(name) != "" || jsImpureGlobals()[name] || strings.HasSuffix(name, "Error")
+	n := jsNames.Get()
+	return jsRoots.Get()[name] || n.pure[name] || n.pure[name+".*"] || n.data[name] || n.effectOf(name) != "" || jsImpureGlobals.Get()[name] || strings.HasSuffix(name, "Error")
 }
 
 // jsRoots holds the first component of every name in the tables.
-var jsRoots = sync.OnceValue(func() map[string]bool {
+var jsRoots = lazy.New(func() map[string]bool {
 	m := map[string]bool{}
 	for _, list := range []string{jsPureNames, jsDataNames} {
 		for _, q := range strings.Fields(list) {
@@ -38,11 +38,11 @@ var jsRoots = sync.OnceValue(func() map[string]bool {
 
 // jsModules are node's builtin modules, which node -e and -p also expose
 // as globals.
-var jsModules = sync.OnceValue(func() map[string]bool {
+var jsModules = lazy.New(func() map[string]bool {
 	return toSet("assert buffer child_process cluster crypto dgram dns events fs http http2 https inspector module net os path perf_hooks punycode querystring readline repl stream string_decoder timers tls trace_events tty url util v8 vm wasi worker_threads zlib")
 })
 
-var jsImpureGlobals = sync.OnceValue(func() map[string]bool {
+var jsImpureGlobals = lazy.New(func() map[string]bool {
 	return toSet("globalThis global window self module exports require process Reflect Proxy eval Function WebAssembly Deno Bun __dirname __filename")
 })
 

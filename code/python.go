@@ -26,7 +26,7 @@ func analyzePython(a *analysis, src string) {
 	if a.failed {
 		return
 	}
-	p := &py{a: a, n: pythonNames(), ts: ts, opener: map[int]int{}, aliases: map[string]string{}, defs: map[string]bool{}, rebound: map[string]bool{}, paths: map[string]string{}}
+	p := &py{a: a, n: pythonNames.Get(), ts: ts, opener: map[int]int{}, aliases: map[string]string{}, defs: map[string]bool{}, rebound: map[string]bool{}, paths: map[string]string{}}
 	var stack []int
 	for i, t := range ts {
 		if t.kind != tOp {
@@ -486,7 +486,7 @@ func (p *py) use(q, kind string, parts []string) {
 	switch {
 	case p.n.effectOf(q) == "env":
 		p.a.envDump(q)
-	case p.n.isPure(q) && !(kind == "builtin" && pyImpureBuiltins()[parts[0]]), p.n.dataPrefix(q):
+	case p.n.isPure(q) && !(kind == "builtin" && pyImpureBuiltins.Get()[parts[0]]), p.n.dataPrefix(q):
 	case kind == "builtin" && len(parts) == 1 && pyExceptionName(parts[0]):
 	case kind == "module" && len(parts) > 1 && (versionAttr(parts[len(parts)-1]) || isDunder(parts[len(parts)-1]) && safeDunder(parts[len(parts)-1])):
 	case kind == "module" && len(parts) == 1:

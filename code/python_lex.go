@@ -1,15 +1,15 @@
 package code
 
 import (
+	"github.com/arbitergate/arbiter/internal/lazy"
 	"strings"
-	"sync"
 	"unicode/utf8"
 )
 
 var pythonOps = []string{"**=", "//=", ">>=", "<<=", "...", "!=", "==", "<=", ">=", "**", "//", "->", ":=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "@=", "<<", ">>",
 	"(", ")", "[", "]", "{", "}", ",", ":", ".", ";", "@", "=", "+", "-", "*", "/", "%", "&", "|", "^", "~", "<", ">", "!"}
 
-var pythonKeywords = sync.OnceValue(func() map[string]bool {
+var pythonKeywords = lazy.New(func() map[string]bool {
 	return toSet("False None True and as assert async await break class continue def del elif else except finally for from global if import in is lambda nonlocal not or pass raise return try while with yield")
 })
 
@@ -110,7 +110,7 @@ func (l *lexer) pyName() {
 	if unfolded {
 		l.a.dynamic("the name " + name + " uses characters arbiter does not normalise")
 	}
-	if pythonKeywords()[name] {
+	if pythonKeywords.Get()[name] {
 		l.emit(tKeyword, name, start)
 		return
 	}

@@ -1,8 +1,8 @@
 package code
 
 import (
+	"github.com/arbitergate/arbiter/internal/lazy"
 	"strings"
-	"sync"
 )
 
 // pyNames holds the tables that decide what Python code may call. Names
@@ -22,7 +22,7 @@ type effect struct {
 	kind   string // spawn, network, delete, native, dynamic, write, env
 }
 
-var pythonNames = sync.OnceValue(func() *pyNames {
+var pythonNames = lazy.New(func() *pyNames {
 	builtins, names := strings.Fields(pyPureBuiltins), strings.Fields(pyPureNames)
 	n := &pyNames{pure: make(map[string]bool, len(builtins)+len(names)), data: toSet(pyDataNames), methods: toSet(pyMethodNames), effects: make(map[string][]effect, 64)}
 	for _, b := range builtins {
@@ -66,14 +66,14 @@ func (n *pyNames) isPure(q string) bool {
 func reachesModule(q string) bool {
 	parts := strings.Split(q, ".")
 	for _, part := range parts[1:] {
-		if strings.HasPrefix(part, "_") && !safeDunder(part) || pyModuleAttrs()[part] {
+		if strings.HasPrefix(part, "_") && !safeDunder(part) || pyModuleAttrs.Get()[part] {
 			return true
 		}
 	}
 	return false
 }
 
-var pyModuleAttrs = sync.OnceValue(func() map[string]bool {
+var pyModuleAttrs = lazy.New(func() map[string]bool {
 	return toSet("os sys subprocess shutil socket ctypes builtins importlib io codecs pathlib tempfile glob signal threading multiprocessing pickle marshal runpy types inspect gc urllib http ftplib smtplib asyncio select pty fcntl posix nt logging zipfile tarfile sqlite3 webbrowser code codeop")
 })
 
@@ -139,10 +139,10 @@ func pyExceptionName(name string) bool {
 
 // pyBuiltin reports whether a bare name is one of Python's builtins.
 func pyBuiltin(name string) bool {
-	return pythonNames().pure["builtins."+name] || pyImpureBuiltins()[name] || pyExceptionName(name) && name[0] >= 'A' && name[0] <= 'Z'
+	return pythonNames.Get().pure["builtins."+name] || pyImpureBuiltins.Get()[name] || pyExceptionName(name) && name[0] >= 'A' && name[0] <= 'Z'
 }
 
-var pyImpureBuiltins = sync.OnceValue(func() map[string]bool {
+var pyImpureBuiltins = lazy.New(func() map[string]bool {
 	return toSet("eval exec compile __import__ getattr setattr delattr globals locals vars open input breakpoint help memoryview __build_class__ __loader__ __spec__ __builtins__ copyright credits license")
 })
 

@@ -120,7 +120,16 @@ func Load(getenv func(string) string) (Config, error) {
 }
 
 func (c *Config) readFile(explicit bool) {
-	b, err := os.ReadFile(c.File)
+	if c.File == os.DevNull {
+		// The documented way to name no file: nothing to read, and
+		// nothing to report.
+		c.FileFound = true
+		c.Sum = sha256.Sum256(nil)
+		return
+	}
+	// A FIFO would block the hook and a device would feed it without end:
+	// only a regular file of a sane size is read.
+	b, err := readBounded(c.File)
 	switch {
 	case errors.Is(err, fs.ErrNotExist) && explicit:
 		// A file the user named explicitly and that is not there is a

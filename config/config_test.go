@@ -4,7 +4,9 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 )
 
 func TestLoad(t *testing.T) {
@@ -72,4 +74,34 @@ func FuzzParse(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestLoadRefusesSpecialFiles: a config path that names a FIFO or a
+// device would block the hook, or feed it without end, if it were read;
+// it is reported instead. /dev/null is the one way to name no file.
+func TestLoadRefusesSpecialFiles(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "config.toml")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Skip("no FIFOs here:", err)
+	}
+	for _, file := range []string{fifo, "/dev/zero", dir} {
+		done := make(chan error, 1)
+		go func() {
+			_, err := Load(func(k string) string { return map[string]string{"ARBITER_CONFIG": file}[k] })
+			done <- err
+		}()
+		select {
+		case err := <-done:
+			if err == nil || !strings.Contains(err.Error(), "not a regular file") {
+				t.Errorf("%s: error %v, want one saying it is not a regular file", file, err)
+			}
+		case <-time.After(10 * time.Second):
+			t.Fatalf("%s: Load did not return: it is reading the file", file)
+		}
+	}
+	c, err := Load(func(k string) string { return map[string]string{"ARBITER_CONFIG": os.DevNull}[k] })
+	if err != nil || len(c.Problems) != 0 || len(c.Rules) != 0 {
+		t.Errorf("/dev/null: %v %v %v", err, c.Problems, c.Rules)
+	}
 }

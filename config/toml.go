@@ -272,10 +272,10 @@ func readBounded(file string) ([]byte, error) {
 		return nil, err
 	}
 	if !st.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s: not a regular file", file)
+		return nil, &fs.PathError{Op: "read", Path: file, Err: errors.New("not a regular file")}
 	}
 	if st.Size() > maxFile {
-		return nil, fmt.Errorf("%s: larger than %d bytes", file, maxFile)
+		return nil, &fs.PathError{Op: "read", Path: file, Err: fmt.Errorf("larger than %d bytes", maxFile)}
 	}
 	return os.ReadFile(file)
 }

@@ -3,6 +3,7 @@ package config
 import (
 	"bytes"
 	"errors"
+	"github.com/arbitergate/arbiter/internal/lazy"
 	"slices"
 	"strconv"
 	"strings"
@@ -30,8 +31,10 @@ type setting struct {
 }
 
 // ruleKeys are the keys a [[rule]] table may hold.
-var ruleKeys = map[string]bool{"decision": true, "tool": true, "command": true, "path": true, "host": true,
-	"message": true, "match": true, "not_match": true, "project": true}
+var ruleKeys = lazy.New(func() map[string]bool {
+	return map[string]bool{"decision": true, "tool": true, "command": true, "path": true, "host": true,
+		"message": true, "match": true, "not_match": true, "project": true}
+})
 
 // walk reads a document; settings are accepted only when user is true.
 func walk(file string, b []byte, user bool) (document, *Problem) {
@@ -106,7 +109,7 @@ func nameOf(cur int, key string) string {
 }
 
 func ruleField(r *Rule, v *unstable.Node, key string, cur int, first *unstable.Node, fail func(*unstable.Node, string, string) *Problem) *Problem {
-	if !ruleKeys[key] {
+	if !ruleKeys.Get()[key] {
 		return fail(first, nameOf(cur, key), "unknown key")
 	}
 	if key == "match" || key == "not_match" {

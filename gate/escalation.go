@@ -1,10 +1,12 @@
 package gate
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"github.com/arbitergate/arbiter/catalog"
+	"github.com/arbitergate/arbiter/internal/lazy"
 	"strings"
 
 	"github.com/arbitergate/arbiter"
@@ -25,6 +27,26 @@ type escalationRequest struct {
 // fullEscalation is the request to run with no sandbox at all.
 const fullEscalation = "require_escalated"
 
+// mayHold reports whether JSON text can decode to a string holding word,
+// a lower-case ASCII word with underscores: the word is there literally,
+// or a \u escape spells one of its letters (\u005f to \u007a). The escapes
+// encoding/json writes for <, > and & (\u003c, \u003e, \u0026) do not count.
+func mayHold(text []byte, word string) bool {
+	if bytes.Contains(text, []byte(word)) {
+		return true
+	}
+	for rest := text; ; {
+		i := bytes.Index(rest, []byte(`\u00`))
+		if i < 0 || i+4 >= len(rest) {
+			return false
+		}
+		if c := rest[i+4]; c == '5' || c == '6' || c == '7' {
+			return true
+		}
+		rest = rest[i+4:]
+	}
+}
+
 // judgeEscalation judges a request to leave the sandbox by what it asks
 // for, on top of the decision on the command itself (d), which always
 // stands when it is a deny. A broad reusable prefix is refused; a command
@@ -34,6 +56,9 @@ const fullEscalation = "require_escalated"
 func judgeEscalation(call arbiter.Call, d arbiter.Decision, az *shell.Analyzer) arbiter.Decision {
 	if call.Tool != "Bash" || d.Decision == arbiter.Deny {
 		return d
+	}
+	if !mayHold(call.Input, fullEscalation) {
+		return d // most calls are not escalations: spare them the decoding
 	}
 	var req escalationRequest
 	if json.Unmarshal(call.Input, &req) != nil || req.Permissions != fullEscalation {
@@ -91,8 +116,12 @@ func all(ids []string, ok func(string) bool) bool {
 
 // writers lists programs whose operands (or last operand) are files they
 // write.
-var writers = map[string]bool{"touch": true, "mkdir": true, "tee": true}
-var lastWriters = map[string]bool{"cp": true, "mv": true, "install": true, "ln": true}
+var writers = lazy.New(func() map[string]bool {
+	return map[string]bool{"touch": true, "mkdir": true, "tee": true}
+})
+var lastWriters = lazy.New(func() map[string]bool {
+	return map[string]bool{"cp": true, "mv": true, "install": true, "ln": true}
+})
 
 // oneWritablePath returns the one path outside the project that a command
 // writes, when that is the only thing the static policy found beyond the
@@ -126,11 +155,11 @@ func oneWritablePath(call arbiter.Call, command string, d arbiter.Decision, az *
 			}
 		}
 		switch {
-		case writers[c.Program]:
+		case writers.Get()[c.Program]:
 			for _, w := range c.Args {
 				add(w, c.Dir)
 			}
-		case lastWriters[c.Program] && len(c.Args) > 0:
+		case lastWriters.Get()[c.Program] && len(c.Args) > 0:
 			add(c.Args[len(c.Args)-1], c.Dir)
 		}
 	}

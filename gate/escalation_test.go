@@ -48,6 +48,18 @@ func TestEscalationJudgedByWhatItAsks(t *testing.T) {
 			}
 		})
 	}
+	// The request is only decoded when its text can hold the value; an
+	// escaped spelling of it is still a request to leave the sandbox.
+	for _, raw := range []string{
+		`{"command":"npm test","sandbox_permissions":"\u0072equire_escalated"}`,
+		`{"command":"npm test","sandbox_permissions":"require\u005fescalated"}`,
+		`{"command":"npm test","SANDBOX_PERMISSIONS":"require_escalated"}`,
+	} {
+		d := g.Decide(context.Background(), arbiter.Call{Tool: "Bash", Input: json.RawMessage(raw), ProjectDir: "/home/user/proj", Cwd: "/home/user/proj", Home: "/home/user"})
+		if d.Decision != arbiter.Ask || len(d.Rules) == 0 || d.Rules[0] != "E.no-justification" {
+			t.Errorf("%s: got %s %v, want ask E.no-justification", raw, d.Decision, d.Rules)
+		}
+	}
 }
 
 func esc(cmd, why string, prefix []string) map[string]any {
@@ -70,5 +82,24 @@ func TestProtectedSkipsDevices(t *testing.T) {
 	d := g.Decide(context.Background(), arbiter.Call{Tool: "Bash", Input: b, ProjectDir: "/home/user/p", Cwd: "/home/user/p", Home: "/home/user"})
 	if d.Decision != arbiter.Allow {
 		t.Errorf("got %s %v", d.Decision, d.Rules)
+	}
+}
+
+func TestMayHold(t *testing.T) {
+	for _, tt := range []struct {
+		text string
+		want bool
+	}{
+		{`{"sandbox_permissions":"require_escalated"}`, true},
+		{`{"x":"\u0072equire_escalated"}`, true},
+		{`{"x":"require\u005Fescalated"}`, true},
+		{`{"x":"requir\u0065_escalated"}`, true},
+		{`{"command":"go test 2\u003e\u00261 | tail"}`, false},
+		{`{"command":"ls"}`, false},
+		{`{"command":"ends in \u00`, false},
+	} {
+		if got := mayHold([]byte(tt.text), fullEscalation); got != tt.want {
+			t.Errorf("mayHold(%s) = %v, want %v", tt.text, got, tt.want)
+		}
 	}
 }

@@ -268,14 +268,22 @@ func noticeStamped(opt Options, name, msg string) {
 		return // nobody would read it: keep the stamp for a caller who does
 	}
 	stamp := filepath.Join(dir, name)
-	today := time.Now().UTC().Format("2006-01-02") // UTC: loading the local zone costs the hook a file read
-	if b, err := os.ReadFile(stamp); err == nil && strings.TrimSpace(string(b)) == today {
+	now := time.Now().UTC() // UTC: loading the local zone costs the hook a file read
+	// The stamp's time says when the notice was last given: a stat, not
+	// a read, on every call.
+	if st, err := os.Stat(stamp); err == nil && sameDay(st.ModTime().UTC(), now) {
 		return
 	}
-	if os.MkdirAll(dir, 0o700) != nil || os.WriteFile(stamp, []byte(today+"\n"), 0o600) != nil {
+	if os.MkdirAll(dir, 0o700) != nil || os.WriteFile(stamp, []byte(now.Format("2006-01-02")+"\n"), 0o600) != nil {
 		return // without a stamp, stay quiet rather than repeat every call
 	}
 	fmt.Fprintln(opt.Log, msg)
+}
+
+func sameDay(a, b time.Time) bool {
+	ay, am, ad := a.Date()
+	by, bm, bd := b.Date()
+	return ay == by && am == bm && ad == bd
 }
 
 // HelperPath finds arbiter-judge beside this program (go install puts

@@ -27,7 +27,9 @@ type cursorPayload struct {
 	Cwd            string   `json:"cwd"`
 	Command        string   `json:"command"`
 	FilePath       string   `json:"file_path"`
-	payload
+	// shared holds the snake_case fields the other runtimes send too; it
+	// is decoded on its own, by payload's own decoder.
+	shared payload
 }
 
 func (cursor) parse(raw []byte) (Event, error) {
@@ -35,7 +37,10 @@ func (cursor) parse(raw []byte) (Event, error) {
 	if err := decodePayload(raw, &p); err != nil {
 		return Event{}, err
 	}
-	ev := Event{Name: p.HookEventName, Transcript: p.transcript()}
+	if err := decodePayload(raw, &p.shared); err != nil {
+		return Event{}, err
+	}
+	ev := Event{Name: p.HookEventName, Transcript: p.shared.transcript()}
 	project := p.Cwd
 	if len(p.WorkspaceRoots) > 0 {
 		project = p.WorkspaceRoots[0]
@@ -44,7 +49,7 @@ func (cursor) parse(raw []byte) (Event, error) {
 	if cwd == "" {
 		cwd = project
 	}
-	base := arbiter.Call{ID: p.ToolUseID, ProjectDir: project, Cwd: cwd, SessionID: p.ConversationID}
+	base := arbiter.Call{ID: p.shared.ToolUseID, ProjectDir: project, Cwd: cwd, SessionID: p.ConversationID}
 	switch p.HookEventName {
 	case "beforeShellExecution":
 		ev.Gate = true
@@ -69,19 +74,19 @@ func (cursor) parse(raw []byte) (Event, error) {
 	default:
 		return ev, fmt.Errorf("unknown Cursor event %q", p.HookEventName)
 	}
-	in, err := p.toolInput()
+	in, err := p.shared.toolInput()
 	if err != nil {
 		return ev, err
 	}
 	if p.HookEventName == "beforeMCPExecution" {
-		ev.Calls = []arbiter.Call{call(base, "mcp__cursor__"+p.ToolName, in)}
+		ev.Calls = []arbiter.Call{call(base, "mcp__cursor__"+p.shared.ToolName, in)}
 		return ev, nil
 	}
-	if name, ok := strings.CutPrefix(p.ToolName, "MCP:"); ok {
+	if name, ok := strings.CutPrefix(p.shared.ToolName, "MCP:"); ok {
 		ev.Calls = []arbiter.Call{call(base, "mcp__cursor__"+name, in)}
 		return ev, nil
 	}
-	ev.Calls, err = translate(base, tools.Cursor(), p.ToolName, in)
+	ev.Calls, err = translate(base, tools.Cursor(), p.shared.ToolName, in)
 	return ev, err
 }
 

@@ -27,14 +27,72 @@ type payload struct {
 	ToolInput      json.RawMessage `json:"tool_input"`
 	ToolUseID      string          `json:"tool_use_id"`
 	// MCPContext names the server and tool of a Gemini CLI MCP call.
-	MCPContext *struct {
-		ServerName string `json:"server_name"`
-		ToolName   string `json:"tool_name"`
-	} `json:"mcp_context"`
+	MCPContext *mcpContext `json:"mcp_context"`
+}
+
+type mcpContext struct {
+	ServerName string `json:"server_name"`
+	ToolName   string `json:"tool_name"`
 }
 
 // toolInput returns the call's tool input, failing when the payload names
 // no tool or the input is not an object.
+// UnmarshalJSON reads the payload's known keys by their exact names.
+// Decoding through a map rather than by struct tags spares the hook the
+// reflection over the struct's fields that a fresh process pays on its
+// first struct decode.
+func (p *payload) UnmarshalJSON(b []byte) error {
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal(b, &m); err != nil {
+		return err
+	}
+	fields := [...]struct {
+		key string
+		to  *string
+	}{
+		{"session_id", &p.SessionID}, {"cwd", &p.Cwd}, {"hook_event_name", &p.HookEventName},
+		{"permission_mode", &p.PermissionMode}, {"tool_name", &p.ToolName}, {"tool_use_id", &p.ToolUseID},
+	}
+	for _, f := range fields {
+		if err := field(m, f.key, f.to); err != nil {
+			return err
+		}
+	}
+	if v, ok := m["transcript_path"]; ok && string(v) != "null" {
+		p.TranscriptPath = new(string)
+		if err := field(m, "transcript_path", p.TranscriptPath); err != nil {
+			return err
+		}
+	}
+	p.ToolInput = m["tool_input"]
+	if v, ok := m["mcp_context"]; ok && string(v) != "null" {
+		var c map[string]json.RawMessage
+		if err := json.Unmarshal(v, &c); err != nil {
+			return fmt.Errorf("mcp_context: %w", err)
+		}
+		p.MCPContext = &mcpContext{}
+		if err := field(c, "server_name", &p.MCPContext.ServerName); err != nil {
+			return err
+		}
+		if err := field(c, "tool_name", &p.MCPContext.ToolName); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// field decodes m[key], when present and not null, into a string.
+func field(m map[string]json.RawMessage, key string, to *string) error {
+	v, ok := m[key]
+	if !ok || string(v) == "null" {
+		return nil
+	}
+	if err := json.Unmarshal(v, to); err != nil {
+		return fmt.Errorf("%s: %w", key, err)
+	}
+	return nil
+}
+
 func (p payload) toolInput() (map[string]any, error) {
 	if p.ToolName == "" {
 		return nil, fmt.Errorf("the payload has no tool_name")

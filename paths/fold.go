@@ -1,10 +1,10 @@
 package paths
 
 import (
+	"github.com/arbitergate/arbiter/internal/lazy"
 	"os"
 	"path"
 	"strings"
-	"sync"
 	"unicode"
 )
 
@@ -29,7 +29,7 @@ var protectedNames = []string{
 
 // canonicalNames maps each protected name, lower-cased, to its spelling;
 // built once, never changed.
-var canonicalNames = sync.OnceValue(func() map[string]string {
+var canonicalNames = lazy.New(func() map[string]string {
 	m := make(map[string]string, len(protectedNames))
 	for _, n := range protectedNames {
 		m[strings.ToLower(n)] = n
@@ -40,7 +40,7 @@ var canonicalNames = sync.OnceValue(func() map[string]string {
 // foldNames gives each component of p that is a protected name in another
 // case the protected spelling.
 func foldNames(p string) string {
-	names := canonicalNames()
+	names := canonicalNames.Get()
 	var b []byte // the folded path, built only once a name changes
 	start := 0
 	for i := 0; i <= len(p); i++ {

@@ -1,11 +1,11 @@
 package paths
 
 import (
+	"github.com/arbitergate/arbiter/internal/lazy"
 	"os"
 	"path"
 	"runtime"
 	"strings"
-	"sync"
 )
 
 // maxLinks bounds the symbolic links one resolution follows, as the
@@ -244,7 +244,7 @@ func (r Resolver) osOwned(p string) bool {
 	if i := strings.IndexByte(p[1:], '/'); i >= 0 {
 		top = p[:i+1]
 	}
-	if !systemTop()[top] {
+	if !systemTop.Get()[top] {
 		return false
 	}
 	for _, t := range tempTrees {
@@ -261,7 +261,7 @@ func (r Resolver) osOwned(p string) bool {
 }
 
 // systemTop holds the system trees, all of them top-level directories.
-var systemTop = sync.OnceValue(func() map[string]bool {
+var systemTop = lazy.New(func() map[string]bool {
 	m := make(map[string]bool, len(systemTrees))
 	for _, t := range systemTrees {
 		m[t] = true

@@ -1,6 +1,7 @@
 package paths
 
 import (
+	"github.com/arbitergate/arbiter/internal/lazy"
 	"path"
 	"strings"
 )
@@ -181,10 +182,12 @@ var systemTrees = []string{
 
 var tempTrees = []string{"/tmp", "/var/tmp", "/private/tmp", "/private/var/tmp", "/dev/shm", "/var/folders", "/private/var/folders"}
 
-var nullFiles = map[string]bool{
-	"/dev/null": true, "/dev/stdout": true, "/dev/stderr": true, "/dev/stdin": true, "/dev/tty": true,
-	"/dev/zero": true, "/dev/random": true, "/dev/urandom": true, "/dev/full": true,
-}
+var nullFiles = lazy.New(func() map[string]bool {
+	return map[string]bool{
+		"/dev/null": true, "/dev/stdout": true, "/dev/stderr": true, "/dev/stdin": true, "/dev/tty": true,
+		"/dev/zero": true, "/dev/random": true, "/dev/urandom": true, "/dev/full": true,
+	}
+})
 
 // Classify says where an absolute, clean path falls. A pattern (glob) is
 // classified by the directory whose contents it matches, since "rm -rf /*"
@@ -208,7 +211,7 @@ func (r Resolver) Classify(abs string, glob bool) Place {
 	if abs == "/" {
 		return Root
 	}
-	if nullFiles[abs] || strings.HasPrefix(abs, "/dev/fd/") || strings.HasPrefix(abs, "/proc/self/fd/") {
+	if nullFiles.Get()[abs] || strings.HasPrefix(abs, "/dev/fd/") || strings.HasPrefix(abs, "/proc/self/fd/") {
 		return Null
 	}
 	home := r.Home
@@ -321,7 +324,7 @@ func (r Resolver) HomeRelative(abs string) string {
 // IsDevice reports whether p is a block device, raw memory or a kernel
 // control file whose writing can destroy data or crash the machine.
 func IsDevice(p string) bool {
-	if nullFiles[p] {
+	if nullFiles.Get()[p] {
 		return false
 	}
 	if p == "/proc/sysrq-trigger" || p == "/proc/kcore" || strings.HasPrefix(p, "/sys/firmware/") || strings.HasPrefix(p, "/sys/block/") {

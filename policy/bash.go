@@ -2,6 +2,7 @@ package policy
 
 import (
 	"github.com/arbitergate/arbiter/catalog"
+	"github.com/arbitergate/arbiter/internal/lazy"
 	"maps"
 	"path"
 	"strings"
@@ -278,7 +279,7 @@ func (j *judgement) command(a *shell.Analysis, c *shell.Command) {
 		j.ask(catalog.B12Root, subj, "runs as root through "+firstVia(c, "sudo", "doas", "pkexec", "su", "runuser")+", where a mistake can damage the whole system")
 	}
 	for _, v := range c.Via {
-		if why, ok := riskyWrappers[v]; ok {
+		if why, ok := riskyWrappers.Get()[v]; ok {
 			j.ask(why.id, subj, v+" "+why.reason)
 		}
 	}
@@ -300,22 +301,28 @@ func (j *judgement) command(a *shell.Analysis, c *shell.Command) {
 	}
 }
 
+// flagged is a name that makes a command risky on its own: the rule it
+// raises and why.
+type flagged struct {
+	id     catalog.ID
+	reason string
+}
+
 // riskyWrappers are wrappers that change where, as whom or how long the
 // command runs, in ways the command itself does not show: their options
 // (systemd-run -p ExecStartPre=, --on-calendar; nsenter -t 1) are not read.
-var riskyWrappers = map[string]struct {
-	id     catalog.ID
-	reason string
-}{
-	"systemd-run": {catalog.B5SystemConfig, "runs the command as a system unit, whose properties can run other programs or repeat it on a timer"},
-	"chroot":      {catalog.B12Root, "runs the command inside another root directory, as root, with that tree's programs"},
-	"nsenter":     {catalog.B12Root, "runs the command inside another process's namespaces, which can leave a container"},
-	"unshare":     {catalog.B12Root, "runs the command in new namespaces, possibly as a mapped root"},
-	"setpriv":     {catalog.B12Root, "runs the command with changed privileges"},
-	"direnv":      {catalog.BEnvInjection, "loads a directory's .envrc, shell code arbiter did not read, before the command"},
-	"dotenv":      {catalog.BEnvInjection, "loads variables from a file arbiter did not read, which can make the command load other code"},
-	"parallel":    {catalog.BOptionRunsProgram, "runs the command through GNU parallel, whose options can run it on other hosts or write logs anywhere"},
-}
+var riskyWrappers = lazy.New(func() map[string]flagged {
+	return map[string]flagged{
+		"systemd-run": {catalog.B5SystemConfig, "runs the command as a system unit, whose properties can run other programs or repeat it on a timer"},
+		"chroot":      {catalog.B12Root, "runs the command inside another root directory, as root, with that tree's programs"},
+		"nsenter":     {catalog.B12Root, "runs the command inside another process's namespaces, which can leave a container"},
+		"unshare":     {catalog.B12Root, "runs the command in new namespaces, possibly as a mapped root"},
+		"setpriv":     {catalog.B12Root, "runs the command with changed privileges"},
+		"direnv":      {catalog.BEnvInjection, "loads a directory's .envrc, shell code arbiter did not read, before the command"},
+		"dotenv":      {catalog.BEnvInjection, "loads variables from a file arbiter did not read, which can make the command load other code"},
+		"parallel":    {catalog.BOptionRunsProgram, "runs the command through GNU parallel, whose options can run it on other hosts or write logs anywhere"},
+	}
+})
 
 // program applies the rule for the command's program. It reports whether
 // the closed world applies: false for a file run by its path, whose
@@ -341,7 +348,7 @@ func (j *judgement) program(c *shell.Command, subj string) bool {
 		j.runFile(c, c.Name, subj)
 		return false
 	}
-	if why, ok := riskyPrograms[c.Program]; ok {
+	if why, ok := riskyPrograms.Get()[c.Program]; ok {
 		j.ask(why.id, subj, why.reason)
 		return true
 	}
@@ -478,7 +485,7 @@ func (j *judgement) writtenFiles(a *shell.Analysis) map[string]writtenFile {
 					dir = c.Args[k+1].Text
 				}
 			}
-			if c.Program != "git" || len(c.Args) > 0 && changesTree[c.Args[0].Text] {
+			if c.Program != "git" || len(c.Args) > 0 && changesTree.Get()[c.Args[0].Text] {
 				record(strings.TrimSuffix(j.res.Resolve(dir, c.Dir), "/")+"/", writtenFile{producer: c.Program})
 			}
 		}
@@ -488,10 +495,12 @@ func (j *judgement) writtenFiles(a *shell.Analysis) map[string]writtenFile {
 
 // changesTree are git subcommands that rewrite the work tree with content
 // the command does not show: another branch, a stash, a merge, a patch.
-var changesTree = map[string]bool{
-	"apply": true, "am": true, "checkout": true, "switch": true, "merge": true, "cherry-pick": true, "revert": true,
-	"pull": true, "rebase": true, "reset": true, "restore": true, "stash": true, "read-tree": true, "worktree": true,
-}
+var changesTree = lazy.New(func() map[string]bool {
+	return map[string]bool{
+		"apply": true, "am": true, "checkout": true, "switch": true, "merge": true, "cherry-pick": true, "revert": true,
+		"pull": true, "rebase": true, "reset": true, "restore": true, "stash": true, "read-tree": true, "worktree": true,
+	}
+})
 
 // ranWritten judges running a file the same command line wrote; true
 // when the file was written there. file may be a glob, which runs every

@@ -3,6 +3,7 @@ package policy
 import (
 	"fmt"
 	"github.com/arbitergate/arbiter/catalog"
+	"github.com/arbitergate/arbiter/internal/lazy"
 	"github.com/arbitergate/arbiter/paths"
 	"strings"
 
@@ -54,15 +55,17 @@ func (j *judgement) bySpec(c *shell.Command, sp *spec.Spec) {
 // loadsFromDir are the allows whose reason is "the project's own code":
 // a test run, a build, a project script or program. Each loads what it
 // finds in its working directory.
-var loadsFromDir = map[catalog.ID]bool{
-	catalog.D4RunTests: true, catalog.D4RunProjectCode: true, catalog.D4RunScript: true, catalog.D5Build: true,
-}
+var loadsFromDir = lazy.New(func() map[catalog.ID]bool {
+	return map[catalog.ID]bool{
+		catalog.D4RunTests: true, catalog.D4RunProjectCode: true, catalog.D4RunScript: true, catalog.D5Build: true,
+	}
+})
 
 // runsHere reports whether an allow since start says the command runs the
 // project's code.
 func (j *judgement) runsHere(start int) bool {
 	for _, f := range j.findings[start:] {
-		if loadsFromDir[f.id] {
+		if loadsFromDir.Get()[f.id] {
 			return true
 		}
 	}
@@ -191,28 +194,32 @@ func (j *judgement) understand(c *shell.Command) {
 // maven's maven.ext.class.path, exec.executable and argLine. A cmake name
 // without the CMAKE_ prefix is the project's own option, read by its own
 // CMakeLists.txt.
-var inertProperties = map[string]map[string]bool{
-	"cmake": {
-		"CMAKE_BUILD_TYPE": true, "CMAKE_EXPORT_COMPILE_COMMANDS": true, "CMAKE_CXX_STANDARD": true, "CMAKE_C_STANDARD": true,
-		"CMAKE_CXX_STANDARD_REQUIRED": true, "CMAKE_POSITION_INDEPENDENT_CODE": true, "CMAKE_VERBOSE_MAKEFILE": true,
-		"CMAKE_COLOR_DIAGNOSTICS": true, "CMAKE_CXX_EXTENSIONS": true, "CMAKE_INTERPROCEDURAL_OPTIMIZATION": true,
-	},
-	"mvn":    mavenProperties,
-	"gradle": mavenProperties,
-}
+var inertProperties = lazy.New(func() map[string]map[string]bool {
+	return map[string]map[string]bool{
+		"cmake": {
+			"CMAKE_BUILD_TYPE": true, "CMAKE_EXPORT_COMPILE_COMMANDS": true, "CMAKE_CXX_STANDARD": true, "CMAKE_C_STANDARD": true,
+			"CMAKE_CXX_STANDARD_REQUIRED": true, "CMAKE_POSITION_INDEPENDENT_CODE": true, "CMAKE_VERBOSE_MAKEFILE": true,
+			"CMAKE_COLOR_DIAGNOSTICS": true, "CMAKE_CXX_EXTENSIONS": true, "CMAKE_INTERPROCEDURAL_OPTIMIZATION": true,
+		},
+		"mvn":    mavenProperties.Get(),
+		"gradle": mavenProperties.Get(),
+	}
+})
 
 // mavenProperties are the inert properties of maven and gradle builds.
-var mavenProperties = map[string]bool{
-	"skipTests": true, "maven.test.skip": true, "test": true, "it.test": true, "skipITs": true, "maven.javadoc.skip": true,
-	"checkstyle.skip": true, "spotless.check.skip": true, "gpg.skip": true, "jacoco.skip": true, "enforcer.skip": true,
-	"maven.test.failure.ignore": true, "surefire.failIfNoSpecifiedTests": true, "failIfNoTests": true, "revision": true,
-	"changelist": true, "sha1": true, "style.color": true,
-}
+var mavenProperties = lazy.New(func() map[string]bool {
+	return map[string]bool{
+		"skipTests": true, "maven.test.skip": true, "test": true, "it.test": true, "skipITs": true, "maven.javadoc.skip": true,
+		"checkstyle.skip": true, "spotless.check.skip": true, "gpg.skip": true, "jacoco.skip": true, "enforcer.skip": true,
+		"maven.test.failure.ignore": true, "surefire.failIfNoSpecifiedTests": true, "failIfNoTests": true, "revision": true,
+		"changelist": true, "sha1": true, "style.color": true,
+	}
+})
 
 // buildProperty judges a NAME=VALUE property by its name.
 func (j *judgement) buildProperty(c *shell.Command, prop string) {
 	name, _, _ := strings.Cut(prop, "=")
-	if inertProperties[c.Program][name] || c.Program == "cmake" && !strings.HasPrefix(name, "CMAKE_") && name != "" {
+	if inertProperties.Get()[c.Program][name] || c.Program == "cmake" && !strings.HasPrefix(name, "CMAKE_") && name != "" {
 		return
 	}
 	j.defer_(catalog.UUnknownOption, prop, c.Program+" property "+name+" is not one arbiter knows to be inert; a property can load a file or name a program to run")
@@ -231,14 +238,16 @@ func repositoryAddress(s string) bool {
 
 // responseFiles are programs that take more options from an @FILE word
 // (gcc @opts, javac @argfile): any option at all may be in that file.
-var responseFiles = map[string]bool{
-	"gcc": true, "g++": true, "cc": true, "c++": true, "clang": true, "clang++": true,
-	"javac": true, "java": true, "rustc": true, "ld": true,
-}
+var responseFiles = lazy.New(func() map[string]bool {
+	return map[string]bool{
+		"gcc": true, "g++": true, "cc": true, "c++": true, "clang": true, "clang++": true,
+		"javac": true, "java": true, "rustc": true, "ld": true,
+	}
+})
 
 // responseFile finds an @FILE word of a program that reads one.
 func responseFile(c *shell.Command) (string, bool) {
-	if !responseFiles[c.Program] {
+	if !responseFiles.Get()[c.Program] {
 		return "", false
 	}
 	for _, a := range c.Args {
@@ -257,7 +266,7 @@ func responseFile(c *shell.Command) (string, bool) {
 // or only names and sizes, take any word; a process substitution is a
 // pipe whose commands are judged on their own.
 func (j *judgement) unresolvedWord(c *shell.Command, sp *spec.Spec, res spec.Result) (string, bool) {
-	if inertWords(sp) || metadataOnly[c.Program] {
+	if inertWords(sp) || metadataOnly.Get()[c.Program] {
 		return "", false
 	}
 	inert := map[int]bool{}
@@ -318,7 +327,7 @@ func (j *judgement) globOptions(c *shell.Command, sp *spec.Spec) {
 		if a.Text == "--" {
 			return
 		}
-		if a.Glob && len(a.Text) > 0 && strings.ContainsRune("*?[", rune(a.Text[0])) && !globSafe[c.Program] {
+		if a.Glob && len(a.Text) > 0 && strings.ContainsRune("*?[", rune(a.Text[0])) && !globSafe.Get()[c.Program] {
 			j.defer_(catalog.UGlobOption, a.Text, "the pattern "+a.Text+" can match a file whose name "+c.Program+" reads as an option; write ./"+a.Text+" so that every match is a path")
 			return
 		}
@@ -327,22 +336,26 @@ func (j *judgement) globOptions(c *shell.Command, sp *spec.Spec) {
 
 // globSafe lists programs none of whose options runs, writes or sends
 // anything, so a file name read as an option cannot make them do harm.
-var globSafe = map[string]bool{
-	"cat": true, "head": true, "tail": true, "wc": true, "ls": true, "grep": true, "egrep": true, "fgrep": true,
-	"file": true, "stat": true, "du": true, "md5sum": true, "sha1sum": true, "sha256sum": true, "sha512sum": true,
-	"nl": true, "strings": true, "tree": true, "basename": true, "dirname": true, "realpath": true, "readlink": true,
-	"cksum": true, "b2sum": true, "shasum": true, "wc-l": true, "od": true,
-}
+var globSafe = lazy.New(func() map[string]bool {
+	return map[string]bool{
+		"cat": true, "head": true, "tail": true, "wc": true, "ls": true, "grep": true, "egrep": true, "fgrep": true,
+		"file": true, "stat": true, "du": true, "md5sum": true, "sha1sum": true, "sha256sum": true, "sha512sum": true,
+		"nl": true, "strings": true, "tree": true, "basename": true, "dirname": true, "realpath": true, "readlink": true,
+		"cksum": true, "b2sum": true, "shasum": true, "wc-l": true, "od": true,
+	}
+})
 
 // metadataOnly lists programs that print names, sizes, counts or hashes,
 // never content, and none of whose options runs, writes or sends: an
 // argument only known at run time cannot make them reveal or change
 // anything.
-var metadataOnly = map[string]bool{
-	"ls": true, "stat": true, "du": true, "wc": true, "file": true, "basename": true, "dirname": true,
-	"realpath": true, "readlink": true, "md5sum": true, "sha1sum": true, "sha256sum": true, "sha512sum": true,
-	"cksum": true, "b2sum": true, "shasum": true,
-}
+var metadataOnly = lazy.New(func() map[string]bool {
+	return map[string]bool{
+		"ls": true, "stat": true, "du": true, "wc": true, "file": true, "basename": true, "dirname": true,
+		"realpath": true, "readlink": true, "md5sum": true, "sha1sum": true, "sha256sum": true, "sha512sum": true,
+		"cksum": true, "b2sum": true, "shasum": true,
+	}
+})
 
 // value judges one option value or operand by what the spec says it is.
 func (j *judgement) value(c *shell.Command, v spec.Value) {
@@ -458,18 +471,20 @@ func (j *judgement) gitSetting(kv string) {
 
 // inertLinkerOptions change how a program is linked, never what the linker
 // loads or runs (-plugin, --wrap, scripts) or where it writes.
-var inertLinkerOptions = map[string]bool{
-	"-Bstatic": true, "-Bdynamic": true, "--as-needed": true, "--no-as-needed": true, "-O1": true, "-O2": true,
-	"--gc-sections": true, "-s": true, "--strip-all": true, "-S": true, "--strip-debug": true, "--start-group": true,
-	"--end-group": true, "-z": true, "relro": true, "now": true, "noexecstack": true, "--export-dynamic": true,
-	"-E": true, "--no-undefined": true, "--whole-archive": true, "--no-whole-archive": true, "--build-id": true,
-	"--eh-frame-hdr": true, "-pie": true, "--hash-style=gnu": true, "--warn-common": true,
-}
+var inertLinkerOptions = lazy.New(func() map[string]bool {
+	return map[string]bool{
+		"-Bstatic": true, "-Bdynamic": true, "--as-needed": true, "--no-as-needed": true, "-O1": true, "-O2": true,
+		"--gc-sections": true, "-s": true, "--strip-all": true, "-S": true, "--strip-debug": true, "--start-group": true,
+		"--end-group": true, "-z": true, "relro": true, "now": true, "noexecstack": true, "--export-dynamic": true,
+		"-E": true, "--no-undefined": true, "--whole-archive": true, "--no-whole-archive": true, "--build-id": true,
+		"--eh-frame-hdr": true, "-pie": true, "--hash-style=gnu": true, "--warn-common": true,
+	}
+})
 
 // linkerOptions judges gcc -Wl,a,b and -Xlinker a: each must be inert.
 func (j *judgement) linkerOptions(c *shell.Command, opts string) {
 	for _, o := range strings.Split(opts, ",") {
-		if !inertLinkerOptions[o] {
+		if !inertLinkerOptions.Get()[o] {
 			j.defer_(catalog.ULinkerOption, o, c.Program+" passes "+o+" to the linker, which arbiter does not know to be inert")
 			return
 		}
@@ -480,9 +495,11 @@ func (j *judgement) linkerOptions(c *shell.Command, opts string) {
 // only change optimisation, diagnostics or debug information (-N -l for a
 // debugger, -m for escape analysis). Others may name files to load
 // (-importcfg) and are not read.
-var inertGoToolFlags = map[string]bool{
-	"-N": true, "-l": true, "-m": true, "-m=1": true, "-m=2": true, "-S": true, "-B": true, "-C": true, "-e": true, "-live": true,
-}
+var inertGoToolFlags = lazy.New(func() map[string]bool {
+	return map[string]bool{
+		"-N": true, "-l": true, "-m": true, "-m=1": true, "-m=2": true, "-S": true, "-B": true, "-C": true, "-e": true, "-live": true,
+	}
+})
 
 // goToolFlags judges go build -ldflags, -gcflags and -asmflags. Of the
 // linker's flags, -s, -w and -X name=value only strip or set strings;
@@ -498,7 +515,7 @@ func (j *judgement) goToolFlags(option, flags string) {
 	words := strings.Fields(flags)
 	for k := 0; k < len(words); k++ {
 		switch w := words[k]; {
-		case tool == "compiler" && inertGoToolFlags[w]:
+		case tool == "compiler" && inertGoToolFlags.Get()[w]:
 		case tool == "linker" && (w == "-s" || w == "-w" || strings.HasPrefix(w, "-X=") || strings.HasPrefix(w, "-buildid=")):
 		case tool == "linker" && w == "-X" && k+1 < len(words):
 			k++ // its name=value
@@ -548,7 +565,7 @@ func rawDevice(abs string) bool {
 // cat-alikes with -R) into a tree that holds credentials: it prints them
 // along with everything else.
 func (j *judgement) recursiveRead(c *shell.Command, res spec.Result) {
-	if !res.Has("-r") && !res.Has("-R") && !res.Has("--recursive") || metadataOnly[c.Program] || namesOnlyOutput(c) {
+	if !res.Has("-r") && !res.Has("-R") && !res.Has("--recursive") || metadataOnly.Get()[c.Program] || namesOnlyOutput(c) {
 		return
 	}
 	for _, v := range res.Operands() {

@@ -2,6 +2,7 @@ package policy
 
 import (
 	"github.com/arbitergate/arbiter/catalog"
+	"github.com/arbitergate/arbiter/internal/lazy"
 	"os"
 	"path"
 	"strings"
@@ -332,26 +333,28 @@ func isLetters(s string) bool {
 
 // pythonModules says what running a module with python -m does, for the
 // standard library's runnable modules and the common project tools.
-var pythonModules = map[string]string{
-	"pytest": "test", "unittest": "test", "doctest": "test", "nose": "test", "nose2": "test", "tox": "test", "nox": "test", "coverage": "test", "hypothesis": "test",
-	"mypy": "test", "pylint": "test", "flake8": "test", "pyflakes": "test", "pycodestyle": "test", "pydocstyle": "test", "ruff": "test", "black": "test",
-	"isort": "test", "pyright": "test", "bandit": "test", "build": "test", "compileall": "test", "py_compile": "test", "tabnanny": "test", "autopep8": "test", "yapf": "test",
-	"platform": "info", "sysconfig": "info", "site": "info", "this": "info", "tokenize": "info", "dis": "info", "ast": "info", "pyclbr": "info", "calendar": "info",
-	"uuid": "info", "base64": "info", "quopri": "info", "uu": "info", "mimetypes": "info", "locale": "info", "filecmp": "info", "pickletools": "info", "sqlite3": "interactive",
-	"json.tool": "json", "zipfile": "archive", "tarfile": "archive", "gzip": "gzip", "venv": "venv", "virtualenv": "venv",
-	"timeit": "code", "cProfile": "script", "profile": "script", "trace": "script", "pdb": "interactive", "code": "interactive", "idlelib": "interactive",
-	"http.server": "server", "SimpleHTTPServer": "server", "smtpd": "server", "xmlrpc.server": "server", "pydoc": "pydoc", "ftplib": "server",
-	"webbrowser": "browser", "antigravity": "browser",
-	"pip": "packages", "pip3": "packages", "ensurepip": "packages", "pipx": "packages", "uv": "packages", "poetry": "packages", "conda": "packages",
-	"twine": "publish",
-}
+var pythonModules = lazy.New(func() map[string]string {
+	return map[string]string{
+		"pytest": "test", "unittest": "test", "doctest": "test", "nose": "test", "nose2": "test", "tox": "test", "nox": "test", "coverage": "test", "hypothesis": "test",
+		"mypy": "test", "pylint": "test", "flake8": "test", "pyflakes": "test", "pycodestyle": "test", "pydocstyle": "test", "ruff": "test", "black": "test",
+		"isort": "test", "pyright": "test", "bandit": "test", "build": "test", "compileall": "test", "py_compile": "test", "tabnanny": "test", "autopep8": "test", "yapf": "test",
+		"platform": "info", "sysconfig": "info", "site": "info", "this": "info", "tokenize": "info", "dis": "info", "ast": "info", "pyclbr": "info", "calendar": "info",
+		"uuid": "info", "base64": "info", "quopri": "info", "uu": "info", "mimetypes": "info", "locale": "info", "filecmp": "info", "pickletools": "info", "sqlite3": "interactive",
+		"json.tool": "json", "zipfile": "archive", "tarfile": "archive", "gzip": "gzip", "venv": "venv", "virtualenv": "venv",
+		"timeit": "code", "cProfile": "script", "profile": "script", "trace": "script", "pdb": "interactive", "code": "interactive", "idlelib": "interactive",
+		"http.server": "server", "SimpleHTTPServer": "server", "smtpd": "server", "xmlrpc.server": "server", "pydoc": "pydoc", "ftplib": "server",
+		"webbrowser": "browser", "antigravity": "browser",
+		"pip": "packages", "pip3": "packages", "ensurepip": "packages", "pipx": "packages", "uv": "packages", "poetry": "packages", "conda": "packages",
+		"twine": "publish",
+	}
+})
 
 // pythonModule judges python -m MODULE by the module and its arguments.
 func (j *judgement) pythonModule(c *shell.Command, module string, rest []shell.Word) {
 	subj := c.String()
 	sub := shell.Command{Program: module, Name: module, Args: rest, Via: c.Via, Dir: c.Dir, DirUnknown: c.DirUnknown}
 	ops := operands(&sub)
-	switch pythonModules[module] {
+	switch pythonModules.Get()[module] {
 	case "packages":
 		j.packages(&sub)
 	case "test":

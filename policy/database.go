@@ -2,6 +2,7 @@ package policy
 
 import (
 	"github.com/arbitergate/arbiter/catalog"
+	"github.com/arbitergate/arbiter/internal/lazy"
 	"strings"
 
 	"github.com/arbitergate/arbiter/internal/lazyregexp"
@@ -232,84 +233,86 @@ type dbMode struct {
 
 // migrationModes lists each migration tool's modes, most specific first.
 // Subcommands not listed defer: only what is listed is known.
-var migrationModes = map[string][]dbMode{
-	"rails": {
-		{words: "db:drop", kind: dbDestroy}, {words: "db:reset", kind: dbDestroy}, {words: "db:schema:load", kind: dbDestroy}, {words: "db:structure:load", kind: dbDestroy},
-		{words: "db:purge", kind: dbDestroy}, {words: "db:truncate_all", kind: dbDestroy}, {words: "db:migrate:reset", kind: dbDestroy}, {words: "db:test:purge", kind: dbDestroy},
-		{words: "db:migrate:status", kind: dbRoutine}, {words: "db:version", kind: dbRoutine}, {words: "db:schema:dump", kind: dbRoutine}, {words: "db:abort_if_pending_migrations", kind: dbRoutine},
-		{words: "db:migrate", kind: dbApply}, {words: "db:rollback", kind: dbApply}, {words: "db:seed", kind: dbApply}, {words: "db:setup", kind: dbApply}, {words: "db:prepare", kind: dbApply}, {words: "db:create", kind: dbApply}, {words: "db:fixtures:load", kind: dbApply},
-	},
-	"alembic": {
-		{words: "downgrade base", kind: dbDestroy},
-		{words: "upgrade", kind: dbApply}, {words: "downgrade", kind: dbApply}, {words: "stamp", kind: dbApply},
-		{words: "revision", kind: dbRoutine}, {words: "current", kind: dbRoutine}, {words: "history", kind: dbRoutine}, {words: "heads", kind: dbRoutine}, {words: "branches", kind: dbRoutine}, {words: "show", kind: dbRoutine}, {words: "check", kind: dbRoutine}, {words: "init", kind: dbRoutine}, {words: "merge", kind: dbRoutine},
-	},
-	"prisma": {
-		{words: "migrate reset", kind: dbDestroy}, {words: "db push", flags: []string{"--accept-data-loss", "--force-reset"}, kind: dbDestroy}, {words: "migrate dev", flags: []string{"--force"}, kind: dbDestroy},
-		{words: "migrate status", kind: dbRoutine}, {words: "migrate diff", kind: dbRoutine}, {words: "generate", kind: dbRoutine}, {words: "validate", kind: dbRoutine}, {words: "format", kind: dbRoutine}, {words: "version", kind: dbRoutine}, {words: "init", kind: dbRoutine}, {words: "db pull", kind: dbRoutine},
-		{words: "migrate dev", kind: dbApply}, {words: "migrate deploy", kind: dbApply}, {words: "migrate resolve", kind: dbApply}, {words: "db push", kind: dbApply}, {words: "db seed", kind: dbApply}, {words: "db execute", kind: dbApply},
-	},
-	"knex": {
-		{words: "migrate:rollback", flags: []string{"--all"}, kind: dbDestroy},
-		{words: "migrate:make", kind: dbRoutine}, {words: "seed:make", kind: dbRoutine}, {words: "migrate:status", kind: dbRoutine}, {words: "migrate:list", kind: dbRoutine}, {words: "migrate:currentVersion", kind: dbRoutine}, {words: "init", kind: dbRoutine},
-		{words: "migrate:latest", kind: dbApply}, {words: "migrate:up", kind: dbApply}, {words: "migrate:down", kind: dbApply}, {words: "migrate:rollback", kind: dbApply}, {words: "seed:run", kind: dbApply}, {words: "migrate:unlock", kind: dbApply},
-	},
-	"sequelize": {
-		{words: "db:drop", kind: dbDestroy}, {words: "db:migrate:undo:all", kind: dbDestroy}, {words: "db:seed:undo:all", kind: dbDestroy},
-		{words: "migration:generate", kind: dbRoutine}, {words: "migration:create", kind: dbRoutine}, {words: "model:generate", kind: dbRoutine}, {words: "model:create", kind: dbRoutine}, {words: "seed:generate", kind: dbRoutine}, {words: "seed:create", kind: dbRoutine}, {words: "init", kind: dbRoutine}, {words: "db:migrate:status", kind: dbRoutine},
-		{words: "db:migrate", kind: dbApply}, {words: "db:migrate:undo", kind: dbApply}, {words: "db:seed", kind: dbApply}, {words: "db:seed:all", kind: dbApply}, {words: "db:seed:undo", kind: dbApply}, {words: "db:create", kind: dbApply},
-	},
-	"typeorm": {
-		{words: "schema:drop", kind: dbDestroy}, {words: "schema:sync", kind: dbDestroy},
-		{words: "migration:generate", kind: dbRoutine}, {words: "migration:create", kind: dbRoutine}, {words: "migration:show", kind: dbRoutine}, {words: "schema:log", kind: dbRoutine}, {words: "entity:create", kind: dbRoutine}, {words: "subscriber:create", kind: dbRoutine}, {words: "init", kind: dbRoutine}, {words: "version", kind: dbRoutine},
-		{words: "migration:run", kind: dbApply}, {words: "migration:revert", kind: dbApply}, {words: "query", kind: dbApply},
-	},
-	"flyway": {
-		{words: "clean", kind: dbDestroy},
-		{words: "info", kind: dbRoutine}, {words: "validate", kind: dbRoutine},
-		{words: "migrate", kind: dbApply}, {words: "repair", kind: dbApply}, {words: "baseline", kind: dbApply}, {words: "undo", kind: dbApply},
-	},
-	"liquibase": {
-		{words: "dropAll", kind: dbDestroy}, {words: "drop-all", kind: dbDestroy},
-		{words: "status", kind: dbRoutine}, {words: "validate", kind: dbRoutine}, {words: "history", kind: dbRoutine}, {words: "diff", kind: dbRoutine}, {words: "update-sql", kind: dbRoutine}, {words: "updateSQL", kind: dbRoutine}, {words: "generate-changelog", kind: dbRoutine}, {words: "generateChangeLog", kind: dbRoutine},
-		{words: "update", kind: dbApply}, {words: "rollback", kind: dbApply}, {words: "rollback-count", kind: dbApply}, {words: "rollbackCount", kind: dbApply}, {words: "tag", kind: dbApply}, {words: "changelog-sync", kind: dbApply},
-	},
-	"django": {
-		{words: "flush", kind: dbDestroy}, {words: "reset_db", kind: dbDestroy}, {words: "migrate", flags: []string{"zero"}, kind: dbDestroy},
-		{words: "makemigrations", kind: dbRoutine}, {words: "showmigrations", kind: dbRoutine}, {words: "sqlmigrate", kind: dbRoutine}, {words: "sqlflush", kind: dbRoutine}, {words: "check", kind: dbRoutine}, {words: "test", kind: dbRoutine}, {words: "diffsettings", kind: dbRoutine}, {words: "inspectdb", kind: dbRoutine}, {words: "startapp", kind: dbRoutine}, {words: "startproject", kind: dbRoutine}, {words: "compilemessages", kind: dbRoutine}, {words: "makemessages", kind: dbRoutine}, {words: "collectstatic", kind: dbRoutine}, {words: "version", kind: dbRoutine}, {words: "help", kind: dbRoutine}, {words: "runserver", kind: dbRoutine},
-		{words: "migrate", kind: dbApply}, {words: "loaddata", kind: dbApply}, {words: "createsuperuser", kind: dbApply}, {words: "squashmigrations", kind: dbRoutine}, {words: "dumpdata", kind: dbApply}, {words: "dbshell", kind: dbApply}, {words: "createcachetable", kind: dbApply},
-	},
-	"drizzle-kit": {
-		{words: "drop", kind: dbDestroy}, {words: "push", flags: []string{"--force"}, kind: dbDestroy},
-		{words: "generate", kind: dbRoutine}, {words: "check", kind: dbRoutine}, {words: "up", kind: dbRoutine}, {words: "introspect", kind: dbRoutine}, {words: "pull", kind: dbRoutine},
-		{words: "push", kind: dbApply}, {words: "migrate", kind: dbApply},
-	},
-	"diesel": {
-		{words: "database reset", kind: dbDestroy}, {words: "database drop", kind: dbDestroy},
-		{words: "migration generate", kind: dbRoutine}, {words: "migration list", kind: dbRoutine}, {words: "migration pending", kind: dbRoutine}, {words: "print-schema", kind: dbRoutine},
-		{words: "migration run", kind: dbApply}, {words: "migration revert", kind: dbApply}, {words: "migration redo", kind: dbApply}, {words: "database setup", kind: dbApply}, {words: "setup", kind: dbApply},
-	},
-	"goose": {
-		{words: "reset", kind: dbDestroy},
-		{words: "status", kind: dbRoutine}, {words: "version", kind: dbRoutine}, {words: "create", kind: dbRoutine}, {words: "validate", kind: dbRoutine}, {words: "fix", kind: dbRoutine},
-		{words: "up", kind: dbApply}, {words: "up-by-one", kind: dbApply}, {words: "up-to", kind: dbApply}, {words: "down", kind: dbApply}, {words: "down-to", kind: dbApply}, {words: "redo", kind: dbApply},
-	},
-	"dbmate": {
-		{words: "drop", kind: dbDestroy},
-		{words: "new", kind: dbRoutine}, {words: "status", kind: dbRoutine}, {words: "dump", kind: dbRoutine},
-		{words: "up", kind: dbApply}, {words: "migrate", kind: dbApply}, {words: "rollback", kind: dbApply}, {words: "down", kind: dbApply}, {words: "create", kind: dbApply},
-	},
-	"atlas": {
-		{words: "schema clean", kind: dbDestroy},
-		{words: "schema inspect", kind: dbRoutine}, {words: "schema diff", kind: dbRoutine}, {words: "schema fmt", kind: dbRoutine}, {words: "migrate lint", kind: dbRoutine}, {words: "migrate status", kind: dbRoutine}, {words: "migrate diff", kind: dbRoutine}, {words: "migrate validate", kind: dbRoutine}, {words: "migrate new", kind: dbRoutine}, {words: "migrate hash", kind: dbRoutine}, {words: "version", kind: dbRoutine},
-		{words: "schema apply", kind: dbApply}, {words: "migrate apply", kind: dbApply}, {words: "migrate down", kind: dbApply},
-	},
-	"sqlx": {
-		{words: "database drop", kind: dbDestroy}, {words: "database reset", kind: dbDestroy},
-		{words: "migrate add", kind: dbRoutine}, {words: "migrate info", kind: dbRoutine}, {words: "prepare", kind: dbRoutine},
-		{words: "migrate run", kind: dbApply}, {words: "migrate revert", kind: dbApply}, {words: "database create", kind: dbApply}, {words: "database setup", kind: dbApply},
-	},
-}
+var migrationModes = lazy.New(func() map[string][]dbMode {
+	return map[string][]dbMode{
+		"rails": {
+			{words: "db:drop", kind: dbDestroy}, {words: "db:reset", kind: dbDestroy}, {words: "db:schema:load", kind: dbDestroy}, {words: "db:structure:load", kind: dbDestroy},
+			{words: "db:purge", kind: dbDestroy}, {words: "db:truncate_all", kind: dbDestroy}, {words: "db:migrate:reset", kind: dbDestroy}, {words: "db:test:purge", kind: dbDestroy},
+			{words: "db:migrate:status", kind: dbRoutine}, {words: "db:version", kind: dbRoutine}, {words: "db:schema:dump", kind: dbRoutine}, {words: "db:abort_if_pending_migrations", kind: dbRoutine},
+			{words: "db:migrate", kind: dbApply}, {words: "db:rollback", kind: dbApply}, {words: "db:seed", kind: dbApply}, {words: "db:setup", kind: dbApply}, {words: "db:prepare", kind: dbApply}, {words: "db:create", kind: dbApply}, {words: "db:fixtures:load", kind: dbApply},
+		},
+		"alembic": {
+			{words: "downgrade base", kind: dbDestroy},
+			{words: "upgrade", kind: dbApply}, {words: "downgrade", kind: dbApply}, {words: "stamp", kind: dbApply},
+			{words: "revision", kind: dbRoutine}, {words: "current", kind: dbRoutine}, {words: "history", kind: dbRoutine}, {words: "heads", kind: dbRoutine}, {words: "branches", kind: dbRoutine}, {words: "show", kind: dbRoutine}, {words: "check", kind: dbRoutine}, {words: "init", kind: dbRoutine}, {words: "merge", kind: dbRoutine},
+		},
+		"prisma": {
+			{words: "migrate reset", kind: dbDestroy}, {words: "db push", flags: []string{"--accept-data-loss", "--force-reset"}, kind: dbDestroy}, {words: "migrate dev", flags: []string{"--force"}, kind: dbDestroy},
+			{words: "migrate status", kind: dbRoutine}, {words: "migrate diff", kind: dbRoutine}, {words: "generate", kind: dbRoutine}, {words: "validate", kind: dbRoutine}, {words: "format", kind: dbRoutine}, {words: "version", kind: dbRoutine}, {words: "init", kind: dbRoutine}, {words: "db pull", kind: dbRoutine},
+			{words: "migrate dev", kind: dbApply}, {words: "migrate deploy", kind: dbApply}, {words: "migrate resolve", kind: dbApply}, {words: "db push", kind: dbApply}, {words: "db seed", kind: dbApply}, {words: "db execute", kind: dbApply},
+		},
+		"knex": {
+			{words: "migrate:rollback", flags: []string{"--all"}, kind: dbDestroy},
+			{words: "migrate:make", kind: dbRoutine}, {words: "seed:make", kind: dbRoutine}, {words: "migrate:status", kind: dbRoutine}, {words: "migrate:list", kind: dbRoutine}, {words: "migrate:currentVersion", kind: dbRoutine}, {words: "init", kind: dbRoutine},
+			{words: "migrate:latest", kind: dbApply}, {words: "migrate:up", kind: dbApply}, {words: "migrate:down", kind: dbApply}, {words: "migrate:rollback", kind: dbApply}, {words: "seed:run", kind: dbApply}, {words: "migrate:unlock", kind: dbApply},
+		},
+		"sequelize": {
+			{words: "db:drop", kind: dbDestroy}, {words: "db:migrate:undo:all", kind: dbDestroy}, {words: "db:seed:undo:all", kind: dbDestroy},
+			{words: "migration:generate", kind: dbRoutine}, {words: "migration:create", kind: dbRoutine}, {words: "model:generate", kind: dbRoutine}, {words: "model:create", kind: dbRoutine}, {words: "seed:generate", kind: dbRoutine}, {words: "seed:create", kind: dbRoutine}, {words: "init", kind: dbRoutine}, {words: "db:migrate:status", kind: dbRoutine},
+			{words: "db:migrate", kind: dbApply}, {words: "db:migrate:undo", kind: dbApply}, {words: "db:seed", kind: dbApply}, {words: "db:seed:all", kind: dbApply}, {words: "db:seed:undo", kind: dbApply}, {words: "db:create", kind: dbApply},
+		},
+		"typeorm": {
+			{words: "schema:drop", kind: dbDestroy}, {words: "schema:sync", kind: dbDestroy},
+			{words: "migration:generate", kind: dbRoutine}, {words: "migration:create", kind: dbRoutine}, {words: "migration:show", kind: dbRoutine}, {words: "schema:log", kind: dbRoutine}, {words: "entity:create", kind: dbRoutine}, {words: "subscriber:create", kind: dbRoutine}, {words: "init", kind: dbRoutine}, {words: "version", kind: dbRoutine},
+			{words: "migration:run", kind: dbApply}, {words: "migration:revert", kind: dbApply}, {words: "query", kind: dbApply},
+		},
+		"flyway": {
+			{words: "clean", kind: dbDestroy},
+			{words: "info", kind: dbRoutine}, {words: "validate", kind: dbRoutine},
+			{words: "migrate", kind: dbApply}, {words: "repair", kind: dbApply}, {words: "baseline", kind: dbApply}, {words: "undo", kind: dbApply},
+		},
+		"liquibase": {
+			{words: "dropAll", kind: dbDestroy}, {words: "drop-all", kind: dbDestroy},
+			{words: "status", kind: dbRoutine}, {words: "validate", kind: dbRoutine}, {words: "history", kind: dbRoutine}, {words: "diff", kind: dbRoutine}, {words: "update-sql", kind: dbRoutine}, {words: "updateSQL", kind: dbRoutine}, {words: "generate-changelog", kind: dbRoutine}, {words: "generateChangeLog", kind: dbRoutine},
+			{words: "update", kind: dbApply}, {words: "rollback", kind: dbApply}, {words: "rollback-count", kind: dbApply}, {words: "rollbackCount", kind: dbApply}, {words: "tag", kind: dbApply}, {words: "changelog-sync", kind: dbApply},
+		},
+		"django": {
+			{words: "flush", kind: dbDestroy}, {words: "reset_db", kind: dbDestroy}, {words: "migrate", flags: []string{"zero"}, kind: dbDestroy},
+			{words: "makemigrations", kind: dbRoutine}, {words: "showmigrations", kind: dbRoutine}, {words: "sqlmigrate", kind: dbRoutine}, {words: "sqlflush", kind: dbRoutine}, {words: "check", kind: dbRoutine}, {words: "test", kind: dbRoutine}, {words: "diffsettings", kind: dbRoutine}, {words: "inspectdb", kind: dbRoutine}, {words: "startapp", kind: dbRoutine}, {words: "startproject", kind: dbRoutine}, {words: "compilemessages", kind: dbRoutine}, {words: "makemessages", kind: dbRoutine}, {words: "collectstatic", kind: dbRoutine}, {words: "version", kind: dbRoutine}, {words: "help", kind: dbRoutine}, {words: "runserver", kind: dbRoutine},
+			{words: "migrate", kind: dbApply}, {words: "loaddata", kind: dbApply}, {words: "createsuperuser", kind: dbApply}, {words: "squashmigrations", kind: dbRoutine}, {words: "dumpdata", kind: dbApply}, {words: "dbshell", kind: dbApply}, {words: "createcachetable", kind: dbApply},
+		},
+		"drizzle-kit": {
+			{words: "drop", kind: dbDestroy}, {words: "push", flags: []string{"--force"}, kind: dbDestroy},
+			{words: "generate", kind: dbRoutine}, {words: "check", kind: dbRoutine}, {words: "up", kind: dbRoutine}, {words: "introspect", kind: dbRoutine}, {words: "pull", kind: dbRoutine},
+			{words: "push", kind: dbApply}, {words: "migrate", kind: dbApply},
+		},
+		"diesel": {
+			{words: "database reset", kind: dbDestroy}, {words: "database drop", kind: dbDestroy},
+			{words: "migration generate", kind: dbRoutine}, {words: "migration list", kind: dbRoutine}, {words: "migration pending", kind: dbRoutine}, {words: "print-schema", kind: dbRoutine},
+			{words: "migration run", kind: dbApply}, {words: "migration revert", kind: dbApply}, {words: "migration redo", kind: dbApply}, {words: "database setup", kind: dbApply}, {words: "setup", kind: dbApply},
+		},
+		"goose": {
+			{words: "reset", kind: dbDestroy},
+			{words: "status", kind: dbRoutine}, {words: "version", kind: dbRoutine}, {words: "create", kind: dbRoutine}, {words: "validate", kind: dbRoutine}, {words: "fix", kind: dbRoutine},
+			{words: "up", kind: dbApply}, {words: "up-by-one", kind: dbApply}, {words: "up-to", kind: dbApply}, {words: "down", kind: dbApply}, {words: "down-to", kind: dbApply}, {words: "redo", kind: dbApply},
+		},
+		"dbmate": {
+			{words: "drop", kind: dbDestroy},
+			{words: "new", kind: dbRoutine}, {words: "status", kind: dbRoutine}, {words: "dump", kind: dbRoutine},
+			{words: "up", kind: dbApply}, {words: "migrate", kind: dbApply}, {words: "rollback", kind: dbApply}, {words: "down", kind: dbApply}, {words: "create", kind: dbApply},
+		},
+		"atlas": {
+			{words: "schema clean", kind: dbDestroy},
+			{words: "schema inspect", kind: dbRoutine}, {words: "schema diff", kind: dbRoutine}, {words: "schema fmt", kind: dbRoutine}, {words: "migrate lint", kind: dbRoutine}, {words: "migrate status", kind: dbRoutine}, {words: "migrate diff", kind: dbRoutine}, {words: "migrate validate", kind: dbRoutine}, {words: "migrate new", kind: dbRoutine}, {words: "migrate hash", kind: dbRoutine}, {words: "version", kind: dbRoutine},
+			{words: "schema apply", kind: dbApply}, {words: "migrate apply", kind: dbApply}, {words: "migrate down", kind: dbApply},
+		},
+		"sqlx": {
+			{words: "database drop", kind: dbDestroy}, {words: "database reset", kind: dbDestroy},
+			{words: "migrate add", kind: dbRoutine}, {words: "migrate info", kind: dbRoutine}, {words: "prepare", kind: dbRoutine},
+			{words: "migrate run", kind: dbApply}, {words: "migrate revert", kind: dbApply}, {words: "database create", kind: dbApply}, {words: "database setup", kind: dbApply},
+		},
+	}
+})
 
 // migrationTool judges a database migration tool by its mode.
 func (j *judgement) migrationTool(c *shell.Command) {
@@ -339,7 +342,7 @@ func (j *judgement) djangoManage(c *shell.Command, args []shell.Word, subj strin
 	if len(ops) == 0 {
 		return
 	}
-	for _, m := range migrationModes["django"] {
+	for _, m := range migrationModes.Get()["django"] {
 		if m.words == ops[0].Text {
 			j.databaseMode(c, "django", ops, subj)
 			return
@@ -362,7 +365,7 @@ func (j *judgement) databaseMode(c *shell.Command, tool string, ops []shell.Word
 		j.allow(catalog.D5Build, subj, "runs a "+c.Program+" task that does not touch the database")
 		return
 	}
-	for _, m := range migrationModes[tool] {
+	for _, m := range migrationModes.Get()[tool] {
 		if !(words == m.words || strings.HasPrefix(words, m.words+" ")) {
 			continue
 		}

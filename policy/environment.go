@@ -2,6 +2,7 @@ package policy
 
 import (
 	"github.com/arbitergate/arbiter/catalog"
+	"github.com/arbitergate/arbiter/internal/lazy"
 	"path"
 	"strings"
 
@@ -31,21 +32,23 @@ const (
 
 // checkedEnv is what arbiter knows about the variables it checks the
 // values of. A GIT_ variable not listed here is not understood.
-var checkedEnv = map[string]envKind{
-	"PATH": searchPath, "GIT_EXEC_PATH": searchPath,
-	"PYTHONPATH": modulePath, "NODE_PATH": modulePath, "LD_LIBRARY_PATH": modulePath, "PERL5LIB": modulePath, "PERLLIB": modulePath, "RUBYLIB": modulePath, "CLASSPATH": modulePath,
-	"CC": toolProgram, "CXX": toolProgram, "CPP": toolProgram, "LD": toolProgram, "AR": toolProgram, "AS": toolProgram, "NM": toolProgram, "RANLIB": toolProgram, "FC": toolProgram, "HOSTCC": toolProgram, "RUSTC": toolProgram,
-	"HOME": configHome, "XDG_CONFIG_HOME": configHome, "ZDOTDIR": configHome, "GIT_CONFIG_GLOBAL": configHome, "GIT_CONFIG_SYSTEM": configHome, "GIT_CONFIG": configHome, "GIT_TEMPLATE_DIR": configHome, "CARGO_HOME": configHome, "RUSTUP_HOME": configHome, "PIP_CONFIG_FILE": configHome, "NPM_CONFIG_USERCONFIG": configHome, "npm_config_userconfig": configHome,
-	"GIT_DIR": gitRepo, "GIT_WORK_TREE": gitRepo, "GIT_INDEX_FILE": gitRepo, "GIT_OBJECT_DIRECTORY": gitRepo, "GIT_COMMON_DIR": gitRepo, "GIT_ALTERNATE_OBJECT_DIRECTORIES": gitRepo,
-	"GIT_EDITOR": editor, "GIT_SEQUENCE_EDITOR": editor, "EDITOR": editor, "VISUAL": editor, "GIT_PAGER": editor, "PAGER": editor, "MANPAGER": editor,
-	"GIT_AUTHOR_NAME": inert, "GIT_AUTHOR_EMAIL": inert, "GIT_AUTHOR_DATE": inert, "GIT_COMMITTER_NAME": inert, "GIT_COMMITTER_EMAIL": inert, "GIT_COMMITTER_DATE": inert,
-	"GIT_TERMINAL_PROMPT": inert, "GIT_OPTIONAL_LOCKS": inert, "GIT_MERGE_AUTOEDIT": inert, "GIT_LFS_SKIP_SMUDGE": inert, "GIT_FLUSH": inert, "GIT_PROGRESS_DELAY": inert,
-	"GIT_TRACE": inert, "GIT_TRACE_PACKET": inert, "GIT_TRACE_PERFORMANCE": inert, "GIT_TRACE_SETUP": inert, "GIT_CURL_VERBOSE": inert, "GIT_REDACT_COOKIES": inert,
-	"GIT_LITERAL_PATHSPECS": inert, "GIT_GLOB_PATHSPECS": inert, "GIT_NOGLOB_PATHSPECS": inert, "GIT_ICASE_PATHSPECS": inert, "GIT_NO_REPLACE_OBJECTS": inert,
-	"GIT_REFLOG_ACTION": inert, "GIT_DEFAULT_HASH": inert, "GIT_CEILING_DIRECTORIES": inert, "GIT_DISCOVERY_ACROSS_FILESYSTEM": inert, "GIT_CONFIG_NOSYSTEM": inert, "GIT_ADVICE": inert,
-	"GIT_HTTP_LOW_SPEED_LIMIT": inert, "GIT_HTTP_LOW_SPEED_TIME": inert, "GIT_SSL_CAINFO": inert,
-	"GOFLAGS": valueFlags, "MAKEFLAGS": valueFlags,
-}
+var checkedEnv = lazy.New(func() map[string]envKind {
+	return map[string]envKind{
+		"PATH": searchPath, "GIT_EXEC_PATH": searchPath,
+		"PYTHONPATH": modulePath, "NODE_PATH": modulePath, "LD_LIBRARY_PATH": modulePath, "PERL5LIB": modulePath, "PERLLIB": modulePath, "RUBYLIB": modulePath, "CLASSPATH": modulePath,
+		"CC": toolProgram, "CXX": toolProgram, "CPP": toolProgram, "LD": toolProgram, "AR": toolProgram, "AS": toolProgram, "NM": toolProgram, "RANLIB": toolProgram, "FC": toolProgram, "HOSTCC": toolProgram, "RUSTC": toolProgram,
+		"HOME": configHome, "XDG_CONFIG_HOME": configHome, "ZDOTDIR": configHome, "GIT_CONFIG_GLOBAL": configHome, "GIT_CONFIG_SYSTEM": configHome, "GIT_CONFIG": configHome, "GIT_TEMPLATE_DIR": configHome, "CARGO_HOME": configHome, "RUSTUP_HOME": configHome, "PIP_CONFIG_FILE": configHome, "NPM_CONFIG_USERCONFIG": configHome, "npm_config_userconfig": configHome,
+		"GIT_DIR": gitRepo, "GIT_WORK_TREE": gitRepo, "GIT_INDEX_FILE": gitRepo, "GIT_OBJECT_DIRECTORY": gitRepo, "GIT_COMMON_DIR": gitRepo, "GIT_ALTERNATE_OBJECT_DIRECTORIES": gitRepo,
+		"GIT_EDITOR": editor, "GIT_SEQUENCE_EDITOR": editor, "EDITOR": editor, "VISUAL": editor, "GIT_PAGER": editor, "PAGER": editor, "MANPAGER": editor,
+		"GIT_AUTHOR_NAME": inert, "GIT_AUTHOR_EMAIL": inert, "GIT_AUTHOR_DATE": inert, "GIT_COMMITTER_NAME": inert, "GIT_COMMITTER_EMAIL": inert, "GIT_COMMITTER_DATE": inert,
+		"GIT_TERMINAL_PROMPT": inert, "GIT_OPTIONAL_LOCKS": inert, "GIT_MERGE_AUTOEDIT": inert, "GIT_LFS_SKIP_SMUDGE": inert, "GIT_FLUSH": inert, "GIT_PROGRESS_DELAY": inert,
+		"GIT_TRACE": inert, "GIT_TRACE_PACKET": inert, "GIT_TRACE_PERFORMANCE": inert, "GIT_TRACE_SETUP": inert, "GIT_CURL_VERBOSE": inert, "GIT_REDACT_COOKIES": inert,
+		"GIT_LITERAL_PATHSPECS": inert, "GIT_GLOB_PATHSPECS": inert, "GIT_NOGLOB_PATHSPECS": inert, "GIT_ICASE_PATHSPECS": inert, "GIT_NO_REPLACE_OBJECTS": inert,
+		"GIT_REFLOG_ACTION": inert, "GIT_DEFAULT_HASH": inert, "GIT_CEILING_DIRECTORIES": inert, "GIT_DISCOVERY_ACROSS_FILESYSTEM": inert, "GIT_CONFIG_NOSYSTEM": inert, "GIT_ADVICE": inert,
+		"GIT_HTTP_LOW_SPEED_LIMIT": inert, "GIT_HTTP_LOW_SPEED_TIME": inert, "GIT_SSL_CAINFO": inert,
+		"GOFLAGS": valueFlags, "MAKEFLAGS": valueFlags,
+	}
+})
 
 // compilers are the build tools a CC-style variable may name: programs
 // the system installs, looked up on the unchanged search path.
@@ -53,15 +56,21 @@ var compilers = lazyregexp.New(`^(?:/usr(?:/local)?/bin/|/bin/|/opt/homebrew/bin
 
 // inertEditors are editor and pager values that wait for nobody and run
 // nothing else: GIT_SEQUENCE_EDITOR=true keeps a rebase's plan as it is.
-var inertEditors = map[string]bool{"": true, "true": true, ":": true, "cat": true, "/bin/true": true, "/usr/bin/true": true, "/bin/cat": true, "/usr/bin/cat": true, "less": true, "more": true}
+var inertEditors = lazy.New(func() map[string]bool {
+	return map[string]bool{"": true, "true": true, ":": true, "cat": true, "/bin/true": true, "/usr/bin/true": true, "/bin/cat": true, "/usr/bin/cat": true, "less": true, "more": true}
+})
 
 // unaffected are builtins whose behaviour no environment variable changes,
 // so an assignment in front of them only lasts for them.
-var unaffected = map[string]bool{"echo": true, "printf": true, "true": true, "false": true, ":": true, "test": true, "[": true, "pwd": true}
+var unaffected = lazy.New(func() map[string]bool {
+	return map[string]bool{"echo": true, "printf": true, "true": true, "false": true, ":": true, "test": true, "[": true, "pwd": true}
+})
 
 // Flag variables whose usual values name only directories in the project
 // or a temp directory (GOFLAGS=-modcacherw, MAKEFLAGS=-j4) are routine.
-var benignValues = map[string]bool{"GOFLAGS": true, "MAKEFLAGS": true}
+var benignValues = lazy.New(func() map[string]bool {
+	return map[string]bool{"GOFLAGS": true, "MAKEFLAGS": true}
+})
 
 // environment judges assignments that change what a command runs.
 func (j *judgement) environment(c *shell.Command) {
@@ -70,7 +79,7 @@ func (j *judgement) environment(c *shell.Command) {
 			j.ask(catalog.BTlsBypass, e.Name, "turns off certificate checks, so an attacker in the middle could read or change the traffic")
 			continue
 		}
-		if c.Program != "" && unaffected[c.Program] {
+		if c.Program != "" && unaffected.Get()[c.Program] {
 			continue
 		}
 		switch action, why := j.redirection(c, e); action {
@@ -78,7 +87,7 @@ func (j *judgement) environment(c *shell.Command) {
 			continue
 		case envRedirect:
 			j.defer_(catalog.UEnvRedirect, e.Name+"="+clipText(e.Value.Text, 40), why)
-			if kind := checkedEnv[e.Name]; kind != configHome || !execEnv.MatchString(e.Name) {
+			if kind := checkedEnv.Get()[e.Name]; kind != configHome || !execEnv.MatchString(e.Name) {
 				continue // GIT_CONFIG_GLOBAL and the like still ask below
 			}
 		case envUnknown:
@@ -97,7 +106,7 @@ func (j *judgement) environment(c *shell.Command) {
 		if !execEnv.MatchString(e.Name) {
 			continue
 		}
-		if benignValues[e.Name] && j.valueInside(c, e.Value) {
+		if benignValues.Get()[e.Name] && j.valueInside(c, e.Value) {
 			continue
 		}
 		j.ask(catalog.BEnvInjection, e.Name+"="+clipText(e.Value.Text, 40), e.Name+" makes the command load or run other code")
@@ -136,7 +145,7 @@ const (
 // redirection judges a variable arbiter checks the value of, and says why
 // the value makes what runs come from somewhere arbiter did not check.
 func (j *judgement) redirection(c *shell.Command, e shell.Assign) (envAction, string) {
-	kind, ok := checkedEnv[e.Name]
+	kind, ok := checkedEnv.Get()[e.Name]
 	if !ok {
 		return envUnknown, ""
 	}
@@ -167,7 +176,7 @@ func (j *judgement) redirection(c *shell.Command, e shell.Assign) (envAction, st
 			return envRedirect, e.Name + " points git at a repository outside the project, whose configuration can set commands to run (core.fsmonitor, core.pager, hooks)"
 		}
 	case editor:
-		if !inertEditors[strings.TrimSpace(v)] {
+		if !inertEditors.Get()[strings.TrimSpace(v)] {
 			return envOldRules, ""
 		}
 	case valueFlags:

@@ -2,6 +2,7 @@ package policy
 
 import (
 	"github.com/arbitergate/arbiter/catalog"
+	"github.com/arbitergate/arbiter/internal/lazy"
 	"path"
 	"strings"
 
@@ -175,7 +176,7 @@ func (j *judgement) remove(c *shell.Command, w shell.Word, recursive bool) {
 			rel = j.res.HomeRelative(path.Join(abs, "x"))
 		}
 		top, _, _ := strings.Cut(rel, "/")
-		if (recursive || w.Glob) && precious[top] && !strings.Contains(strings.TrimPrefix(rel, top), "/") {
+		if (recursive || w.Glob) && precious.Get()[top] && !strings.Contains(strings.TrimPrefix(rel, top), "/") {
 			j.deny(catalog.A2HomeDelete, shown, "deletes a whole folder of the user's personal data or credentials", instead)
 			return
 		}
@@ -212,11 +213,13 @@ func (j *judgement) remove(c *shell.Command, w shell.Word, recursive bool) {
 
 // precious lists top-level folders of a home directory whose loss is a
 // disaster: the user's documents and their credentials.
-var precious = map[string]bool{
-	"Documents": true, "Desktop": true, "Downloads": true, "Pictures": true, "Music": true, "Movies": true, "Videos": true,
-	"Library": true, ".ssh": true, ".gnupg": true, ".aws": true, ".config": true, ".local": true, ".kube": true,
-	"src": true, "code": true, "projects": true, "workspace": true, "work": true, "go": true, "Dropbox": true, "Photos": true,
-}
+var precious = lazy.New(func() map[string]bool {
+	return map[string]bool{
+		"Documents": true, "Desktop": true, "Downloads": true, "Pictures": true, "Music": true, "Movies": true, "Videos": true,
+		"Library": true, ".ssh": true, ".gnupg": true, ".aws": true, ".config": true, ".local": true, ".kube": true,
+		"src": true, "code": true, "projects": true, "workspace": true, "work": true, "go": true, "Dropbox": true, "Photos": true,
+	}
+})
 
 func globAtProjectRoot(r paths.Resolver, abs string) bool {
 	i := strings.IndexAny(abs, "*?[")

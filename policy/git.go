@@ -2,6 +2,7 @@ package policy
 
 import (
 	"github.com/arbitergate/arbiter/catalog"
+	"github.com/arbitergate/arbiter/internal/lazy"
 	"github.com/arbitergate/arbiter/project"
 	"path"
 	"slices"
@@ -456,29 +457,31 @@ func hasStagingAll(rest []shell.Word) bool {
 
 // hooksFor are the hooks each git subcommand runs; reference-transaction
 // runs on every change of a ref.
-var hooksFor = map[string][]string{
-	"commit":      {"pre-commit", "prepare-commit-msg", "commit-msg", "post-commit", "reference-transaction"},
-	"checkout":    {"post-checkout", "reference-transaction"},
-	"switch":      {"post-checkout", "reference-transaction"},
-	"merge":       {"pre-merge-commit", "commit-msg", "post-merge", "reference-transaction"},
-	"pull":        {"pre-merge-commit", "post-merge", "reference-transaction"},
-	"rebase":      {"pre-rebase", "post-rewrite", "reference-transaction"},
-	"cherry-pick": {"pre-commit", "commit-msg", "post-commit", "reference-transaction"},
-	"revert":      {"pre-commit", "commit-msg", "post-commit", "reference-transaction"},
-	"am":          {"applypatch-msg", "pre-applypatch", "post-applypatch", "reference-transaction"},
-	"push":        {"pre-push", "reference-transaction"},
-	"branch":      {"reference-transaction"},
-	"tag":         {"reference-transaction"},
-	"stash":       {"reference-transaction"},
-	"reset":       {"reference-transaction"},
-	"gc":          {"pre-auto-gc"},
-}
+var hooksFor = lazy.New(func() map[string][]string {
+	return map[string][]string{
+		"commit":      {"pre-commit", "prepare-commit-msg", "commit-msg", "post-commit", "reference-transaction"},
+		"checkout":    {"post-checkout", "reference-transaction"},
+		"switch":      {"post-checkout", "reference-transaction"},
+		"merge":       {"pre-merge-commit", "commit-msg", "post-merge", "reference-transaction"},
+		"pull":        {"pre-merge-commit", "post-merge", "reference-transaction"},
+		"rebase":      {"pre-rebase", "post-rewrite", "reference-transaction"},
+		"cherry-pick": {"pre-commit", "commit-msg", "post-commit", "reference-transaction"},
+		"revert":      {"pre-commit", "commit-msg", "post-commit", "reference-transaction"},
+		"am":          {"applypatch-msg", "pre-applypatch", "post-applypatch", "reference-transaction"},
+		"push":        {"pre-push", "reference-transaction"},
+		"branch":      {"reference-transaction"},
+		"tag":         {"reference-transaction"},
+		"stash":       {"reference-transaction"},
+		"reset":       {"reference-transaction"},
+		"gc":          {"pre-auto-gc"},
+	}
+})
 
 // gitHooks reads the hooks a subcommand will run, from the repository's
 // .git/hooks, and judges each as the script it is: git runs them with no
 // further word from anyone. A hook that cannot be read is not allowed.
 func (j *judgement) gitHooks(c *shell.Command, sub string) {
-	names := hooksFor[sub]
+	names := hooksFor.Get()[sub]
 	if len(names) == 0 || j.res.Project == "" {
 		return
 	}

@@ -2,6 +2,7 @@ package policy
 
 import (
 	"bytes"
+	"github.com/arbitergate/arbiter/internal/lazy"
 	"io"
 
 	"github.com/arbitergate/arbiter/catalog"
@@ -9,7 +10,6 @@ import (
 	"path"
 	"path/filepath"
 	"strings"
-	"sync"
 
 	"github.com/arbitergate/arbiter/paths"
 	"github.com/arbitergate/arbiter/shell"
@@ -18,7 +18,9 @@ import (
 // Permission gates for coding agents: arbiter itself and the other tools
 // of its kind. An agent that switches off or rewrites the gate watching it
 // has escaped review, whatever the gate.
-var gates = map[string]bool{"arbiter": true, "arbiter-judge": true, "nah": true, "dcg": true, "cc-safety-net": true, "safety-net": true, "jev-permission-gate": true}
+var gates = lazy.New(func() map[string]bool {
+	return map[string]bool{"arbiter": true, "arbiter-judge": true, "nah": true, "dcg": true, "cc-safety-net": true, "safety-net": true, "jev-permission-gate": true}
+})
 
 // gateDirs are the folders, relative to the home directory, where gates keep
 // their configuration and state.
@@ -66,10 +68,10 @@ func isGuardPath(r paths.Resolver, abs string) bool {
 	}
 	base := path.Base(abs)
 	dir := path.Base(path.Dir(abs))
-	if !gates[base] {
+	if !gates.Get()[base] {
 		return false
 	}
-	if running := runningGate(); running != "" && (abs == running || path.Dir(abs) == path.Dir(running) && strings.HasPrefix(base, "arbiter")) {
+	if running := runningGate.Get(); running != "" && (abs == running || path.Dir(abs) == path.Dir(running) && strings.HasPrefix(base, "arbiter")) {
 		return true // the gate that is deciding this call, and the judge beside it
 	}
 	if place := r.Classify(abs, false); place == paths.Project || place == paths.ProjectRoot {
@@ -82,7 +84,7 @@ func isGuardPath(r paths.Resolver, abs string) bool {
 
 // runningGate is where the running program lives, found once: deleting or
 // replacing it switches the gate off whatever directory it is in.
-var runningGate = sync.OnceValue(func() string {
+var runningGate = lazy.New(func() string {
 	exe, err := os.Executable()
 	if err != nil {
 		return ""
@@ -90,7 +92,7 @@ var runningGate = sync.OnceValue(func() string {
 	if real, err := filepath.EvalSymlinks(exe); err == nil {
 		exe = real
 	}
-	if !gates[path.Base(filepath.ToSlash(exe))] {
+	if !gates.Get()[path.Base(filepath.ToSlash(exe))] {
 		return "" // a program embedding the policy, not the gate's own binary
 	}
 	return filepath.ToSlash(exe)
@@ -133,13 +135,15 @@ func (j *judgement) gateCommand(c *shell.Command) {
 // hookSettings are the runtimes' settings files that can carry arbiter's
 // hook entry, by folder and name; trust lists the file beside one that
 // records which hooks the person trusted.
-var hookSettings = map[string][]string{
-	".claude":       {"settings.json", "settings.local.json"},
-	".codex":        {"hooks.json"},
-	".gemini":       {"settings.json"},
-	".cursor":       {"hooks.json"},
-	".github/hooks": {"*.json"},
-}
+var hookSettings = lazy.New(func() map[string][]string {
+	return map[string][]string{
+		".claude":       {"settings.json", "settings.local.json"},
+		".codex":        {"hooks.json"},
+		".gemini":       {"settings.json"},
+		".cursor":       {"hooks.json"},
+		".github/hooks": {"*.json"},
+	}
+})
 
 // maxSettings bounds how much of a settings file is read.
 const maxSettings = 1 << 20
@@ -153,7 +157,7 @@ func holdsArbiterHook(abs string) bool {
 	if path.Base(dir) == ".codex" && base == "config.toml" {
 		return fileMentionsArbiter(path.Join(dir, "hooks.json"))
 	}
-	for folder, names := range hookSettings {
+	for folder, names := range hookSettings.Get() {
 		if !strings.HasSuffix(dir, "/"+folder) {
 			continue
 		}
@@ -186,7 +190,7 @@ func uninstallsGate(words []shell.Word) bool {
 	for _, w := range words {
 		name := strings.ToLower(path.Base(w.Text))
 		name = strings.SplitN(name, "@", 2)[0]
-		for g := range gates {
+		for g := range gates.Get() {
 			if name == g || strings.HasPrefix(name, g+"-") {
 				return true
 			}

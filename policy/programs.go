@@ -2,6 +2,7 @@ package policy
 
 import (
 	"github.com/arbitergate/arbiter/catalog"
+	"github.com/arbitergate/arbiter/internal/lazy"
 	"path"
 	"strings"
 
@@ -901,36 +902,38 @@ type readForm struct {
 
 // readForms are the read-only command lines of security and disk tools.
 // Anything else they are given may change the system.
-var readForms = map[string]readForm{
-	"iptables":     {flags: "LSnvxw", long: []string{"--list", "--list-rules", "--numeric", "--verbose", "--exact", "--line-numbers", "--wait"}, valued: []string{"-t", "--table"}, needs: []string{"-L", "--list", "-S", "--list-rules"}, anyArgs: true},
-	"ip6tables":    {flags: "LSnvxw", long: []string{"--list", "--list-rules", "--numeric", "--verbose", "--exact", "--line-numbers", "--wait"}, valued: []string{"-t", "--table"}, needs: []string{"-L", "--list", "-S", "--list-rules"}, anyArgs: true},
-	"nft":          {flags: "ajnstc", long: []string{"--handle", "--json", "--numeric", "--stateless", "--terse"}, verbs: []string{"list"}, anyArgs: true},
-	"ufw":          {verbs: []string{"status", "show", "version", "app"}, words: []string{"verbose", "numbered", "raw", "added", "listening", "builtins", "before-rules", "user-rules", "after-rules", "logging-rules", "list"}},
-	"firewall-cmd": {long: []string{"--state", "--permanent", "--zone", "--list-all", "--list-all-zones", "--list-services", "--list-ports", "--list-rich-rules", "--list-interfaces", "--list-sources", "--list-protocols", "--list-forward-ports", "--get-active-zones", "--get-default-zone", "--get-zones", "--get-services", "--get-zone-of-interface", "--get-policies", "--query-service", "--query-port", "--info-zone", "--info-service", "--info-policy", "--get-log-denied", "--query-panic", "--query-masquerade", "--list-all-policies"}, needs: []string{"--state", "--list-all", "--list-all-zones", "--list-services", "--list-ports", "--list-rich-rules", "--list-interfaces", "--list-sources", "--list-protocols", "--list-forward-ports", "--get-active-zones", "--get-default-zone", "--get-zones", "--get-services", "--get-zone-of-interface", "--get-policies", "--query-service", "--query-port", "--info-zone", "--info-service", "--info-policy", "--get-log-denied", "--query-panic", "--query-masquerade", "--list-all-policies"}, valued: []string{"--zone", "--query-service", "--query-port", "--info-zone", "--info-service", "--info-policy", "--get-zone-of-interface"}},
-	"pfctl":        {flags: "sv", valued: []string{"-s", "-a"}, needs: []string{"-s"}},
-	"csrutil":      {verbs: []string{"status"}},
-	"spctl":        {flags: "av", long: []string{"--status", "--assess", "--verbose"}, valued: []string{"-t", "--type"}, needs: []string{"--status", "-a", "--assess"}, anyArgs: true},
-	"auditctl":     {flags: "ls", needs: []string{"-l", "-s"}},
-	"semanage":     {flags: "nlC", long: []string{"--list", "--noheading", "--locallist"}, needs: []string{"-l", "--list"}, verbs: []string{"boolean", "port", "fcontext", "login", "user", "module", "interface", "node", "permissive", "dontaudit", "ibpkey", "ibendport", "export"}},
-	"fdisk":        {flags: "lxus", long: []string{"--list", "--list-details", "--units", "--getsz", "--bytes"}, valued: []string{"-o", "--output", "-b", "--sector-size"}, needs: []string{"-l", "--list", "-x", "--list-details", "-s", "--getsz"}, anyArgs: true},
-	"sfdisk":       {flags: "ldJsgVFr", long: []string{"--list", "--dump", "--json", "--show-size", "--show-geometry", "--verify", "--list-free", "--list-types", "--bytes"}, valued: []string{"-o", "--output"}, needs: []string{"-l", "--list", "-d", "--dump", "-J", "--json", "-s", "--show-size", "-g", "--show-geometry", "-V", "--verify", "-F", "--list-free", "-T", "--list-types"}, anyArgs: true},
-	"gdisk":        {flags: "l", needs: []string{"-l"}, anyArgs: true},
-	"sgdisk":       {flags: "pvOL", long: []string{"--print", "--verify", "--print-mbr", "--list-types", "--info"}, valued: []string{"-i"}, needs: []string{"-p", "--print", "-v", "--verify", "-O", "--print-mbr", "-L", "--list-types", "-i", "--info"}, anyArgs: true},
-	"parted":       {flags: "lsmj", long: []string{"--list", "--script", "--machine", "--json"}, words: []string{"print", "p", "free", "unit", "s", "B", "kB", "MB", "GB", "TB", "KiB", "MiB", "GiB", "TiB", "%", "cyl", "chs", "compact", "list", "all", "devices"}, devices: true},
-	"mdadm":        {flags: "DEQsbvY", long: []string{"--detail", "--examine", "--query", "--scan", "--brief", "--verbose", "--detail-platform", "--export"}, needs: []string{"-D", "--detail", "-E", "--examine", "-Q", "--query", "--detail-platform"}, anyArgs: true},
-	"cryptsetup":   {flags: "v", long: []string{"--verbose", "--debug"}, verbs: []string{"status", "luksDump", "isLuks", "tcryptDump", "bitlkDump", "fvault2Dump"}, anyArgs: true},
-	"zpool":        {flags: "vxpHLPgTyel", verbs: []string{"status", "list", "iostat", "get", "history", "events"}, valued: []string{"-o", "-T"}, anyArgs: true},
-	"zfs":          {flags: "rHpdt", verbs: []string{"list", "get", "diff"}, valued: []string{"-o", "-t", "-s", "-S", "-d"}, anyArgs: true},
-	"lvm":          {verbs: []string{"pvs", "vgs", "lvs", "pvdisplay", "vgdisplay", "lvdisplay", "version", "lvmconfig", "fullreport", "devtypes", "formats", "segtypes"}, flags: "av", valued: []string{"-o", "--options"}, anyArgs: true},
-	"diskutil":     {verbs: []string{"list", "info", "activity", "listFilesystems"}, words: []string{"-plist", "-all", "internal", "external", "physical", "virtual"}, anyArgs: true},
-	"hdparm":       {flags: "IigtTC", long: []string{"--Istdout"}, needs: []string{"-I", "-i", "-g", "-t", "-T", "-C", "--Istdout"}, anyArgs: true},
-	"wipefs":       {flags: "nJpi", long: []string{"--no-act", "--json", "--parsable", "--noheadings"}, valued: []string{"-O", "--output"}, anyArgs: true},
-}
+var readForms = lazy.New(func() map[string]readForm {
+	return map[string]readForm{
+		"iptables":     {flags: "LSnvxw", long: []string{"--list", "--list-rules", "--numeric", "--verbose", "--exact", "--line-numbers", "--wait"}, valued: []string{"-t", "--table"}, needs: []string{"-L", "--list", "-S", "--list-rules"}, anyArgs: true},
+		"ip6tables":    {flags: "LSnvxw", long: []string{"--list", "--list-rules", "--numeric", "--verbose", "--exact", "--line-numbers", "--wait"}, valued: []string{"-t", "--table"}, needs: []string{"-L", "--list", "-S", "--list-rules"}, anyArgs: true},
+		"nft":          {flags: "ajnstc", long: []string{"--handle", "--json", "--numeric", "--stateless", "--terse"}, verbs: []string{"list"}, anyArgs: true},
+		"ufw":          {verbs: []string{"status", "show", "version", "app"}, words: []string{"verbose", "numbered", "raw", "added", "listening", "builtins", "before-rules", "user-rules", "after-rules", "logging-rules", "list"}},
+		"firewall-cmd": {long: []string{"--state", "--permanent", "--zone", "--list-all", "--list-all-zones", "--list-services", "--list-ports", "--list-rich-rules", "--list-interfaces", "--list-sources", "--list-protocols", "--list-forward-ports", "--get-active-zones", "--get-default-zone", "--get-zones", "--get-services", "--get-zone-of-interface", "--get-policies", "--query-service", "--query-port", "--info-zone", "--info-service", "--info-policy", "--get-log-denied", "--query-panic", "--query-masquerade", "--list-all-policies"}, needs: []string{"--state", "--list-all", "--list-all-zones", "--list-services", "--list-ports", "--list-rich-rules", "--list-interfaces", "--list-sources", "--list-protocols", "--list-forward-ports", "--get-active-zones", "--get-default-zone", "--get-zones", "--get-services", "--get-zone-of-interface", "--get-policies", "--query-service", "--query-port", "--info-zone", "--info-service", "--info-policy", "--get-log-denied", "--query-panic", "--query-masquerade", "--list-all-policies"}, valued: []string{"--zone", "--query-service", "--query-port", "--info-zone", "--info-service", "--info-policy", "--get-zone-of-interface"}},
+		"pfctl":        {flags: "sv", valued: []string{"-s", "-a"}, needs: []string{"-s"}},
+		"csrutil":      {verbs: []string{"status"}},
+		"spctl":        {flags: "av", long: []string{"--status", "--assess", "--verbose"}, valued: []string{"-t", "--type"}, needs: []string{"--status", "-a", "--assess"}, anyArgs: true},
+		"auditctl":     {flags: "ls", needs: []string{"-l", "-s"}},
+		"semanage":     {flags: "nlC", long: []string{"--list", "--noheading", "--locallist"}, needs: []string{"-l", "--list"}, verbs: []string{"boolean", "port", "fcontext", "login", "user", "module", "interface", "node", "permissive", "dontaudit", "ibpkey", "ibendport", "export"}},
+		"fdisk":        {flags: "lxus", long: []string{"--list", "--list-details", "--units", "--getsz", "--bytes"}, valued: []string{"-o", "--output", "-b", "--sector-size"}, needs: []string{"-l", "--list", "-x", "--list-details", "-s", "--getsz"}, anyArgs: true},
+		"sfdisk":       {flags: "ldJsgVFr", long: []string{"--list", "--dump", "--json", "--show-size", "--show-geometry", "--verify", "--list-free", "--list-types", "--bytes"}, valued: []string{"-o", "--output"}, needs: []string{"-l", "--list", "-d", "--dump", "-J", "--json", "-s", "--show-size", "-g", "--show-geometry", "-V", "--verify", "-F", "--list-free", "-T", "--list-types"}, anyArgs: true},
+		"gdisk":        {flags: "l", needs: []string{"-l"}, anyArgs: true},
+		"sgdisk":       {flags: "pvOL", long: []string{"--print", "--verify", "--print-mbr", "--list-types", "--info"}, valued: []string{"-i"}, needs: []string{"-p", "--print", "-v", "--verify", "-O", "--print-mbr", "-L", "--list-types", "-i", "--info"}, anyArgs: true},
+		"parted":       {flags: "lsmj", long: []string{"--list", "--script", "--machine", "--json"}, words: []string{"print", "p", "free", "unit", "s", "B", "kB", "MB", "GB", "TB", "KiB", "MiB", "GiB", "TiB", "%", "cyl", "chs", "compact", "list", "all", "devices"}, devices: true},
+		"mdadm":        {flags: "DEQsbvY", long: []string{"--detail", "--examine", "--query", "--scan", "--brief", "--verbose", "--detail-platform", "--export"}, needs: []string{"-D", "--detail", "-E", "--examine", "-Q", "--query", "--detail-platform"}, anyArgs: true},
+		"cryptsetup":   {flags: "v", long: []string{"--verbose", "--debug"}, verbs: []string{"status", "luksDump", "isLuks", "tcryptDump", "bitlkDump", "fvault2Dump"}, anyArgs: true},
+		"zpool":        {flags: "vxpHLPgTyel", verbs: []string{"status", "list", "iostat", "get", "history", "events"}, valued: []string{"-o", "-T"}, anyArgs: true},
+		"zfs":          {flags: "rHpdt", verbs: []string{"list", "get", "diff"}, valued: []string{"-o", "-t", "-s", "-S", "-d"}, anyArgs: true},
+		"lvm":          {verbs: []string{"pvs", "vgs", "lvs", "pvdisplay", "vgdisplay", "lvdisplay", "version", "lvmconfig", "fullreport", "devtypes", "formats", "segtypes"}, flags: "av", valued: []string{"-o", "--options"}, anyArgs: true},
+		"diskutil":     {verbs: []string{"list", "info", "activity", "listFilesystems"}, words: []string{"-plist", "-all", "internal", "external", "physical", "virtual"}, anyArgs: true},
+		"hdparm":       {flags: "IigtTC", long: []string{"--Istdout"}, needs: []string{"-I", "-i", "-g", "-t", "-T", "-C", "--Istdout"}, anyArgs: true},
+		"wipefs":       {flags: "nJpi", long: []string{"--no-act", "--json", "--parsable", "--noheadings"}, valued: []string{"-O", "--output"}, anyArgs: true},
+	}
+})
 
 // securityReadOnly reports whether a security or disk tool only lists or
 // prints: every word it is given is in its read form.
 func securityReadOnly(c *shell.Command) bool {
-	form, ok := readForms[c.Program]
+	form, ok := readForms.Get()[c.Program]
 	if !ok {
 		return false
 	}
@@ -1345,12 +1348,14 @@ func debuggerBatch(c *shell.Command) bool {
 
 // debugCommands are debugger commands that inspect the program being
 // debugged, which is the project's own: they run it and print its state.
-var debugCommands = map[string]bool{
-	"bt": true, "backtrace": true, "run": true, "r": true, "start": true, "c": true, "continue": true, "next": true, "n": true, "step": true, "s": true, "finish": true,
-	"info": true, "i": true, "p": true, "print": true, "x": true, "list": true, "l": true, "frame": true, "f": true, "up": true, "down": true, "thread": true,
-	"b": true, "break": true, "breakpoint": true, "watch": true, "disassemble": true, "disas": true, "where": true, "quit": true, "q": true, "kill": true,
-	"target": true, "image": true, "register": true, "memory": true, "set": true, "settings": true, "process": true, "display": true, "ptype": true, "whatis": true,
-}
+var debugCommands = lazy.New(func() map[string]bool {
+	return map[string]bool{
+		"bt": true, "backtrace": true, "run": true, "r": true, "start": true, "c": true, "continue": true, "next": true, "n": true, "step": true, "s": true, "finish": true,
+		"info": true, "i": true, "p": true, "print": true, "x": true, "list": true, "l": true, "frame": true, "f": true, "up": true, "down": true, "thread": true,
+		"b": true, "break": true, "breakpoint": true, "watch": true, "disassemble": true, "disas": true, "where": true, "quit": true, "q": true, "kill": true,
+		"target": true, "image": true, "register": true, "memory": true, "set": true, "settings": true, "process": true, "display": true, "ptype": true, "whatis": true,
+	}
+})
 
 // debugger judges a debugger in batch mode: the commands it is given
 // must only inspect, and the program must be the project's.
@@ -1366,7 +1371,7 @@ func (j *judgement) debugger(c *shell.Command, subj string) {
 			}
 			k++
 			cmd := strings.Fields(c.Args[k].Text)
-			if c.Args[k].Dynamic || len(cmd) == 0 || !debugCommands[cmd[0]] || cmd[0] == "set" && len(cmd) > 1 && cmd[1] != "pagination" && cmd[1] != "print" && cmd[1] != "confirm" && cmd[1] != "width" && cmd[1] != "height" {
+			if c.Args[k].Dynamic || len(cmd) == 0 || !debugCommands.Get()[cmd[0]] || cmd[0] == "set" && len(cmd) > 1 && cmd[1] != "pagination" && cmd[1] != "print" && cmd[1] != "confirm" && cmd[1] != "width" && cmd[1] != "height" {
 				j.defer_(catalog.UDebuggerCommand, subj, "runs a debugger command arbiter does not know to be inspection only: "+clipText(c.Args[k].Text, 40))
 				return
 			}

@@ -2,6 +2,7 @@ package policy
 
 import (
 	"github.com/arbitergate/arbiter/catalog"
+	"github.com/arbitergate/arbiter/internal/lazy"
 	"path"
 	"path/filepath"
 	"strings"
@@ -111,7 +112,7 @@ func (j *judgement) runFile(c *shell.Command, file, subj string) {
 	switch {
 	case base == "manage.py":
 		j.djangoManage(c, args, subj)
-	case file == c.Name && (migrationModes[base] != nil || base == "rails" || base == "rake" || base == "django-admin"):
+	case file == c.Name && (migrationModes.Get()[base] != nil || base == "rails" || base == "rake" || base == "django-admin"):
 		j.migrationTool(c) // a binstub: bin/rails db:drop
 	}
 	glob := strings.ContainsAny(file, "*?[")
@@ -199,35 +200,34 @@ func scriptArgs(c *shell.Command, file string) []shell.Word {
 
 // nameWords are words in the name or the arguments of a script, package
 // script or make target that say it is not routine project work.
-var nameWords = map[string]struct {
-	id     catalog.ID
-	reason string
-}{
-	"deploy":     {catalog.B10Publish, "is named for deploying, which reaches systems outside this machine"},
-	"release":    {catalog.B10Publish, "is named for releasing, which publishes for others"},
-	"publish":    {catalog.B10Publish, "is named for publishing, which reaches systems outside this machine"},
-	"upload":     {catalog.B10Publish, "is named for uploading, which sends files off this machine"},
-	"push":       {catalog.CNamedRemote, "is named for pushing, which changes something outside this project"},
-	"sync":       {catalog.CNamedRemote, "is named for syncing, which changes something outside this project"},
-	"migrate":    {catalog.CNamedMigration, "is named for migrating, which changes a database"},
-	"migration":  {catalog.CNamedMigration, "is named for migrations, which change a database"},
-	"migrations": {catalog.CNamedMigration, "is named for migrations, which change a database"},
-	"seed":       {catalog.CNamedMigration, "is named for seeding, which writes to a database"},
-	"prod":       {catalog.CNamedProduction, "names production, where mistakes affect real users"},
-	"production": {catalog.CNamedProduction, "names production, where mistakes affect real users"},
-	"destroy":    {catalog.B1NamedDelete, "is named for destroying, which deletes data or resources"},
-	"drop":       {catalog.B1NamedDelete, "is named for dropping, which deletes data"},
-	"reset":      {catalog.B1NamedDelete, "is named for resetting, which deletes data"},
-	"wipe":       {catalog.B1NamedDelete, "is named for wiping, which deletes data"},
-	"purge":      {catalog.B1NamedDelete, "is named for purging, which deletes data"},
-	"nuke":       {catalog.B1NamedDelete, "is named for deleting everything"},
-	"teardown":   {catalog.B1NamedDelete, "is named for tearing down, which deletes resources"},
-	"truncate":   {catalog.B1NamedDelete, "is named for truncating, which deletes data"},
-	"flush":      {catalog.B1NamedDelete, "is named for flushing, which deletes data"},
-	"rollback":   {catalog.CNamedMigration, "is named for rolling back, which changes a database or a deployment"},
-	"downgrade":  {catalog.CNamedMigration, "is named for downgrading, which changes a database"},
-	"uninstall":  {catalog.B4Install, "is named for uninstalling software"},
-}
+var nameWords = lazy.New(func() map[string]flagged {
+	return map[string]flagged{
+		"deploy":     {catalog.B10Publish, "is named for deploying, which reaches systems outside this machine"},
+		"release":    {catalog.B10Publish, "is named for releasing, which publishes for others"},
+		"publish":    {catalog.B10Publish, "is named for publishing, which reaches systems outside this machine"},
+		"upload":     {catalog.B10Publish, "is named for uploading, which sends files off this machine"},
+		"push":       {catalog.CNamedRemote, "is named for pushing, which changes something outside this project"},
+		"sync":       {catalog.CNamedRemote, "is named for syncing, which changes something outside this project"},
+		"migrate":    {catalog.CNamedMigration, "is named for migrating, which changes a database"},
+		"migration":  {catalog.CNamedMigration, "is named for migrations, which change a database"},
+		"migrations": {catalog.CNamedMigration, "is named for migrations, which change a database"},
+		"seed":       {catalog.CNamedMigration, "is named for seeding, which writes to a database"},
+		"prod":       {catalog.CNamedProduction, "names production, where mistakes affect real users"},
+		"production": {catalog.CNamedProduction, "names production, where mistakes affect real users"},
+		"destroy":    {catalog.B1NamedDelete, "is named for destroying, which deletes data or resources"},
+		"drop":       {catalog.B1NamedDelete, "is named for dropping, which deletes data"},
+		"reset":      {catalog.B1NamedDelete, "is named for resetting, which deletes data"},
+		"wipe":       {catalog.B1NamedDelete, "is named for wiping, which deletes data"},
+		"purge":      {catalog.B1NamedDelete, "is named for purging, which deletes data"},
+		"nuke":       {catalog.B1NamedDelete, "is named for deleting everything"},
+		"teardown":   {catalog.B1NamedDelete, "is named for tearing down, which deletes resources"},
+		"truncate":   {catalog.B1NamedDelete, "is named for truncating, which deletes data"},
+		"flush":      {catalog.B1NamedDelete, "is named for flushing, which deletes data"},
+		"rollback":   {catalog.CNamedMigration, "is named for rolling back, which changes a database or a deployment"},
+		"downgrade":  {catalog.CNamedMigration, "is named for downgrading, which changes a database"},
+		"uninstall":  {catalog.B4Install, "is named for uninstalling software"},
+	}
+})
 
 // testWords make a name routine whatever else it says: a test of the
 // reset feature is a test. buildWords only outweigh production: a
@@ -263,7 +263,7 @@ func (j *judgement) scriptName(name string, args []shell.Word, subj string) bool
 		building = building || buildWords[w]
 	}
 	for _, w := range words {
-		if why, ok := nameWords[w]; ok && !(building && (w == "prod" || w == "production")) {
+		if why, ok := nameWords.Get()[w]; ok && !(building && (w == "prod" || w == "production")) {
 			if why.id[0] == 'B' {
 				j.ask(why.id, subj, "the script "+why.reason)
 			} else {

@@ -3,6 +3,7 @@ package project
 import (
 	"errors"
 	"fmt"
+	"github.com/arbitergate/arbiter/internal/lazy"
 	"os"
 	"path"
 	"path/filepath"
@@ -727,7 +728,7 @@ func (m *Makefile) variable(name string, depth int) (string, error) {
 	}
 	v := m.vars[name]
 	if v == nil {
-		if d, ok := defaults[name]; ok {
+		if d, ok := defaults.Get()[name]; ok {
 			return m.expand(d, nil, depth+1)
 		}
 		if name == "CURDIR" && m.Dir != "" {
@@ -768,10 +769,12 @@ func unknown(name string) string {
 }
 
 // defaults are make's built-in variables that recipes use most.
-var defaults = map[string]string{
-	"CC": "cc", "CXX": "g++", "CPP": "$(CC) -E", "AR": "ar", "AS": "as", "LD": "ld", "RM": "rm -f",
-	"FC": "f77", "LEX": "lex", "YACC": "yacc", "ARFLAGS": "rv", "MAKEFILE_LIST": "Makefile",
-}
+var defaults = lazy.New(func() map[string]string {
+	return map[string]string{
+		"CC": "cc", "CXX": "g++", "CPP": "$(CC) -E", "AR": "ar", "AS": "as", "LD": "ld", "RM": "rm -f",
+		"FC": "f77", "LEX": "lex", "YACC": "yacc", "ARFLAGS": "rv", "MAKEFILE_LIST": "Makefile",
+	}
+})
 
 // plainShell reports whether a SHELL value is a POSIX-style shell, so that
 // recipes stay shell code.

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"encoding/json"
+	"github.com/arbitergate/arbiter/internal/lazy"
 	"net/url"
 	"path"
 	"path/filepath"
@@ -85,7 +86,7 @@ func (f *facts) gather() {
 				continue
 			}
 			f.addPath(t, dir, a.Glob)
-			if networkProgram[c.Program] {
+			if networkProgram.Get()[c.Program] {
 				f.addRemote(t)
 			} else if at := strings.Index(t, "@"); at > 0 && strings.Contains(t[at:], ":") {
 				f.addRemote(t) // git@host:org/repo
@@ -100,8 +101,10 @@ func (f *facts) gather() {
 }
 
 // networkProgram lists programs whose plain operands name hosts.
-var networkProgram = map[string]bool{"ssh": true, "scp": true, "sftp": true, "rsync": true, "nc": true, "ncat": true, "netcat": true,
-	"telnet": true, "ping": true, "dig": true, "host": true, "nslookup": true, "ftp": true, "mosh": true, "socat": true, "curl": true, "wget": true}
+var networkProgram = lazy.New(func() map[string]bool {
+	return map[string]bool{"ssh": true, "scp": true, "sftp": true, "rsync": true, "nc": true, "ncat": true, "netcat": true,
+		"telnet": true, "ping": true, "dig": true, "host": true, "nslookup": true, "ftp": true, "mosh": true, "socat": true, "curl": true, "wget": true}
+})
 
 func (f *facts) addPath(p, dir string, glob bool) {
 	abs := f.res.Resolve(p, dir)

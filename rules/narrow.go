@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"github.com/arbitergate/arbiter/internal/lazy"
 	"path"
 	"strings"
 )
@@ -33,48 +34,52 @@ const (
 )
 
 // broad lists programs whose prefix alone would approve running anything.
-var broad = map[string]kind{
-	"sh": shellKind, "bash": shellKind, "zsh": shellKind, "dash": shellKind, "ksh": shellKind, "fish": shellKind, "csh": shellKind,
-	"tcsh": shellKind, "ash": shellKind, "busybox": shellKind, "pwsh": shellKind, "powershell": shellKind, "cmd": shellKind, "su": shellKind,
+var broad = lazy.New(func() map[string]kind {
+	return map[string]kind{
+		"sh": shellKind, "bash": shellKind, "zsh": shellKind, "dash": shellKind, "ksh": shellKind, "fish": shellKind, "csh": shellKind,
+		"tcsh": shellKind, "ash": shellKind, "busybox": shellKind, "pwsh": shellKind, "powershell": shellKind, "cmd": shellKind, "su": shellKind,
 
-	"python": interpreterKind, "python2": interpreterKind, "python3": interpreterKind, "pypy": interpreterKind, "pypy3": interpreterKind,
-	"node": interpreterKind, "nodejs": interpreterKind, "deno": interpreterKind, "bun": interpreterKind, "ruby": interpreterKind,
-	"perl": interpreterKind, "php": interpreterKind, "lua": interpreterKind, "luajit": interpreterKind, "rscript": interpreterKind,
-	"julia": interpreterKind, "osascript": interpreterKind, "java": interpreterKind, "groovy": interpreterKind, "tclsh": interpreterKind,
-	"awk": interpreterKind, "gawk": interpreterKind, "mawk": interpreterKind, "elixir": interpreterKind, "erl": interpreterKind,
-	"ts-node": interpreterKind, "tsx": interpreterKind,
+		"python": interpreterKind, "python2": interpreterKind, "python3": interpreterKind, "pypy": interpreterKind, "pypy3": interpreterKind,
+		"node": interpreterKind, "nodejs": interpreterKind, "deno": interpreterKind, "bun": interpreterKind, "ruby": interpreterKind,
+		"perl": interpreterKind, "php": interpreterKind, "lua": interpreterKind, "luajit": interpreterKind, "rscript": interpreterKind,
+		"julia": interpreterKind, "osascript": interpreterKind, "java": interpreterKind, "groovy": interpreterKind, "tclsh": interpreterKind,
+		"awk": interpreterKind, "gawk": interpreterKind, "mawk": interpreterKind, "elixir": interpreterKind, "erl": interpreterKind,
+		"ts-node": interpreterKind, "tsx": interpreterKind,
 
-	"npx": wrapperKind, "pnpx": wrapperKind, "bunx": wrapperKind, "uvx": wrapperKind, "pipx": wrapperKind,
-	"env": wrapperKind, "sudo": wrapperKind, "doas": wrapperKind, "pkexec": wrapperKind, "runuser": wrapperKind,
-	"xargs": wrapperKind, "parallel": wrapperKind, "nice": wrapperKind, "nohup": wrapperKind, "timeout": wrapperKind,
-	"time": wrapperKind, "exec": wrapperKind, "command": wrapperKind, "builtin": wrapperKind, "eval": wrapperKind,
-	"source": wrapperKind, ".": wrapperKind, "watch": wrapperKind, "strace": wrapperKind, "ltrace": wrapperKind,
-	"stdbuf": wrapperKind, "ionice": wrapperKind, "chroot": wrapperKind, "unshare": wrapperKind, "nsenter": wrapperKind,
-	"setsid": wrapperKind, "flock": wrapperKind, "script": wrapperKind, "find": wrapperKind, "ssh": wrapperKind,
-	"gdb": wrapperKind, "valgrind": wrapperKind, "entr": wrapperKind, "chronic": wrapperKind, "caffeinate": wrapperKind,
+		"npx": wrapperKind, "pnpx": wrapperKind, "bunx": wrapperKind, "uvx": wrapperKind, "pipx": wrapperKind,
+		"env": wrapperKind, "sudo": wrapperKind, "doas": wrapperKind, "pkexec": wrapperKind, "runuser": wrapperKind,
+		"xargs": wrapperKind, "parallel": wrapperKind, "nice": wrapperKind, "nohup": wrapperKind, "timeout": wrapperKind,
+		"time": wrapperKind, "exec": wrapperKind, "command": wrapperKind, "builtin": wrapperKind, "eval": wrapperKind,
+		"source": wrapperKind, ".": wrapperKind, "watch": wrapperKind, "strace": wrapperKind, "ltrace": wrapperKind,
+		"stdbuf": wrapperKind, "ionice": wrapperKind, "chroot": wrapperKind, "unshare": wrapperKind, "nsenter": wrapperKind,
+		"setsid": wrapperKind, "flock": wrapperKind, "script": wrapperKind, "find": wrapperKind, "ssh": wrapperKind,
+		"gdb": wrapperKind, "valgrind": wrapperKind, "entr": wrapperKind, "chronic": wrapperKind, "caffeinate": wrapperKind,
 
-	"git": multiKind, "npm": multiKind, "pnpm": multiKind, "yarn": multiKind, "docker": multiKind, "podman": multiKind,
-	"kubectl": multiKind, "helm": multiKind, "go": multiKind, "cargo": multiKind, "pip": multiKind, "pip3": multiKind,
-	"uv": multiKind, "poetry": multiKind, "pipenv": multiKind, "gh": multiKind, "glab": multiKind, "aws": multiKind,
-	"gcloud": multiKind, "az": multiKind, "terraform": multiKind, "tofu": multiKind, "systemctl": multiKind,
-	"brew": multiKind, "apt": multiKind, "apt-get": multiKind, "dnf": multiKind, "yum": multiKind, "pacman": multiKind,
-	"rustup": multiKind, "dotnet": multiKind, "mvn": multiKind, "gradle": multiKind, "composer": multiKind,
-	"bundle": multiKind, "gem": multiKind, "make": multiKind, "just": multiKind, "task": multiKind, "mise": multiKind,
-	"asdf": multiKind, "nix": multiKind, "conda": multiKind, "mamba": multiKind, "rake": multiKind, "ansible": multiKind,
-	"pulumi": multiKind, "wrangler": multiKind, "vercel": multiKind, "flyctl": multiKind, "fly": multiKind, "heroku": multiKind,
-}
+		"git": multiKind, "npm": multiKind, "pnpm": multiKind, "yarn": multiKind, "docker": multiKind, "podman": multiKind,
+		"kubectl": multiKind, "helm": multiKind, "go": multiKind, "cargo": multiKind, "pip": multiKind, "pip3": multiKind,
+		"uv": multiKind, "poetry": multiKind, "pipenv": multiKind, "gh": multiKind, "glab": multiKind, "aws": multiKind,
+		"gcloud": multiKind, "az": multiKind, "terraform": multiKind, "tofu": multiKind, "systemctl": multiKind,
+		"brew": multiKind, "apt": multiKind, "apt-get": multiKind, "dnf": multiKind, "yum": multiKind, "pacman": multiKind,
+		"rustup": multiKind, "dotnet": multiKind, "mvn": multiKind, "gradle": multiKind, "composer": multiKind,
+		"bundle": multiKind, "gem": multiKind, "make": multiKind, "just": multiKind, "task": multiKind, "mise": multiKind,
+		"asdf": multiKind, "nix": multiKind, "conda": multiKind, "mamba": multiKind, "rake": multiKind, "ansible": multiKind,
+		"pulumi": multiKind, "wrangler": multiKind, "vercel": multiKind, "flyctl": multiKind, "fly": multiKind, "heroku": multiKind,
+	}
+})
 
 // launching lists subcommands that run whatever follows them: they need
 // the thing they run named too.
-var launching = map[string]string{
-	"npm run": "a script name", "npm run-script": "a script name", "npm exec": "", "npm x": "",
-	"pnpm run": "a script name", "pnpm exec": "", "pnpm dlx": "", "yarn run": "a script name", "yarn exec": "", "yarn dlx": "",
-	"bun run": "a script name", "bun x": "", "deno run": "a file", "go run": "a package", "cargo run": "a binary",
-	"uv run": "a command", "uv tool": "", "poetry run": "a command", "pipenv run": "a command", "bundle exec": "a command",
-	"docker run": "", "docker exec": "", "podman run": "", "podman exec": "", "kubectl exec": "", "kubectl run": "",
-	"git submodule": "a subcommand", "conda run": "", "mise exec": "", "mise x": "", "nix run": "", "nix shell": "",
-	"gh api": "", "aws ssm": "a subcommand",
-}
+var launching = lazy.New(func() map[string]string {
+	return map[string]string{
+		"npm run": "a script name", "npm run-script": "a script name", "npm exec": "", "npm x": "",
+		"pnpm run": "a script name", "pnpm exec": "", "pnpm dlx": "", "yarn run": "a script name", "yarn exec": "", "yarn dlx": "",
+		"bun run": "a script name", "bun x": "", "deno run": "a file", "go run": "a package", "cargo run": "a binary",
+		"uv run": "a command", "uv tool": "", "poetry run": "a command", "pipenv run": "a command", "bundle exec": "a command",
+		"docker run": "", "docker exec": "", "podman run": "", "podman exec": "", "kubectl exec": "", "kubectl run": "",
+		"git submodule": "a subcommand", "conda run": "", "mise exec": "", "mise x": "", "nix run": "", "nix shell": "",
+		"gh api": "", "aws ssm": "a subcommand",
+	}
+})
 
 // Narrow reports whether a prefix is narrow enough to approve for good:
 // not a shell, an interpreter, a launcher or wrapper, nor a multi-purpose
@@ -90,7 +95,7 @@ func Narrow(words []string) error {
 	}
 	prog := strings.ToLower(path.Base(words[0]))
 	rest := words[1:]
-	switch broad[prog] {
+	switch broad.Get()[prog] {
 	case shellKind:
 		return &BroadPrefixError{Prefix: prefix, Why: prog + " is a shell, and a shell runs any command", Suggestion: "approve the command the shell would run, as in `arbiter allow -- npm test`"}
 	case interpreterKind:
@@ -109,7 +114,7 @@ func Narrow(words []string) error {
 		if sub == "" {
 			return &BroadPrefixError{Prefix: prefix, Why: prog + " does many different things, some of them destructive, so it needs its subcommand", Suggestion: "add the subcommand, as in `" + example(prog) + "`"}
 		}
-		if what, ok := launching[prog+" "+sub]; ok {
+		if what, ok := launching.Get()[prog+" "+sub]; ok {
 			after := operandsAfter(rest, sub)
 			if what == "" || len(after) == 0 {
 				s := "name what it runs"

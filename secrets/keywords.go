@@ -1,7 +1,7 @@
 package secrets
 
 import (
-	"sync"
+	"github.com/arbitergate/arbiter/internal/lazy"
 	"unicode"
 	"unicode/utf8"
 )
@@ -10,12 +10,17 @@ import (
 // their keywords in it. Testing each of some two hundred keywords with
 // strings.Contains would read a 2 KB command two hundred times.
 type keywordIndex struct {
-	// pairs has a bit set for every two-byte start of a keyword.
-	pairs [1 << 16 / 64]uint64
-	// byFirst lists the keywords by their first byte; an array, not a
-	// map, so that building it costs next to nothing at start-up.
-	byFirst [256][]keywordRef
+	// pairs has a bit set for a hash of every two-byte start of a
+	// keyword; a position whose pair has no bit starts no keyword. Small
+	// on purpose: the hook builds it once per process.
+	pairs [pairBits / 64]uint64
+	// refs lists the keywords ordered by their first byte, those starting
+	// with byte c being refs[start[c]:start[c+1]].
+	refs  []keywordRef
+	start [257]uint16
 }
+
+const pairBits = 4096
 
 type keywordRef struct {
 	word string
@@ -28,19 +33,38 @@ type ruleSet [4]uint64
 func (s *ruleSet) add(i int)      { s[i/64] |= 1 << (i % 64) }
 func (s *ruleSet) has(i int) bool { return s[i/64]&(1<<(i%64)) != 0 }
 func (s *ruleSet) empty() bool    { return s[0]|s[1]|s[2]|s[3] == 0 }
-func pairOf(a, b byte) uint16     { return uint16(a)<<8 | uint16(b) }
+
+func pairHash(a, b byte) uint { return (uint(a)*131 + uint(b)) % pairBits }
+
+func (x *keywordIndex) mayStart(a, b byte) bool {
+	h := pairHash(a, b)
+	return x.pairs[h/64]&(1<<(h%64)) != 0
+}
 
 // keywords is built on first use: most hook calls never scan text.
-var keywords = sync.OnceValue(func() *keywordIndex {
+var keywords = lazy.New(func() *keywordIndex {
 	if len(rules) > len(ruleSet{})*64 {
 		panic("secrets: more rules than a ruleSet holds")
 	}
 	x := &keywordIndex{}
+	n := 0
+	for _, r := range rules {
+		for _, k := range r.keywords {
+			h := pairHash(k[0], k[1])
+			x.pairs[h/64] |= 1 << (h % 64)
+			x.start[int(k[0])+1]++
+			n++
+		}
+	}
+	for c := 1; c < len(x.start); c++ {
+		x.start[c] += x.start[c-1]
+	}
+	x.refs = make([]keywordRef, n)
+	next := x.start
 	for i, r := range rules {
 		for _, k := range r.keywords {
-			p := pairOf(k[0], k[1])
-			x.pairs[p/64] |= 1 << (p % 64)
-			x.byFirst[k[0]] = append(x.byFirst[k[0]], keywordRef{k, i})
+			x.refs[next[k[0]]] = keywordRef{k, i}
+			next[k[0]]++
 		}
 	}
 	return x
@@ -52,15 +76,15 @@ func hintedRules(s string) ruleSet {
 	if !isASCII(s) {
 		s = fold(s)
 	}
-	x := keywords()
+	x := keywords.Get()
 	var set ruleSet
 	for i := 0; i+1 < len(s); i++ {
-		p := pairOf(lowerByte(s[i]), lowerByte(s[i+1]))
-		if x.pairs[p/64]&(1<<(p%64)) == 0 {
+		a, b := lowerByte(s[i]), lowerByte(s[i+1])
+		if !x.mayStart(a, b) {
 			continue
 		}
-		for _, k := range x.byFirst[p>>8] {
-			if k.word[1] == byte(p) && !set.has(k.rule) && hasFoldedPrefix(s[i:], k.word) {
+		for _, k := range x.refs[x.start[a]:x.start[int(a)+1]] {
+			if k.word[1] == b && !set.has(k.rule) && hasFoldedPrefix(s[i:], k.word) {
 				set.add(k.rule)
 			}
 		}

@@ -347,3 +347,14 @@ func steadyTime(limit time.Duration, work func()) time.Duration {
 	}
 	return best
 }
+
+// TestHintedRulesAnyByte: every byte value may start a position the
+// index looks up, including 0xff, which is one past the last first byte.
+func TestHintedRulesAnyByte(t *testing.T) {
+	var b []byte
+	for c := 0; c < 256; c++ {
+		b = append(b, byte(c), byte(c), 'a', byte(255-c))
+	}
+	hintedRules(string(b))
+	hintedRules("\xff\xffpassword=\xff")
+}

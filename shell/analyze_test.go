@@ -181,3 +181,23 @@ func BenchmarkAnalyze(b *testing.B) {
 		Analyze(cmds[i%len(cmds)])
 	}
 }
+
+// TestTablesNameEachProgramOnce: the wrapper and runner tables are
+// scanned for the first entry of a name, so a second would be dead, and
+// names are compared with programName's lower-cased base name.
+func TestTablesNameEachProgramOnce(t *testing.T) {
+	seen := map[string]bool{}
+	for _, w := range wrappers {
+		if seen[w.name] || w.name != programName(w.name) {
+			t.Errorf("wrapper %q is listed twice or is not a program name", w.name)
+		}
+		seen[w.name] = true
+	}
+	seen = map[string]bool{}
+	for _, r := range runners {
+		if seen[r.name] || r.name != programName(r.name) {
+			t.Errorf("runner %q is listed twice or is not a program name", r.name)
+		}
+		seen[r.name] = true
+	}
+}

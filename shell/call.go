@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"github.com/arbitergate/arbiter/internal/lazy"
 	"path"
 	"strings"
 
@@ -106,7 +107,7 @@ func (w *walker) unwrap(cmd *Command) ([]Word, bool) {
 		i, _ := options(args, []string{"-n", "--name", "-p", "--prefix", "-C", "--cd"}, nil)
 		return args[i:], true
 	}
-	if spec, ok := wrappers[prog]; ok {
+	if spec, ok := wrapperFor(prog); ok {
 		i, scripts := options(args, spec.valued, spec.script)
 		if opt, ok := spec.unknownOption(args[:min(i, len(args))]); ok {
 			w.problem(WrapperOption, "%s %s is not an option arbiter knows to change only how the command runs", prog, clip(opt, 60))
@@ -192,7 +193,7 @@ func (w *walker) unwrap(cmd *Command) ([]Word, bool) {
 		}
 		return rest, true
 	}
-	if spec, ok := runners[prog]; ok {
+	if spec, ok := runnerFor(prog); ok {
 		if len(spec.sub) > 0 {
 			i, _ := options(args, spec.valued, nil)
 			if i >= len(args) || !contains(spec.sub, args[i].Text) {
@@ -304,7 +305,7 @@ func (w *walker) nested(outer Command, script Word, positional []Word, via strin
 	}
 	w.script(script.Text, w.shells+1, outer.Ctx|Nested, positional)
 	w.via, w.dirLost = saved, lost
-	if currentShell[via] {
+	if currentShell.Get()[via] {
 		// The text ran in this shell: whatever it assigned or cd'd to
 		// holds for the commands after it.
 		w.varsLost, w.dirLost = true, true
@@ -313,7 +314,9 @@ func (w *walker) nested(outer Command, script Word, positional []Word, via strin
 
 // currentShell lists the runners whose text runs in the shell that runs
 // them, not in a shell of its own.
-var currentShell = map[string]bool{"eval": true, "mapfile -C": true, "readarray -C": true, "source": true}
+var currentShell = lazy.New(func() map[string]bool {
+	return map[string]bool{"eval": true, "mapfile -C": true, "readarray -C": true, "source": true}
+})
 
 // runWords analyses a command given as separate words (find -exec, git
 // aliases), in the current shell.

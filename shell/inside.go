@@ -14,7 +14,7 @@ func (w *walker) inside(cmd *Command) {
 		return
 	}
 	switch {
-	case shells[prog]:
+	case shells.Get()[prog]:
 		w.shell(cmd)
 	case prog == "eval":
 		w.nested(*cmd, Word{Text: joinWords(cmd.Args), Dynamic: anyDynamic(cmd.Args)}, nil, "eval")

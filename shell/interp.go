@@ -1,31 +1,38 @@
 package shell
 
 import (
+	"github.com/arbitergate/arbiter/internal/lazy"
 	"strings"
 
 	"github.com/arbitergate/arbiter/internal/lazyregexp"
 )
 
-// interpreters maps interpreter programs to their language and the options
-// whose value is code.
-var interpreters = map[string]struct {
+// interpreter is an interpreter program's language and the options whose
+// value is code.
+type interpreter struct {
 	lang string
 	code []string
-}{
-	"python": {"python", []string{"-c"}}, "python2": {"python", []string{"-c"}}, "python3": {"python", []string{"-c"}},
-	"py": {"python", []string{"-c"}}, "pypy": {"python", []string{"-c"}}, "pypy3": {"python", []string{"-c"}},
-	"node": {"javascript", []string{"-e", "--eval", "-p", "--print"}}, "nodejs": {"javascript", []string{"-e", "--eval", "-p", "--print"}},
-	"deno": {"javascript", []string{"eval"}}, "bun": {"javascript", []string{"-e", "--eval", "-p", "--print"}},
-	"perl": {"perl", []string{"-e", "-E"}}, "ruby": {"ruby", []string{"-e"}}, "php": {"php", []string{"-r"}},
-	"lua": {"lua", []string{"-e"}}, "luajit": {"lua", []string{"-e"}},
-	"rscript": {"r", []string{"-e"}}, "r": {"r", []string{"-e"}}, "julia": {"julia", []string{"-e", "--eval"}},
-	"pwsh":       {"powershell", []string{"-command", "-c", "-com", "-comm", "-comma", "-comman"}},
-	"powershell": {"powershell", []string{"-command", "-c", "-com", "-comm", "-comma", "-comman"}},
-	"osascript":  {"applescript", []string{"-e"}},
 }
 
+// interpreters maps interpreter programs to their language and the options
+// whose value is code.
+var interpreters = lazy.New(func() map[string]interpreter {
+	return map[string]interpreter{
+		"python": {"python", []string{"-c"}}, "python2": {"python", []string{"-c"}}, "python3": {"python", []string{"-c"}},
+		"py": {"python", []string{"-c"}}, "pypy": {"python", []string{"-c"}}, "pypy3": {"python", []string{"-c"}},
+		"node": {"javascript", []string{"-e", "--eval", "-p", "--print"}}, "nodejs": {"javascript", []string{"-e", "--eval", "-p", "--print"}},
+		"deno": {"javascript", []string{"eval"}}, "bun": {"javascript", []string{"-e", "--eval", "-p", "--print"}},
+		"perl": {"perl", []string{"-e", "-E"}}, "ruby": {"ruby", []string{"-e"}}, "php": {"php", []string{"-r"}},
+		"lua": {"lua", []string{"-e"}}, "luajit": {"lua", []string{"-e"}},
+		"rscript": {"r", []string{"-e"}}, "r": {"r", []string{"-e"}}, "julia": {"julia", []string{"-e", "--eval"}},
+		"pwsh":       {"powershell", []string{"-command", "-c", "-com", "-comm", "-comma", "-comman"}},
+		"powershell": {"powershell", []string{"-command", "-c", "-com", "-comm", "-comma", "-comman"}},
+		"osascript":  {"applescript", []string{"-e"}},
+	}
+})
+
 func isInterpreter(program string) bool {
-	if _, ok := interpreters[program]; ok {
+	if _, ok := interpreters.Get()[program]; ok {
 		return true
 	}
 	return interpreterFamily(program) != ""
@@ -44,20 +51,20 @@ func interpreterFamily(program string) string {
 
 // Interpreter reports the language an interpreter program runs, or "".
 func Interpreter(program string) string {
-	if spec, ok := interpreters[program]; ok {
+	if spec, ok := interpreters.Get()[program]; ok {
 		return spec.lang
 	}
 	if base := interpreterFamily(program); base != "" {
-		return interpreters[base].lang
+		return interpreters.Get()[base].lang
 	}
 	return ""
 }
 
 // interpreter finds the code an interpreter runs and scans it.
 func (w *walker) interpreter(cmd *Command) {
-	spec, ok := interpreters[cmd.Program]
+	spec, ok := interpreters.Get()[cmd.Program]
 	if !ok {
-		spec = interpreters[interpreterFamily(cmd.Program)]
+		spec = interpreters.Get()[interpreterFamily(cmd.Program)]
 	}
 	args := cmd.Args
 	for _, a := range args {

@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"github.com/arbitergate/arbiter/internal/lazy"
 	"path"
 	"strings"
 )
@@ -8,6 +9,7 @@ import (
 // wrapper describes a program that runs another command given in its
 // arguments, such as sudo, env or timeout.
 type wrapper struct {
+	name string
 	// valued lists options that take a separate value ("-u" in sudo -u root).
 	valued []string
 	// positional is how many non-option words come before the command
@@ -33,61 +35,73 @@ type wrapper struct {
 	inert []string
 }
 
-// wrappers maps each wrapper to its shape. The option lists come from the
+// wrappers gives each wrapper its shape. The option lists come from the
 // programs' manuals: an option missing here would make the analysis take
 // its value for the command, so lists err toward taking too many values.
-var wrappers = map[string]wrapper{
-	"builtin":          {},
-	"noglob":           {}, // zsh's precommand modifiers
-	"nocorrect":        {},
-	"repeat":           {positional: 1}, // zsh: repeat N cmd
-	"exec":             {valued: []string{"-a"}, inert: []string{"-a", "-c", "-l"}},
-	"nohup":            {},
-	"setsid":           {inert: []string{"-c", "--ctty", "-f", "--fork", "-w", "--wait"}},
-	"unbuffer":         {inert: []string{"-p"}},
-	"nice":             {valued: []string{"-n", "--adjustment"}, inert: []string{"-n", "--adjustment"}},
-	"renice":           {valued: []string{"-n"}},
-	"time":             {valued: []string{"-f", "--format", "-o", "--output"}, writes: []string{"-o", "--output"}, inert: []string{"-f", "--format", "-p", "--portability", "-v", "--verbose", "-a", "--append", "-q", "--quiet"}},
-	"timeout":          {valued: []string{"-s", "--signal", "-k", "--kill-after"}, positional: 1, inert: []string{"-s", "--signal", "-k", "--kill-after", "--preserve-status", "--foreground", "-v", "--verbose"}},
-	"gtimeout":         {valued: []string{"-s", "--signal", "-k", "--kill-after"}, positional: 1, inert: []string{"-s", "--signal", "-k", "--kill-after", "--preserve-status", "--foreground", "-v", "--verbose"}},
-	"stdbuf":           {valued: []string{"-i", "-o", "-e", "--input", "--output", "--error"}, inert: []string{"-i", "-o", "-e", "--input", "--output", "--error"}},
-	"ionice":           {valued: []string{"-c", "-n", "-p", "-P", "-u", "--class", "--classdata"}, inert: []string{"-c", "--class", "-n", "--classdata", "-t", "--ignore"}},
-	"chrt":             {valued: []string{"-T", "-P", "-D"}, positional: 1, inert: []string{"-o", "--other", "-b", "--batch", "-i", "--idle", "-v", "--verbose", "-R", "--reset-on-fork"}},
-	"taskset":          {valued: []string{}, positional: 1, inert: []string{"-c", "--cpu-list", "-a", "--all-tasks"}},
-	"flock":            {valued: []string{"-w", "--timeout", "-E", "--conflict-exit-code"}, positional: 1, script: []string{"-c", "--command"}, inert: []string{"-s", "--shared", "-x", "-e", "--exclusive", "-n", "--nb", "--nonblock", "-w", "--timeout", "-o", "--close", "-E", "--conflict-exit-code", "-F", "--no-fork", "-u", "--unlock", "--verbose"}},
-	"env":              {valued: []string{"-u", "--unset", "-C", "--chdir", "-P"}, script: []string{"-S", "--split-string"}, inert: []string{"-i", "--ignore-environment", "-0", "--null", "-u", "--unset", "-v", "--debug"}},
-	"sudo":             {valued: []string{"-u", "--user", "-g", "--group", "-C", "--close-from", "-D", "--chdir", "-h", "--host", "-p", "--prompt", "-r", "--role", "-t", "--type", "-U", "--other-user", "-T", "--command-timeout", "-R", "--chroot"}},
-	"doas":             {valued: []string{"-u", "-C"}},
-	"pkexec":           {valued: []string{"--user"}},
-	"runuser":          {valued: []string{"-u", "--user", "-g", "--group", "-G", "--supp-group", "-s", "--shell", "-w", "--whitelist-environment"}, script: []string{"-c", "--command"}},
-	"su":               {valued: []string{"-s", "--shell", "-g", "--group", "-G", "--supp-group", "-w", "--whitelist-environment"}, script: []string{"-c", "--command", "--session-command"}},
-	"script":           {valued: []string{"-E", "--echo", "-I", "--log-in", "-O", "--log-out", "-B", "--log-io", "-T", "--log-timing", "-m", "--logging-format"}, script: []string{"-c", "--command"}, inert: []string{"-q", "--quiet", "-a", "--append", "-f", "--flush", "-e", "--return"}},
-	"watch":            {valued: []string{"-n", "--interval", "-d", "--differences", "-q", "--equexit"}, stringCmd: true, inert: []string{"-n", "--interval", "-d", "--differences", "-t", "--no-title", "-b", "--beep", "-e", "--errexit", "-g", "--chgexit", "-c", "--color", "-C", "--no-color", "-p", "--precise", "-w", "--no-wrap", "-x", "--exec", "-q", "--equexit"}},
-	"systemd-run":      {valued: []string{"-u", "--unit", "-p", "--property", "-E", "--setenv", "--uid", "--gid", "--nice", "--working-directory", "-M", "--machine", "-H", "--host", "--description", "--slice", "--on-calendar", "--on-active", "--on-boot", "--on-startup", "--on-unit-active", "--on-unit-inactive", "--timer-property", "--path-property", "--socket-property", "--service-type"}},
-	"strace":           {valued: []string{"-o", "-e", "-p", "-s", "-u", "-E", "-a", "-b", "-I", "-O", "-P", "-S", "-X"}, writes: []string{"-o"}, inert: []string{"-e", "-s", "-a", "-b", "-I", "-O", "-P", "-S", "-X", "-f", "-F", "-c", "-C", "-t", "-T", "-v", "-y", "-q", "-r", "-x", "-k", "-w", "-z", "-Z", "-i", "-n", "-D", "-V", "--follow-forks", "--output-separately", "--summary-only", "--summary"}},
-	"ltrace":           {valued: []string{"-o", "-e", "-p", "-s", "-u", "-a", "-n"}, writes: []string{"-o"}, inert: []string{"-e", "-s", "-a", "-n", "-f", "-S", "-c", "-C", "-t", "-T", "-i", "-L", "-r", "-x", "-w"}},
-	"xvfb-run":         {valued: []string{"-n", "--server-num", "-s", "--server-args", "-f", "--auth-file", "-e", "--error-file", "-p", "--xauth-protocol", "-w", "--wait"}, inert: []string{"-a", "--auto-servernum", "-n", "--server-num", "-p", "--xauth-protocol", "-w", "--wait"}},
-	"proxychains":      {valued: []string{"-f"}, inert: []string{"-q"}},
-	"proxychains4":     {valued: []string{"-f"}, inert: []string{"-q"}},
-	"torsocks":         {valued: []string{"-u", "-p", "-a", "-P"}, inert: []string{"-u", "-p", "-a", "-P", "-i", "-q", "-d"}},
-	"firejail":         {},
-	"fakeroot":         {valued: []string{"-l", "--lib", "--faked", "-s", "-i"}, inert: []string{"-u", "--unknown-is-real"}},
-	"chroot":           {valued: []string{"--userspec", "--groups"}, positional: 1},
-	"unshare":          {valued: []string{"-S", "--setuid", "-G", "--setgid", "-R", "--root", "-w", "--wd"}},
-	"nsenter":          {valued: []string{"-t", "--target", "-S", "--setuid", "-G", "--setgid", "-r", "--root", "-w", "--wd"}},
-	"catchsegv":        {},
-	"dbus-run-session": {},
-	"caffeinate":       {valued: []string{"-t", "-w"}, inert: []string{"-d", "-i", "-m", "-s", "-u", "-t", "-w"}},
-	"valgrind":         {inert: []string{"--tool", "--leak-check", "--show-leak-kinds", "--track-origins", "--error-exitcode", "-q", "--quiet", "-v", "--verbose", "--num-callers", "--track-fds", "--show-reachable", "--undef-value-errors", "--trace-children", "--child-silent-after-fork", "--errors-for-leak-kinds", "--read-var-info", "--show-error-list", "-s"}},
-	"busybox":          {},
-	"toybox":           {},
-	"xargs":            {valued: []string{"-I", "-n", "-P", "-L", "-l", "-d", "-s", "-a", "-E", "-e", "--max-args", "--max-procs", "--delimiter", "--arg-file", "--replace", "--max-lines", "--max-chars", "--eof", "--process-slot-var"}, reads: []string{"-a", "--arg-file"}, inert: []string{"-0", "--null", "-I", "-i", "--replace", "-n", "--max-args", "-L", "-l", "--max-lines", "-P", "--max-procs", "-d", "--delimiter", "-s", "--max-chars", "-E", "-e", "--eof", "-r", "--no-run-if-empty", "-t", "--verbose", "-x", "--exit", "-p", "--interactive", "-o", "--open-tty"}},
-	"parallel":         {valued: []string{"-j", "--jobs", "-S", "--sshlogin", "--joblog", "--results", "-a", "--arg-file", "--delay", "--timeout", "-n", "--max-args", "-I", "--colsep", "-d", "--delimiter"}},
-	"command":          {inert: []string{"-p"}},
-	"dotenv":           {valued: []string{"-e", "-v", "-c"}},
-	"direnv":           {positional: 2},
-	"conda":            {},
-	"mise":             {},
+var wrappers = [...]wrapper{
+	{name: "builtin"},
+	{name: "noglob"}, // zsh's precommand modifiers
+	{name: "nocorrect"},
+	{name: "repeat", positional: 1}, // zsh: repeat N cmd
+	{name: "exec", valued: []string{"-a"}, inert: []string{"-a", "-c", "-l"}},
+	{name: "nohup"},
+	{name: "setsid", inert: []string{"-c", "--ctty", "-f", "--fork", "-w", "--wait"}},
+	{name: "unbuffer", inert: []string{"-p"}},
+	{name: "nice", valued: []string{"-n", "--adjustment"}, inert: []string{"-n", "--adjustment"}},
+	{name: "renice", valued: []string{"-n"}},
+	{name: "time", valued: []string{"-f", "--format", "-o", "--output"}, writes: []string{"-o", "--output"}, inert: []string{"-f", "--format", "-p", "--portability", "-v", "--verbose", "-a", "--append", "-q", "--quiet"}},
+	{name: "timeout", valued: []string{"-s", "--signal", "-k", "--kill-after"}, positional: 1, inert: []string{"-s", "--signal", "-k", "--kill-after", "--preserve-status", "--foreground", "-v", "--verbose"}},
+	{name: "gtimeout", valued: []string{"-s", "--signal", "-k", "--kill-after"}, positional: 1, inert: []string{"-s", "--signal", "-k", "--kill-after", "--preserve-status", "--foreground", "-v", "--verbose"}},
+	{name: "stdbuf", valued: []string{"-i", "-o", "-e", "--input", "--output", "--error"}, inert: []string{"-i", "-o", "-e", "--input", "--output", "--error"}},
+	{name: "ionice", valued: []string{"-c", "-n", "-p", "-P", "-u", "--class", "--classdata"}, inert: []string{"-c", "--class", "-n", "--classdata", "-t", "--ignore"}},
+	{name: "chrt", valued: []string{"-T", "-P", "-D"}, positional: 1, inert: []string{"-o", "--other", "-b", "--batch", "-i", "--idle", "-v", "--verbose", "-R", "--reset-on-fork"}},
+	{name: "taskset", valued: []string{}, positional: 1, inert: []string{"-c", "--cpu-list", "-a", "--all-tasks"}},
+	{name: "flock", valued: []string{"-w", "--timeout", "-E", "--conflict-exit-code"}, positional: 1, script: []string{"-c", "--command"}, inert: []string{"-s", "--shared", "-x", "-e", "--exclusive", "-n", "--nb", "--nonblock", "-w", "--timeout", "-o", "--close", "-E", "--conflict-exit-code", "-F", "--no-fork", "-u", "--unlock", "--verbose"}},
+	{name: "env", valued: []string{"-u", "--unset", "-C", "--chdir", "-P"}, script: []string{"-S", "--split-string"}, inert: []string{"-i", "--ignore-environment", "-0", "--null", "-u", "--unset", "-v", "--debug"}},
+	{name: "sudo", valued: []string{"-u", "--user", "-g", "--group", "-C", "--close-from", "-D", "--chdir", "-h", "--host", "-p", "--prompt", "-r", "--role", "-t", "--type", "-U", "--other-user", "-T", "--command-timeout", "-R", "--chroot"}},
+	{name: "doas", valued: []string{"-u", "-C"}},
+	{name: "pkexec", valued: []string{"--user"}},
+	{name: "runuser", valued: []string{"-u", "--user", "-g", "--group", "-G", "--supp-group", "-s", "--shell", "-w", "--whitelist-environment"}, script: []string{"-c", "--command"}},
+	{name: "su", valued: []string{"-s", "--shell", "-g", "--group", "-G", "--supp-group", "-w", "--whitelist-environment"}, script: []string{"-c", "--command", "--session-command"}},
+	{name: "script", valued: []string{"-E", "--echo", "-I", "--log-in", "-O", "--log-out", "-B", "--log-io", "-T", "--log-timing", "-m", "--logging-format"}, script: []string{"-c", "--command"}, inert: []string{"-q", "--quiet", "-a", "--append", "-f", "--flush", "-e", "--return"}},
+	{name: "watch", valued: []string{"-n", "--interval", "-d", "--differences", "-q", "--equexit"}, stringCmd: true, inert: []string{"-n", "--interval", "-d", "--differences", "-t", "--no-title", "-b", "--beep", "-e", "--errexit", "-g", "--chgexit", "-c", "--color", "-C", "--no-color", "-p", "--precise", "-w", "--no-wrap", "-x", "--exec", "-q", "--equexit"}},
+	{name: "systemd-run", valued: []string{"-u", "--unit", "-p", "--property", "-E", "--setenv", "--uid", "--gid", "--nice", "--working-directory", "-M", "--machine", "-H", "--host", "--description", "--slice", "--on-calendar", "--on-active", "--on-boot", "--on-startup", "--on-unit-active", "--on-unit-inactive", "--timer-property", "--path-property", "--socket-property", "--service-type"}},
+	{name: "strace", valued: []string{"-o", "-e", "-p", "-s", "-u", "-E", "-a", "-b", "-I", "-O", "-P", "-S", "-X"}, writes: []string{"-o"}, inert: []string{"-e", "-s", "-a", "-b", "-I", "-O", "-P", "-S", "-X", "-f", "-F", "-c", "-C", "-t", "-T", "-v", "-y", "-q", "-r", "-x", "-k", "-w", "-z", "-Z", "-i", "-n", "-D", "-V", "--follow-forks", "--output-separately", "--summary-only", "--summary"}},
+	{name: "ltrace", valued: []string{"-o", "-e", "-p", "-s", "-u", "-a", "-n"}, writes: []string{"-o"}, inert: []string{"-e", "-s", "-a", "-n", "-f", "-S", "-c", "-C", "-t", "-T", "-i", "-L", "-r", "-x", "-w"}},
+	{name: "xvfb-run", valued: []string{"-n", "--server-num", "-s", "--server-args", "-f", "--auth-file", "-e", "--error-file", "-p", "--xauth-protocol", "-w", "--wait"}, inert: []string{"-a", "--auto-servernum", "-n", "--server-num", "-p", "--xauth-protocol", "-w", "--wait"}},
+	{name: "proxychains", valued: []string{"-f"}, inert: []string{"-q"}},
+	{name: "proxychains4", valued: []string{"-f"}, inert: []string{"-q"}},
+	{name: "torsocks", valued: []string{"-u", "-p", "-a", "-P"}, inert: []string{"-u", "-p", "-a", "-P", "-i", "-q", "-d"}},
+	{name: "firejail"},
+	{name: "fakeroot", valued: []string{"-l", "--lib", "--faked", "-s", "-i"}, inert: []string{"-u", "--unknown-is-real"}},
+	{name: "chroot", valued: []string{"--userspec", "--groups"}, positional: 1},
+	{name: "unshare", valued: []string{"-S", "--setuid", "-G", "--setgid", "-R", "--root", "-w", "--wd"}},
+	{name: "nsenter", valued: []string{"-t", "--target", "-S", "--setuid", "-G", "--setgid", "-r", "--root", "-w", "--wd"}},
+	{name: "catchsegv"},
+	{name: "dbus-run-session"},
+	{name: "caffeinate", valued: []string{"-t", "-w"}, inert: []string{"-d", "-i", "-m", "-s", "-u", "-t", "-w"}},
+	{name: "valgrind", inert: []string{"--tool", "--leak-check", "--show-leak-kinds", "--track-origins", "--error-exitcode", "-q", "--quiet", "-v", "--verbose", "--num-callers", "--track-fds", "--show-reachable", "--undef-value-errors", "--trace-children", "--child-silent-after-fork", "--errors-for-leak-kinds", "--read-var-info", "--show-error-list", "-s"}},
+	{name: "busybox"},
+	{name: "toybox"},
+	{name: "xargs", valued: []string{"-I", "-n", "-P", "-L", "-l", "-d", "-s", "-a", "-E", "-e", "--max-args", "--max-procs", "--delimiter", "--arg-file", "--replace", "--max-lines", "--max-chars", "--eof", "--process-slot-var"}, reads: []string{"-a", "--arg-file"}, inert: []string{"-0", "--null", "-I", "-i", "--replace", "-n", "--max-args", "-L", "-l", "--max-lines", "-P", "--max-procs", "-d", "--delimiter", "-s", "--max-chars", "-E", "-e", "--eof", "-r", "--no-run-if-empty", "-t", "--verbose", "-x", "--exit", "-p", "--interactive", "-o", "--open-tty"}},
+	{name: "parallel", valued: []string{"-j", "--jobs", "-S", "--sshlogin", "--joblog", "--results", "-a", "--arg-file", "--delay", "--timeout", "-n", "--max-args", "-I", "--colsep", "-d", "--delimiter"}},
+	{name: "command", inert: []string{"-p"}},
+	{name: "dotenv", valued: []string{"-e", "-v", "-c"}},
+	{name: "direnv", positional: 2},
+	{name: "conda"},
+	{name: "mise"},
+}
+
+// wrapperFor returns the wrapper named program. The table is an array,
+// not a map, so that it is data in the binary rather than built when the
+// hook starts; a scan of some seventy names costs less than building it.
+func wrapperFor(program string) (wrapper, bool) {
+	for _, w := range wrappers {
+		if w.name == program {
+			return w, true
+		}
+	}
+	return wrapper{}, false
 }
 
 // unknownOption returns the first of a wrapper's own option words that
@@ -139,6 +153,7 @@ func (s wrapper) cluster(t string) bool {
 // runner describes a program that fetches or locates another program and
 // runs it: npx cowsay, uv run pytest, bundle exec rake.
 type runner struct {
+	name string
 	// subcommands that make it a runner ("exec", "dlx"); empty means the
 	// runner itself takes the program directly (npx, uvx).
 	sub []string
@@ -154,35 +169,47 @@ type runner struct {
 	dirs []string
 }
 
-var runners = map[string]runner{
-	"npx":        {valued: []string{"-p", "--package", "--registry", "--cache", "--userconfig", "-w", "--workspace"}, script: []string{"-c", "--call"}, fetch: []string{"-p", "--package", "--registry"}},
-	"bunx":       {valued: []string{"-p", "--package"}, fetch: []string{"-p", "--package"}},
-	"bun":        {sub: []string{"x"}, valued: []string{"-p", "--package"}, fetch: []string{"-p", "--package"}},
-	"pnpx":       {valued: []string{"-p", "--package"}, fetch: []string{"-p", "--package"}},
-	"pnpm":       {sub: []string{"dlx", "exec"}, valued: []string{"-C", "--dir", "--filter", "-F", "--package"}, script: []string{"-c", "--shell-mode"}, fetch: []string{"--package"}, dirs: []string{"-C", "--dir"}},
-	"yarn":       {sub: []string{"dlx", "exec"}, valued: []string{"-p", "--package", "--cwd"}, fetch: []string{"-p", "--package"}, dirs: []string{"--cwd"}},
-	"npm":        {sub: []string{"exec", "x"}, valued: []string{"-p", "--package", "-w", "--workspace"}, script: []string{"-c", "--call"}, fetch: []string{"-p", "--package"}},
-	"uvx":        {valued: []string{"--from", "--with", "--python", "-p", "--index", "--index-url"}, fetch: []string{"--from", "--with", "--index", "--index-url"}},
-	"uv":         {sub: []string{"run"}, valued: []string{"--with", "--python", "-p", "--project", "--directory", "--from", "--package", "--extra", "--group", "--index", "--env-file"}, fetch: []string{"--with", "--from", "--index"}, dirs: []string{"--directory", "--project"}},
-	"pipx":       {sub: []string{"run"}, valued: []string{"--spec", "--python", "--index-url"}, fetch: []string{"--spec", "--index-url"}},
-	"poetry":     {sub: []string{"run"}, valued: []string{"-C", "--directory", "-P", "--project"}, dirs: []string{"-C", "--directory", "-P", "--project"}},
-	"pdm":        {sub: []string{"run"}, valued: []string{"-p", "--project"}, dirs: []string{"-p", "--project"}},
-	"hatch":      {sub: []string{"run"}, valued: []string{"-e", "--env"}},
-	"rye":        {sub: []string{"run"}},
-	"pixi":       {sub: []string{"run", "exec"}, valued: []string{"-e", "--environment", "--manifest-path"}},
-	"bundle":     {sub: []string{"exec"}},
-	"mamba":      {sub: []string{"run"}, valued: []string{"-n", "--name", "-p", "--prefix"}},
-	"micromamba": {sub: []string{"run"}, valued: []string{"-n", "--name", "-p", "--prefix"}},
+var runners = [...]runner{
+	{name: "npx", valued: []string{"-p", "--package", "--registry", "--cache", "--userconfig", "-w", "--workspace"}, script: []string{"-c", "--call"}, fetch: []string{"-p", "--package", "--registry"}},
+	{name: "bunx", valued: []string{"-p", "--package"}, fetch: []string{"-p", "--package"}},
+	{name: "bun", sub: []string{"x"}, valued: []string{"-p", "--package"}, fetch: []string{"-p", "--package"}},
+	{name: "pnpx", valued: []string{"-p", "--package"}, fetch: []string{"-p", "--package"}},
+	{name: "pnpm", sub: []string{"dlx", "exec"}, valued: []string{"-C", "--dir", "--filter", "-F", "--package"}, script: []string{"-c", "--shell-mode"}, fetch: []string{"--package"}, dirs: []string{"-C", "--dir"}},
+	{name: "yarn", sub: []string{"dlx", "exec"}, valued: []string{"-p", "--package", "--cwd"}, fetch: []string{"-p", "--package"}, dirs: []string{"--cwd"}},
+	{name: "npm", sub: []string{"exec", "x"}, valued: []string{"-p", "--package", "-w", "--workspace"}, script: []string{"-c", "--call"}, fetch: []string{"-p", "--package"}},
+	{name: "uvx", valued: []string{"--from", "--with", "--python", "-p", "--index", "--index-url"}, fetch: []string{"--from", "--with", "--index", "--index-url"}},
+	{name: "uv", sub: []string{"run"}, valued: []string{"--with", "--python", "-p", "--project", "--directory", "--from", "--package", "--extra", "--group", "--index", "--env-file"}, fetch: []string{"--with", "--from", "--index"}, dirs: []string{"--directory", "--project"}},
+	{name: "pipx", sub: []string{"run"}, valued: []string{"--spec", "--python", "--index-url"}, fetch: []string{"--spec", "--index-url"}},
+	{name: "poetry", sub: []string{"run"}, valued: []string{"-C", "--directory", "-P", "--project"}, dirs: []string{"-C", "--directory", "-P", "--project"}},
+	{name: "pdm", sub: []string{"run"}, valued: []string{"-p", "--project"}, dirs: []string{"-p", "--project"}},
+	{name: "hatch", sub: []string{"run"}, valued: []string{"-e", "--env"}},
+	{name: "rye", sub: []string{"run"}},
+	{name: "pixi", sub: []string{"run", "exec"}, valued: []string{"-e", "--environment", "--manifest-path"}},
+	{name: "bundle", sub: []string{"exec"}},
+	{name: "mamba", sub: []string{"run"}, valued: []string{"-n", "--name", "-p", "--prefix"}},
+	{name: "micromamba", sub: []string{"run"}, valued: []string{"-n", "--name", "-p", "--prefix"}},
+}
+
+// runnerFor returns the runner named program; see wrapperFor.
+func runnerFor(program string) (runner, bool) {
+	for _, r := range runners {
+		if r.name == program {
+			return r, true
+		}
+	}
+	return runner{}, false
 }
 
 // Shells that read a command line with -c, a script file, or standard input.
-var shells = map[string]bool{
-	"sh": true, "bash": true, "zsh": true, "dash": true, "ksh": true, "mksh": true, "ash": true,
-	"fish": true, "csh": true, "tcsh": true, "yash": true, "posh": true, "rbash": true,
-}
+var shells = lazy.New(func() map[string]bool {
+	return map[string]bool{
+		"sh": true, "bash": true, "zsh": true, "dash": true, "ksh": true, "mksh": true, "ash": true,
+		"fish": true, "csh": true, "tcsh": true, "yash": true, "posh": true, "rbash": true,
+	}
+})
 
 // IsShell reports whether a program name is a command shell.
-func IsShell(program string) bool { return shells[program] }
+func IsShell(program string) bool { return shells.Get()[program] }
 
 // programName turns a command word into the name rules match: the base
 // name, lower-cased.

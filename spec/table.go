@@ -3,6 +3,7 @@ package spec
 import (
 	_ "embed"
 	"fmt"
+	"github.com/arbitergate/arbiter/internal/lazy"
 	"strings"
 	"sync"
 )
@@ -42,13 +43,13 @@ func (e *entry) get() (*Spec, error) {
 // only (cached for the next lookup). A block that does not parse is
 // treated as absent: nothing is then allowed by its spec, which fails
 // closed (and TestBuiltinTableParses fails long before a release).
-var builtin = sync.OnceValue(func() *Table { return &Table{text: programsText, found: map[string]*entry{}} })
+var builtin = lazy.New(func() *Table { return &Table{text: programsText, found: map[string]*entry{}} })
 
 // Lookup returns the built-in spec of a program, or nil.
-func Lookup(program string) *Spec { return builtin().Lookup(program) }
+func Lookup(program string) *Spec { return builtin.Get().Lookup(program) }
 
 // Builtin returns the built-in table.
-func Builtin() *Table { return builtin() }
+func Builtin() *Table { return builtin.Get() }
 
 // Lookup returns the spec of a program, or nil.
 func (t *Table) Lookup(program string) *Spec {

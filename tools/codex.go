@@ -1,19 +1,19 @@
 package tools
 
 import (
-	"sync"
+	"github.com/arbitergate/arbiter/internal/lazy"
 
 	"github.com/arbitergate/arbiter/catalog"
 )
 
 // Codex is Codex CLI's table.
-func Codex() *Table { return codex() }
+func Codex() *Table { return codex.Get() }
 
 // Sources: the Hooks page of the Codex documentation (PreToolUse and
 // PermissionRequest name shell tools "Bash", patches "apply_patch" and MCP
 // tools mcp__server__tool), and the tool handlers of the Codex source
 // (codex-rs/core/src/tools/handlers) for the model-facing names.
-var codex = sync.OnceValue(func() *Table {
+var codex = lazy.New(func() *Table {
 	shell := []string{"command", "cmd"}
 	dir := []string{"workdir"}
 	return &Table{ID: "codex", Runtime: "Codex CLI", File: "tools/codex.go", Var: "codex", tools: []Tool{

@@ -1,20 +1,20 @@
 package tools
 
 import (
-	"sync"
+	"github.com/arbitergate/arbiter/internal/lazy"
 
 	"github.com/arbitergate/arbiter/catalog"
 )
 
 // Copilot is GitHub Copilot CLI's table.
-func Copilot() *Table { return copilot() }
+func Copilot() *Table { return copilot.Get() }
 
 // Sources: "Tool availability values" in the GitHub Copilot CLI command
 // reference (shell, file, agent and other tools), and for the tools it
 // does not list (report_intent, update_todo, task_complete, store_memory,
 // think, fetch_copilot_cli_documentation) the names Copilot CLI sends in
 // its preToolUse payloads.
-var copilot = sync.OnceValue(func() *Table {
+var copilot = lazy.New(func() *Table {
 	powershell := Tool{Effect: Opaque, Rule: catalog.UPowershell, Why: "runs a PowerShell command, and arbiter analyses only POSIX shell commands"}
 	powershell.Name = "powershell"
 	return &Table{ID: "copilot", Runtime: "Copilot CLI", File: "tools/copilot.go", Var: "copilot", tools: []Tool{

@@ -1,15 +1,15 @@
 package tools
 
-import "sync"
+import "github.com/arbitergate/arbiter/internal/lazy"
 
 // Cursor is Cursor's agent table.
-func Cursor() *Table { return cursor() }
+func Cursor() *Table { return cursor.Get() }
 
 // Sources: the Hooks page of the Cursor documentation (preToolUse tool
 // types Shell, Read, Write, Grep, Delete, Task and MCP tools), and the
 // agent tool names of the Cursor documentation's Agent tools page, with
 // the snake_case names earlier releases used.
-var cursor = sync.OnceValue(func() *Table {
+var cursor = lazy.New(func() *Table {
 	file := []string{"file_path", "path", "target_file"}
 	shell := Tool{Effect: Runs, Command: []string{"command"}, Dir: []string{"cwd", "working_directory"}}
 	read := Tool{Effect: Reads, Path: file}

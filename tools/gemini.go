@@ -1,9 +1,9 @@
 package tools
 
-import "sync"
+import "github.com/arbitergate/arbiter/internal/lazy"
 
 // Gemini is Gemini CLI's table.
-func Gemini() *Table { return gemini() }
+func Gemini() *Table { return gemini.Get() }
 
 // Sources: the Tools reference of the Gemini CLI documentation, and its
 // tool registry in the Gemini CLI source (packages/core/src/tools:
@@ -11,7 +11,7 @@ func Gemini() *Table { return gemini() }
 // definitions/base-declarations.ts for the parameter names). Older
 // releases named some parameters differently (absolute_path, path,
 // directory, paths); those are read too.
-var gemini = sync.OnceValue(func() *Table {
+var gemini = lazy.New(func() *Table {
 	file := []string{"file_path", "absolute_path", "path"}
 	dir := []string{"dir_path", "path"}
 	return &Table{ID: "gemini", Runtime: "Gemini CLI", File: "tools/gemini.go", Var: "gemini", tools: []Tool{

@@ -1,7 +1,9 @@
 // Command hooktime times hook commands as whole processes: start, read the
 // payload on stdin, answer, exit. It runs the commands interleaved so that
 // machine noise falls on both alike, and prints the median and p90 wall
-// time of each and their ratio.
+// time of each and its ratio to the first command: the median of the
+// ratios of runs made one after the other, which the machine's drifting
+// speed moves far less than a ratio of two medians.
 //
 //	hooktime -n 400 -payload p.json -- ./floor -- ./arbiter hook claude
 package main
@@ -12,6 +14,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -58,16 +61,18 @@ func main() {
 			}
 		}
 	}
-	var base time.Duration
 	for c, argv := range cmds {
-		sort.Slice(times[c], func(i, j int) bool { return times[c][i] < times[c][j] })
-		med := times[c][len(times[c])/2]
-		p90 := times[c][len(times[c])*9/10]
-		if c == 0 {
-			base = med
+		ratios := make([]float64, len(times[c]))
+		for i, d := range times[c] {
+			ratios[i] = float64(d) / float64(times[0][i])
 		}
+		sort.Float64s(ratios)
+		sorted := slices.Clone(times[c])
+		slices.Sort(sorted)
+		med := sorted[len(sorted)/2]
+		p90 := sorted[len(sorted)*9/10]
 		fmt.Printf("%-45s median %7.2f ms  p90 %7.2f ms  %.2f× the first\n", strings.Join(argv, " "),
-			float64(med.Microseconds())/1000, float64(p90.Microseconds())/1000, float64(med)/float64(base))
+			float64(med.Microseconds())/1000, float64(p90.Microseconds())/1000, ratios[len(ratios)/2])
 	}
 }
 

@@ -20,7 +20,8 @@ import (
 // safe for concurrent use.
 type Regexp struct {
 	expr string
-	get  func() *compiled
+	once sync.Once
+	c    *compiled
 }
 
 type compiled struct {
@@ -35,22 +36,30 @@ type compiled struct {
 // New returns a lazily compiled expression; like regexp.MustCompile it
 // panics, on first use, if expr does not compile. Patterns are constants
 // checked by the tests of the packages that use them.
-func New(expr string) *Regexp {
-	return &Regexp{expr: expr, get: sync.OnceValue(func() *compiled {
-		c := &compiled{re: regexp.MustCompile(expr)}
-		if p, err := syntax.Parse(expr, syntax.Perl); err == nil {
-			if lits, fold, ok := required(p.Simplify()); ok && len(lits) <= 256 {
-				c.fold = fold
-				for _, l := range lits {
-					if fold {
-						l = foldString(l)
-					}
-					c.lits = append(c.lits, l)
+func New(expr string) *Regexp { return &Regexp{expr: expr} }
+
+// get compiles the expression on first use. New stays a bare literal so
+// that the compiler can lay the many package-level patterns out as data
+// rather than build them when the hook starts.
+func (r *Regexp) get() *compiled {
+	r.once.Do(func() { r.c = compile(r.expr) })
+	return r.c
+}
+
+func compile(expr string) *compiled {
+	c := &compiled{re: regexp.MustCompile(expr)}
+	if p, err := syntax.Parse(expr, syntax.Perl); err == nil {
+		if lits, fold, ok := required(p.Simplify()); ok && len(lits) <= 256 {
+			c.fold = fold
+			for _, l := range lits {
+				if fold {
+					l = foldString(l)
 				}
+				c.lits = append(c.lits, l)
 			}
 		}
-		return c
-	})}
+	}
+	return c
 }
 
 // possible reports whether s can hold a match at all.
