@@ -3,9 +3,9 @@ package config
 import (
 	"bufio"
 	"bytes"
-	"crypto/sha256"
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"io/fs"
 	"net/netip"
 	"net/url"
@@ -36,8 +36,8 @@ type Config struct {
 	// Rules are the user's rules, in file order. They are empty when the
 	// file could not be used.
 	Rules []Rule
-	// Sum identifies the file's content (SHA-256), for caches.
-	Sum [32]byte
+	// Sum identifies the file's content, for caches (see SumOf).
+	Sum [16]byte
 	// Problems lists everything wrong with the file and the environment
 	// that Load can see; settings are checked further by their users (see
 	// Fail).
@@ -124,7 +124,7 @@ func (c *Config) readFile(explicit bool) {
 		// The documented way to name no file: nothing to read, and
 		// nothing to report.
 		c.FileFound = true
-		c.Sum = sha256.Sum256(nil)
+		c.Sum = SumOf(nil)
 		return
 	}
 	// A FIFO would block the hook and a device would feed it without end:
@@ -143,7 +143,7 @@ func (c *Config) readFile(explicit bool) {
 		return
 	}
 	c.FileFound = true
-	c.Sum = sha256.Sum256(b)
+	c.Sum = SumOf(b)
 	values, where := map[string]string{}, map[string]Problem{}
 	var probs Problems
 	if isTOML(c.File) {
@@ -166,6 +166,21 @@ func (c *Config) readFile(explicit bool) {
 		c.values[k] = v
 		c.where[k] = where[k]
 	}
+}
+
+// SumOf identifies a configuration file's content (FNV-128a) for the
+// caches of work done on it, such as checking its rules' examples. It is
+// not a cryptographic hash, and need not be: a forged collision could at
+// most make a cached check stand for another text, and whatever rules
+// then apply, the static policy still stands beneath them and project
+// rules only tighten. It spares the hook the start-up of Go's crypto
+// packages.
+func SumOf(b []byte) [16]byte {
+	h := fnv.New128a()
+	h.Write(b)
+	var sum [16]byte
+	h.Sum(sum[:0])
+	return sum
 }
 
 func unwrapPath(err error) string {

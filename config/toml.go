@@ -2,7 +2,6 @@ package config
 
 import (
 	"bytes"
-	"crypto/sha256"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -214,8 +213,8 @@ type Project struct {
 	File     string
 	Rules    []Rule
 	Problems Problems
-	// Sum identifies the file's content (SHA-256), for caches.
-	Sum [32]byte
+	// Sum identifies the file's content, for caches (see SumOf).
+	Sum [16]byte
 }
 
 // FindProject walks up from dir to the repository root (the first folder
@@ -257,7 +256,7 @@ func LoadProject(dir string) Project {
 		p.Problems = Problems{{File: p.File, Msg: "cannot be read: " + unwrapPath(err)}}
 		return p
 	}
-	p.Sum = sha256.Sum256(b)
+	p.Sum = SumOf(b)
 	rules, probs := parseProject(p.File, b)
 	p.Problems = probs
 	if len(probs.Broken()) == 0 {

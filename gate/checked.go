@@ -1,10 +1,10 @@
 package gate
 
 import (
-	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"hash/fnv"
 	"os"
 	"path/filepath"
 
@@ -16,7 +16,7 @@ import (
 // program has not checked this exact text before: the outcome is kept in
 // the cache directory, keyed by the program and the file's content, so a
 // hook (one process per call) does not decide every example again.
-func loadRules(raw []config.Rule, static rules.Decider, cache string, sum [32]byte) *rules.Set {
+func loadRules(raw []config.Rule, static rules.Decider, cache string, sum [16]byte) *rules.Set {
 	if len(raw) == 0 {
 		return nil
 	}
@@ -48,7 +48,7 @@ func loadRules(raw []config.Rule, static rules.Decider, cache string, sum [32]by
 
 // checkKey identifies a file's rules and the program judging them; "" when
 // the program cannot be identified (then examples are always checked).
-func checkKey(raw []config.Rule, sum [32]byte) string {
+func checkKey(raw []config.Rule, sum [16]byte) string {
 	self, err := os.Executable()
 	if err != nil {
 		return ""
@@ -57,7 +57,7 @@ func checkKey(raw []config.Rule, sum [32]byte) string {
 	if err != nil {
 		return ""
 	}
-	h := sha256.New()
+	h := fnv.New128a()
 	fmt.Fprintf(h, "%s\x00%d\x00%d\x00%s\x00%v\x00", self, st.Size(), st.ModTime().UnixNano(), raw[0].File, raw[0].FromProject)
 	h.Write(sum[:])
 	return hex.EncodeToString(h.Sum(nil)[:16])

@@ -2,7 +2,6 @@ package gate
 
 import (
 	"context"
-	"crypto/sha256"
 	"encoding/hex"
 	"errors"
 	"fmt"
@@ -258,7 +257,7 @@ func noticeOnce(opt Options, msg string) { noticeStamped(opt, "notice-no-judge",
 // distinct problem has its own stamp, so a new one is heard at once.
 func reportOnce(opt Options, p config.Problem) {
 	msg := p.Error()
-	sum := sha256.Sum256([]byte(msg))
+	sum := config.SumOf([]byte(msg))
 	noticeStamped(opt, "notice-config-"+hex.EncodeToString(sum[:8]), "arbiter: configuration problem: "+msg)
 }
 

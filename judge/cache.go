@@ -1,11 +1,11 @@
 package judge
 
 import (
-	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -15,27 +15,40 @@ import (
 // Cache keeps judge answers on disk, so that the same state asked of the
 // same model is answered once; the hook is a fresh process per call. Files
 // are 0600 in a 0700 directory, and the number of entries is bounded.
+//
+// An entry holds the question it answers (the state, as sent) and answers
+// only that exact question: the file name is a hash, but a hit is a
+// comparison of the whole text, so no collision of names can lend one
+// call the answers given to another. That is also why the name needs no
+// cryptographic hash, whose package costs the hook a millisecond-scale
+// share of its start-up. States never hold a secret: such calls are not
+// sent to the judge.
 type Cache struct {
 	Dir        string
 	MaxEntries int // 0 means 4096
 }
 
 type cacheEntry struct {
-	Model   string  `json:"model"`
-	Answers Answers `json:"answers"`
+	Question string  `json:"question"`
+	Model    string  `json:"model"`
+	Answers  Answers `json:"answers"`
 }
 
-// key is a hash of everything the answers depend on: the question
-// wording, the backend and its model, and the exact state.
-func cacheKey(backend string, st State) (string, error) {
+// question is everything the answers depend on: the question wording,
+// the backend and its model, and the exact state.
+func question(backend string, st State) (string, error) {
 	b, err := json.Marshal(st)
 	if err != nil {
 		return "", err
 	}
-	h := sha256.New()
-	fmt.Fprintf(h, "%s\x00%s\x00", questionsVersion, backend)
-	h.Write(b)
-	return hex.EncodeToString(h.Sum(nil)), nil
+	return questionsVersion + "\x00" + backend + "\x00" + string(b), nil
+}
+
+// nameOf names the entry for a question.
+func nameOf(question string) string {
+	h := fnv.New128a()
+	h.Write([]byte(question))
+	return hex.EncodeToString(h.Sum(nil))
 }
 
 // Get returns cached answers for a state.
@@ -43,16 +56,16 @@ func (c *Cache) Get(backend string, st State) (Answers, string, bool) {
 	if c == nil {
 		return nil, "", false
 	}
-	k, err := cacheKey(backend, st)
+	q, err := question(backend, st)
 	if err != nil {
 		return nil, "", false
 	}
-	b, err := os.ReadFile(filepath.Join(c.Dir, k+".json"))
+	b, err := os.ReadFile(filepath.Join(c.Dir, nameOf(q)+".json"))
 	if err != nil {
 		return nil, "", false
 	}
 	var e cacheEntry
-	if json.Unmarshal(b, &e) != nil || e.Answers.Validate() != nil {
+	if json.Unmarshal(b, &e) != nil || e.Question != q || e.Answers.Validate() != nil {
 		return nil, "", false
 	}
 	return e.Answers, e.Model, true
@@ -64,14 +77,15 @@ func (c *Cache) Put(backend string, st State, a Answers, model string) error {
 	if c == nil {
 		return nil
 	}
-	k, err := cacheKey(backend, st)
+	q, err := question(backend, st)
 	if err != nil {
 		return err
 	}
+	k := nameOf(q)
 	if err := os.MkdirAll(c.Dir, 0o700); err != nil {
 		return fmt.Errorf("judge cache: %w", err)
 	}
-	b, err := json.Marshal(cacheEntry{Model: model, Answers: a})
+	b, err := json.Marshal(cacheEntry{Question: q, Model: model, Answers: a})
 	if err != nil {
 		return err
 	}

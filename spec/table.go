@@ -4,6 +4,7 @@ import (
 	_ "embed"
 	"fmt"
 	"github.com/arbitergate/arbiter/internal/lazy"
+	"slices"
 	"strings"
 	"sync"
 )
@@ -75,7 +76,7 @@ func (t *Table) entry(program string) *entry {
 	if e, ok := t.found[program]; ok {
 		return e
 	}
-	e := findBlock(t.text, program)
+	e := t.locate(program)
 	t.found[program] = e
 	for _, other := range t.found {
 		if e != nil && other != nil && other.line == e.line {
@@ -85,6 +86,48 @@ func (t *Table) entry(program string) *entry {
 		}
 	}
 	return e
+}
+
+// locate finds a program's block in the built-in text through blockIndex,
+// a binary search; a text the index was not generated from, or an index
+// entry whose header does not name the program (a stale index), falls
+// back to the search.
+func (t *Table) locate(program string) *entry {
+	if t.text != programsText {
+		return findBlock(t.text, program)
+	}
+	i, ok := slices.BinarySearchFunc(blockIndex[:], program, func(r blockRef, name string) int { return strings.Compare(r.name, name) })
+	if !ok {
+		if len(blockIndex) == 0 {
+			return findBlock(t.text, program)
+		}
+		return nil
+	}
+	r := blockIndex[i]
+	if r.start < 0 || r.end > len(t.text) || r.start >= r.end || !headerNames(t.text[r.start:r.end], program) {
+		return findBlock(t.text, program)
+	}
+	return &entry{text: t.text[r.start:r.end], line: r.line}
+}
+
+// blockRef is where a program's block lies in programs.txt.
+type blockRef struct {
+	name       string
+	start, end int
+	line       int
+}
+
+// headerNames reports whether a block's header line names program.
+func headerNames(block, program string) bool {
+	names, _, _ := strings.Cut(block, " ")
+	for names != "" {
+		var n string
+		n, names, _ = strings.Cut(names, ",")
+		if n == program {
+			return true
+		}
+	}
+	return false
 }
 
 // findBlock finds the block whose header names program: a line at the
