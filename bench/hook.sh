@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# Times `arbiter hook claude` as a whole process against a trivial Go
-# program that only decodes the same JSON and answers, three ways:
+# Times the hook as a whole process against a trivial Go program that only
+# decodes the same JSON and answers: `arbiter-hook claude`, which user-level
+# installs run, and `arbiter hook claude`, which shared project files run
+# (the same decisions from the full arbiter binary). The cases:
 #   none     a typical call (go test, allowed) with no transcript;
 #   5MB      the same call in a session with a 5 MB transcript;
 #   5MB deny a class A denial: the user's words cannot change it, so the
@@ -17,6 +19,7 @@ cd "$(dirname "$0")/.."
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 go build -o "$out/arbiter" ./cmd/arbiter
+go build -o "$out/arbiter-hook" ./cmd/arbiter-hook
 go build -o "$out/floor" ./bench/floor
 go build -o "$out/hooktime" ./bench/hooktime
 go build -o "$out/transcript" ./bench/transcript
@@ -30,7 +33,7 @@ payload "$out/session.jsonl" 'rm -rf /usr/lib/python3' > "$out/5mb-deny.json"
 payload "$out/session.jsonl" 'vim notes.txt' > "$out/5mb-lesser-deny.json"
 for p in none 5mb 5mb-deny 5mb-lesser-deny; do
 	echo "== $p ($(wc -c < "$out/session.jsonl") byte transcript where used)"
-	ARBITER_CONFIG=/dev/null "$out/hooktime" -n "${1:-300}" -payload "$out/$p.json" -- "$out/floor" -- "$out/arbiter" hook claude
+	ARBITER_CONFIG=/dev/null "$out/hooktime" -n "${1:-300}" -payload "$out/$p.json" -- "$out/floor" -- "$out/arbiter-hook" claude -- "$out/arbiter" hook claude
 done
 # A user config of 50 rules.
 for i in $(seq 1 50); do
@@ -42,4 +45,4 @@ for i in $(seq 1 50); do
 	esac
 done > "$out/rules.toml"
 echo "== 50 rules (no transcript)"
-ARBITER_CONFIG="$out/rules.toml" "$out/hooktime" -n "${1:-300}" -payload "$out/none.json" -- "$out/floor" -- "$out/arbiter" hook claude
+ARBITER_CONFIG="$out/rules.toml" "$out/hooktime" -n "${1:-300}" -payload "$out/none.json" -- "$out/floor" -- "$out/arbiter-hook" claude -- "$out/arbiter" hook claude

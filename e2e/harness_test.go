@@ -105,7 +105,8 @@ func needNamespaces(t *testing.T) {
 	}
 }
 
-// arbiterBinary builds arbiter from this checkout, once per test binary.
+// arbiterBinary builds arbiter and arbiter-hook from this checkout, once
+// per test binary, and returns arbiter's path.
 var arbiterBinary = sync.OnceValues(func() (string, error) {
 	dir := binaryDir()
 	if err := os.MkdirAll(dir, 0o700); err != nil {
@@ -116,10 +117,13 @@ var arbiterBinary = sync.OnceValues(func() (string, error) {
 	if _, err := os.Stat(gobin); err != nil {
 		gobin = "go"
 	}
-	cmd := exec.Command(gobin, "build", "-o", bin, "./cmd/arbiter")
-	cmd.Dir = ".."
-	if out, err := cmd.CombinedOutput(); err != nil {
-		return "", fmt.Errorf("go build ./cmd/arbiter: %v: %s", err, out)
+	// arbiter-hook goes beside it: the user-level hooks run it.
+	for _, b := range [][2]string{{bin, "./cmd/arbiter"}, {filepath.Join(dir, "arbiter-hook"), "./cmd/arbiter-hook"}} {
+		cmd := exec.Command(gobin, "build", "-o", b[0], b[1])
+		cmd.Dir = ".."
+		if out, err := cmd.CombinedOutput(); err != nil {
+			return "", fmt.Errorf("go build %s: %v: %s", b[1], err, out)
+		}
 	}
 	return bin, nil
 })
@@ -223,7 +227,7 @@ func newLayout(t *testing.T) *layout {
 // install printed.
 func install(t *testing.T, arbiter string, c client, l *layout, s scenario) string {
 	t.Helper()
-	hookBinary := arbiter
+	hookBinary := filepath.Join(filepath.Dir(arbiter), "arbiter-hook")
 	if s.missingBinary {
 		hookBinary = l.path("gone", "arbiter")
 		if err := os.MkdirAll(filepath.Dir(hookBinary), 0o700); err != nil {
@@ -273,7 +277,7 @@ func addFailClosed(t *testing.T, c client, l *layout) {
 	if err := json.Unmarshal(b, &doc); err != nil {
 		t.Fatalf("%s: %v", path, err)
 	}
-	if n := failClosedCommands(doc, " hook "+c.runtime); n == 0 {
+	if n := failClosedCommands(doc, " hook "+c.runtime) + failClosedCommands(doc, "arbiter-hook "+c.runtime); n == 0 {
 		t.Fatalf("%s has no arbiter hook command:\n%s", path, b)
 	}
 	if b, err = json.MarshalIndent(doc, "", "  "); err != nil {

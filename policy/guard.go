@@ -19,7 +19,7 @@ import (
 // of its kind. An agent that switches off or rewrites the gate watching it
 // has escaped review, whatever the gate.
 var gates = lazy.New(func() map[string]bool {
-	return map[string]bool{"arbiter": true, "arbiter-judge": true, "nah": true, "dcg": true, "cc-safety-net": true, "safety-net": true, "jev-permission-gate": true}
+	return map[string]bool{"arbiter": true, "arbiter-hook": true, "arbiter-judge": true, "nah": true, "dcg": true, "cc-safety-net": true, "safety-net": true, "jev-permission-gate": true}
 })
 
 // gateDirs are the folders, relative to the home directory, where gates keep
@@ -124,8 +124,9 @@ func (j *judgement) gateCommand(c *shell.Command) {
 		j.deny(catalog.SGuardTamper, c.String(), "adds a standing approval to the gate that reviews this agent; only a person at a terminal may add approvals", "ask the user to run `arbiter allow` themselves if they want this approved for good")
 		return
 	}
-	if c.Program == "arbiter" && sub == "hook" && len(operands(c)) == 2 {
-		// arbiter hook RUNTIME only answers the payload on its stdin.
+	if c.Program == "arbiter" && sub == "hook" && len(operands(c)) == 2 || c.Program == "arbiter-hook" && len(operands(c)) == 1 {
+		// arbiter hook RUNTIME and arbiter-hook RUNTIME only answer the
+		// payload on their stdin.
 		j.allow(catalog.D1ReadOnly, c.String(), "asks the permission gate a question without changing it")
 		return
 	}

@@ -82,7 +82,7 @@ func ruleFor(program string) rule {
 		return (*judgement).interactiveProgram
 	case "mail", "mailx", "sendmail", "mutt", "msmtp":
 		return askWith(catalog.B10SendMessage, "sends email to other people")
-	case "nah", "arbiter", "dcg", "cc-safety-net":
+	case "nah", "arbiter", "arbiter-hook", "dcg", "cc-safety-net":
 		return (*judgement).gateCommand
 	case "base64", "xxd", "uudecode", "openssl", "gpg":
 		return (*judgement).decoder

@@ -184,9 +184,26 @@ func TestIsArbiterCommand(t *testing.T) {
 		"arbiter check 'ls'":                  false,
 		"~/bin/audit.sh":                      false,
 		"not-arbiter hook claude":             false,
+		"/home/u/go/bin/arbiter-hook claude":  true,
+		"arbiter-hook":                        false,
+		"arbiter-hooks claude":                false,
 	} {
 		if got := IsArbiterCommand(cmd); got != want {
 			t.Errorf("IsArbiterCommand(%q) = %v, want %v", cmd, got, want)
+		}
+	}
+}
+
+func TestHookCommand(t *testing.T) {
+	for _, tt := range []struct{ binary, want string }{
+		{"/usr/local/bin/arbiter", "/usr/local/bin/arbiter hook claude"},
+		{"/usr/local/bin/arbiter-hook", "/usr/local/bin/arbiter-hook claude"},
+		{"/opt/my tools/arbiter-hook", "'/opt/my tools/arbiter-hook' claude"},
+		{"arbiter", "arbiter hook claude"},
+	} {
+		got := HookCommand(tt.binary, "claude")
+		if got != tt.want || !IsArbiterCommand(got) {
+			t.Errorf("HookCommand(%q) = %q, want %q, recognised as arbiter's", tt.binary, got, tt.want)
 		}
 	}
 }

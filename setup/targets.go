@@ -86,14 +86,22 @@ func ProjectRoot(dir string) (string, error) {
 var Runtimes = []string{"claude", "codex", "copilot", "cursor", "gemini"}
 
 // HookCommand is the command line a runtime runs for arbiter, given the
-// binary's path.
+// binary's path: arbiter-hook RUNTIME for the hook's own program,
+// otherwise arbiter hook RUNTIME.
 func HookCommand(binary, runtime string) string {
 	q, err := syntax.Quote(binary, syntax.LangBash)
 	if err != nil {
 		q = binary
 	}
+	if filepath.Base(binary) == HookProgram {
+		return q + " " + runtime
+	}
 	return q + " hook " + runtime
 }
+
+// HookProgram is the name of the hook's own program, which answers as
+// arbiter hook does and starts faster.
+const HookProgram = "arbiter-hook"
 
 // For returns the target for a runtime in a scope; binary is the arbiter
 // executable the hook should run.
@@ -183,13 +191,19 @@ func For(runtime string, s Scope, binary string) (Target, error) {
 }
 
 // IsArbiterCommand reports whether a hook command runs arbiter's hook:
-// its program (after shell quoting) is a binary named arbiter and its
-// first argument is "hook".
+// its program (after shell quoting) is a binary named arbiter whose first
+// argument is "hook", or one named arbiter-hook with a runtime.
 func IsArbiterCommand(cmd string) bool {
 	a := shell.Analyze(cmd)
 	if len(a.Commands) != 1 || len(a.Problems) > 0 {
 		return false
 	}
 	c := a.Commands[0]
-	return filepath.Base(c.Name) == "arbiter" && len(c.Args) >= 2 && c.Args[0].Text == "hook"
+	switch filepath.Base(c.Name) {
+	case "arbiter":
+		return len(c.Args) >= 2 && c.Args[0].Text == "hook"
+	case HookProgram:
+		return len(c.Args) >= 1
+	}
+	return false
 }

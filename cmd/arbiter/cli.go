@@ -45,7 +45,9 @@ mistake. With --jsonl the status is 0 once every line was answered.`},
 read on stdin, in the form that runtime reads. The runtimes run this; arbiter
 install sets it up. Unreadable input is answered with defer (the runtime's own
 flow), or with the runtime's deny under --fail-closed. The exit status is 0
-whenever an answer was written.`},
+whenever an answer was written. The arbiter-hook program (arbiter-hook
+RUNTIME [--fail-closed]) answers alike and starts faster; user-level installs
+run it when it is installed beside arbiter.`},
 		{name: "install", ownHelp: true, run: func(a []string, _ io.Reader, o, e io.Writer) int { return installCmd(a, o, e, false) },
 			usage: "arbiter install RUNTIME [--project [--local]] [--dry-run] [--binary PATH]",
 			about: `Adds arbiter's hook to a runtime's settings (claude, codex, gemini, cursor,

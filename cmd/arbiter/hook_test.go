@@ -13,8 +13,9 @@ import (
 var update = flag.Bool("update", false, "rewrite the golden files of the hook tests")
 
 // binary is arbiter built once for the tests that run it as a runtime
-// does: a fresh process with the payload on stdin.
-var binary string
+// does: a fresh process with the payload on stdin; hookBinaryPath is
+// arbiter-hook, built beside it.
+var binary, hookBinaryPath string
 
 func TestMain(m *testing.M) {
 	flag.Parse()
@@ -23,8 +24,9 @@ func TestMain(m *testing.M) {
 		panic(err)
 	}
 	binary = filepath.Join(dir, "arbiter")
+	hookBinaryPath = filepath.Join(dir, "arbiter-hook")
 	// arbiter-judge goes beside arbiter, where arbiter looks for it.
-	for _, b := range [][]string{{"-o", binary, "."}, {"-o", filepath.Join(dir, "arbiter-judge"), "../arbiter-judge"}} {
+	for _, b := range [][]string{{"-o", binary, "."}, {"-o", filepath.Join(dir, "arbiter-judge"), "../arbiter-judge"}, {"-o", hookBinaryPath, "../arbiter-hook"}} {
 		build := exec.Command("go", append([]string{"build"}, b...)...)
 		build.Stderr = os.Stderr
 		if err := build.Run(); err != nil {
@@ -41,7 +43,12 @@ func TestMain(m *testing.M) {
 // environment, and returns stdout, stderr and the exit status.
 func runBinary(t *testing.T, stdin []byte, env []string, args ...string) (string, string, int) {
 	t.Helper()
-	cmd := exec.Command(binary, args...)
+	return runProgram(t, binary, stdin, env, args...)
+}
+
+func runProgram(t *testing.T, program string, stdin []byte, env []string, args ...string) (string, string, int) {
+	t.Helper()
+	cmd := exec.Command(program, args...)
 	cmd.Stdin = bytes.NewReader(stdin)
 	// The payloads' user is dev; no file under HOME is read.
 	cmd.Env = append([]string{"PATH=" + os.Getenv("PATH"), "HOME=/home/dev"}, env...)
@@ -81,6 +88,11 @@ func TestHookGolden(t *testing.T) {
 			stdout, stderr, code := runBinary(t, stdin, nil, args...)
 			if code != 0 {
 				t.Fatalf("exit %d, want 0; stderr: %s", code, stderr)
+			}
+			// arbiter-hook RUNTIME answers byte for byte as arbiter hook does.
+			hookOut, hookErr, hookCode := runProgram(t, hookBinaryPath, stdin, nil, args[1:]...)
+			if hookOut != stdout || hookErr != stderr || hookCode != code {
+				t.Errorf("arbiter-hook %s answers\n%s%s(exit %d), arbiter hook answers\n%s%s(exit %d)", strings.Join(args[1:], " "), hookOut, hookErr, hookCode, stdout, stderr, code)
 			}
 			golden := strings.TrimSuffix(p, ".json") + ".golden"
 			if *update {
@@ -192,15 +204,73 @@ func TestInstallDoctorUninstall(t *testing.T) {
 // dependency) links libc, and the dynamic loader alone costs each hook
 // call about 1.5 ms; net/http costs another 1 ms of start-up
 // (BENCHMARKS.md). HTTP lives in arbiter-judge.
+//
+// Neither links Go's crypto packages, which bring the FIPS module and its
+// start-up work into every call (judge cache hits are exact matches, and
+// config sums are FNV; see judge.Cache and config.SumOf).
 func TestStaticBinary(t *testing.T) {
-	out, err := exec.Command("go", "list", "-deps", ".").Output()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, dep := range strings.Fields(string(out)) {
-		switch dep {
-		case "runtime/cgo", "net", "os/user", "net/http", "crypto/tls":
-			t.Errorf("arbiter depends on %s; keep it out of the hook binary", dep)
+	for _, pkg := range []string{".", "../arbiter-hook"} {
+		out, err := exec.Command("go", "list", "-deps", pkg).Output()
+		if err != nil {
+			t.Fatal(err)
 		}
+		for _, dep := range strings.Fields(string(out)) {
+			switch {
+			case dep == "runtime/cgo", dep == "net", dep == "os/user", dep == "net/http", strings.HasPrefix(dep, "crypto"):
+				t.Errorf("%s depends on %s; keep it out of the hook binary", pkg, dep)
+			}
+		}
+	}
+}
+
+// TestArbiterHookArguments: arbiter-hook takes one runtime and
+// --fail-closed, and explains anything else.
+func TestArbiterHookArguments(t *testing.T) {
+	for _, tt := range []struct {
+		args []string
+		code int
+		says string
+	}{
+		{nil, 2, "name the runtime"},
+		{[]string{"vscode"}, 2, "name the runtime"},
+		{[]string{"claude", "codex"}, 2, "one runtime only"},
+		{[]string{"claude", "--yes"}, 2, "unknown flag --yes"},
+		{[]string{"-h"}, 0, "usage: arbiter-hook RUNTIME"},
+	} {
+		out, errs, code := runProgram(t, hookBinaryPath, nil, nil, tt.args...)
+		if code != tt.code || !strings.Contains(out+errs, tt.says) {
+			t.Errorf("arbiter-hook %v: exit %d, %q; want exit %d saying %q", tt.args, code, out+errs, tt.code, tt.says)
+		}
+	}
+}
+
+// TestInstallPrefersArbiterHook: a user-level install points the hooks at
+// arbiter-hook when it is installed beside arbiter; a shared project file
+// keeps arbiter hook, which a teammate with arbiter alone can run.
+func TestInstallPrefersArbiterHook(t *testing.T) {
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "arbiter")
+	os.WriteFile(bin, []byte("#!/bin/sh\n"), 0o755)
+	if got := besideHook(bin); got != bin {
+		t.Errorf("without arbiter-hook: %s", got)
+	}
+	os.WriteFile(filepath.Join(dir, "arbiter-hook"), []byte("#!/bin/sh\n"), 0o644)
+	if got := besideHook(bin); got != bin {
+		t.Errorf("with an arbiter-hook that is not executable: %s", got)
+	}
+	os.Chmod(filepath.Join(dir, "arbiter-hook"), 0o755)
+	if got := besideHook(bin); got != filepath.Join(dir, "arbiter-hook") {
+		t.Errorf("with arbiter-hook beside arbiter: %s", got)
+	}
+	home := t.TempDir()
+	env := []string{"HOME=" + home, "PATH=" + filepath.Dir(hookBinaryPath) + ":" + os.Getenv("PATH")}
+	if out, errs, code := runBinary(t, nil, env, "install", "claude"); code != 0 {
+		t.Fatalf("install: %d %s%s", code, out, errs)
+	}
+	if got := readFile(t, filepath.Join(home, ".claude", "settings.json")); !strings.Contains(got, hookBinaryPath+" claude") {
+		t.Errorf("the user-level entry does not run arbiter-hook:\n%s", got)
+	}
+	if out, errs, code := runBinary(t, nil, env, "doctor"); code != 0 || !strings.Contains(out, "✓ claude") {
+		t.Errorf("doctor after installing arbiter-hook: %d %s%s", code, out, errs)
 	}
 }

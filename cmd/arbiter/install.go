@@ -28,7 +28,7 @@ func installCmd(args []string, stdout, stderr io.Writer, remove bool) int {
 	dry := fs.Bool("dry-run", false, "print the change without writing it")
 	var binary *string
 	if !remove {
-		binary = fs.String("binary", "", "the arbiter executable the hook runs (default: arbiter on PATH, else this program; a shared project file runs arbiter from PATH)")
+		binary = fs.String("binary", "", "the arbiter (or arbiter-hook) executable the hook runs (default: arbiter-hook beside the arbiter on PATH, else that arbiter, else this program; a shared project file runs arbiter from PATH)")
 	}
 	if len(args) > 0 && isHelp(args[0]) {
 		status, _ := parseFlags(fs, args[:1])
@@ -114,6 +114,11 @@ func installCmd(args []string, stdout, stderr io.Writer, remove bool) int {
 // installBinary is the arbiter command the hook runs. A shared project
 // file names plain arbiter, found on PATH: an absolute path would be the
 // path on this person's machine, not a teammate's.
+//
+// Otherwise the hook runs arbiter-hook when it is installed beside the
+// arbiter found: the same decisions from a smaller program, which starts
+// faster on every tool call. A shared project file keeps arbiter hook,
+// since a teammate may have installed arbiter alone.
 func installBinary(flagValue string, scope setup.Scope) (string, error) {
 	if flagValue != "" {
 		return flagValue, nil
@@ -121,7 +126,21 @@ func installBinary(flagValue string, scope setup.Scope) (string, error) {
 	if scope.Project != "" && !scope.Local {
 		return "arbiter", nil
 	}
-	return hookBinary()
+	bin, err := hookBinary()
+	if err != nil {
+		return "", err
+	}
+	return besideHook(bin), nil
+}
+
+// besideHook returns the arbiter-hook program in bin's directory, when
+// there is one, else bin.
+func besideHook(bin string) string {
+	p := filepath.Join(filepath.Dir(bin), setup.HookProgram)
+	if st, err := os.Stat(p); err == nil && st.Mode().IsRegular() && st.Mode().Perm()&0o111 != 0 {
+		return p
+	}
+	return bin
 }
 
 // claudeOnFailure keeps onFailure block unless the installed Claude Code

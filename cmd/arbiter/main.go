@@ -7,9 +7,12 @@ import (
 	"fmt"
 	"io"
 	"os"
+
+	"github.com/arbitergate/arbiter/internal/hookcli"
 )
 
 func main() {
+	hookcli.PresizeStack() // see there: the hook is a process per tool call
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
