@@ -392,7 +392,7 @@ func (j *judgement) gitConfig(c *shell.Command, rest []shell.Word, has func(...s
 
 // gitValued are the options of git add and git commit that take a value,
 // so that the value is not read as a path.
-var gitValued = set("-m", "--message", "-F", "--file", "-C", "--reuse-message", "-c", "--reedit-message", "--author", "--date", "--fixup", "--squash", "-t", "--template", "--cleanup", "--trailer", "--pathspec-from-file", "--chmod", "-S", "--gpg-sign")
+var gitValued = []string{"-m", "--message", "-F", "--file", "-C", "--reuse-message", "-c", "--reedit-message", "--author", "--date", "--fixup", "--squash", "-t", "--template", "--cleanup", "--trailer", "--pathspec-from-file", "--chmod", "-S", "--gpg-sign"}
 
 // stagesSecret judges git add and git commit that would save secrets in
 // the repository (B3): forcing ignored files into the index, naming a
@@ -413,7 +413,7 @@ func (j *judgement) stagesSecret(c *shell.Command, sub string, rest []shell.Word
 			return true
 		case t == "-A" || t == "." || t == ":/" || t == "*" || gitOpt(t, "--all") || shortFlag(t, 'a') && sub == "commit":
 			all = true
-		case gitValued[t] || len(t) > 2 && t[0] == '-' && t[1] != '-' && strings.IndexByte("mFCc", t[len(t)-1]) >= 0:
+		case slices.Contains(gitValued, t) || len(t) > 2 && t[0] == '-' && t[1] != '-' && strings.IndexByte("mFCc", t[len(t)-1]) >= 0:
 			k++
 		case strings.HasPrefix(t, "-"):
 		default:

@@ -575,46 +575,51 @@ func (j *judgement) codeReadsEnv(c *shell.Command) {
 }
 
 // tokenCommands are the subcommands of tools that print a credential
-// they store: a token, a password, a registry's auth entry. when, if
-// set, must hold for the rest of the command line.
+// they store: a token, a password, a registry's auth entry, when the rest
+// of the command line meets the entry's condition. The conditions are data
+// rather than closures, so that the table is laid out in the binary
+// instead of built when the hook starts.
 var tokenCommands = []struct {
 	program string
 	words   []string
-	when    func(rest []string) bool
+	// flags, when set, are options one of which must follow.
+	flags []string
+	// secretKey, when set, means the rest must name a credential key.
+	secretKey bool
 }{
-	{"gh", []string{"auth", "token"}, nil},
-	{"gh", []string{"auth", "status"}, anyFlag("-t", "--show-token")},
-	{"glab", []string{"auth", "status"}, anyFlag("-t", "--show-token")},
-	{"npm", []string{"config", "get"}, namesSecretKey},
-	{"pnpm", []string{"config", "get"}, namesSecretKey},
-	{"yarn", []string{"config", "get"}, namesSecretKey},
-	{"bun", []string{"pm", "config", "get"}, namesSecretKey},
-	{"aws", []string{"configure", "get"}, namesSecretKey},
-	{"aws", []string{"configure", "export-credentials"}, nil},
-	{"gcloud", []string{"auth", "print-access-token"}, nil},
-	{"gcloud", []string{"auth", "print-identity-token"}, nil},
-	{"gcloud", []string{"auth", "application-default", "print-access-token"}, nil},
-	{"az", []string{"account", "get-access-token"}, nil},
-	{"heroku", []string{"auth:token"}, nil},
-	{"git", []string{"credential", "fill"}, nil},
-	{"kubectl", []string{"config", "view"}, anyFlag("--raw", "--flatten")},
-	{"kubectl", []string{"get", "secret"}, anyFlag("-o", "--output", "-oyaml", "-ojson", "-o=yaml", "-o=json", "--output=yaml", "--output=json")},
-	{"kubectl", []string{"get", "secrets"}, anyFlag("-o", "--output", "-oyaml", "-ojson", "-o=yaml", "-o=json", "--output=yaml", "--output=json")},
-	{"secret-tool", []string{"lookup"}, nil},
-	{"bw", []string{"get"}, nil},
+	{"gh", []string{"auth", "token"}, nil, false},
+	{"gh", []string{"auth", "status"}, []string{"-t", "--show-token"}, false},
+	{"glab", []string{"auth", "status"}, []string{"-t", "--show-token"}, false},
+	{"npm", []string{"config", "get"}, nil, true},
+	{"pnpm", []string{"config", "get"}, nil, true},
+	{"yarn", []string{"config", "get"}, nil, true},
+	{"bun", []string{"pm", "config", "get"}, nil, true},
+	{"aws", []string{"configure", "get"}, nil, true},
+	{"aws", []string{"configure", "export-credentials"}, nil, false},
+	{"gcloud", []string{"auth", "print-access-token"}, nil, false},
+	{"gcloud", []string{"auth", "print-identity-token"}, nil, false},
+	{"gcloud", []string{"auth", "application-default", "print-access-token"}, nil, false},
+	{"az", []string{"account", "get-access-token"}, nil, false},
+	{"heroku", []string{"auth:token"}, nil, false},
+	{"git", []string{"credential", "fill"}, nil, false},
+	{"kubectl", []string{"config", "view"}, []string{"--raw", "--flatten"}, false},
+	{"kubectl", []string{"get", "secret"}, []string{"-o", "--output", "-oyaml", "-ojson", "-o=yaml", "-o=json", "--output=yaml", "--output=json"}, false},
+	{"kubectl", []string{"get", "secrets"}, []string{"-o", "--output", "-oyaml", "-ojson", "-o=yaml", "-o=json", "--output=yaml", "--output=json"}, false},
+	{"secret-tool", []string{"lookup"}, nil, false},
+	{"bw", []string{"get"}, nil, false},
 }
 
-func anyFlag(flags ...string) func([]string) bool {
-	return func(rest []string) bool {
-		for _, r := range rest {
-			for _, f := range flags {
-				if r == f || strings.HasPrefix(r, f+"=") || len(f) == 2 && strings.HasPrefix(r, f) && len(r) > 2 && f != "-o" {
-					return true
-				}
+// anyFlag reports whether rest holds one of flags, alone, with =VALUE or
+// (a short flag other than -o) with its value attached.
+func anyFlag(rest, flags []string) bool {
+	for _, r := range rest {
+		for _, f := range flags {
+			if r == f || strings.HasPrefix(r, f+"=") || len(f) == 2 && strings.HasPrefix(r, f) && len(r) > 2 && f != "-o" {
+				return true
 			}
 		}
-		return false
 	}
+	return false
 }
 
 // namesSecretKey reports a configuration key that names a credential.
@@ -641,7 +646,7 @@ func (j *judgement) printsStoredCredential(c *shell.Command) {
 			continue
 		}
 		rest, ok := afterSubcommand(args, tc.words)
-		if ok && (tc.when == nil || tc.when(rest)) {
+		if ok && (tc.flags == nil || anyFlag(rest, tc.flags)) && (!tc.secretKey || namesSecretKey(rest)) {
 			j.ask(catalog.B3SecretPrint, c.String(), "prints a stored credential ("+tc.program+" "+strings.Join(tc.words, " ")+"), which would be sent to the model provider with the conversation")
 			return
 		}

@@ -5,6 +5,7 @@ import (
 	"github.com/arbitergate/arbiter/internal/lazy"
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/arbitergate/arbiter"
@@ -233,8 +234,8 @@ var nameWords = lazy.New(func() map[string]flagged {
 // reset feature is a test. buildWords only outweigh production: a
 // production build is a build, but a build-and-deploy script deploys.
 var (
-	testWords  = set("test", "tests", "spec", "specs", "e2e", "reproduce", "repro", "debug", "demo", "example", "examples", "bench", "benchmark", "explore")
-	buildWords = set("build", "compile", "bundle", "lint", "typecheck", "format", "fmt", "check", "verify", "preview", "docs")
+	testWords  = []string{"test", "tests", "spec", "specs", "e2e", "reproduce", "repro", "debug", "demo", "example", "examples", "bench", "benchmark", "explore"}
+	buildWords = []string{"build", "compile", "bundle", "lint", "typecheck", "format", "fmt", "check", "verify", "preview", "docs"}
 )
 
 // scriptName judges what a script's name and arguments say it does; true
@@ -257,10 +258,10 @@ func (j *judgement) scriptName(name string, args []shell.Word, subj string) bool
 	}
 	building := false
 	for _, w := range words {
-		if testWords[w] {
+		if slices.Contains(testWords, w) {
 			return false
 		}
-		building = building || buildWords[w]
+		building = building || slices.Contains(buildWords, w)
 	}
 	for _, w := range words {
 		if why, ok := nameWords.Get()[w]; ok && !(building && (w == "prod" || w == "production")) {
