@@ -656,7 +656,6 @@ func (j *judgement) makeRun(c *shell.Command, subj string) {
 	j.allow(catalog.D5Build, subj, "runs the Makefile's recipes, each judged as the command it is")
 }
 
-
 // optionValue returns the value of the last of the named options in any
 // of its forms: --dir=v, --dir v, -Cv and -C v.
 func optionValue(args []shell.Word, names ...string) (string, bool) {

@@ -1,8 +1,3 @@
-// Package lazy holds a value built the first time it is needed. The hook
-// is a fresh process per tool call, so a table built when a package is
-// initialised is paid for on every call, whether the call needs it or
-// not; a Value is laid out as data in the binary and built only when
-// first read.
 package lazy
 
 import "sync"
@@ -15,8 +10,7 @@ type Value[T any] struct {
 	v     T
 }
 
-// New returns a Value that build makes on first use. New is a bare
-// literal so that a package-level Value needs no code at start-up.
+// New returns a Value that build makes on first use.
 func New[T any](build func() T) *Value[T] { return &Value[T]{build: build} }
 
 // Get returns the value, building it on the first call.
