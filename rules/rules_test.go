@@ -409,8 +409,12 @@ func FuzzApply(f *testing.F) {
 		if rules.Protected(s) && d.Decision < s.Decision {
 			t.Fatalf("%q: protected %s %v loosened to %s %v", cmd, s.Decision, s.Rules, d.Decision, d.Rules)
 		}
-		if d.Decision == arbiter.Allow && d.Source == arbiter.SourceRule && len(shell.Analyze(cmd).Problems) > 0 {
-			t.Fatalf("%q allowed by a rule although its analysis has problems", cmd)
+		// The command decided is the one the payload carries: JSON holds no
+		// invalid UTF-8, so such bytes arrive as U+FFFD.
+		var in struct{ Command string }
+		json.Unmarshal(b, &in)
+		if d.Decision == arbiter.Allow && d.Source == arbiter.SourceRule && len(shell.Analyze(in.Command).Problems) > 0 {
+			t.Fatalf("%q allowed by a rule although its analysis has problems", in.Command)
 		}
 	})
 }
