@@ -38,6 +38,7 @@ func (j *judgement) script(command string) {
 	}
 	j.written = written
 	j.problems(a)
+	j.sets(a)
 	for i := range a.Commands {
 		j.command(a, &a.Commands[i])
 	}

@@ -564,17 +564,29 @@ func rawDevice(abs string) bool {
 // recursiveRead finds a read-only program told to recurse (diff -r,
 // cat-alikes with -R) into a tree that holds credentials: it prints them
 // along with everything else.
+//
+// Given no folder, a recursive search reads the one it runs in (grep -r,
+// and rg and ag, which always recurse).
 func (j *judgement) recursiveRead(c *shell.Command, res spec.Result) {
-	if !res.Has("-r") && !res.Has("-R") && !res.Has("--recursive") || metadataOnly.Get()[c.Program] || namesOnlyOutput(c) {
+	recurses := res.Has("-r") || res.Has("-R") || res.Has("--recursive") || c.Program == "rg" || c.Program == "ag"
+	if !recurses || metadataOnly.Get()[c.Program] || namesOnlyOutput(c) {
 		return
 	}
+	named := false
 	for _, v := range res.Operands() {
-		if v.Kind != spec.Read || c.Args[v.Arg].Dynamic {
+		if v.Kind != spec.Read {
+			continue
+		}
+		named = true
+		if c.Args[v.Arg].Dynamic {
 			continue
 		}
 		if abs := j.res.Resolve(v.Text, c.Dir); j.holdsCredentials(abs) {
 			j.ask(catalog.B3SecretSearch, v.Text, c.Program+" reads all of "+j.shownPath(abs)+", which holds credentials, and would print them")
 			return
 		}
+	}
+	if abs := j.res.Resolve(".", c.Dir); !named && !c.DirUnknown && j.holdsCredentials(abs) {
+		j.ask(catalog.B3SecretSearch, c.String(), c.Program+" reads all of the folder it runs in, "+j.shownPath(abs)+", which holds credentials, and would print them")
 	}
 }

@@ -113,6 +113,22 @@ func (j *judgement) environment(c *shell.Command) {
 	}
 }
 
+// sets judges the variables a command line sets other than by assignment
+// (read, printf -v, mapfile, getopts, a for loop): PATH, HOME and the rest
+// of what arbiter checks redirect later commands just as PATH=… does.
+func (j *judgement) sets(a *shell.Analysis) {
+	for _, s := range a.Sets {
+		if _, checked := checkedEnv.Get()[s.Name]; !checked && !execEnv.MatchString(s.Name) {
+			continue
+		}
+		if s.Value.Dynamic {
+			j.defer_(catalog.UEnvRedirect, s.Value.Text, s.Value.Text+" sets "+s.Name+" to a value only known when the command runs, so later commands may run or read what arbiter did not check")
+			continue
+		}
+		j.environment(&shell.Command{Env: []shell.Assign{s}})
+	}
+}
+
 // inertEnv reports variables that change only language, colours, logging,
 // timing or which platform is built for: nothing that runs or is read.
 func inertEnv(name string) bool {
@@ -296,9 +312,14 @@ func (j *judgement) gitGlobalOption(c *shell.Command, words []shell.Word) {
 			j.defer_(catalog.UEnvRedirect, "git "+name, "points git at a location only known at run time, whose configuration can set commands to run")
 			return
 		}
-		place := j.res.Classify(j.res.Resolve(value, c.Dir), false)
+		abs := j.res.Resolve(value, c.Dir)
+		place := j.res.Classify(abs, false)
 		if place != paths.Project && place != paths.ProjectRoot {
 			j.defer_(catalog.UEnvRedirect, "git "+name+" "+clipText(value, 40), "runs git on a repository outside the project, whose configuration can set commands to run (core.fsmonitor, core.pager, hooks)")
+			return
+		}
+		if own := path.Join(j.res.Project, ".git"); name == "--git-dir" && j.res.Project != "" && abs != own && !strings.HasPrefix(abs, own+"/") {
+			j.defer_(catalog.UEnvRedirect, "git "+name+" "+clipText(value, 40), "runs git on a repository other than the project's, whose configuration and hooks arbiter did not read")
 		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"github.com/arbitergate/arbiter/catalog"
 	"github.com/arbitergate/arbiter/internal/lazy"
 	"github.com/arbitergate/arbiter/project"
+	"os"
 	"path"
 	"slices"
 	"strings"
@@ -38,6 +39,7 @@ func (j *judgement) git(c *shell.Command) {
 	subj := c.String()
 	args := c.Args
 	config := map[string]string{}
+	var moves []string // the -C directories, in order
 	i := 0
 	for i < len(args) && strings.HasPrefix(args[i].Text, "-") {
 		t := args[i].Text
@@ -46,6 +48,9 @@ func (j *judgement) git(c *shell.Command) {
 		case t == "-c" && i+1 < len(args):
 			k, v, _ := strings.Cut(args[i+1].Text, "=")
 			config[strings.ToLower(k)] = strings.ToLower(v)
+			i += 2
+		case t == "-C" && i+1 < len(args):
+			moves = append(moves, args[i+1].Text)
 			i += 2
 		case t == "-C" || t == "--git-dir" || t == "--work-tree" || t == "--namespace" || t == "--exec-path" || t == "--config-env" || t == "--super-prefix":
 			i += 2
@@ -58,6 +63,10 @@ func (j *judgement) git(c *shell.Command) {
 		return
 	}
 	sub := args[i].Text
+	if sub != "version" && sub != "help" {
+		// Judged on: what the subcommand does may call for more than a defer.
+		j.gitElsewhere(c, moves, subj)
+	}
 	rest := args[i+1:]
 	has := func(names ...string) bool {
 		for _, a := range rest {
@@ -104,6 +113,9 @@ func (j *judgement) git(c *shell.Command) {
 			j.ask(catalog.B7GitHistoryDestroy, subj, "expires the reflog, which destroys the record used to recover lost commits")
 			return
 		}
+		if (sub == "grep" || sub == "diff") && has("--no-index") && j.noIndexReadsCredentials(c, rest) {
+			return
+		}
 		if sub == "grep" && (short('O') || has("--open-files-in-pager")) {
 			j.ask(catalog.BOptionRunsProgram, subj, "git grep -O runs a pager program on the matches")
 			return
@@ -111,6 +123,11 @@ func (j *judgement) git(c *shell.Command) {
 		j.allow(catalog.D6GitRead, subj, "reads the repository without changing it")
 		j.readArgs(c)
 	case "add", "commit", "fetch", "merge", "cherry-pick", "revert", "init", "apply", "am", "notes", "bisect", "mergetool", "lfs", "sparse-checkout", "maintenance", "rerere", "stage", "switch", "restore", "checkout", "stash", "branch", "tag", "worktree", "submodule", "gc", "config", "remote", "mv":
+		if (sub == "merge" || sub == "cherry-pick" || sub == "revert" || sub == "am") && has("--abort") {
+			// As reset --merge: conflict resolutions in progress are lost.
+			discard("aborts the " + sub + ", resetting the working tree")
+			return
+		}
 		j.gitChange(c, sub, rest, config, has, short, discard)
 	case "reset":
 		if has("--hard", "--merge", "--keep") {
@@ -199,6 +216,10 @@ func (j *judgement) gitChange(c *shell.Command, sub string, rest []shell.Word, c
 		}
 		local()
 	case "checkout":
+		if slices.ContainsFunc(rest, func(w shell.Word) bool { return w.Text == "-B" }) {
+			j.ask(catalog.B7GitBranchDelete, subj, "git checkout -B resets the branch if it exists, as git branch -f does, which can lose commits")
+			return
+		}
 		if short('p') || has("--patch") {
 			interactive("git checkout -p asks questions on the terminal")
 			return
@@ -221,6 +242,10 @@ func (j *judgement) gitChange(c *shell.Command, sub string, rest []shell.Word, c
 		}
 		local()
 	case "switch":
+		if short('C') || has("--force-create") {
+			j.ask(catalog.B7GitBranchDelete, subj, "git switch -C resets the branch if it exists, as git branch -f does, which can lose commits")
+			return
+		}
 		if short('f') || has("--discard-changes", "--force") {
 			discard("switches branches discarding local changes")
 			return
@@ -476,6 +501,61 @@ var hooksFor = lazy.New(func() map[string][]string {
 		"gc":          {"pre-auto-gc"},
 	}
 })
+
+// noIndexReadsCredentials judges git grep and git diff --no-index, which
+// read files as any grep or diff does, outside any repository: over a
+// folder holding credentials (the folder it runs in when none is named,
+// for grep) they print them.
+func (j *judgement) noIndexReadsCredentials(c *shell.Command, rest []shell.Word) bool {
+	var where []string
+	for _, a := range rest {
+		if !strings.HasPrefix(a.Text, "-") && !a.Dynamic {
+			where = append(where, a.Text)
+		}
+	}
+	if len(where) <= 1 { // git grep's pattern alone, or -e PATTERN
+		where = append(where, ".")
+	}
+	for _, w := range where {
+		abs := j.res.Resolve(w, c.Dir)
+		if j.holdsCredentials(abs) || secrets.File(abs) != "" {
+			j.ask(catalog.B3SecretSearch, c.String(), "git --no-index reads "+j.shownPath(abs)+", which holds credentials, and would print them")
+			return true
+		}
+	}
+	return false
+}
+
+// gitElsewhere defers git run in a repository other than the project's:
+// git finds its repository from the directory it runs in (after cd or
+// -C), and that repository's configuration (core.fsmonitor, core.pager)
+// and hooks run commands arbiter did not read. Outside the project, or in
+// a repository nested in it (a vendored checkout, a fixture), that is so.
+func (j *judgement) gitElsewhere(c *shell.Command, moves []string, subj string) {
+	if j.res.Project == "" {
+		return
+	}
+	if c.DirUnknown {
+		j.defer_(catalog.UEnvRedirect, subj, "runs git in a directory only known when the command runs, whose repository's configuration and hooks can run commands")
+		return
+	}
+	dir := j.res.Resolve(".", c.Dir)
+	for _, m := range moves {
+		dir = j.res.Resolve(m, dir)
+	}
+	if place := j.res.Classify(dir, false); place != paths.Project && place != paths.ProjectRoot {
+		if len(moves) == 0 { // git -C outside the project is judged with git's options
+			j.defer_(catalog.UEnvRedirect, subj, "runs git in "+j.shownPath(dir)+", outside the project, whose repository's configuration and hooks can run commands (core.fsmonitor, core.pager, hooks)")
+		}
+		return
+	}
+	for d := dir; d != j.res.Project && strings.HasPrefix(d, j.res.Project+"/"); d = path.Dir(d) {
+		if _, err := os.Lstat(path.Join(d, ".git")); err == nil {
+			j.defer_(catalog.UEnvRedirect, subj, "runs git in the repository at "+j.shownPath(d)+", nested in the project, whose configuration and hooks arbiter did not read")
+			return
+		}
+	}
+}
 
 // gitHooks reads the hooks a subcommand will run, from the repository's
 // .git/hooks, and judges each as the script it is: git runs them with no

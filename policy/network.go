@@ -2,6 +2,7 @@ package policy
 
 import (
 	"github.com/arbitergate/arbiter/catalog"
+	"github.com/arbitergate/arbiter/internal/lazyregexp"
 	"github.com/arbitergate/arbiter/spec"
 	"net/url"
 	"path"
@@ -688,6 +689,10 @@ func (j *judgement) codeNamesCredential(c *shell.Command) {
 	if shell.Interpreter(c.Program) == "" && c.Program != "jq" {
 		return
 	}
+	if c.Program == "jq" && jqModule.MatchString(codeOf(c)) {
+		j.defer_(catalog.UUnreadableCode, c.String(), "the jq program imports a module or data file (PATH.jq, PATH.json, or from jq's search path), which arbiter does not read")
+		return
+	}
 	for _, lit := range stringLiterals(codeOf(c)) {
 		if strings.ContainsAny(lit, " \t\n") || !(strings.HasPrefix(lit, "/") || strings.HasPrefix(lit, "~/")) {
 			continue
@@ -699,6 +704,10 @@ func (j *judgement) codeNamesCredential(c *shell.Command) {
 		}
 	}
 }
+
+// jqModule finds jq's module directives: import "PATH" as NAME and
+// include "PATH" read files named by PATH with .jq or .json added.
+var jqModule = lazyregexp.New(`(?:^|[^\w$.])(?:import|include)\s*"`)
 
 // stringLiterals returns the quoted strings in code, for any of the
 // quotes the interpreters share.

@@ -5,6 +5,7 @@ import (
 	"github.com/arbitergate/arbiter/catalog"
 	"github.com/arbitergate/arbiter/internal/lazy"
 	"github.com/arbitergate/arbiter/paths"
+	"path"
 	"strings"
 
 	"github.com/arbitergate/arbiter/project"
@@ -475,6 +476,10 @@ func (j *judgement) packageScript(c *shell.Command, name, subj string) {
 	if root == "" {
 		root = dir
 	}
+	if f := j.writesFirst(func(name string) bool { return name == "package.json" }); f != "" {
+		j.defer_(catalog.UUnreadableScript, subj, "the command line writes "+j.shownPath(f)+", so the script that runs is not the one arbiter can read on disk")
+		return
+	}
 	pkg, err := project.FindPackage(dir, root)
 	switch {
 	case project.IsNotExist(err):
@@ -543,6 +548,12 @@ func shellQuote(s string) string {
 // Makefile runs for them (and their prerequisites), read without running
 // make and judged as shell commands in make's directory.
 func (j *judgement) makeRun(c *shell.Command, subj string) {
+	if f := j.writesFirst(func(name string) bool {
+		return name == "Makefile" || name == "makefile" || name == "GNUmakefile" || strings.HasSuffix(name, ".mk")
+	}); f != "" {
+		j.defer_(catalog.UUnreadableMakefile, subj, "the command line writes "+j.shownPath(f)+", which make reads, so the recipes that run are not the ones arbiter can read on disk")
+		return
+	}
 	dir := j.res.Resolve(".", c.Dir)
 	file := ""
 	var goals []string
@@ -654,6 +665,19 @@ func (j *judgement) makeRun(c *shell.Command, subj string) {
 		j.shellText(st.Line, dir, subj+" (target "+st.Target+": "+clipText(st.Line, 80)+")")
 	}
 	j.allow(catalog.D5Build, subj, "runs the Makefile's recipes, each judged as the command it is")
+}
+
+// writesFirst returns a file the command line writes (by a redirection,
+// tee, cp and the like) whose base name is one the tool reads: make's
+// Makefile, npm's package.json. What then runs is that new text, not the
+// file arbiter read from disk.
+func (j *judgement) writesFirst(reads func(name string) bool) string {
+	for abs := range j.written {
+		if reads(path.Base(abs)) {
+			return abs
+		}
+	}
+	return ""
 }
 
 // optionValue returns the value of the last of the named options in any

@@ -63,6 +63,9 @@ var credentialDirs = []string{
 	"/.supabase/", "/.snowflake/", "/.config/rclone/", "/.ngrok2/", "/.config/ngrok/", "/.config/github-copilot/", "/.config/configstore/",
 	"/.config/Bitwarden CLI/", "/.config/heroku/", "/.config/exoscale/", "/.config/openstack/", "/.config/stripe/",
 	"/etc/NetworkManager/system-connections/", "/var/db/dslocal/nodes/Default/users/", "/etc/tcb/",
+	// Keys and stores of other tools: SOPS's age keys, Teleport's keys,
+	// Tencent Cloud's and GitLab's command lines.
+	"/.config/sops/age/", "/.tsh/", "/.tccli/", "/.config/glab-cli/", "/.config/gitlab/",
 }
 
 // browserDirs are the profile folders of browsers; their cookie and login
@@ -182,6 +185,9 @@ var credentialFiles = []string{
 	"/.yarnrc.yml", "/.bundle/config", "/.ivy2/.credentials", "/pip/pip.conf", "/.pip/pip.conf",
 	"/.config/hub", "/.nuget/NuGet/NuGet.Config", "/.s3cfg", "/.boto", "/.lftprc", "/.esmtprc", "/.msmtprc",
 	"/arbiter/config.toml", "/arbiter/config", // arbiter's own, with the judge's key
+	"/.cursor/mcp.json", // Cursor's MCP servers, with their API keys in env
+	"/.dbt/profiles.yml", "/.snowsql/config", "/.linode-cli", "/.config/atuin/key",
+	"/.ansible/vault_pass", "/.ansible/vault_pass.txt", "/.vault_pass", "/.vault_pass.txt", "/.vault-password", // Ansible vault passwords
 }
 
 // history reports a shell's or a REPL's command history by its name.

@@ -321,10 +321,14 @@ func (w *walker) stmt(s *syntax.Stmt, ctx Context) {
 				items = append(items, w.expandArgs(item, ctx|InLoop)...)
 			}
 			if w.unroll(l, items, c.Do, ctx) {
+				for _, it := range items {
+					w.a.Sets = append(w.a.Sets, Assign{Name: l.Name.Value, Value: it})
+				}
 				break
 			}
 			if l.Name != nil {
 				w.vars[l.Name.Value] = value{}
+				w.a.Sets = append(w.a.Sets, Assign{Name: l.Name.Value, Value: Word{Text: "for " + l.Name.Value, Dynamic: true}})
 			}
 			w.stmts(c.Do, ctx|InLoop)
 		case *syntax.CStyleLoop:

@@ -87,6 +87,7 @@ func (w *walker) nameOperands(cmd *Command, names []Word) {
 		name, _, _ := strings.Cut(n.Text, "[")
 		w.markHostile(name)
 		delete(w.vars, name)
+		w.a.Sets = append(w.a.Sets, Assign{Name: name, Value: Word{Text: cmd.Program + " into " + name, Dynamic: true}})
 	}
 }
 

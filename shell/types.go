@@ -246,6 +246,11 @@ type Analysis struct {
 	Problems []Problem
 	// Functions lists the names of shell functions the command defines.
 	Functions []string
+	// Sets lists the variables set other than by an assignment: by read,
+	// printf -v, mapfile, getopts or wait -p (the value is Dynamic) and by
+	// a for loop (each literal item, or Dynamic). Setting PATH or HOME so
+	// redirects later commands as PATH=… does.
+	Sets []Assign
 }
 
 // Programs lists the programs the command runs, in order.
