@@ -1,6 +1,7 @@
 package code
 
 import (
+	"github.com/arbitergate/arbiter/internal/lazyregexp"
 	"path"
 	"strings"
 )
@@ -42,6 +43,15 @@ func analyzePython(a *analysis, src string) {
 			}
 		}
 	}
+	for _, t := range ts {
+		if t.kind == tString && formatReach.MatchString(t.text) {
+			// "{0.__init__.__globals__[os].environ}".format(x) walks from
+			// any object to any module, inside a string arbiter does not
+			// read as code.
+			a.not("a format string reaches attributes by dunder names (%s)", clipModule(t.text))
+			return
+		}
+	}
 	p.bindings()
 	p.importPath()
 	p.walk()
@@ -49,6 +59,11 @@ func analyzePython(a *analysis, src string) {
 		a.not("calls .%s on a value, which is not on the side-effect-free list", p.unlisted)
 	}
 }
+
+// formatReach finds a str.format replacement field that follows an
+// attribute or an index through a dunder name ({0.__class__},
+// {x.__init__.__globals__}).
+var formatReach = lazyregexp.New(`\{[^{}]*__\w+__[^{}]*\}`)
 
 // project reports whether q is in one of the project's own modules, and
 // records the call when it is.

@@ -45,7 +45,7 @@ func (n *pyNames) isPure(q string) bool {
 	if n.pure[q] {
 		return true
 	}
-	if reachesModule(q) || n.effectOf(q) != "" {
+	if reachesModule(q) || n.effectOf(q) != "" || entryPoint(q) {
 		return false
 	}
 	for m := q; ; {
@@ -58,6 +58,15 @@ func (n *pyNames) isPure(q string) bool {
 			return true
 		}
 	}
+}
+
+// entryPoint reports a module's command-line entry point (json.tool.main,
+// base64.main, calendar.main, uuid.main): it reads sys.argv, so file
+// names given on the command line are read or written, which a whole
+// module's listing does not vouch for.
+func entryPoint(q string) bool {
+	last := q[strings.LastIndexByte(q, '.')+1:]
+	return last == "main" || last == "test"
 }
 
 // reachesModule reports whether a name reaches, through the attributes

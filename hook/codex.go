@@ -99,22 +99,28 @@ func patchCalls(base arbiter.Call, patch string) ([]arbiter.Call, error) {
 	}
 	for _, line := range strings.Split(patch, "\n") {
 		line = strings.TrimSuffix(line, "\r")
+		// Codex's parser trims a line before it looks for a marker, so an
+		// indented header is still a header.
+		marker := strings.TrimSpace(line)
 		switch {
-		case strings.HasPrefix(line, "*** Add File: "):
+		case strings.HasPrefix(marker, "*** Add File: "):
 			flush()
-			op, file = "add", strings.TrimSpace(strings.TrimPrefix(line, "*** Add File: "))
-		case strings.HasPrefix(line, "*** Update File: "):
+			op, file = "add", strings.TrimSpace(strings.TrimPrefix(marker, "*** Add File: "))
+		case strings.HasPrefix(marker, "*** Update File: "):
 			flush()
-			op, file = "update", strings.TrimSpace(strings.TrimPrefix(line, "*** Update File: "))
-		case strings.HasPrefix(line, "*** Delete File: "):
+			op, file = "update", strings.TrimSpace(strings.TrimPrefix(marker, "*** Update File: "))
+		case strings.HasPrefix(marker, "*** Delete File: "):
 			flush()
-			calls = append(calls, bash(base, "rm", "--", strings.TrimSpace(strings.TrimPrefix(line, "*** Delete File: "))))
-		case strings.HasPrefix(line, "*** Move to: "):
-			to := strings.TrimSpace(strings.TrimPrefix(line, "*** Move to: "))
+			calls = append(calls, bash(base, "rm", "--", strings.TrimSpace(strings.TrimPrefix(marker, "*** Delete File: "))))
+		case strings.HasPrefix(marker, "*** Move to: "):
+			to := strings.TrimSpace(strings.TrimPrefix(marker, "*** Move to: "))
 			calls = append(calls, bash(base, "mv", "--", file, to))
 			file = to
-		case strings.HasPrefix(line, "*** End Patch"):
+		case strings.HasPrefix(marker, "*** End Patch"):
 			flush()
+		case marker == "*** Begin Patch" || marker == "*** End of File":
+		case strings.HasPrefix(marker, "***") && !strings.HasPrefix(line, "+") && !strings.HasPrefix(line, "-"):
+			return nil, fmt.Errorf("the patch has a line arbiter cannot read as a marker: %q", marker)
 		case op != "" && strings.HasPrefix(line, "+"):
 			added = append(added, line[1:])
 		}

@@ -273,10 +273,16 @@ func persistent(r paths.Resolver, abs string) bool {
 func runByTools(abs string) bool {
 	base := path.Base(abs)
 	switch base {
-	case ".envrc", ".npmrc", ".yarnrc.yml", ".yarnrc", ".pre-commit-config.yaml", ".gitlab-ci.yml", ".travis.yml", "Jenkinsfile":
+	case ".envrc", ".npmrc", ".yarnrc.yml", ".yarnrc", ".pre-commit-config.yaml", ".gitlab-ci.yml", ".travis.yml", "Jenkinsfile",
+		"lefthook.yml", "lefthook.yaml", ".lefthook.yml", ".lefthook.yaml", "bitbucket-pipelines.yml", "azure-pipelines.yml", ".drone.yml",
+		".woodpecker.yml", "mise.toml", ".mise.toml":
 		return true
 	}
-	for _, dir := range []string{"/.husky/", "/.github/workflows/", "/.devcontainer/", "/.circleci/", "/.githooks/"} {
+	if strings.HasSuffix(base, ".code-workspace") { // its tasks run when the folder opens
+		return true
+	}
+	for _, dir := range []string{"/.husky/", "/.github/workflows/", "/.devcontainer/", "/.circleci/", "/.githooks/",
+		"/.gitea/workflows/", "/.forgejo/workflows/", "/.buildkite/", "/.github/actions/", "/.woodpecker/"} {
 		if strings.Contains(abs, dir) {
 			return true
 		}

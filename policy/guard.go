@@ -178,7 +178,7 @@ func fileMentionsArbiter(file string) bool {
 	}
 	defer f.Close()
 	b, _ := io.ReadAll(io.LimitReader(f, maxSettings))
-	for _, entry := range []string{"arbiter hook", `arbiter\" hook`, "arbiter' hook"} {
+	for _, entry := range []string{"arbiter hook", `arbiter\" hook`, "arbiter' hook", "arbiter-hook"} {
 		if bytes.Contains(b, []byte(entry)) {
 			return true
 		}
@@ -205,10 +205,16 @@ func uninstallsGate(words []shell.Word) bool {
 func isAgentConfig(abs string) bool {
 	base := path.Base(abs)
 	switch base {
-	case "CLAUDE.md", "CLAUDE.local.md", "AGENTS.md", "GEMINI.md", ".cursorrules", ".windsurfrules", ".mcp.json", "copilot-instructions.md":
+	case "CLAUDE.md", "CLAUDE.local.md", "AGENTS.md", "AGENT.md", "GEMINI.md", ".cursorrules", ".windsurfrules", ".clinerules", ".mcp.json", "copilot-instructions.md", "opencode.json":
 		return true
 	}
-	for _, d := range []string{"/.claude/", "/.codex/", "/.gemini/", "/.cursor/", "/.windsurf/", "/.continue/", "/.aider"} {
+	if strings.HasSuffix(abs, "/.vscode/mcp.json") {
+		return true
+	}
+	// Copilot CLI runs every .github/hooks/*.json; agents read the
+	// instructions, prompts and agent definitions beside them.
+	for _, d := range []string{"/.claude/", "/.codex/", "/.gemini/", "/.cursor/", "/.windsurf/", "/.continue/", "/.aider", "/.roo/", "/.amazonq/", "/.kiro/",
+		"/.github/hooks/", "/.github/instructions/", "/.github/prompts/", "/.github/agents/", "/.github/chatmodes/"} {
 		if strings.Contains(abs+"/", d) {
 			return true
 		}

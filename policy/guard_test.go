@@ -38,14 +38,16 @@ func TestGuardCoversEveryPlace(t *testing.T) {
 	p := policy.New(policy.Options{Protect: protect})
 
 	// Hook settings that hold arbiter's entry, as arbiter install writes them.
+	// User-level installs run arbiter-hook when it is installed.
 	entry := `{"hooks":{"PreToolUse":[{"hooks":[{"type":"command","command":"'/usr/local/bin/arbiter' hook claude"}]}]}}`
-	for _, f := range []string{
-		filepath.Join(project, ".claude", "settings.json"), filepath.Join(home, ".claude", "settings.json"),
-		filepath.Join(home, ".codex", "hooks.json"), filepath.Join(project, ".gemini", "settings.json"),
-		filepath.Join(home, ".cursor", "hooks.json"),
+	hookEntry := `{"hooks":{"PreToolUse":[{"hooks":[{"type":"command","command":"/home/dev/go/bin/arbiter-hook claude"}]}]}}`
+	for f, e := range map[string]string{
+		filepath.Join(project, ".claude", "settings.json"): entry, filepath.Join(home, ".claude", "settings.json"): hookEntry,
+		filepath.Join(home, ".codex", "hooks.json"): hookEntry, filepath.Join(project, ".gemini", "settings.json"): entry,
+		filepath.Join(home, ".cursor", "hooks.json"): hookEntry,
 	} {
 		os.MkdirAll(filepath.Dir(f), 0o755)
-		os.WriteFile(f, []byte(entry), 0o600)
+		os.WriteFile(f, []byte(e), 0o600)
 	}
 	os.WriteFile(filepath.Join(home, ".codex", "config.toml"), []byte("[hooks.state.\"x:pre_tool_use:0:0\"]\ntrusted_hash = \"a\"\n"), 0o600)
 

@@ -70,7 +70,9 @@ func (j *judgement) byEffect(t tools.Tool, name string, m map[string]any) {
 		j.readPath(p, catalog.D1Search)
 		// Matching lines printed from a tree that holds credentials print
 		// the credentials too (Grep's content mode over the home directory).
-		if mode := stringField(m, "output_mode"); mode == "content" {
+		// Claude Code's Grep prints file names unless told otherwise; the
+		// other runtimes' search tools print the matching lines.
+		if mode := stringField(m, "output_mode"); mode == "content" || mode == "" && name != "Grep" {
 			if where := j.res.Resolve(p, ""); j.holdsCredentials(where) {
 				j.ask(catalog.B3SecretSearch, p, "prints matching lines from "+j.shownPath(where)+", which holds credentials; what matches would be sent to the model provider with the conversation")
 			}
@@ -312,7 +314,9 @@ var selfJustifying = lazyregexp.New(`(?i)\b(?:(?:pre-?)?approved|authori[sz]ed|p
 // readPath judges reading a file or searching a directory.
 func (j *judgement) readPath(p string, id catalog.ID) {
 	abs := j.res.Resolve(p, "")
-	if kind := secrets.File(abs); kind != "" {
+	// A pattern (read_many_files takes them) is judged by every name it
+	// can match, as the shell's are.
+	if kind := secrets.Glob(abs, j.res.Home); kind != "" {
 		j.secretRead(abs, kind)
 		return
 	}
