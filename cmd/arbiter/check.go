@@ -145,6 +145,11 @@ func decideLine(ctx context.Context, p *gate.Gate, line []byte) (arbiter.Decisio
 	}
 	call := c.Call
 	call.ID = idText(c.ID)
+	if call.Home == "" {
+		// As the hook does: without it, ~ and the credential stores in the
+		// home directory would not be recognised.
+		call.Home, _ = os.UserHomeDir()
+	}
 	if call.Tool == "" {
 		return arbiter.Decision{ID: call.ID, Decision: arbiter.Defer, Rules: []string{string(catalog.UBadInput)}, Reason: `the call has no "tool"`, Source: arbiter.SourceError}, c.ID
 	}

@@ -32,9 +32,9 @@ func init() {
 		{name: "check", ownHelp: true, run: check,
 			usage: "arbiter check [--json] [--project DIR] 'COMMAND'\n       arbiter check [--json] [--project DIR] -- WORDS…\n       arbiter check --json < call.json\n       arbiter check --jsonl < calls.jsonl",
 			about: `Explains arbiter's decision for a shell command, or decides Calls read as
-JSON. A Call is {"tool", "input", "project_directory", "cwd", "request": [...],
-"peer": [...], "permission_mode", "id"}; the id comes back as the same JSON
-value. Flags go before the command; after --, every word is the command's.
+JSON. A Call is {"tool", "input", "project_directory", "cwd", "home",
+"request": [...], "peer": [...], "permission_mode", "id"}; "home" defaults to
+yours, as in the hook, and the id comes back as the same JSON value. Flags go before the command; after --, every word is the command's.
 
 exit status (a single decision): 0 allow, 3 deny, 4 ask, 5 defer;
 1 when arbiter cannot run (the configuration is broken), 2 for a usage

@@ -61,3 +61,26 @@ func TestCheckJSONFromStdinFailsClosed(t *testing.T) {
 		t.Errorf("malformed call decided %s, want defer", d.Decision)
 	}
 }
+
+// TestCheckJSONHomeDefaults: a Call without "home" is decided with the
+// user's home directory, as the hook decides it; without one, a search of
+// a credential store in it was allowed.
+func TestCheckJSONHomeDefaults(t *testing.T) {
+	home := t.TempDir()
+	t.Setenv("HOME", home)
+	for _, in := range []string{
+		`{"tool":"Grep","input":{"pattern":"token","path":"` + home + `/.config","output_mode":"content"}}`,
+		`{"tool":"Grep","input":{"pattern":"token","path":"` + home + `/.codex","glob":"auth.json","output_mode":"content"}}`,
+		`{"tool":"Read","input":{"file_path":"~/.ssh/id_rsa"}}`,
+	} {
+		var out, errb bytes.Buffer
+		run([]string{"check", "--json"}, strings.NewReader(in), &out, &errb)
+		var d arbiter.Decision
+		if err := json.Unmarshal(out.Bytes(), &d); err != nil {
+			t.Fatalf("%s: %v (%s)", in, err, errb.String())
+		}
+		if d.Decision == arbiter.Allow {
+			t.Errorf("%s: allowed %v", in, d.Rules)
+		}
+	}
+}
