@@ -5,6 +5,8 @@ import (
 	"github.com/arbitergate/arbiter/catalog"
 	"github.com/arbitergate/arbiter/internal/lazy"
 	"github.com/arbitergate/arbiter/paths"
+	"github.com/arbitergate/arbiter/secrets"
+	"path"
 	"strings"
 
 	"github.com/arbitergate/arbiter"
@@ -588,5 +590,17 @@ func (j *judgement) recursiveRead(c *shell.Command, res spec.Result) {
 	}
 	if abs := j.res.Resolve(".", c.Dir); !named && !c.DirUnknown && j.holdsCredentials(abs) {
 		j.ask(catalog.B3SecretSearch, c.String(), c.Program+" reads all of the folder it runs in, "+j.shownPath(abs)+", which holds credentials, and would print them")
+		return
+	}
+	// A file-name filter that picks credential files (--include=.env,
+	// rg -g '*.pem') prints them whatever the folder.
+	for _, v := range res.Values {
+		switch v.Option {
+		case "--include", "-g", "--glob", "--iglob":
+			if kind := secrets.Glob(path.Join("/", path.Base(v.Text)), j.res.Home); kind != "" {
+				j.ask(catalog.B3SecretSearch, c.String(), c.Program+" prints the lines of the files matching "+v.Text+": "+kind)
+				return
+			}
+		}
 	}
 }

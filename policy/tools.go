@@ -4,6 +4,7 @@ import (
 	"github.com/arbitergate/arbiter/catalog"
 	"net/netip"
 	"net/url"
+	"path"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -75,6 +76,15 @@ func (j *judgement) byEffect(t tools.Tool, name string, m map[string]any) {
 		if mode := stringField(m, "output_mode"); mode == "content" || mode == "" && name != "Grep" {
 			if where := j.res.Resolve(p, ""); j.holdsCredentials(where) {
 				j.ask(catalog.B3SecretSearch, p, "prints matching lines from "+j.shownPath(where)+", which holds credentials; what matches would be sent to the model provider with the conversation")
+				return
+			}
+			for _, f := range []string{"glob", "include"} {
+				if g := stringField(m, f); g != "" {
+					if kind := secrets.Glob(path.Join("/", path.Base(g)), j.res.Home); kind != "" {
+						j.ask(catalog.B3SecretSearch, g, "prints the lines of the files matching "+g+": "+kind)
+						return
+					}
+				}
 			}
 		}
 	case tools.Writes, tools.Edits:
