@@ -293,6 +293,7 @@ func (j *judgement) command(a *shell.Analysis, c *shell.Command) {
 			return
 		}
 	}
+	j.passedOnWrites(c)
 	start := len(j.findings)
 	if j.program(c, subj) && j.allowedSince(start) {
 		if j.runsHere(start) && j.outsideProject(c, subj) {
@@ -300,6 +301,62 @@ func (j *judgement) command(a *shell.Analysis, c *shell.Command) {
 		}
 		j.understand(c)
 	}
+}
+
+// testWriteFlags are the testing package's flags that write a file, which
+// go test hands on to the test binary after -args.
+var testWriteFlags = []string{"trace", "cpuprofile", "memprofile", "blockprofile", "mutexprofile", "coverprofile", "outputdir", "testlogfile", "gocoverdir", "fuzzcachedir"}
+
+// passedOnWrites judges the files written by options a test runner passes
+// on to what it runs, which the runner's own spec does not describe: go
+// test -args -test.trace=F, cargo test -- --logfile F, pytest
+// --cov-report=xml:F.
+func (j *judgement) passedOnWrites(c *shell.Command) {
+	var files []shell.Word
+	value := func(k int, name string) (shell.Word, bool) {
+		t := c.Args[k].Text
+		if v, ok := strings.CutPrefix(t, name+"="); ok {
+			return shell.Word{Text: v, Dynamic: c.Args[k].Dynamic}, true
+		}
+		if t == name && k+1 < len(c.Args) {
+			return c.Args[k+1], true
+		}
+		return shell.Word{}, false
+	}
+	switch {
+	case c.Program == "go" && (c.Arg(0) == "test" || c.Arg(0) == "vet"):
+		after := false
+		for k, a := range c.Args {
+			after = after || a.Text == "-args" || a.Text == "--args"
+			if !after {
+				continue
+			}
+			for _, f := range testWriteFlags {
+				for _, name := range []string{"-test." + f, "--test." + f} {
+					if v, ok := value(k, name); ok {
+						files = append(files, v)
+					}
+				}
+			}
+		}
+	case c.Program == "cargo":
+		after := false
+		for k, a := range c.Args {
+			after = after || a.Text == "--"
+			if v, ok := value(k, "--logfile"); ok && after {
+				files = append(files, v)
+			}
+		}
+	case c.Program == "pytest" || shell.Interpreter(c.Program) == "python" && c.Arg(0) == "-m" && c.Arg(1) == "pytest":
+		for k := range c.Args {
+			if v, ok := value(k, "--cov-report"); ok {
+				if _, dest, ok := strings.Cut(v.Text, ":"); ok && dest != "" {
+					files = append(files, shell.Word{Text: dest, Dynamic: v.Dynamic})
+				}
+			}
+		}
+	}
+	j.writeArgs(c, files)
 }
 
 // flagged is a name that makes a command risky on its own: the rule it

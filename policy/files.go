@@ -231,7 +231,9 @@ func isTempRoot(abs string, glob bool) bool {
 	if glob {
 		// /tmp/* and /tmp/.* reach every entry of the temp directory:
 		// other programs' and other users' files, not this task's.
-		if dir, base := path.Split(abs); strings.Trim(base, "*.?") == "" {
+		// So do /tmp/[a-z]* and /tmp/.[!.]*: a name with no letter of its
+		// own outside its bracket expressions picks no one file.
+		if dir, base := path.Split(abs); strings.Trim(stripBrackets(base), "*.?") == "" {
 			abs = strings.TrimSuffix(dir, "/")
 		} else {
 			return false
@@ -242,6 +244,21 @@ func isTempRoot(abs string, glob bool) bool {
 		return true
 	}
 	return false
+}
+
+// stripBrackets removes the bracket expressions ([a-z], [!.]) of a glob.
+func stripBrackets(glob string) string {
+	var b strings.Builder
+	for i := 0; i < len(glob); i++ {
+		if glob[i] == '[' {
+			if j := strings.IndexByte(glob[i+1:], ']'); j >= 0 {
+				i += j + 1
+				continue
+			}
+		}
+		b.WriteByte(glob[i])
+	}
+	return b.String()
 }
 
 // persistent reports whether a file makes commands run later on its own:

@@ -6,6 +6,7 @@ import (
 	"github.com/arbitergate/arbiter/internal/lazy"
 	"github.com/arbitergate/arbiter/paths"
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/arbitergate/arbiter/project"
@@ -92,6 +93,12 @@ func (j *judgement) packages(c *shell.Command) {
 				j.ask(catalog.B9RunDownloaded, subj, "downloads and runs a project generator")
 				return
 			}
+			if (sub == "view" || sub == "info" || sub == "show") && slices.ContainsFunc(ops[1:], func(w shell.Word) bool { return packageAtAddress(w.Text) }) {
+				// A URL or git spec is fetched from wherever it names, and a
+				// git spec runs the git program npm's configuration names.
+				j.defer_(catalog.C1NetworkRequest, subj, "fetches a package from an address the command names, not from the registry")
+				return
+			}
 			j.allow(catalog.D1ReadOnly, subj, "reads package information")
 		default:
 			if c.Program == "npm" {
@@ -163,6 +170,16 @@ func (j *judgement) packages(c *shell.Command) {
 			build()
 		case "generate", "tool", "work", "telemetry":
 			j.defer_(catalog.UUnknownSubcommand, subj, "go "+sub+" runs or changes what arbiter cannot see from the command")
+		case "mod", "list":
+			// go mod download PATH@V and go list -m PATH@V look a module up
+			// by a path the command names: the proxy, or its host, hears it.
+			for _, o := range ops[1:] {
+				if strings.Contains(o.Text, "@") && !strings.HasPrefix(o.Text, "-") {
+					j.defer_(catalog.C1NetworkRequest, subj, "looks up the module "+clipText(o.Text, 60)+" on the network, by a path the command names")
+					return
+				}
+			}
+			build()
 		default:
 			build()
 		}
@@ -287,7 +304,15 @@ func (j *judgement) docker(c *shell.Command) {
 		sub = sub2
 	}
 	switch sub {
-	case "ps", "images", "logs", "inspect", "version", "info", "top", "stats", "port", "diff", "history", "ls", "config", "events", "search", "context", "df":
+	case "inspect":
+		// A container's inspection holds its environment, where its
+		// passwords and tokens are (docker's ps e).
+		if c.Program == "docker" || c.Program == "podman" {
+			j.ask(catalog.B3SecretPrint, subj, "prints a container's configuration, with the environment variables that hold its secrets")
+			return
+		}
+		j.allow(catalog.D1ReadOnly, subj, "reads container state")
+	case "ps", "images", "logs", "version", "info", "top", "stats", "port", "diff", "history", "ls", "config", "events", "search", "context", "df":
 		j.allow(catalog.D1ReadOnly, subj, "reads container state")
 	case "build", "pull", "up", "start", "restart", "stop", "create", "tag", "compose", "bake", "cp", "wait", "pause", "unpause", "down":
 		j.allow(catalog.D5Build, subj, "builds or runs the project's containers")
@@ -665,6 +690,24 @@ func (j *judgement) makeRun(c *shell.Command, subj string) {
 		j.shellText(st.Line, dir, subj+" (target "+st.Target+": "+clipText(st.Line, 80)+")")
 	}
 	j.allow(catalog.D5Build, subj, "runs the Makefile's recipes, each judged as the command it is")
+}
+
+// packageAtAddress reports a package spec that names where to fetch it:
+// a URL, a git remote, a hosted-git shorthand (github:u/r, u/r) or a file.
+func packageAtAddress(spec string) bool {
+	if strings.HasPrefix(spec, "-") {
+		return false
+	}
+	if strings.Contains(spec, "://") || strings.HasPrefix(spec, "git+") || strings.HasPrefix(spec, "git@") || strings.HasPrefix(spec, "file:") {
+		return true
+	}
+	for _, p := range []string{"github:", "gitlab:", "bitbucket:", "gist:"} {
+		if strings.HasPrefix(spec, p) {
+			return true
+		}
+	}
+	// user/repo is GitHub's shorthand; @scope/name is a registry package.
+	return !strings.HasPrefix(spec, "@") && strings.Contains(spec, "/")
 }
 
 // writesFirst returns a file the command line writes (by a redirection,

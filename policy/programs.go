@@ -533,6 +533,10 @@ func (j *judgement) permissions(c *shell.Command) {
 			j.ask(catalog.BOwnership, f.Text, "changes who owns files")
 		case setuid(mode):
 			j.ask(catalog.B12Setuid, f.Text, "makes a program run with its owner's privileges")
+		case place == paths.Temp && isTempRoot(abs, f.Glob):
+			// chmod 777 /tmp clears the sticky bit that keeps users from
+			// deleting or replacing each other's temp files.
+			j.ask(catalog.BPermissions, f.Text, "changes the permissions of the shared temp directory, which other users and programs rely on")
 		case place == paths.Project || place == paths.ProjectRoot || place == paths.Temp:
 			j.allow(catalog.D2PermissionsProject, f.Text, "changes permissions of files in the project")
 		default:

