@@ -39,6 +39,7 @@ func (j *judgement) script(command string) {
 	j.written = written
 	j.problems(a)
 	j.sets(a)
+	j.throughNewLinks(a)
 	for i := range a.Commands {
 		j.command(a, &a.Commands[i])
 	}
@@ -301,6 +302,90 @@ func (j *judgement) command(a *shell.Analysis, c *shell.Command) {
 		}
 		j.understand(c)
 	}
+}
+
+// throughNewLinks defers a step that names a path under the destination
+// of an earlier extraction or recursive copy in the same command line: an
+// archive or a copied tree can hold symbolic links arbiter has not seen
+// (out.txt -> ~/.bashrc), so a write or read there may land anywhere.
+func (j *judgement) throughNewLinks(a *shell.Analysis) {
+	var dests []string
+	for i := range a.Commands {
+		c := &a.Commands[i]
+		for _, d := range dests {
+			for _, w := range append(append([]shell.Word(nil), c.Args...), redirectTargets(c)...) {
+				if w.Dynamic || strings.HasPrefix(w.Text, "-") {
+					continue
+				}
+				if abs := j.res.Resolve(w.Text, c.Dir); strings.HasPrefix(abs, d+"/") {
+					j.defer_(catalog.UUnlistedFiles, c.String(), "names "+w.Text+", under "+j.shownPath(d)+", where an earlier step of this command unpacked or copied files that may be links arbiter has not seen")
+					return
+				}
+			}
+		}
+		if d := j.linkDestination(c); d != "" {
+			dests = append(dests, d)
+		}
+	}
+}
+
+// linkDestination is where an extraction or a recursive copy puts files
+// that may be links: tar -x (-C DIR), unzip (-d DIR), 7z x (-oDIR), and
+// cp or rsync told to recurse or keep links (their last operand).
+func (j *judgement) linkDestination(c *shell.Command) string {
+	dir := func(v string) string { return j.res.Resolve(v, c.Dir) }
+	switch c.Program {
+	case "tar", "bsdtar", "gtar":
+		extract := false
+		for k, a := range c.Args {
+			t := a.Text
+			extract = extract || t == "--extract" || t == "--get" || strings.HasPrefix(t, "-") && !strings.HasPrefix(t, "--") && strings.ContainsRune(t, 'x') || k == 0 && !strings.HasPrefix(t, "-") && strings.ContainsRune(t, 'x')
+		}
+		if !extract {
+			return ""
+		}
+		if v, ok := optionValue(c.Args, "-C", "--directory"); ok {
+			return dir(v)
+		}
+		return dir(".")
+	case "unzip":
+		if v, ok := optionValue(c.Args, "-d"); ok {
+			return dir(v)
+		}
+		return dir(".")
+	case "7z", "7za", "7zr":
+		if c.Arg(0) != "x" && c.Arg(0) != "e" {
+			return ""
+		}
+		for _, a := range c.Args {
+			if v, ok := strings.CutPrefix(a.Text, "-o"); ok && v != "" {
+				return dir(v)
+			}
+		}
+		return dir(".")
+	case "cp", "rsync":
+		if !hasFlag(c, 'a', "--archive") && !hasFlag(c, 'r', "--recursive") && !hasFlag(c, 'R') && !hasFlag(c, 'l', "--links") {
+			return ""
+		}
+		ops := operands(c)
+		if len(ops) < 2 || ops[len(ops)-1].Dynamic {
+			return ""
+		}
+		return dir(ops[len(ops)-1].Text)
+	}
+	return ""
+}
+
+func redirectTargets(c *shell.Command) []shell.Word {
+	var out []shell.Word
+	for _, r := range c.Redirs {
+		switch r.Op {
+		case "<<", "<<-", "<<<", ">&", "<&":
+			continue
+		}
+		out = append(out, r.Target)
+	}
+	return out
 }
 
 // testWriteFlags are the testing package's flags that write a file, which

@@ -676,3 +676,33 @@ func TestRedTeamRound11(t *testing.T) {
 		}
 	}
 }
+
+// TestLinksMadeByExtraction: an archive, a recursive copy or an unzip can
+// put links arbiter has not seen; a later step of the same command that
+// names a path under their destination may go through one.
+func TestLinksMadeByExtraction(t *testing.T) {
+	for _, cmd := range []string{
+		"tar -xf fixtures.tar -C build && echo x >> build/out.txt",
+		"mkdir -p build && tar -xf fixtures.tar -C build && cp main.go build/cache/.profile",
+		"tar -xf fixtures.tar -C /tmp/t && cp main.go /tmp/t/cache/.bashrc",
+		"tar xf fixtures.tar && sed -i 's/^/#/' out.txt",
+		"tar -xf fixtures.tar -C build && chmod 777 build/cache",
+		"unzip -q fixtures.zip -d /tmp/t && cp main.go /tmp/t/out.txt",
+		"cp -a /tmp/lnk /tmp/l5 && cp main.go /tmp/l5/home/.bashrc",
+		"cp -r /tmp/lnk build && echo x > build/home/.bashrc",
+	} {
+		if d := Decide(context.Background(), bash(cmd)); d.Decision == arbiter.Allow {
+			t.Errorf("%s: allowed %v (%s)", cmd, d.Rules, d.Reason)
+		}
+	}
+	for _, cmd := range []string{
+		"tar -xzf deps.tgz -C build && ls build",
+		"tar -cf out.tar src && echo done > build/log.txt",
+		"cp -r src backup && go test ./...",
+		"echo x > build/out.txt && tar -xf fixtures.tar -C other",
+	} {
+		if d := Decide(context.Background(), bash(cmd)); d.Decision != arbiter.Allow {
+			t.Errorf("%s: got %s %v (%s), want allow", cmd, d.Decision, d.Rules, d.Reason)
+		}
+	}
+}
