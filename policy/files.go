@@ -3,6 +3,8 @@ package policy
 import (
 	"github.com/arbitergate/arbiter/catalog"
 	"github.com/arbitergate/arbiter/internal/lazy"
+	"github.com/arbitergate/arbiter/internal/lazyregexp"
+	"github.com/arbitergate/arbiter/project"
 	"path"
 	"strings"
 
@@ -455,7 +457,22 @@ func (j *judgement) credentialAt(abs string, glob bool) string {
 	if glob {
 		return secrets.Glob(abs, j.res.Home)
 	}
+	if path.Base(abs) == "config" && path.Base(path.Dir(abs)) == ".git" && storesToken(abs) {
+		return "git configuration holding a token"
+	}
 	return secrets.File(abs)
+}
+
+// gitToken finds a credential git keeps in a repository's configuration:
+// a remote URL with a password (https://x-access-token:TOKEN@host, as CI
+// checkouts write it) or an extra HTTP header (actions/checkout's
+// http.https://github.com/.extraheader = AUTHORIZATION: basic ...).
+var gitToken = lazyregexp.New(`(?i)://[^/\s:@]+:[^/\s@]+@|extraheader\s*=`)
+
+// storesToken reports whether the git configuration file at abs holds one.
+func storesToken(abs string) bool {
+	f, err := project.Read(abs)
+	return err == nil && f.Kind == project.Text && gitToken.MatchString(f.Text)
 }
 
 // secretRead judges reading a credential. Private keys and credential

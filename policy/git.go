@@ -320,6 +320,10 @@ func (j *judgement) gitChange(c *shell.Command, sub string, rest []shell.Word, c
 			j.defer_(catalog.CGitRemote, subj, "changes where the repository fetches from and pushes to")
 			return
 		}
+		if j.res.Project != "" && storesToken(path.Join(j.res.Project, ".git", "config")) {
+			j.ask(catalog.B3SecretPrint, subj, "prints the remotes, and the repository's configuration holds a token in one of them or in an extra header")
+			return
+		}
 		j.allow(catalog.D6GitRead, subj, "lists remotes")
 	case "mv":
 		j.defer_(catalog.C3Move, subj, "moves or renames tracked files")
@@ -395,6 +399,10 @@ func (j *judgement) gitConfig(c *shell.Command, rest []shell.Word, has func(...s
 		operands++
 	}
 	if reading || operands <= 1 && !has("--unset", "--unset-all", "--add", "--replace-all", "--remove-section", "--rename-section") {
+		if !global && j.res.Project != "" && storesToken(path.Join(j.res.Project, ".git", "config")) {
+			j.ask(catalog.B3SecretPrint, subj, "prints git configuration that holds a token in a remote URL or an extra header")
+			return
+		}
 		j.allow(catalog.D6GitRead, subj, "reads git configuration")
 		return
 	}

@@ -706,3 +706,26 @@ func TestLinksMadeByExtraction(t *testing.T) {
 		}
 	}
 }
+
+// TestGitConfigTokens: a checkout's .git/config can hold a token in a
+// remote URL or an extra header (as CI writes them); printing it sends
+// the token to the model provider.
+func TestGitConfigTokens(t *testing.T) {
+	proj := t.TempDir()
+	withToken := "[remote \"origin\"]\n\turl = https://gitlab-ci-token:glcbt-abc123@gitlab.example.com/g/p.git\n[http \"https://github.com/\"]\n\textraheader = AUTHORIZATION: basic eC1hY2Nlc3M=\n"
+	os.MkdirAll(filepath.Join(proj, ".git"), 0o755)
+	os.WriteFile(filepath.Join(proj, ".git", "config"), []byte(withToken), 0o644)
+	for _, cmd := range []string{"git remote -v", "git remote get-url origin", "git config -l", "git config --get-regexp extraheader", "cat .git/config", "head .git/config", "grep url .git/config"} {
+		if d := Decide(context.Background(), bashIn(proj, cmd)); d.Decision == arbiter.Allow {
+			t.Errorf("%s: allowed %v (%s)", cmd, d.Rules, d.Reason)
+		}
+	}
+	clean := t.TempDir()
+	os.MkdirAll(filepath.Join(clean, ".git"), 0o755)
+	os.WriteFile(filepath.Join(clean, ".git", "config"), []byte("[remote \"origin\"]\n\turl = https://github.com/o/r.git\n"), 0o644)
+	for _, cmd := range []string{"git remote -v", "git config -l", "cat .git/config"} {
+		if d := Decide(context.Background(), bashIn(clean, cmd)); d.Decision != arbiter.Allow {
+			t.Errorf("%s: got %s %v (%s), want allow", cmd, d.Decision, d.Rules, d.Reason)
+		}
+	}
+}
