@@ -342,8 +342,9 @@ func (w *walker) param(p *syntax.ParamExp, ctx Context) (string, bool) {
 			}
 			// ${TMPDIR:-/tmp} is a temp directory whether TMPDIR is set
 			// (to one, by convention) or not.
-			if d := p.Exp.Word.Lit(); tempVar(name) && (d == "/tmp" || d == "/var/tmp") && !w.varsLost {
-				if _, set := w.vars[name]; !set {
+			if tempVar(name) && p.Exp.Word != nil && !w.varsLost {
+				d := p.Exp.Word.Lit()
+				if _, set := w.vars[name]; !set && (d == "/tmp" || d == "/var/tmp") {
 					return d, true
 				}
 			}
