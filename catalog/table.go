@@ -366,7 +366,7 @@ var table = [...]Rule{
 	{ID: UInternalError, Verdict: arbiter.Defer, Summary: "arbiter failed while deciding; the runtime decides"},
 	{ID: ULinkerOption, Verdict: arbiter.Defer, Summary: "an option passed through to the linker is not known to be inert"},
 	{ID: UMakefileNotPlain, Verdict: arbiter.Defer, Summary: "make --eval runs make code given on the command line"},
-	{ID: UNoRule, Verdict: arbiter.Defer, Summary: "the spec of "},
+	{ID: UNoRule, Verdict: arbiter.Defer, Summary: "no rule covers the call (a spec that leaves its program to a rule names none that exists), so the runtime decides"},
 	{ID: UNoSpec, Verdict: arbiter.Defer, Summary: "the program has no spec, so none of its commands is allowed"},
 	{ID: UNoTokenizer, Verdict: arbiter.Defer, Summary: "arbiter has no tokenizer for "},
 	{ID: UNoTranscript, Verdict: arbiter.Defer, Summary: "the session transcript was needed and could not be read"},

@@ -471,11 +471,15 @@ var riskyWrappers = lazy.New(func() map[string]flagged {
 // the closed world applies: false for a file run by its path, whose
 // arguments are the script's own business and whose content is judged.
 func (j *judgement) program(c *shell.Command, subj string) bool {
-	if helpOnly(c) && spec.Lookup(c.Program) != nil {
+	sp := spec.Lookup(c.Program)
+	if helpOnly(c) && sp != nil && sp.Words() {
 		j.allow(catalog.D1Help, subj, "prints the program's help or version")
 		return true
 	}
-	if rule := ruleFor(c.Program); rule != nil && (c.Origin != "" || !strings.Contains(c.Name, "/") || systemBin(j.res.Lexical(c.Name, c.Dir))) {
+	// A program run by a path outside the system's directories is a file
+	// of its own (./sudo, build/rm), not the program its name says.
+	named := c.Origin != "" || !strings.Contains(c.Name, "/") || systemBin(j.res.Lexical(c.Name, c.Dir))
+	if rule := programRule(sp); rule != nil && named {
 		rule(j, c)
 		return true
 	}
@@ -491,11 +495,11 @@ func (j *judgement) program(c *shell.Command, subj string) bool {
 		j.runFile(c, c.Name, subj)
 		return false
 	}
-	if why, ok := riskyPrograms.Get()[c.Program]; ok {
-		j.ask(why.id, subj, why.reason)
+	if r, ok := verdictRule(sp); ok {
+		j.fireWith(r.ID, subj, sp.Why)
 		return true
 	}
-	if sp := spec.Lookup(c.Program); sp != nil {
+	if sp != nil {
 		j.bySpec(c, sp)
 		return true
 	}

@@ -159,35 +159,47 @@ func helpOnly(c *shell.Command) bool {
 // program must have a spec, every word must parse, and every value the
 // spec names is judged for what it is.
 func (j *judgement) understand(c *shell.Command) {
-	subj := c.String()
-	sp := spec.Lookup(c.Program)
-	if sp == nil {
-		j.defer_(catalog.UNoSpec, subj, fmt.Sprintf("arbiter allows a program only by its spec, and %s has none; a contributor adds one to spec/programs.txt", c.Program))
+	res, ok := j.parseWords(c)
+	if !ok {
 		return
 	}
-	if helpOnly(c) {
-		return
-	}
-	res := sp.Parse(c.ArgTexts())
-	if res.Problem != nil {
-		j.notUnderstood(c, res.Problem)
-		return
-	}
-	if w, ok := j.unresolvedWord(c, sp, res); ok {
-		j.defer_(catalog.UUnresolved, w, "an argument of "+c.Program+" is only known when the command runs, so what it does cannot be checked")
-		return
-	}
-	if w, ok := responseFile(c); ok {
-		j.defer_(catalog.UUnknownOption, w, c.Program+" reads more options from "+strings.TrimPrefix(w, "@")+", which arbiter has not read")
-		return
-	}
-	j.globOptions(c, res.Spec)
 	if res.Spec.Effect == spec.Network {
-		j.defer_(catalog.C1NetworkRequest, subj, res.Spec.Path()+" talks to other machines")
+		j.defer_(catalog.C1NetworkRequest, c.String(), res.Spec.Path()+" talks to other machines")
 	}
 	for _, v := range res.Values {
 		j.value(c, v)
 	}
+}
+
+// parseWords reads every word of a command by its program's spec. It
+// reports false, with the reason recorded, when the spec cannot say what
+// each word is (or the command only prints help, which has nothing to
+// judge).
+func (j *judgement) parseWords(c *shell.Command) (spec.Result, bool) {
+	subj := c.String()
+	sp := spec.Lookup(c.Program)
+	if sp == nil || !sp.Words() {
+		j.defer_(catalog.UNoSpec, subj, fmt.Sprintf("arbiter allows a program only by its spec, and %s has none; a contributor adds one to spec/programs.txt", c.Program))
+		return spec.Result{}, false
+	}
+	if helpOnly(c) {
+		return spec.Result{}, false
+	}
+	res := sp.Parse(c.ArgTexts())
+	if res.Problem != nil {
+		j.notUnderstood(c, res.Problem)
+		return res, false
+	}
+	if w, ok := j.unresolvedWord(c, sp, res); ok {
+		j.defer_(catalog.UUnresolved, w, "an argument of "+c.Program+" is only known when the command runs, so what it does cannot be checked")
+		return res, false
+	}
+	if w, ok := responseFile(c); ok {
+		j.defer_(catalog.UUnknownOption, w, c.Program+" reads more options from "+strings.TrimPrefix(w, "@")+", which arbiter has not read")
+		return res, false
+	}
+	j.globOptions(c, res.Spec)
+	return res, true
 }
 
 // inertProperties are the build properties that only select, skip or

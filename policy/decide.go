@@ -167,6 +167,18 @@ func (j *judgement) add(f finding) {
 	j.findings = append(j.findings, f)
 }
 
+// fireWith records a finding of rule id, with the verdict and the
+// instead the catalogue gives the rule and a reason for this call.
+func (j *judgement) fireWith(id catalog.ID, subject, reason string) {
+	r, ok := catalog.Lookup(id)
+	if !ok {
+		// A rule missing from the catalogue is a bug; it must not allow.
+		j.add(finding{id: catalog.UBadInput, verdict: arbiter.Defer, reason: "rule " + string(id) + " is not in the catalogue", subject: subject})
+		return
+	}
+	j.add(finding{id: id, verdict: r.Verdict, reason: reason, instead: r.Instead, subject: subject})
+}
+
 func (j *judgement) deny(id catalog.ID, subject, reason, instead string) {
 	j.add(finding{id: id, verdict: arbiter.Deny, reason: reason, instead: instead, subject: subject})
 }

@@ -3,7 +3,6 @@ package policy
 import (
 	"errors"
 	"github.com/arbitergate/arbiter/catalog"
-	"github.com/arbitergate/arbiter/internal/lazy"
 	"github.com/arbitergate/arbiter/paths"
 	"path"
 	"slices"
@@ -419,53 +418,6 @@ func (j *judgement) forge(c *shell.Command) {
 	}
 	j.ask(catalog.B10SendMessage, subj, "posts to the forge for the user (pull requests, issues, comments, releases), which others will see")
 }
-
-// Programs that are risky by nature, with the rule that covers them.
-var riskyPrograms = lazy.New(func() map[string]flagged {
-	return map[string]flagged{
-		"ssh-keygen":       {catalog.B2CredentialCreate, "creates or changes SSH keys"},
-		"ssh-add":          {catalog.B2CredentialCreate, "adds a key to the SSH agent"},
-		"ssh-copy-id":      {catalog.B2CredentialCreate, "installs an SSH key on a remote host, granting access"},
-		"keytool":          {catalog.B2CredentialCreate, "creates or changes keys in a keystore"},
-		"security":         {catalog.B3SecretRead, "reads or changes the keychain"},
-		"pass":             {catalog.B3SecretRead, "reads or changes the password store"},
-		"op":               {catalog.B3SecretRead, "reads secrets from the password manager"},
-		"vault":            {catalog.B3SecretRead, "reads or writes secrets in Vault"},
-		"certbot":          {catalog.B2CredentialCreate, "requests certificates"},
-		"pg_dump":          {catalog.B3DatabaseDump, "dumps a database, which can hold personal data"},
-		"pg_restore":       {catalog.B1DeleteRecords, "restores a database over existing data"},
-		"mysqldump":        {catalog.B3DatabaseDump, "dumps a database, which can hold personal data"},
-		"mongodump":        {catalog.B3DatabaseDump, "dumps a database, which can hold personal data"},
-		"mongorestore":     {catalog.B1DeleteRecords, "restores a database over existing data"},
-		"osascript":        {catalog.B5SystemConfig, "runs AppleScript, which can control any application"},
-		"open":             {catalog.COpenApplication, "opens a file or URL in another application"},
-		"xdg-open":         {catalog.COpenApplication, "opens a file or URL in another application"},
-		"pkill-all":        {catalog.BKillProcess, "stops processes"},
-		"nmap":             {catalog.C1NetworkScan, "scans hosts on the network"},
-		"masscan":          {catalog.C1NetworkScan, "scans hosts on the network"},
-		"tcpdump":          {catalog.B12Root, "captures network traffic"},
-		"wireshark":        {catalog.B12Root, "captures network traffic"},
-		"tshark":           {catalog.B12Root, "captures network traffic"},
-		"rclone":           {catalog.C5Upload, "copies files to or from cloud storage"},
-		"s3cmd":            {catalog.C5Upload, "copies files to or from cloud storage"},
-		"ngrok":            {catalog.C5Expose, "exposes a local port to the internet"},
-		"cloudflared":      {catalog.C5Expose, "exposes a local port to the internet"},
-		"localtunnel":      {catalog.C5Expose, "exposes a local port to the internet"},
-		"stripe":           {catalog.B6Financial, "talks to the payments API"},
-		"twine":            {catalog.B10Publish, "publishes a package"},
-		"vsce":             {catalog.B10Publish, "publishes an extension"},
-		"ovsx":             {catalog.B10Publish, "publishes an extension"},
-		"goreleaser":       {catalog.B10Publish, "builds and publishes a release"},
-		"semantic-release": {catalog.B10Publish, "publishes a release"},
-		"slack":            {catalog.B10SendMessage, "sends a message"},
-		"notify-send":      {catalog.CNotify, "shows a desktop notification"},
-		"wall":             {catalog.B10SendMessage, "broadcasts a message to every user"},
-		"write":            {catalog.B10SendMessage, "sends a message to another user"},
-		"claude":           {catalog.B5AgentConfig, "starts another agent session"},
-		"codex":            {catalog.B5AgentConfig, "starts another agent session"},
-		"gemini":           {catalog.B5AgentConfig, "starts another agent session"},
-	}
-})
 
 // packageScript judges npm, pnpm, yarn or bun running one of the
 // project's scripts: its name, then what the nearest package.json says it

@@ -101,8 +101,15 @@ type Spec struct {
 	Langs    []string // per operand, for Code operands
 	Variadic bool
 	Subs     []*Spec
-	parent   *Spec
-	line     int // where the spec starts in the table, for messages
+	// Why is the reason a rule-only program gives when its rule fires
+	// (the block's why line).
+	Why string
+	// rule names the policy rule that decides a Ruled program (rule:NAME);
+	// a subcommand without one is decided by its program's.
+	rule   string
+	words  bool // the block has opts or args lines
+	parent *Spec
+	line   int // where the spec starts in the table, for messages
 	// raw holds the opts and args lines until the spec is first used.
 	raw     []rawLine
 	once    sync.Once
@@ -159,6 +166,24 @@ func (s *Spec) Path() string {
 
 // Line is the line of the table where the spec starts.
 func (s *Spec) Line() int { return s.line }
+
+// Rule names the policy rule that decides the program or subcommand:
+// its own rule:NAME, else its program's, else "".
+func (s *Spec) Rule() string {
+	for ; s != nil; s = s.parent {
+		if s.rule != "" {
+			return s.rule
+		}
+	}
+	return ""
+}
+
+// Words reports whether the spec reads any words: a rule-only block,
+// with no opts, args or subcommands, leaves every word to its rule, and
+// the closed world cannot parse a call by it.
+func (s *Spec) Words() bool {
+	return s.Effect != Ruled || s.words || len(s.Subs) > 0 || s.parent != nil
+}
 
 // Sub returns the subcommand called name, or nil.
 func (s *Spec) Sub(name string) *Spec {

@@ -270,6 +270,7 @@ func parseBlock(text string, first int) (*Spec, error) {
 			stack = stack[:depth]
 			owner := stack[depth-1]
 			owner.raw = append(owner.raw, rawLine{text: body, line: lineNo})
+			owner.words = true
 			continue
 		}
 		if err := blockLine(&stack, depth, strings.Fields(line), lineNo); err != nil {
@@ -310,8 +311,11 @@ func blockLine(stack *[]*Spec, depth int, f []string, lineNo int) error {
 		*stack = append(*stack, s)
 	case "opts", "args":
 		owner.raw = append(owner.raw, rawLine{text: strings.Join(f, " "), line: lineNo})
+		owner.words = true
+	case "why":
+		owner.Why = strings.Join(f[1:], " ")
 	default:
-		return fmt.Errorf("unknown directive %q (want sub, opts or args)", f[0])
+		return fmt.Errorf("unknown directive %q (want sub, opts, args or why)", f[0])
 	}
 	return nil
 }
@@ -331,21 +335,27 @@ func (s *Spec) directive(f []string) error {
 	return nil
 }
 
-// header reads "NAME[,ALIAS…] EFFECT [go|raw]".
+// header reads "NAME[,ALIAS…] EFFECT [STYLE]", where EFFECT may be
+// rule:NAME.
 func header(f []string, lineNo int) (*Spec, error) {
 	if len(f) < 2 || len(f) > 3 {
 		return nil, fmt.Errorf("want NAME EFFECT [STYLE], got %q", strings.Join(f, " "))
 	}
 	names := strings.Split(f[0], ",")
 	s := &Spec{Name: names[0], Aliases: names[1:], line: lineNo}
+	effect, rule, named := strings.Cut(f[1], ":")
 	for i, e := range effectNames {
-		if e != "" && e == f[1] {
+		if e != "" && e == effect {
 			s.Effect = Effect(i)
 		}
 	}
 	if s.Effect == 0 {
 		return nil, fmt.Errorf("unknown effect %q", f[1])
 	}
+	if named != (s.Effect == Ruled && rule != "") || named && rule == "" {
+		return nil, fmt.Errorf("effect %q: only rule names a rule (rule:NAME)", f[1])
+	}
+	s.rule = rule
 	if len(f) == 3 {
 		switch f[2] {
 		case "go":
