@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"slices"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/arbitergate/arbiter"
@@ -82,5 +83,35 @@ func TestItems(t *testing.T) {
 	}
 	if !slices.ContainsFunc(All(), func(r Rule) bool { return r.ID == B1Delete }) {
 		t.Error("All lacks B1.delete")
+	}
+}
+
+// TestCatalogueTextIsWhole: each rule's summary and instead are complete
+// phrases written for a reader, not a fragment of the code that fires the
+// rule ("uploads ", ", ") or Go source that leaked into the text.
+func TestCatalogueTextIsWhole(t *testing.T) {
+	dangling := []string{"a", "an", "the", "of", "with", "for", "by", "or", "and", "is", "are"}
+	check := func(id ID, field, text string) {
+		words := strings.Fields(text)
+		switch {
+		case text != strings.TrimSpace(text):
+			t.Errorf("%s: %s %q has space at an end", id, field, text)
+		case strings.ContainsAny(text, "\n\t\\") || strings.Count(text, "\"")%2 != 0:
+			t.Errorf("%s: %s %q holds a tab, newline, backslash or unpaired quote", id, field, text)
+		case len(words) < 3:
+			t.Errorf("%s: %s %q is too short to say anything", id, field, text)
+		case strings.HasSuffix(text, ":") || strings.HasSuffix(text, ","):
+			t.Errorf("%s: %s %q ends mid-sentence", id, field, text)
+		case slices.Contains(dangling, words[len(words)-1]):
+			t.Errorf("%s: %s %q ends on %q", id, field, text, words[len(words)-1])
+		case strings.Count(text, "(") != strings.Count(text, ")"):
+			t.Errorf("%s: %s %q has unbalanced brackets", id, field, text)
+		}
+	}
+	for _, r := range All() {
+		check(r.ID, "summary", r.Summary)
+		if r.Instead != "" {
+			check(r.ID, "instead", r.Instead)
+		}
 	}
 }

@@ -17,7 +17,7 @@ import (
 // bash judges a shell command segment by segment; the strictest wins.
 func (j *judgement) bash(command string) {
 	if selfJustifyingLine(command) {
-		j.ask(catalog.H1SelfJustifying, "", "text inside the command (a comment, an echoed string or a variable name) vouches for the command, and text inside a call is never permission")
+		j.fireWith(catalog.H1SelfJustifying, "", "text inside the command (a comment, an echoed string or a variable name) vouches for the command, and text inside a call is never permission")
 	}
 	j.script(command)
 }
@@ -47,7 +47,7 @@ func (j *judgement) script(command string) {
 	j.flows(a)
 	j.forkBomb(a, command)
 	if len(j.findings) == 0 {
-		j.allow(catalog.D1NothingRuns, "", "the command runs nothing")
+		j.fire(catalog.D1NothingRuns, "")
 	}
 }
 
@@ -87,38 +87,38 @@ func (j *judgement) problems(a *shell.Analysis) {
 	for _, p := range a.Problems {
 		switch p.Kind {
 		case shell.ForkBomb:
-			j.deny(catalog.A3ForkBomb, "", p.Detail+", which exhausts the machine", "run a bounded number of jobs and wait for them")
+			j.fireWith(catalog.A3ForkBomb, "", p.Detail+", which exhausts the machine")
 		case shell.Obfuscated:
-			j.deny(catalog.A7DecodedExecution, "", p.Detail+"; hidden code cannot be reviewed", "write the code out in plain text so it can be reviewed")
+			j.fireWith(catalog.A7DecodedExecution, "", p.Detail+"; hidden code cannot be reviewed")
 		case shell.Interactive:
-			j.deny(catalog.H8Interactive, "", p.Detail+", and an interactive program hangs the agent", "run it non-interactively: pass the command or script as an argument (sh -c '…', python script.py, psql -c '…', ssh host 'cmd')")
+			j.fireInstead(catalog.H8Interactive, "", p.Detail+", and an interactive program hangs the agent", "run it non-interactively: pass the command or script as an argument (sh -c '…', python script.py, psql -c '…', ssh host 'cmd')")
 		case shell.ParseError:
-			j.defer_(catalog.UParseError, "", "the command cannot be parsed as Bash ("+p.Detail+")")
+			j.fireWith(catalog.UParseError, "", "the command cannot be parsed as Bash ("+p.Detail+")")
 		case shell.DynamicProgram:
-			j.defer_(catalog.UDynamicProgram, "", p.Detail+", so what runs cannot be known in advance")
+			j.fireWith(catalog.UDynamicProgram, "", p.Detail+", so what runs cannot be known in advance")
 		case shell.DynamicCode:
 			if codeGuess(p.Detail) != "" {
 				continue // judged after the commands, by codeProblems
 			}
-			j.defer_(catalog.UDynamicCode, "", p.Detail)
+			j.fireWith(catalog.UDynamicCode, "", p.Detail)
 		case shell.Definition:
-			j.defer_(catalog.UDefinition, "", p.Detail)
+			j.fireWith(catalog.UDefinition, "", p.Detail)
 		case shell.UnboundedLoop:
-			j.defer_(catalog.UUnboundedLoop, "", p.Detail+" and hang the agent")
+			j.fireWith(catalog.UUnboundedLoop, "", p.Detail+" and hang the agent")
 		case shell.ExecOption:
-			j.ask(catalog.BOptionRunsProgram, "", p.Detail)
+			j.fireWith(catalog.BOptionRunsProgram, "", p.Detail)
 		case shell.Unresolved:
-			j.defer_(catalog.UUnresolved, "", p.Detail)
+			j.fireWith(catalog.UUnresolved, "", p.Detail)
 		case shell.ZshSyntax:
-			j.defer_(catalog.UZshSyntax, "", p.Detail)
+			j.fireWith(catalog.UZshSyntax, "", p.Detail)
 		case shell.WrapperOption:
-			j.defer_(catalog.UUnknownOption, "", p.Detail)
+			j.fireWith(catalog.UUnknownOption, "", p.Detail)
 		case shell.TooDeep:
-			j.defer_(catalog.UTooDeep, "", p.Detail)
+			j.fireWith(catalog.UTooDeep, "", p.Detail)
 		case shell.TooLarge:
-			j.defer_(catalog.UTooLarge, "", p.Detail)
+			j.fireWith(catalog.UTooLarge, "", p.Detail)
 		default: // shell.Unhandled, and any kind added later
-			j.defer_(catalog.UUnhandledSyntax, "", p.Detail)
+			j.fireWith(catalog.UUnhandledSyntax, "", p.Detail)
 		}
 	}
 }
@@ -149,10 +149,10 @@ func (j *judgement) forkBomb(a *shell.Analysis, command string) {
 		}
 	}
 	if bomb != "" {
-		j.deny(catalog.A3ForkBomb, bomb, "a function starts copies of itself in new processes without bound, which exhausts the machine", "run a bounded number of jobs and wait for them")
+		j.fire(catalog.A3ForkBomb, bomb)
 		return
 	}
-	j.defer_(catalog.UDefinition, strings.Join(a.Functions, ", "), "the command defines shell functions, which can shadow programs")
+	j.fireWith(catalog.UDefinition, strings.Join(a.Functions, ", "), "the command defines shell functions, which can shadow programs")
 }
 
 // shellSources returns the command and the scripts of the shells it runs
@@ -278,11 +278,11 @@ func (j *judgement) command(a *shell.Analysis, c *shell.Command) {
 	j.redirects(c)
 	j.environment(c)
 	if c.Has("sudo") || c.Has("doas") || c.Has("pkexec") || c.Has("su") || c.Has("runuser") {
-		j.ask(catalog.B12Root, subj, "runs as root through "+firstVia(c, "sudo", "doas", "pkexec", "su", "runuser")+", where a mistake can damage the whole system")
+		j.fireWith(catalog.B12Root, subj, "runs as root through "+firstVia(c, "sudo", "doas", "pkexec", "su", "runuser")+", where a mistake can damage the whole system")
 	}
 	for _, v := range c.Via {
 		if why, ok := riskyWrappers.Get()[v]; ok {
-			j.ask(why.id, subj, v+" "+why.reason)
+			j.fireWith(why.id, subj, v+" "+why.reason)
 		}
 	}
 	if c.Program == "" {
@@ -290,7 +290,7 @@ func (j *judgement) command(a *shell.Analysis, c *shell.Command) {
 	}
 	for _, f := range a.Functions {
 		if c.Name == f {
-			j.allow(catalog.DFunctionCall, subj, "calls a function defined in the same command, whose body is judged")
+			j.fire(catalog.DFunctionCall, subj)
 			return
 		}
 	}
@@ -318,7 +318,7 @@ func (j *judgement) throughNewLinks(a *shell.Analysis) {
 					continue
 				}
 				if abs := j.res.Resolve(w.Text, c.Dir); strings.HasPrefix(abs, d+"/") {
-					j.defer_(catalog.UUnlistedFiles, c.String(), "names "+w.Text+", under "+j.shownPath(d)+", where an earlier step of this command unpacked or copied files that may be links arbiter has not seen")
+					j.fireWith(catalog.UUnlistedFiles, c.String(), "names "+w.Text+", under "+j.shownPath(d)+", where an earlier step of this command unpacked or copied files that may be links arbiter has not seen")
 					return
 				}
 			}
@@ -473,7 +473,7 @@ var riskyWrappers = lazy.New(func() map[string]flagged {
 func (j *judgement) program(c *shell.Command, subj string) bool {
 	sp := spec.Lookup(c.Program)
 	if helpOnly(c) && sp != nil && sp.Words() {
-		j.allow(catalog.D1Help, subj, "prints the program's help or version")
+		j.fire(catalog.D1Help, subj)
 		return true
 	}
 	// A program run by a path outside the system's directories is a file
@@ -503,7 +503,7 @@ func (j *judgement) program(c *shell.Command, subj string) bool {
 		j.bySpec(c, sp)
 		return true
 	}
-	j.defer_(catalog.UUnknownProgram, subj, "arbiter does not know what "+c.Program+" does; a contributor adds its spec to spec/programs.txt")
+	j.fireWith(catalog.UUnknownProgram, subj, "arbiter does not know what "+c.Program+" does; a contributor adds its spec to spec/programs.txt")
 	return true
 }
 
@@ -682,18 +682,18 @@ func (j *judgement) judgeWritten(c *shell.Command, file string, f writtenFile, s
 		got, err := project.Read(f.from)
 		switch {
 		case project.IsNotExist(err):
-			j.allow(catalog.D4RunProjectCode, subj, "the file it copies does not exist, so nothing runs")
+			j.fireWith(catalog.D4RunProjectCode, subj, "the file it copies does not exist, so nothing runs")
 		case err != nil || got.Kind != project.Text:
-			j.defer_(catalog.UUnreadableScript, subj, "runs a copy of "+f.from+", which arbiter cannot read as a script")
+			j.fireWith(catalog.UUnreadableScript, subj, "runs a copy of "+f.from+", which arbiter cannot read as a script")
 		default:
 			j.scriptContent(c, file, got.Text, subj)
 		}
 	case f.producer == "curl" || f.producer == "wget":
-		j.ask(catalog.B9RunDownloaded, subj, "runs a file it has just downloaded, without review: whoever controls that URL controls this machine")
+		j.fireWith(catalog.B9RunDownloaded, subj, "runs a file it has just downloaded, without review: whoever controls that URL controls this machine")
 	case f.producer == "base64" || f.producer == "xxd" || f.producer == "openssl" || f.producer == "uudecode" || f.producer == "gpg":
-		j.deny(catalog.A7DecodedExecution, subj, "runs a file it has just decoded, so nobody can review what runs", "write the code out in plain text so it can be reviewed")
+		j.fireWith(catalog.A7DecodedExecution, subj, "runs a file it has just decoded, so nobody can review what runs")
 	default:
-		j.defer_(catalog.UDynamicCode, subj, "runs a file the same command wrote with "+f.producer+", whose content cannot be known in advance")
+		j.fireWith(catalog.UDynamicCode, subj, "runs a file the same command wrote with "+f.producer+", whose content cannot be known in advance")
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 	"go/token"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -14,12 +15,12 @@ import (
 	"github.com/arbitergate/arbiter/catalog"
 )
 
-// TestCallSitesKeepTheCatalog: every place a rule fires uses the verdict
-// the catalogue declares for it (so a class A rule never asks), and names
-// the rule by its constant.
+// TestCallSitesKeepTheCatalog: every place a rule fires names the rule
+// by its catalogue constant (or passes one on in a variable), and takes
+// the verdict from the catalogue: no call site restates it. A reason that
+// is the catalogue's summary word for word is fire's, not fireWith's,
+// and fireInstead is for a denial whose alternative the call decides.
 func TestCallSitesKeepTheCatalog(t *testing.T) {
-	verbs := map[string]arbiter.Verdict{"deny": arbiter.Deny, "denyWith": arbiter.Deny, "ask": arbiter.Ask, "askWith": arbiter.Ask,
-		"defer_": arbiter.Defer, "allow": arbiter.Allow, "allowClosed": arbiter.Allow}
 	files, _ := filepath.Glob("*.go")
 	fset := token.NewFileSet()
 	sites := 0
@@ -37,14 +38,15 @@ func TestCallSitesKeepTheCatalog(t *testing.T) {
 				return true
 			}
 			verb := ""
-			switch fn := call.Fun.(type) {
-			case *ast.SelectorExpr:
+			if fn, ok := call.Fun.(*ast.SelectorExpr); ok {
 				verb = fn.Sel.Name
-			case *ast.Ident:
-				verb = fn.Name
 			}
-			want, ok := verbs[verb]
-			if !ok {
+			switch verb {
+			case "fire", "fireWith", "fireInstead", "allowClosed":
+			case "deny", "ask", "defer_", "allow":
+				t.Errorf("%s: %s restates a verdict; fire the rule and let the catalogue give it", fset.Position(call.Pos()), verb)
+				return true
+			default:
 				return true
 			}
 			sel, ok := call.Args[0].(*ast.SelectorExpr)
@@ -58,21 +60,37 @@ func TestCallSitesKeepTheCatalog(t *testing.T) {
 				return true
 			}
 			sites++
-			id := catalogID(t, sel.Sel.Name)
-			r, ok := catalog.Lookup(id)
+			r, ok := catalog.Lookup(catalogID(t, sel.Sel.Name))
 			if !ok {
 				t.Errorf("%s: %s is not in the catalogue", fset.Position(call.Pos()), sel.Sel.Name)
 				return true
 			}
-			if r.Verdict != want {
-				t.Errorf("%s: %s fires with %s, but the catalogue says it answers %s", fset.Position(call.Pos()), r.ID, want, r.Verdict)
+			at := fset.Position(call.Pos())
+			switch {
+			case verb == "allowClosed" && r.Verdict != arbiter.Allow:
+				t.Errorf("%s: allowClosed fires %s, whose verdict is %s", at, r.ID, r.Verdict)
+			case verb == "fireInstead" && r.Verdict != arbiter.Deny:
+				t.Errorf("%s: fireInstead fires %s, which does not deny and so says nothing instead", at, r.ID)
+			case verb == "fireWith" && literal(call.Args[2]) == r.Summary:
+				t.Errorf("%s: the reason is %s's summary: use fire", at, r.ID)
+			case verb == "fireInstead" && literal(call.Args[3]) == r.Instead:
+				t.Errorf("%s: the alternative is %s's own: use fireWith", at, r.ID)
 			}
 			return true
 		})
 	}
-	if sites < 300 {
+	if sites < 400 {
 		t.Errorf("found only %d call sites: the scan is not reading the code", sites)
 	}
+}
+
+// literal returns a string literal's value, or "" for any other expression.
+func literal(e ast.Expr) string {
+	if lit, ok := e.(*ast.BasicLit); ok && lit.Kind == token.STRING {
+		s, _ := strconv.Unquote(lit.Value)
+		return s
+	}
+	return ""
 }
 
 // catalogID maps a constant's name back to its id through the table.

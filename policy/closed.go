@@ -29,7 +29,7 @@ func (j *judgement) bySpec(c *shell.Command, sp *spec.Spec) {
 	}
 	switch sp.Effect {
 	case spec.Reads:
-		j.allow(catalog.D1ReadOnly, subj, "reads or prints without changing anything")
+		j.fire(catalog.D1ReadOnly, subj)
 		if res.Problem == nil {
 			for _, v := range res.Values {
 				j.value(c, v) // each file read is checked, each file written judged
@@ -40,17 +40,17 @@ func (j *judgement) bySpec(c *shell.Command, sp *spec.Spec) {
 		}
 		j.awkInPlace(c)
 	case spec.Builds:
-		j.allow(catalog.D5Build, subj, "builds, tests or checks the project")
+		j.fire(catalog.D5Build, subj)
 	case spec.Formats:
-		j.allow(catalog.D3Format, subj, "formats or lints code")
+		j.fire(catalog.D3Format, subj)
 	case spec.Writes:
-		j.allow(catalog.D2WriteProject, subj, "creates or changes the files it names")
+		j.fire(catalog.D2WriteProject, subj)
 	case spec.Runs:
-		j.allow(catalog.D4RunProjectCode, subj, "runs the project's own code")
+		j.fire(catalog.D4RunProjectCode, subj)
 	case spec.Network:
-		j.defer_(catalog.C1NetworkRequest, subj, c.Program+" talks to other machines")
+		j.fireWith(catalog.C1NetworkRequest, subj, c.Program+" talks to other machines")
 	default:
-		j.defer_(catalog.UNoRule, subj, "the spec of "+c.Program+" says a rule decides, and there is none")
+		j.fireWith(catalog.UNoRule, subj, "the spec of "+c.Program+" says a rule decides, and there is none")
 	}
 }
 
@@ -82,12 +82,12 @@ func (j *judgement) outsideProject(c *shell.Command, subj string) bool {
 		return false
 	}
 	if c.DirUnknown {
-		j.defer_(catalog.CRunOutsideCode, subj, c.Program+" runs in a directory only known when the command runs, and loads the code it finds there")
+		j.fireWith(catalog.CRunOutsideCode, subj, c.Program+" runs in a directory only known when the command runs, and loads the code it finds there")
 		return true
 	}
 	dir := j.res.Resolve(".", c.Dir)
 	if place := j.res.Classify(dir, false); place != paths.Project && place != paths.ProjectRoot {
-		j.defer_(catalog.CRunOutsideCode, subj, c.Program+" runs in "+j.shownPath(dir)+", outside the project, and loads the code it finds there, which arbiter did not read")
+		j.fireWith(catalog.CRunOutsideCode, subj, c.Program+" runs in "+j.shownPath(dir)+", outside the project, and loads the code it finds there, which arbiter did not read")
 		return true
 	}
 	return false
@@ -164,7 +164,7 @@ func (j *judgement) understand(c *shell.Command) {
 		return
 	}
 	if res.Spec.Effect == spec.Network {
-		j.defer_(catalog.C1NetworkRequest, c.String(), res.Spec.Path()+" talks to other machines")
+		j.fireWith(catalog.C1NetworkRequest, c.String(), res.Spec.Path()+" talks to other machines")
 	}
 	for _, v := range res.Values {
 		j.value(c, v)
@@ -179,7 +179,7 @@ func (j *judgement) parseWords(c *shell.Command) (spec.Result, bool) {
 	subj := c.String()
 	sp := spec.Lookup(c.Program)
 	if sp == nil || !sp.Words() {
-		j.defer_(catalog.UNoSpec, subj, fmt.Sprintf("arbiter allows a program only by its spec, and %s has none; a contributor adds one to spec/programs.txt", c.Program))
+		j.fireWith(catalog.UNoSpec, subj, fmt.Sprintf("arbiter allows a program only by its spec, and %s has none; a contributor adds one to spec/programs.txt", c.Program))
 		return spec.Result{}, false
 	}
 	if helpOnly(c) {
@@ -191,11 +191,11 @@ func (j *judgement) parseWords(c *shell.Command) (spec.Result, bool) {
 		return res, false
 	}
 	if w, ok := j.unresolvedWord(c, sp, res); ok {
-		j.defer_(catalog.UUnresolved, w, "an argument of "+c.Program+" is only known when the command runs, so what it does cannot be checked")
+		j.fireWith(catalog.UUnresolved, w, "an argument of "+c.Program+" is only known when the command runs, so what it does cannot be checked")
 		return res, false
 	}
 	if w, ok := responseFile(c); ok {
-		j.defer_(catalog.UUnknownOption, w, c.Program+" reads more options from "+strings.TrimPrefix(w, "@")+", which arbiter has not read")
+		j.fireWith(catalog.UUnknownOption, w, c.Program+" reads more options from "+strings.TrimPrefix(w, "@")+", which arbiter has not read")
 		return res, false
 	}
 	j.globOptions(c, res.Spec)
@@ -236,7 +236,7 @@ func (j *judgement) buildProperty(c *shell.Command, prop string) {
 	if inertProperties.Get()[c.Program][name] || c.Program == "cmake" && !strings.HasPrefix(name, "CMAKE_") && name != "" {
 		return
 	}
-	j.defer_(catalog.UUnknownOption, prop, c.Program+" property "+name+" is not one arbiter knows to be inert; a property can load a file or name a program to run")
+	j.fireWith(catalog.UUnknownOption, prop, c.Program+" property "+name+" is not one arbiter knows to be inert; a property can load a file or name a program to run")
 }
 
 // repositoryAddress reports a git repository given by address rather than
@@ -318,14 +318,14 @@ func (j *judgement) notUnderstood(c *shell.Command, p *spec.Problem) {
 	where := fmt.Sprintf("spec/programs.txt line %d (%s)", p.Spec.Line(), p.Spec.Path())
 	switch {
 	case p.Guess != "":
-		j.defer_(catalog.UUnknownOption, p.Word, fmt.Sprintf("%s: %s is not in its spec; it may abbreviate %s, which arbiter does not accept abbreviated; write the option out in full", p.Spec.Path(), p.Word, p.Guess))
+		j.fireWith(catalog.UUnknownOption, p.Word, fmt.Sprintf("%s: %s is not in its spec; it may abbreviate %s, which arbiter does not accept abbreviated; write the option out in full", p.Spec.Path(), p.Word, p.Guess))
 	case p.What == "unknown option" || p.What == "unexpected value for" || p.What == "missing value for":
 		name, _, _ := strings.Cut(p.Word, "=")
-		j.defer_(catalog.UUnknownOption, p.Word, fmt.Sprintf("%s %s %s is not understood; to allow it, add %q with its value's kind to the opts of %s", p.Spec.Path(), p.What, p.Word, name, where))
+		j.fireWith(catalog.UUnknownOption, p.Word, fmt.Sprintf("%s %s %s is not understood; to allow it, add %q with its value's kind to the opts of %s", p.Spec.Path(), p.What, p.Word, name, where))
 	case p.What == "unknown subcommand":
-		j.defer_(catalog.UUnknownSubcommand, p.Word, fmt.Sprintf("%s has no subcommand %q in its spec; to allow it, add a sub line under %s", p.Spec.Path(), p.Word, where))
+		j.fireWith(catalog.UUnknownSubcommand, p.Word, fmt.Sprintf("%s has no subcommand %q in its spec; to allow it, add a sub line under %s", p.Spec.Path(), p.Word, where))
 	default:
-		j.defer_(catalog.UExtraOperand, p.Word, fmt.Sprintf("%s takes fewer operands than given (%s %q); see the args line of %s", p.Spec.Path(), p.What, p.Word, where))
+		j.fireWith(catalog.UExtraOperand, p.Word, fmt.Sprintf("%s takes fewer operands than given (%s %q); see the args line of %s", p.Spec.Path(), p.What, p.Word, where))
 	}
 }
 
@@ -342,7 +342,7 @@ func (j *judgement) globOptions(c *shell.Command, sp *spec.Spec) {
 			return
 		}
 		if a.Glob && len(a.Text) > 0 && strings.ContainsRune("*?[", rune(a.Text[0])) && !globSafe.Get()[c.Program] {
-			j.defer_(catalog.UGlobOption, a.Text, "the pattern "+a.Text+" can match a file whose name "+c.Program+" reads as an option; write ./"+a.Text+" so that every match is a path")
+			j.fireWith(catalog.UGlobOption, a.Text, "the pattern "+a.Text+" can match a file whose name "+c.Program+" reads as an option; write ./"+a.Text+" so that every match is a path")
 			return
 		}
 	}
@@ -380,7 +380,7 @@ func (j *judgement) value(c *shell.Command, v spec.Value) {
 		j.buildProperty(c, v.Text)
 	case spec.Remote:
 		if repositoryAddress(v.Text) || w.Dynamic {
-			j.defer_(catalog.C1NetworkRequest, v.Text, c.String()+" contacts a repository named by its address, not a configured remote")
+			j.fireWith(catalog.C1NetworkRequest, v.Text, c.String()+" contacts a repository named by its address, not a configured remote")
 		}
 	case spec.Page:
 		if w.Dynamic || strings.Contains(w.Text, "/") {
@@ -388,7 +388,7 @@ func (j *judgement) value(c *shell.Command, v spec.Value) {
 		}
 	case spec.Read, spec.Dir:
 		if !w.Dynamic && rawDevice(j.res.Resolve(w.Text, c.Dir)) {
-			j.ask(catalog.BRawDiskRead, w.Text, c.Program+" reads "+w.Text+" raw, which exposes every file on the disk or the memory of processes")
+			j.fireWith(catalog.BRawDiskRead, w.Text, c.Program+" reads "+w.Text+" raw, which exposes every file on the disk or the memory of processes")
 			return
 		}
 		if v.Option != "" && !w.Dynamic {
@@ -412,7 +412,7 @@ func (j *judgement) value(c *shell.Command, v spec.Value) {
 		j.specCode(c, v.Lang, w)
 	case spec.Host:
 		if !allLoopback([]string{hostOf(v.Text)}) {
-			j.defer_(catalog.C1NetworkRequest, v.Text, strings.TrimSpace(c.Program+" "+v.Option)+" contacts another machine")
+			j.fireWith(catalog.C1NetworkRequest, v.Text, strings.TrimSpace(c.Program+" "+v.Option)+" contacts another machine")
 		}
 	case spec.GitConfig:
 		j.gitSetting(v.Text)
@@ -435,7 +435,7 @@ func (j *judgement) innerCommand(c *shell.Command, text string) {
 		case f.verdict == arbiter.Allow:
 		case f.id == catalog.H8Interactive:
 			// The program reads the tool's data, not a person's input.
-			j.defer_(catalog.URunsAProgram, c.String(), c.Program+" runs "+text+", which arbiter does not know to be routine there")
+			j.fireWith(catalog.URunsAProgram, c.String(), c.Program+" runs "+text+", which arbiter does not know to be routine there")
 		default:
 			f.subject = c.String()
 			j.add(f)
@@ -456,7 +456,7 @@ func (j *judgement) specCode(c *shell.Command, lang string, w shell.Word) {
 	case "sed":
 		// The sed rule reads its script with the same tokenizer.
 	default:
-		j.defer_(catalog.UNoTokenizer, c.String(), c.Program+" runs "+lang+" code, which arbiter cannot read")
+		j.fireWith(catalog.UNoTokenizer, c.String(), c.Program+" runs "+lang+" code, which arbiter cannot read")
 	}
 }
 
@@ -471,7 +471,7 @@ func (j *judgement) gitSetting(kv string) {
 	low := strings.ToLower(name)
 	if low == "core.pager" || strings.HasPrefix(low, "pager.") {
 		if value != "" && value != "cat" && value != "less" && value != "false" && value != "true" {
-			j.defer_(catalog.URunsAProgram, kv, "the setting makes git run "+value)
+			j.fireWith(catalog.URunsAProgram, kv, "the setting makes git run "+value)
 		}
 		return
 	}
@@ -480,7 +480,7 @@ func (j *judgement) gitSetting(kv string) {
 			return
 		}
 	}
-	j.defer_(catalog.UGitSetting, kv, "git -c "+name+" is not a setting arbiter knows to be inert")
+	j.fireWith(catalog.UGitSetting, kv, "git -c "+name+" is not a setting arbiter knows to be inert")
 }
 
 // inertLinkerOptions change how a program is linked, never what the linker
@@ -499,7 +499,7 @@ var inertLinkerOptions = lazy.New(func() map[string]bool {
 func (j *judgement) linkerOptions(c *shell.Command, opts string) {
 	for _, o := range strings.Split(opts, ",") {
 		if !inertLinkerOptions.Get()[o] {
-			j.defer_(catalog.ULinkerOption, o, c.Program+" passes "+o+" to the linker, which arbiter does not know to be inert")
+			j.fireWith(catalog.ULinkerOption, o, c.Program+" passes "+o+" to the linker, which arbiter does not know to be inert")
 			return
 		}
 	}
@@ -534,7 +534,7 @@ func (j *judgement) goToolFlags(option, flags string) {
 		case tool == "linker" && w == "-X" && k+1 < len(words):
 			k++ // its name=value
 		default:
-			j.defer_(catalog.ULinkerOption, w, "go "+option+" passes "+w+" to go's "+tool+", which arbiter does not know to be inert")
+			j.fireWith(catalog.ULinkerOption, w, "go "+option+" passes "+w+" to go's "+tool+", which arbiter does not know to be inert")
 			return
 		}
 	}
@@ -553,7 +553,7 @@ func (j *judgement) codeFile(c *shell.Command, w shell.Word) {
 		// run from /usr/bin is); not /tmp, where what waits was not
 		// written by this command and arbiter did not read it.
 		if place := j.res.Classify(abs, w.Glob); place != paths.Project && place != paths.ProjectRoot && place != paths.System {
-			j.defer_(catalog.CRunOutsideCode, part, c.Program+" runs or loads code from "+part+", outside the project, which arbiter did not read")
+			j.fireWith(catalog.CRunOutsideCode, part, c.Program+" runs or loads code from "+part+", outside the project, which arbiter did not read")
 			return
 		}
 	}
@@ -596,12 +596,12 @@ func (j *judgement) recursiveRead(c *shell.Command, res spec.Result) {
 			continue
 		}
 		if abs := j.res.Resolve(v.Text, c.Dir); j.holdsCredentials(abs) {
-			j.ask(catalog.B3SecretSearch, v.Text, c.Program+" reads all of "+j.shownPath(abs)+", which holds credentials, and would print them")
+			j.fireWith(catalog.B3SecretSearch, v.Text, c.Program+" reads all of "+j.shownPath(abs)+", which holds credentials, and would print them")
 			return
 		}
 	}
 	if abs := j.res.Resolve(".", c.Dir); !named && !c.DirUnknown && j.holdsCredentials(abs) {
-		j.ask(catalog.B3SecretSearch, c.String(), c.Program+" reads all of the folder it runs in, "+j.shownPath(abs)+", which holds credentials, and would print them")
+		j.fireWith(catalog.B3SecretSearch, c.String(), c.Program+" reads all of the folder it runs in, "+j.shownPath(abs)+", which holds credentials, and would print them")
 		return
 	}
 	// A file-name filter that picks credential files (--include=.env,
@@ -610,7 +610,7 @@ func (j *judgement) recursiveRead(c *shell.Command, res spec.Result) {
 		switch v.Option {
 		case "--include", "-g", "--glob", "--iglob":
 			if kind := secrets.Glob(path.Join("/", path.Base(v.Text)), j.res.Home); kind != "" {
-				j.ask(catalog.B3SecretSearch, c.String(), c.Program+" prints the lines of the files matching "+v.Text+": "+kind)
+				j.fireWith(catalog.B3SecretSearch, c.String(), c.Program+" prints the lines of the files matching "+v.Text+": "+kind)
 				return
 			}
 		}

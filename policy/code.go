@@ -34,7 +34,7 @@ func (j *judgement) interpreter(c *shell.Command, lang string) {
 		if mod, rest, ok := pythonModuleCluster(c.Args, k); lang == "python" && ok {
 			// -Im venv, -Bmvenv: plain flags clustered before -m.
 			if mod == "" {
-				j.defer_(catalog.UBadInput, subj, "python -m names no module")
+				j.fireWith(catalog.UBadInput, subj, "python -m names no module")
 				return
 			}
 			j.pythonModule(c, mod, rest)
@@ -42,7 +42,7 @@ func (j *judgement) interpreter(c *shell.Command, lang string) {
 		}
 		if strings.HasPrefix(t, "-") {
 			if t == "--version" || t == "-V" || t == "--help" || t == "-h" || t == "-v" && lang != "python" {
-				j.allow(catalog.D1ReadOnly, subj, "prints the interpreter's version")
+				j.fireWith(catalog.D1ReadOnly, subj, "prints the interpreter's version")
 				return
 			}
 			if isCodeOption(lang, t) {
@@ -62,7 +62,7 @@ func (j *judgement) interpreter(c *shell.Command, lang string) {
 			continue
 		}
 		if a.Dynamic {
-			j.defer_(catalog.UDynamicPath, subj, "runs a script whose path is only known at run time")
+			j.fireWith(catalog.UDynamicPath, subj, "runs a script whose path is only known at run time")
 			return
 		}
 		j.runFile(c, t, subj)
@@ -117,10 +117,10 @@ func (j *judgement) inlineCode(c *shell.Command, lang string, src shell.Word, kn
 	name := codeLanguage(lang)
 	switch {
 	case !code.Supported(lang):
-		j.defer_(catalog.UNoTokenizer, subj, "arbiter has no tokenizer for "+name+" code, so it cannot tell what the code does")
+		j.fireWith(catalog.UNoTokenizer, subj, "arbiter has no tokenizer for "+name+" code, so it cannot tell what the code does")
 		return
 	case !known || src.Dynamic:
-		j.defer_(catalog.UDynamicCode, subj, "runs "+name+" code that is only known at run time")
+		j.fireWith(catalog.UDynamicCode, subj, "runs "+name+" code that is only known at run time")
 		return
 	}
 	r := code.AnalyzeWith(lang, src.Text, code.Options{ProjectModule: func(top string) bool { return j.projectModule(c, top) }})
@@ -134,19 +134,19 @@ func (j *judgement) inlineCode(c *shell.Command, lang string, src shell.Word, kn
 	}
 	switch {
 	case !r.Parsed:
-		j.defer_(catalog.UUnreadableCode, subj, "arbiter cannot read this "+name+" code whole ("+r.Why+")")
+		j.fireWith(catalog.UUnreadableCode, subj, "arbiter cannot read this "+name+" code whole ("+r.Why+")")
 		return
 	case r.EnvDump && !r.Dynamic:
-		j.ask(catalog.B3SecretPrint, subj, name+" code reads every environment variable ("+r.Why+"), which often include tokens and passwords")
+		j.fireWith(catalog.B3SecretPrint, subj, name+" code reads every environment variable ("+r.Why+"), which often include tokens and passwords")
 		return
 	case !r.Contained:
-		j.defer_(impureRule(r), subj, "the "+name+" code "+r.Why)
+		j.fireWith(impureRule(r), subj, "the "+name+" code "+r.Why)
 		return
 	}
 	if len(r.Project) > 0 {
-		j.allow(catalog.D4RunProjectCode, subj, "runs "+name+" code that calls the project's own "+strings.Join(r.Project, ", "))
+		j.fireWith(catalog.D4RunProjectCode, subj, "runs "+name+" code that calls the project's own "+strings.Join(r.Project, ", "))
 	} else {
-		j.allow(catalog.D4InlineCode, subj, "runs "+name+" code that only computes, prints and reads named files")
+		j.fireWith(catalog.D4InlineCode, subj, "runs "+name+" code that only computes, prints and reads named files")
 	}
 	j.codeFiles(c, name, r)
 }
@@ -168,13 +168,13 @@ func (j *judgement) projectScript(c *shell.Command, name string, r code.Report) 
 	subj := c.String()
 	switch {
 	case !r.Parsed:
-		j.defer_(catalog.UUnreadableCode, subj, "arbiter cannot read this "+name+" script whole ("+r.Why+")")
+		j.fireWith(catalog.UUnreadableCode, subj, "arbiter cannot read this "+name+" script whole ("+r.Why+")")
 	case r.EnvDump && !r.Dynamic:
-		j.ask(catalog.B3SecretPrint, subj, "the "+name+" script reads every environment variable ("+r.Hazard+"), which often include tokens and passwords")
+		j.fireWith(catalog.B3SecretPrint, subj, "the "+name+" script reads every environment variable ("+r.Hazard+"), which often include tokens and passwords")
 	case r.Hazard != "":
-		j.defer_(impureRule(r), subj, "the "+name+" script "+r.Hazard)
+		j.fireWith(impureRule(r), subj, "the "+name+" script "+r.Hazard)
 	default:
-		j.allow(catalog.D4RunProjectCode, subj, "runs the project's own "+name+" code, which does nothing arbiter must confirm")
+		j.fireWith(catalog.D4RunProjectCode, subj, "runs the project's own "+name+" code, which does nothing arbiter must confirm")
 		j.codeFiles(c, name, r)
 	}
 }
@@ -185,17 +185,17 @@ func (j *judgement) codeFiles(c *shell.Command, name string, r code.Report) {
 	subj := c.String()
 	for _, f := range r.Reads {
 		if c.DirUnknown && !path.IsAbs(f) && !strings.HasPrefix(f, "~") {
-			j.defer_(catalog.UUnknownDirectory, subj, name+" code reads "+f+" relative to a directory the analysis cannot tell")
+			j.fireWith(catalog.UUnknownDirectory, subj, name+" code reads "+f+" relative to a directory the analysis cannot tell")
 			return
 		}
 		if j.readsSecretPath(j.res.Resolve(f, c.Dir)) {
-			j.ask(catalog.B3SecretRead, subj, name+" code reads the credential file "+f)
+			j.fireWith(catalog.B3SecretRead, subj, name+" code reads the credential file "+f)
 			return
 		}
 	}
 	for _, v := range r.Env {
 		if isSecretName(v) {
-			j.ask(catalog.B3SecretPrint, subj, name+" code reads the secret "+v+" from the environment, which would be sent to the model provider with the conversation")
+			j.fireWith(catalog.B3SecretPrint, subj, name+" code reads the secret "+v+" from the environment, which would be sent to the model provider with the conversation")
 			return
 		}
 	}
@@ -358,12 +358,12 @@ func (j *judgement) pythonModule(c *shell.Command, module string, rest []shell.W
 	case "packages":
 		j.packages(&sub)
 	case "test":
-		j.allow(catalog.D4RunTests, subj, "runs the project's tests, checks or build with "+module)
+		j.fireWith(catalog.D4RunTests, subj, "runs the project's tests, checks or build with "+module)
 	case "info":
-		j.allow(catalog.D1ReadOnly, subj, "prints information with Python's "+module+" module")
+		j.fireWith(catalog.D1ReadOnly, subj, "prints information with Python's "+module+" module")
 		j.readArgs(&sub)
 	case "json":
-		j.allow(catalog.D1ReadOnly, subj, "formats JSON")
+		j.fireWith(catalog.D1ReadOnly, subj, "formats JSON")
 		if len(ops) > 0 {
 			j.readArgs(&shell.Command{Args: ops[:1], Dir: c.Dir})
 		}
@@ -373,10 +373,10 @@ func (j *judgement) pythonModule(c *shell.Command, module string, rest []shell.W
 	case "archive":
 		j.pythonArchive(c, module, rest)
 	case "gzip":
-		j.allow(catalog.D2WriteProject, subj, "compresses or decompresses files next to the originals")
+		j.fireWith(catalog.D2WriteProject, subj, "compresses or decompresses files next to the originals")
 		j.writeArgs(c, ops)
 	case "venv":
-		j.allow(catalog.D2WriteProject, subj, "creates a virtual environment")
+		j.fireWith(catalog.D2WriteProject, subj, "creates a virtual environment")
 		j.writeArgs(c, ops)
 	case "code":
 		j.pythonTimeit(c, rest)
@@ -387,29 +387,29 @@ func (j *judgement) pythonModule(c *shell.Command, module string, rest []shell.W
 				return
 			}
 		}
-		j.defer_(catalog.UUnknownOption, subj, "profiles a program arbiter cannot see")
+		j.fire(catalog.UUnknownOption, subj)
 	case "interactive":
-		j.defer_(catalog.UInteractive, subj, "python -m "+module+" waits for a person at an interactive prompt")
+		j.fireWith(catalog.UInteractive, subj, "python -m "+module+" waits for a person at an interactive prompt")
 	case "server":
-		j.defer_(catalog.CServer, subj, "starts a network server, which keeps running")
+		j.fire(catalog.CServer, subj)
 	case "pydoc":
 		for _, a := range rest {
 			if a.Text == "-p" || a.Text == "-b" || strings.HasPrefix(a.Text, "-p") {
-				j.defer_(catalog.CServer, subj, "starts a documentation web server, which keeps running")
+				j.fireWith(catalog.CServer, subj, "starts a documentation web server, which keeps running")
 				return
 			}
 		}
-		j.defer_(catalog.UUnknownModule, subj, "pydoc imports the modules it documents, which runs their code")
+		j.fire(catalog.UUnknownModule, subj)
 	case "browser":
-		j.defer_(catalog.CExternal, subj, "opens a web browser")
+		j.fire(catalog.CExternal, subj)
 	case "publish":
-		j.ask(catalog.B10Publish, subj, "publishes a package")
+		j.fire(catalog.B10Publish, subj)
 	default:
 		if j.projectModule(c, module) {
-			j.allow(catalog.D4RunProjectCode, subj, "runs a module of the project's own code")
+			j.fireWith(catalog.D4RunProjectCode, subj, "runs a module of the project's own code")
 			return
 		}
-		j.defer_(catalog.UUnknownModule, subj, "runs the Python module "+module+", which arbiter does not know and cannot find in the project")
+		j.fireWith(catalog.UUnknownModule, subj, "runs the Python module "+module+", which arbiter does not know and cannot find in the project")
 	}
 }
 
@@ -439,11 +439,11 @@ func (j *judgement) pythonArchive(c *shell.Command, module string, rest []shell.
 	for k, a := range rest {
 		switch a.Text {
 		case "-l", "--list", "-t", "--test":
-			j.allow(catalog.D1ReadOnly, subj, "lists an archive")
+			j.fireWith(catalog.D1ReadOnly, subj, "lists an archive")
 			j.readArgs(&shell.Command{Args: rest[k+1:], Dir: c.Dir})
 			return
 		case "-e", "--extract":
-			j.allow(catalog.D2WriteProject, subj, "extracts an archive")
+			j.fireWith(catalog.D2WriteProject, subj, "extracts an archive")
 			if k+2 < len(rest) {
 				j.writeArgs(c, rest[k+2:k+3])
 			} else {
@@ -451,14 +451,14 @@ func (j *judgement) pythonArchive(c *shell.Command, module string, rest []shell.
 			}
 			return
 		case "-c", "--create":
-			j.allow(catalog.D2WriteProject, subj, "creates an archive")
+			j.fireWith(catalog.D2WriteProject, subj, "creates an archive")
 			if k+1 < len(rest) {
 				j.writeArgs(c, rest[k+1:k+2])
 			}
 			return
 		}
 	}
-	j.defer_(catalog.UUnknownOption, subj, "python -m "+module+" with options arbiter does not know")
+	j.fireWith(catalog.UUnknownOption, subj, "python -m "+module+" with options arbiter does not know")
 }
 
 // pythonTimeit judges python -m timeit, whose statements are code.
@@ -513,12 +513,12 @@ func (j *judgement) sed(c *shell.Command) {
 			_, v, _ := strings.Cut(t, "=")
 			w, ok := value(v)
 			if !ok || w.Dynamic {
-				j.defer_(catalog.UDynamicCode, subj, "runs a sed script that is only known at run time")
+				j.fireWith(catalog.UDynamicCode, subj, "runs a sed script that is only known at run time")
 				return
 			}
 			scripts, scripted = append(scripts, w.Text), true
 		case t == "-f" || t == "--file" || strings.HasPrefix(t, "--file="):
-			j.defer_(catalog.UScriptFile, subj, "runs a sed script from a file, which arbiter does not read")
+			j.fire(catalog.UScriptFile, subj)
 			return
 		case strings.HasPrefix(t, "--in-place"):
 			inPlace = true
@@ -543,13 +543,13 @@ func (j *judgement) sed(c *shell.Command) {
 				case 'e':
 					w, ok := value(t[i+1:])
 					if !ok || w.Dynamic {
-						j.defer_(catalog.UDynamicCode, subj, "runs a sed script that is only known at run time")
+						j.fireWith(catalog.UDynamicCode, subj, "runs a sed script that is only known at run time")
 						return
 					}
 					scripts, scripted = append(scripts, w.Text), true
 					i = len(t)
 				case 'f':
-					j.defer_(catalog.UScriptFile, subj, "runs a sed script from a file, which arbiter does not read")
+					j.fire(catalog.UScriptFile, subj)
 					return
 				case 'l':
 					if i+1 == len(t) {
@@ -560,7 +560,7 @@ func (j *judgement) sed(c *shell.Command) {
 			}
 		case !scripted && len(scripts) == 0:
 			if a.Dynamic {
-				j.defer_(catalog.UDynamicCode, subj, "runs a sed script that is only known at run time")
+				j.fireWith(catalog.UDynamicCode, subj, "runs a sed script that is only known at run time")
 				return
 			}
 			scripts = append(scripts, t)
@@ -571,15 +571,15 @@ func (j *judgement) sed(c *shell.Command) {
 	r := code.Analyze("sed", strings.Join(scripts, "\n"))
 	switch {
 	case !r.Parsed:
-		j.defer_(catalog.UUnreadableCode, subj, "arbiter cannot read this sed script whole ("+r.Why+")")
+		j.fireWith(catalog.UUnreadableCode, subj, "arbiter cannot read this sed script whole ("+r.Why+")")
 		return
 	case r.Spawns:
-		j.defer_(catalog.UImpureCode, subj, "the sed script: "+r.Why)
+		j.fireWith(catalog.UImpureCode, subj, "the sed script: "+r.Why)
 		return
 	}
 	for _, f := range r.Reads {
 		if j.readsSecretPath(j.res.Resolve(f, c.Dir)) {
-			j.ask(catalog.B3SecretRead, subj, "the sed script reads the credential file "+f)
+			j.fireWith(catalog.B3SecretRead, subj, "the sed script reads the credential file "+f)
 			return
 		}
 	}
@@ -588,13 +588,13 @@ func (j *judgement) sed(c *shell.Command) {
 		writes = append(writes, shell.Word{Text: f})
 	}
 	if !inPlace {
-		j.allow(catalog.D1ReadOnly, subj, "prints edited text without changing files")
+		j.fireWith(catalog.D1ReadOnly, subj, "prints edited text without changing files")
 		j.readArgs(&shell.Command{Program: c.Program, Args: files, Dir: c.Dir, DirUnknown: c.DirUnknown})
 		j.writeArgs(c, writes)
 		return
 	}
 	if quiet {
-		j.ask(catalog.B1Delete, subj, "sed -n -i keeps only the lines it prints and deletes the rest of each file")
+		j.fireWith(catalog.B1Delete, subj, "sed -n -i keeps only the lines it prints and deletes the rest of each file")
 		return
 	}
 	j.writeArgs(c, append(files, writes...))
@@ -621,7 +621,7 @@ func codeGuess(detail string) string {
 func (j *judgement) codeProblems(a *shell.Analysis) {
 	for _, p := range a.Problems {
 		if lang := codeGuess(p.Detail); p.Kind == shell.DynamicCode && lang != "" && !j.tokenized[lang] {
-			j.defer_(catalog.UDynamicCode, "", p.Detail)
+			j.fireWith(catalog.UDynamicCode, "", p.Detail)
 		}
 	}
 }

@@ -16,7 +16,7 @@ func (j *judgement) compress(c *shell.Command) {
 	res, ok := j.parseWords(c)
 	if !ok {
 		if helpOnly(c) {
-			j.allow(catalog.D1Help, subj, "prints the program's help or version")
+			j.fire(catalog.D1Help, subj)
 		}
 		return
 	}

@@ -17,24 +17,24 @@ func (j *judgement) databaseClient(c *shell.Command) {
 	subj := c.String()
 	switch c.Program {
 	case "dropdb", "dropuser":
-		j.ask(catalog.B1DatabaseDrop, subj, "drops a database or a role, deleting everything in it")
+		j.fire(catalog.B1DatabaseDrop, subj)
 		return
 	case "createdb":
 		j.productionDatabase(c, subj)
-		j.allow(catalog.D5Build, subj, "creates an empty database")
+		j.fireWith(catalog.D5Build, subj, "creates an empty database")
 		return
 	}
 	query, known, ok := j.databaseQuery(c)
 	switch {
 	case !ok && len(c.Args) == 0:
-		j.deny(catalog.H8Interactive, subj, c.Program+" is interactive and hangs the agent", "pass the query with -c or -e, or a file with -f")
+		j.fireInstead(catalog.H8Interactive, subj, c.Program+" is interactive and hangs the agent", "pass the query with -c or -e, or a file with -f")
 		return
 	case !ok:
-		j.defer_(catalog.CDatabase, subj, "opens a database client; without a query it waits for input, so pass the query with -c or -e")
+		j.fire(catalog.CDatabase, subj)
 		return
 	}
 	if !known {
-		j.defer_(catalog.CDatabase, subj, "runs database commands arbiter cannot read in advance")
+		j.fireWith(catalog.CDatabase, subj, "runs database commands arbiter cannot read in advance")
 		return
 	}
 	j.productionDatabase(c, subj)
@@ -114,10 +114,10 @@ func operandTexts(ws []shell.Word) []string {
 // judgeQuery judges a query by what its statements do.
 func (j *judgement) judgeQuery(query string, redis bool, subj string) {
 	if what := destroysData(query, redis); what != "" {
-		j.ask(catalog.B1DeleteRecords, subj, what+", deleting data that may not be recoverable")
+		j.fireWith(catalog.B1DeleteRecords, subj, what+", deleting data that may not be recoverable")
 		return
 	}
-	j.defer_(catalog.CDatabase, subj, "runs a database query")
+	j.fireWith(catalog.CDatabase, subj, "runs a database query")
 }
 
 var (
@@ -352,7 +352,7 @@ func (j *judgement) djangoManage(c *shell.Command, args []shell.Word, subj strin
 
 func (j *judgement) databaseMode(c *shell.Command, tool string, ops []shell.Word, subj string) {
 	if hasFlag(c, 0, "--help", "--version") || len(ops) > 0 && ops[0].Text == "help" {
-		j.allow(catalog.D1ReadOnly, subj, "prints help")
+		j.fireWith(catalog.D1ReadOnly, subj, "prints help")
 		return
 	}
 	words := strings.Join(operandTexts(ops), " ")
@@ -362,7 +362,7 @@ func (j *judgement) databaseMode(c *shell.Command, tool string, ops []shell.Word
 			return
 		}
 		j.productionDatabase(c, subj)
-		j.allow(catalog.D5Build, subj, "runs a "+c.Program+" task that does not touch the database")
+		j.fireWith(catalog.D5Build, subj, "runs a "+c.Program+" task that does not touch the database")
 		return
 	}
 	for _, m := range migrationModes.Get()[tool] {
@@ -374,19 +374,19 @@ func (j *judgement) databaseMode(c *shell.Command, tool string, ops []shell.Word
 		}
 		switch m.kind {
 		case dbDestroy:
-			j.ask(catalog.B1DatabaseReset, subj, "drops, resets or recreates the database, or accepts losing data, which deletes what it holds")
+			j.fire(catalog.B1DatabaseReset, subj)
 		case dbApply:
 			if !j.productionDatabase(c, subj) {
-				j.defer_(catalog.CDatabaseMigrate, subj, "applies migrations or writes to a database, which changes its data")
+				j.fire(catalog.CDatabaseMigrate, subj)
 			}
 		default:
 			if !j.productionDatabase(c, subj) {
-				j.allow(catalog.D5Build, subj, "generates, checks or reports on the database schema without changing data")
+				j.fireWith(catalog.D5Build, subj, "generates, checks or reports on the database schema without changing data")
 			}
 		}
 		return
 	}
-	j.defer_(catalog.UUnknownSubcommand, subj, "arbiter has no rule for "+c.Program+" "+words)
+	j.fireWith(catalog.UUnknownSubcommand, subj, "arbiter has no rule for "+c.Program+" "+words)
 }
 
 func anyWord(c *shell.Command, words []string) bool {
@@ -413,6 +413,6 @@ func (j *judgement) productionDatabase(c *shell.Command, subj string) bool {
 	if !reProduction.MatchString(text) {
 		return false
 	}
-	j.defer_(catalog.CProductionDatabase, subj, "points at a production database, where a mistake affects real users and data")
+	j.fire(catalog.CProductionDatabase, subj)
 	return true
 }

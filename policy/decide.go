@@ -167,37 +167,51 @@ func (j *judgement) add(f finding) {
 	j.findings = append(j.findings, f)
 }
 
-// fireWith records a finding of rule id, with the verdict and the
-// instead the catalogue gives the rule and a reason for this call.
+// fire records that rule id fired on subject, with everything the
+// catalogue says of the rule: its verdict, its summary as the reason, and
+// for a denial what to do instead.
+func (j *judgement) fire(id catalog.ID, subject string) {
+	r := catalogued(id)
+	j.add(finding{id: r.ID, verdict: r.Verdict, reason: r.Summary, instead: r.Instead, subject: subject})
+}
+
+// fireWith is fire with a reason written for this call.
 func (j *judgement) fireWith(id catalog.ID, subject, reason string) {
-	r, ok := catalog.Lookup(id)
-	if !ok {
-		// A rule missing from the catalogue is a bug; it must not allow.
-		j.add(finding{id: catalog.UBadInput, verdict: arbiter.Defer, reason: "rule " + string(id) + " is not in the catalogue", subject: subject})
+	r := catalogued(id)
+	if r.ID != id {
+		reason = r.Summary
+	}
+	j.add(finding{id: r.ID, verdict: r.Verdict, reason: reason, instead: r.Instead, subject: subject})
+}
+
+// fireInstead is fireWith for a denial whose alternative depends on the
+// call (what an interactive program's batch form is, which path to
+// delete instead).
+func (j *judgement) fireInstead(id catalog.ID, subject, reason, instead string) {
+	r := catalogued(id)
+	if r.ID != id {
+		reason, instead = r.Summary, r.Instead
+	}
+	j.add(finding{id: r.ID, verdict: r.Verdict, reason: reason, instead: instead, subject: subject})
+}
+
+// catalogued returns the catalogue's entry for id. An id missing from the
+// catalogue is a bug the catalogue tests catch; should one reach a call
+// it defers, never allows.
+func catalogued(id catalog.ID) catalog.Rule {
+	if r, ok := catalog.Lookup(id); ok {
+		return r
+	}
+	return catalog.Rule{ID: catalog.UBadInput, Verdict: arbiter.Defer, Summary: "arbiter names a rule, " + string(id) + ", that its catalogue lacks"}
+}
+
+// allowClosed fires an allow rule that has itself read every word of the
+// command against a declarative table, so the closed world need not.
+func (j *judgement) allowClosed(id catalog.ID, subject, reason string) {
+	if r := catalogued(id); r.Verdict != arbiter.Allow {
+		j.fireWith(id, subject, reason) // never an allow the catalogue does not give
 		return
 	}
-	j.add(finding{id: id, verdict: r.Verdict, reason: reason, instead: r.Instead, subject: subject})
-}
-
-func (j *judgement) deny(id catalog.ID, subject, reason, instead string) {
-	j.add(finding{id: id, verdict: arbiter.Deny, reason: reason, instead: instead, subject: subject})
-}
-
-func (j *judgement) ask(id catalog.ID, subject, reason string) {
-	j.add(finding{id: id, verdict: arbiter.Ask, reason: reason, subject: subject})
-}
-
-func (j *judgement) defer_(id catalog.ID, subject, reason string) {
-	j.add(finding{id: id, verdict: arbiter.Defer, reason: reason, subject: subject})
-}
-
-func (j *judgement) allow(id catalog.ID, subject, reason string) {
-	j.add(finding{id: id, verdict: arbiter.Allow, reason: reason, subject: subject})
-}
-
-// allowClosed is allow for a rule that has itself read every word of the
-// command against a declarative table.
-func (j *judgement) allowClosed(id catalog.ID, subject, reason string) {
 	j.add(finding{id: id, verdict: arbiter.Allow, reason: reason, subject: subject, closed: true})
 }
 

@@ -76,7 +76,7 @@ var benignValues = lazy.New(func() map[string]bool {
 func (j *judgement) environment(c *shell.Command) {
 	for _, e := range c.Env {
 		if e.Name == "NODE_TLS_REJECT_UNAUTHORIZED" && e.Value.Text == "0" || e.Name == "GIT_SSL_NO_VERIFY" || e.Name == "PYTHONHTTPSVERIFY" && e.Value.Text == "0" {
-			j.ask(catalog.BTlsBypass, e.Name, "turns off certificate checks, so an attacker in the middle could read or change the traffic")
+			j.fireWith(catalog.BTlsBypass, e.Name, "turns off certificate checks, so an attacker in the middle could read or change the traffic")
 			continue
 		}
 		if c.Program != "" && unaffected.Get()[c.Program] {
@@ -86,20 +86,20 @@ func (j *judgement) environment(c *shell.Command) {
 		case envRoutine:
 			continue
 		case envRedirect:
-			j.defer_(catalog.UEnvRedirect, e.Name+"="+clipText(e.Value.Text, 40), why)
+			j.fireWith(catalog.UEnvRedirect, e.Name+"="+clipText(e.Value.Text, 40), why)
 			if kind := checkedEnv.Get()[e.Name]; kind != configHome || !execEnv.MatchString(e.Name) {
 				continue // GIT_CONFIG_GLOBAL and the like still ask below
 			}
 		case envUnknown:
 			if strings.HasPrefix(e.Name, "GIT_") && !execEnv.MatchString(e.Name) {
-				j.defer_(catalog.UEnvRedirect, e.Name, "sets "+e.Name+", a git variable arbiter does not know, which may change what git runs or where it works")
+				j.fireWith(catalog.UEnvRedirect, e.Name, "sets "+e.Name+", a git variable arbiter does not know, which may change what git runs or where it works")
 				continue
 			}
 			if !execEnv.MatchString(e.Name) && !inertEnv(e.Name) {
 				// Closed world: tools read variables that add options, load
 				// plugins, pick toolchains or name config files (MAKEFILES,
 				// GOTOOLCHAIN, RUSTFLAGS, PYTEST_ADDOPTS, CURL_HOME, …).
-				j.defer_(catalog.UEnvRedirect, e.Name+"="+clipText(e.Value.Text, 40), "sets "+e.Name+", which arbiter does not know to be inert: programs read variables that add options, load plugins or name files to run")
+				j.fireWith(catalog.UEnvRedirect, e.Name+"="+clipText(e.Value.Text, 40), "sets "+e.Name+", which arbiter does not know to be inert: programs read variables that add options, load plugins or name files to run")
 				continue
 			}
 		}
@@ -109,7 +109,7 @@ func (j *judgement) environment(c *shell.Command) {
 		if benignValues.Get()[e.Name] && j.valueInside(c, e.Value) {
 			continue
 		}
-		j.ask(catalog.BEnvInjection, e.Name+"="+clipText(e.Value.Text, 40), e.Name+" makes the command load or run other code")
+		j.fireWith(catalog.BEnvInjection, e.Name+"="+clipText(e.Value.Text, 40), e.Name+" makes the command load or run other code")
 	}
 }
 
@@ -122,7 +122,7 @@ func (j *judgement) sets(a *shell.Analysis) {
 			continue
 		}
 		if s.Value.Dynamic {
-			j.defer_(catalog.UEnvRedirect, s.Value.Text, s.Value.Text+" sets "+s.Name+" to a value only known when the command runs, so later commands may run or read what arbiter did not check")
+			j.fireWith(catalog.UEnvRedirect, s.Value.Text, s.Value.Text+" sets "+s.Name+" to a value only known when the command runs, so later commands may run or read what arbiter did not check")
 			continue
 		}
 		j.environment(&shell.Command{Env: []shell.Assign{s}})
@@ -299,27 +299,27 @@ func (j *judgement) gitGlobalOption(c *shell.Command, words []shell.Word) {
 	case "-c":
 		key, v, _ := strings.Cut(strings.ToLower(value), "=")
 		if key == "include.path" || strings.HasPrefix(key, "includeif.") && strings.HasSuffix(key, ".path") {
-			j.defer_(catalog.UEnvRedirect, "git -c "+clipText(value, 40), "includes git configuration from "+clipText(v, 40)+", which can set commands to run, and arbiter did not check it")
+			j.fireWith(catalog.UEnvRedirect, "git -c "+clipText(value, 40), "includes git configuration from "+clipText(v, 40)+", which can set commands to run, and arbiter did not check it")
 		}
 	case "--config-env":
-		j.defer_(catalog.UEnvRedirect, "git --config-env "+clipText(value, 40), "sets git configuration from an environment variable arbiter cannot see")
+		j.fireWith(catalog.UEnvRedirect, "git --config-env "+clipText(value, 40), "sets git configuration from an environment variable arbiter cannot see")
 	case "--exec-path":
 		if inline || len(words) > 1 {
-			j.defer_(catalog.UEnvRedirect, "git --exec-path", "makes git run its subcommands from "+clipText(value, 40)+", which arbiter did not check")
+			j.fireWith(catalog.UEnvRedirect, "git --exec-path", "makes git run its subcommands from "+clipText(value, 40)+", which arbiter did not check")
 		}
 	case "-C", "--git-dir", "--work-tree":
 		if dynamic {
-			j.defer_(catalog.UEnvRedirect, "git "+name, "points git at a location only known at run time, whose configuration can set commands to run")
+			j.fireWith(catalog.UEnvRedirect, "git "+name, "points git at a location only known at run time, whose configuration can set commands to run")
 			return
 		}
 		abs := j.res.Resolve(value, c.Dir)
 		place := j.res.Classify(abs, false)
 		if place != paths.Project && place != paths.ProjectRoot {
-			j.defer_(catalog.UEnvRedirect, "git "+name+" "+clipText(value, 40), "runs git on a repository outside the project, whose configuration can set commands to run (core.fsmonitor, core.pager, hooks)")
+			j.fireWith(catalog.UEnvRedirect, "git "+name+" "+clipText(value, 40), "runs git on a repository outside the project, whose configuration can set commands to run (core.fsmonitor, core.pager, hooks)")
 			return
 		}
 		if own := path.Join(j.res.Project, ".git"); name == "--git-dir" && j.res.Project != "" && abs != own && !strings.HasPrefix(abs, own+"/") {
-			j.defer_(catalog.UEnvRedirect, "git "+name+" "+clipText(value, 40), "runs git on a repository other than the project's, whose configuration and hooks arbiter did not read")
+			j.fireWith(catalog.UEnvRedirect, "git "+name+" "+clipText(value, 40), "runs git on a repository other than the project's, whose configuration and hooks arbiter did not read")
 		}
 	}
 }

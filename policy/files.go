@@ -23,12 +23,12 @@ func (j *judgement) redirects(c *shell.Command) {
 		switch {
 		case r.Writes():
 			if t.Dynamic {
-				j.defer_(catalog.UDynamicPath, c.String(), "writes to a file whose name is only known at run time")
+				j.fireWith(catalog.UDynamicPath, c.String(), "writes to a file whose name is only known at run time")
 				continue
 			}
 			abs := j.res.Resolve(t.Text, c.Dir)
 			if c.DirUnknown && !path.IsAbs(t.Text) && !strings.HasPrefix(t.Text, "~") {
-				j.defer_(catalog.UUnknownDirectory, c.String(), "writes to a file relative to a directory the analysis cannot tell")
+				j.fireWith(catalog.UUnknownDirectory, c.String(), "writes to a file relative to a directory the analysis cannot tell")
 				continue
 			}
 			j.write(abs, t.Glob, t.Text, "redirection")
@@ -75,32 +75,32 @@ func (j *judgement) write(abs string, glob bool, shown, how string) {
 		j.guardTamper(shown, "changes the files of a permission gate that guards this agent")
 		return
 	case isAgentConfig(abs):
-		j.ask(catalog.B5AgentConfig, shown, "changes the agent's own configuration or instructions, which can widen what it is allowed to do")
+		j.fire(catalog.B5AgentConfig, shown)
 		return
 	case place == paths.Project && inGitDir(abs):
-		j.ask(catalog.B7GitMetadata, shown, "writes inside .git, which can corrupt the repository's history")
+		j.fire(catalog.B7GitMetadata, shown)
 		return
 	case persistent(j.res, abs):
-		j.ask(catalog.B5Persistence, shown, "writes to a file that runs commands automatically later (shell start-up, cron, login, SSH access), so a change persists beyond this session")
+		j.fireWith(catalog.B5Persistence, shown, "writes to a file that runs commands automatically later (shell start-up, cron, login, SSH access), so a change persists beyond this session")
 		return
 	}
 	if kind := secrets.File(abs); kind != "" {
-		j.ask(catalog.B3SecretWrite, shown, "writes to "+article(kind)+", where credentials are stored")
+		j.fireWith(catalog.B3SecretWrite, shown, "writes to "+article(kind)+", where credentials are stored")
 		return
 	}
 	switch place {
 	case paths.Project, paths.ProjectRoot, paths.Temp, paths.Null:
-		j.allow(catalog.D2WriteProject, shown, "creates or changes files inside the project or a temp directory")
+		j.fireWith(catalog.D2WriteProject, shown, "creates or changes files inside the project or a temp directory")
 	case paths.Device:
-		j.deny(catalog.A1RawDiskWrite, shown, "writes straight to a disk, memory or kernel control file, which can destroy data or crash the machine", "ask the user to do this themselves")
+		j.fireWith(catalog.A1RawDiskWrite, shown, "writes straight to a disk, memory or kernel control file, which can destroy data or crash the machine")
 	case paths.Root, paths.SystemRoot, paths.System:
 		j.systemWrite(abs, shown)
 	case paths.Home, paths.HomeRoot:
-		j.ask(catalog.H7OutsideProject, shown, "writes in the home directory, outside the project")
+		j.fireWith(catalog.H7OutsideProject, shown, "writes in the home directory, outside the project")
 	case paths.Unknown:
-		j.defer_(catalog.UDynamicPath, shown, "writes to a path only known at run time")
+		j.fireWith(catalog.UDynamicPath, shown, "writes to a path only known at run time")
 	default:
-		j.ask(catalog.H7OutsideProject, shown, "writes outside the project")
+		j.fireWith(catalog.H7OutsideProject, shown, "writes outside the project")
 	}
 }
 
@@ -110,13 +110,13 @@ func (j *judgement) write(abs string, glob bool, shown, how string) {
 func (j *judgement) systemWrite(abs, shown string) {
 	switch {
 	case under(abs, "/etc"), under(abs, "/Library/LaunchDaemons"), under(abs, "/Library/LaunchAgents"):
-		j.ask(catalog.B5SystemConfig, shown, "changes system configuration, which affects every program and user on the machine")
+		j.fire(catalog.B5SystemConfig, shown)
 	case under(abs, "/usr/local"), under(abs, "/opt"), under(abs, "/srv"), under(abs, "/var"), under(abs, "/mnt"), under(abs, "/media"), under(abs, "/Applications"), under(abs, "/home"), under(abs, "/Users"), under(abs, "/run"), under(abs, "/Volumes"):
-		j.ask(catalog.H7OutsideProject, shown, "writes in a system directory, outside the project")
+		j.fireWith(catalog.H7OutsideProject, shown, "writes in a system directory, outside the project")
 	case under(abs, "/proc"), under(abs, "/sys"):
-		j.ask(catalog.B5SystemConfig, shown, "changes kernel settings of the running system")
+		j.fireWith(catalog.B5SystemConfig, shown, "changes kernel settings of the running system")
 	default:
-		j.deny(catalog.A2SystemTreeWrite, shown, "overwrites files in an operating system directory that the package manager owns, which can break the system", "install software with the package manager, or write the file inside the project")
+		j.fire(catalog.A2SystemTreeWrite, shown)
 	}
 }
 
@@ -141,12 +141,12 @@ func (j *judgement) remove(c *shell.Command, w shell.Word, recursive bool) {
 		if strings.HasPrefix(w.Text, "$") && (w.Text == "$HOME" || w.Text == "${HOME}") {
 			shown = "~"
 		} else {
-			j.ask(catalog.B1Delete, shown, "deletes a path only known at run time")
+			j.fireWith(catalog.B1Delete, shown, "deletes a path only known at run time")
 			return
 		}
 	}
 	if c.DirUnknown && !path.IsAbs(w.Text) && !strings.HasPrefix(w.Text, "~") {
-		j.ask(catalog.B1Delete, shown, "deletes a path relative to a directory the analysis cannot tell")
+		j.fireWith(catalog.B1Delete, shown, "deletes a path relative to a directory the analysis cannot tell")
 		return
 	}
 	abs := j.res.ResolveLink(w.Text, c.Dir) // rm removes a link, not what it points to
@@ -157,20 +157,20 @@ func (j *judgement) remove(c *shell.Command, w shell.Word, recursive bool) {
 		j.guardTamper(shown, "deletes the files of a permission gate that guards this agent")
 		return
 	case place == paths.Root:
-		j.deny(catalog.A2RootDelete, shown, "deletes the filesystem root, destroying the whole system", instead)
+		j.fireInstead(catalog.A2RootDelete, shown, "deletes the filesystem root, destroying the whole system", instead)
 		return
 	case place == paths.Device:
-		j.deny(catalog.A1RawDiskWrite, shown, "deletes a device node", instead)
+		j.fireInstead(catalog.A1RawDiskWrite, shown, "deletes a device node", instead)
 		return
 	case place == paths.SystemRoot || place == paths.System:
 		if under(abs, "/usr/local") || under(abs, "/opt") || under(abs, "/srv") || under(abs, "/mnt") || under(abs, "/media") || under(abs, "/var/www") || under(abs, "/var/lib") || under(abs, "/var/cache") {
-			j.ask(catalog.B1Delete, shown, "deletes files in a system directory, outside the project")
+			j.fireWith(catalog.B1Delete, shown, "deletes files in a system directory, outside the project")
 			return
 		}
-		j.deny(catalog.A2SystemTreeDelete, shown, "deletes files the operating system needs, which can leave the machine unusable", instead)
+		j.fireInstead(catalog.A2SystemTreeDelete, shown, "deletes files the operating system needs, which can leave the machine unusable", instead)
 		return
 	case place == paths.HomeRoot:
-		j.deny(catalog.A2HomeDelete, shown, "deletes a home directory with all of the user's files", instead)
+		j.fireInstead(catalog.A2HomeDelete, shown, "deletes a home directory with all of the user's files", instead)
 		return
 	case place == paths.Home:
 		rel := j.res.HomeRelative(abs)
@@ -179,38 +179,38 @@ func (j *judgement) remove(c *shell.Command, w shell.Word, recursive bool) {
 		}
 		top, _, _ := strings.Cut(rel, "/")
 		if (recursive || w.Glob) && precious.Get()[top] && !strings.Contains(strings.TrimPrefix(rel, top), "/") {
-			j.deny(catalog.A2HomeDelete, shown, "deletes a whole folder of the user's personal data or credentials", instead)
+			j.fireInstead(catalog.A2HomeDelete, shown, "deletes a whole folder of the user's personal data or credentials", instead)
 			return
 		}
-		j.ask(catalog.B1Delete, shown, "deletes files in the home directory, outside the project")
+		j.fireWith(catalog.B1Delete, shown, "deletes files in the home directory, outside the project")
 		return
 	case place == paths.Unknown:
-		j.ask(catalog.B1Delete, shown, "deletes a path that cannot be resolved")
+		j.fireWith(catalog.B1Delete, shown, "deletes a path that cannot be resolved")
 		return
 	case place == paths.Temp && isTempRoot(abs, w.Glob):
-		j.ask(catalog.B1Delete, shown, "deletes the whole temp directory, which other programs are using")
+		j.fireWith(catalog.B1Delete, shown, "deletes the whole temp directory, which other programs are using")
 		return
 	case (place == paths.Temp || place == paths.Null) && c.Origin != "":
-		j.ask(catalog.B1Delete, shown, "deletes files from inside interpreter code, where a reader of the command does not see a delete")
+		j.fireWith(catalog.B1Delete, shown, "deletes files from inside interpreter code, where a reader of the command does not see a delete")
 		return
 	case place == paths.Temp || place == paths.Null:
-		j.allow(catalog.D2TempCleanup, shown, "deletes scratch files in a temp directory")
+		j.fire(catalog.D2TempCleanup, shown)
 		return
 	case place == paths.ProjectRoot:
-		j.ask(catalog.B1Delete, shown, "deletes the whole project directory")
+		j.fireWith(catalog.B1Delete, shown, "deletes the whole project directory")
 		return
 	case place == paths.Project && inGitDir(abs) || place == paths.Project && path.Base(abs) == ".git":
-		j.ask(catalog.B7GitMetadata, shown, "deletes the repository's history in .git")
+		j.fireWith(catalog.B7GitMetadata, shown, "deletes the repository's history in .git")
 		return
 	case place == paths.Project:
 		if w.Glob && globAtProjectRoot(j.res, abs) {
-			j.ask(catalog.B1Delete, shown, "deletes everything at the top of the project")
+			j.fireWith(catalog.B1Delete, shown, "deletes everything at the top of the project")
 			return
 		}
-		j.ask(catalog.B1Delete, shown, "deletes files in the project")
+		j.fireWith(catalog.B1Delete, shown, "deletes files in the project")
 		return
 	}
-	j.ask(catalog.B1Delete, shown, "deletes files outside the project")
+	j.fireWith(catalog.B1Delete, shown, "deletes files outside the project")
 }
 
 // precious lists top-level folders of a home directory whose loss is a
@@ -317,7 +317,7 @@ func (j *judgement) persistedCode(abs, content string) {
 	inner.bash(content)
 	for _, f := range inner.findings {
 		if f.verdict == 3 { // deny
-			j.deny(f.id, path.Base(abs), "writes a command into "+path.Base(abs)+" that runs automatically later and "+f.reason, "leave start-up files unchanged unless the user asks for a specific line")
+			j.fireInstead(f.id, path.Base(abs), "writes a command into "+path.Base(abs)+" that runs automatically later and "+f.reason, "leave start-up files unchanged unless the user asks for a specific line")
 			return
 		}
 	}
@@ -327,11 +327,11 @@ func (j *judgement) persistedCode(abs, content string) {
 func (j *judgement) writeArgs(c *shell.Command, words []shell.Word) {
 	for _, w := range words {
 		if w.Dynamic {
-			j.defer_(catalog.UDynamicPath, w.Text, "writes to a path only known at run time")
+			j.fireWith(catalog.UDynamicPath, w.Text, "writes to a path only known at run time")
 			continue
 		}
 		if c.DirUnknown && !path.IsAbs(w.Text) && !strings.HasPrefix(w.Text, "~") {
-			j.defer_(catalog.UUnknownDirectory, w.Text, "writes relative to a directory the analysis cannot tell")
+			j.fireWith(catalog.UUnknownDirectory, w.Text, "writes relative to a directory the analysis cannot tell")
 			continue
 		}
 		j.write(j.res.Resolve(w.Text, c.Dir), w.Glob, w.Text, c.Program)
@@ -487,11 +487,11 @@ func (j *judgement) secretRead(abs, kind string) {
 	}
 	switch {
 	case kind == "SSH configuration" || kind == "shell history" && place == paths.Project:
-		j.ask(catalog.B3SecretRead, shown, "reads "+kind+", which can reveal private details")
+		j.fireWith(catalog.B3SecretRead, shown, "reads "+kind+", which can reveal private details")
 	case kind == "environment file" || place == paths.Project || place == paths.Temp:
-		j.ask(catalog.B3SecretRead, shown, "reads "+article(kind)+"; its secrets would be sent to the model provider with the conversation")
+		j.fireWith(catalog.B3SecretRead, shown, "reads "+article(kind)+"; its secrets would be sent to the model provider with the conversation")
 	default:
-		j.deny(catalog.A6CredentialRead, shown, "reads "+article(kind)+"; its secrets would be copied into the conversation and sent off the machine", "ask the user to run it themselves, or check only whether the file exists (test -f)")
+		j.fireInstead(catalog.A6CredentialRead, shown, "reads "+article(kind)+"; its secrets would be copied into the conversation and sent off the machine", "ask the user to run it themselves, or check only whether the file exists (test -f)")
 	}
 }
 

@@ -59,7 +59,7 @@ func (j *judgement) git(c *shell.Command) {
 		}
 	}
 	if i >= len(args) {
-		j.allow(catalog.D6GitRead, subj, "prints git's version or help")
+		j.fire(catalog.D6GitRead, subj)
 		return
 	}
 	sub := args[i].Text
@@ -88,21 +88,23 @@ func (j *judgement) git(c *shell.Command) {
 	if len(rest) > 0 {
 		first = rest[0].Text
 	}
-	discard := func(what string) { j.ask(catalog.B7GitDiscard, subj, what+"; uncommitted work cannot be recovered") }
+	discard := func(what string) {
+		j.fireWith(catalog.B7GitDiscard, subj, what+"; uncommitted work cannot be recovered")
+	}
 	for _, a := range rest {
 		if v, ok := strings.CutPrefix(a.Text, "--output="); ok {
 			j.writeArgs(c, []shell.Word{{Text: v}})
 		}
 	}
 	if sub == "fetch" && (short('f') || has("--force") || slices.ContainsFunc(rest, func(w shell.Word) bool { return strings.HasPrefix(w.Text, "+") })) {
-		j.ask(catalog.B7GitHistoryDestroy, subj, "fetches with force, overwriting local branches with what the remote has, which can lose commits")
+		j.fireWith(catalog.B7GitHistoryDestroy, subj, "fetches with force, overwriting local branches with what the remote has, which can lose commits")
 		return
 	}
 	if (has("--no-verify") || (sub == "commit" || sub == "merge") && short('n')) && (sub == "commit" || sub == "push" || sub == "merge" || sub == "am" || sub == "rebase") {
-		j.ask(catalog.B7GitNoVerify, subj, "skips the repository's verification hooks")
+		j.fire(catalog.B7GitNoVerify, subj)
 	}
 	if (sub == "apply" || sub == "am") && !has("--check", "--stat", "--numstat", "--summary") {
-		j.defer_(catalog.UUnlistedFiles, subj, "applies a patch whose file names arbiter has not read; it may write agent settings, editor tasks or .envrc")
+		j.fireWith(catalog.UUnlistedFiles, subj, "applies a patch whose file names arbiter has not read; it may write agent settings, editor tasks or .envrc")
 	}
 	j.gitHooks(c, sub)
 	switch sub {
@@ -110,17 +112,17 @@ func (j *judgement) git(c *shell.Command) {
 		"cat-file", "for-each-ref", "show-ref", "show-branch", "whatchanged", "reflog", "help", "version", "var", "check-ignore", "check-attr",
 		"name-rev", "merge-base", "count-objects", "fsck", "verify-commit", "verify-tag", "cherry", "range-diff", "grep", "annotate", "diff-tree", "diff-files", "diff-index", "archive", "format-patch", "bugreport":
 		if sub == "reflog" && (first == "expire" || first == "delete") {
-			j.ask(catalog.B7GitHistoryDestroy, subj, "expires the reflog, which destroys the record used to recover lost commits")
+			j.fire(catalog.B7GitHistoryDestroy, subj)
 			return
 		}
 		if (sub == "grep" || sub == "diff") && has("--no-index") && j.noIndexReadsCredentials(c, rest) {
 			return
 		}
 		if sub == "grep" && (short('O') || has("--open-files-in-pager")) {
-			j.ask(catalog.BOptionRunsProgram, subj, "git grep -O runs a pager program on the matches")
+			j.fireWith(catalog.BOptionRunsProgram, subj, "git grep -O runs a pager program on the matches")
 			return
 		}
-		j.allow(catalog.D6GitRead, subj, "reads the repository without changing it")
+		j.fireWith(catalog.D6GitRead, subj, "reads the repository without changing it")
 		j.readArgs(c)
 	case "add", "commit", "fetch", "merge", "cherry-pick", "revert", "init", "apply", "am", "notes", "bisect", "mergetool", "lfs", "sparse-checkout", "maintenance", "rerere", "stage", "switch", "restore", "checkout", "stash", "branch", "tag", "worktree", "submodule", "gc", "config", "remote", "mv":
 		if (sub == "merge" || sub == "cherry-pick" || sub == "revert" || sub == "am") && has("--abort") {
@@ -134,49 +136,49 @@ func (j *judgement) git(c *shell.Command) {
 			discard("resets the working tree, discarding changes")
 			return
 		}
-		j.allow(catalog.D6GitLocal, subj, "moves the branch pointer without touching files")
+		j.fire(catalog.D6GitLocal, subj)
 	case "clean":
 		forced := short('f') || has("--force") || config["clean.requireforce"] == "false" || config["clean.requireforce"] == "no" || config["clean.requireforce"] == "0"
 		if short('n') || has("--dry-run") {
-			j.allow(catalog.D6GitRead, subj, "lists what git clean would delete")
+			j.fireWith(catalog.D6GitRead, subj, "lists what git clean would delete")
 			return
 		}
 		if forced {
 			discard("deletes untracked files")
 			return
 		}
-		j.allow(catalog.D6GitRead, subj, "git clean without --force deletes nothing")
+		j.fireWith(catalog.D6GitRead, subj, "git clean without --force deletes nothing")
 	case "push":
 		for _, a := range rest {
 			t := a.Text
 			if gitOpt(t, "--force", "--force-with-lease", "--force-if-includes", "--mirror", "--delete", "--prune") || shortFlag(t, 'f') || shortFlag(t, 'd') || strings.HasPrefix(t, "+") || strings.HasPrefix(t, ":") && len(t) > 1 {
-				j.ask(catalog.B7GitForcePush, subj, "rewrites or deletes history on the remote, which others may depend on")
+				j.fire(catalog.B7GitForcePush, subj)
 				return
 			}
 		}
-		j.defer_(catalog.C2GitPush, subj, "publishes commits to a remote")
+		j.fire(catalog.C2GitPush, subj)
 	case "pull", "clone":
-		j.defer_(catalog.C1NetworkRequest, subj, "fetches from a remote and changes local files")
+		j.fireWith(catalog.C1NetworkRequest, subj, "fetches from a remote and changes local files")
 	case "rebase":
 		if (short('i') || has("--interactive")) && !editorIsSet(c, "GIT_SEQUENCE_EDITOR", "GIT_EDITOR", "VISUAL", "EDITOR") {
-			j.deny(catalog.H8Interactive, subj, "git rebase -i opens an editor and hangs the agent", "use a non-interactive rebase, or git commit --fixup with git rebase --autosquash and GIT_SEQUENCE_EDITOR=true")
+			j.fireInstead(catalog.H8Interactive, subj, "git rebase -i opens an editor and hangs the agent", "use a non-interactive rebase, or git commit --fixup with git rebase --autosquash and GIT_SEQUENCE_EDITOR=true")
 			return
 		}
-		j.defer_(catalog.CGitRebase, subj, "rewrites local history")
+		j.fire(catalog.CGitRebase, subj)
 	case "filter-branch", "filter-repo", "replace":
-		j.ask(catalog.B7GitHistoryRewrite, subj, "rewrites the repository's whole history")
+		j.fire(catalog.B7GitHistoryRewrite, subj)
 	case "prune", "update-ref", "repack", "prune-packed":
 		if sub == "repack" && !has("-d", "--delete") && !short('d') {
-			j.allow(catalog.D6GitLocal, subj, "repacks objects")
+			j.fireWith(catalog.D6GitLocal, subj, "repacks objects")
 			return
 		}
-		j.ask(catalog.B7GitHistoryDestroy, subj, "removes objects or refs directly, which can lose commits for good")
+		j.fireWith(catalog.B7GitHistoryDestroy, subj, "removes objects or refs directly, which can lose commits for good")
 	case "send-email", "request-pull":
-		j.ask(catalog.B10SendMessage, subj, "sends email to other people")
+		j.fireWith(catalog.B10SendMessage, subj, "sends email to other people")
 	case "difftool":
-		j.defer_(catalog.URunsAProgram, subj, "runs an external diff tool")
+		j.fireWith(catalog.URunsAProgram, subj, "runs an external diff tool")
 	default:
-		j.defer_(catalog.UUnknownGit, subj, "arbiter has no rule for git "+sub)
+		j.fireWith(catalog.UUnknownGit, subj, "arbiter has no rule for git "+sub)
 	}
 }
 
@@ -189,9 +191,9 @@ func (j *judgement) gitChange(c *shell.Command, sub string, rest []shell.Word, c
 		first = rest[0].Text
 	}
 	interactive := func(what string) {
-		j.deny(catalog.H8Interactive, subj, what+" and hangs the agent", "pass the message or paths on the command line (git commit -m, git add <paths>)")
+		j.fireInstead(catalog.H8Interactive, subj, what+" and hangs the agent", "pass the message or paths on the command line (git commit -m, git add <paths>)")
 	}
-	local := func() { j.allow(catalog.D6GitLocal, subj, "records or switches work in the local repository") }
+	local := func() { j.fireWith(catalog.D6GitLocal, subj, "records or switches work in the local repository") }
 	switch sub {
 	case "add", "stage":
 		if short('p') || short('i') || has("--patch", "--interactive", "--edit") || short('e') {
@@ -217,7 +219,7 @@ func (j *judgement) gitChange(c *shell.Command, sub string, rest []shell.Word, c
 		local()
 	case "checkout":
 		if slices.ContainsFunc(rest, func(w shell.Word) bool { return w.Text == "-B" }) {
-			j.ask(catalog.B7GitBranchDelete, subj, "git checkout -B resets the branch if it exists, as git branch -f does, which can lose commits")
+			j.fireWith(catalog.B7GitBranchDelete, subj, "git checkout -B resets the branch if it exists, as git branch -f does, which can lose commits")
 			return
 		}
 		if short('p') || has("--patch") {
@@ -243,7 +245,7 @@ func (j *judgement) gitChange(c *shell.Command, sub string, rest []shell.Word, c
 		local()
 	case "switch":
 		if short('C') || has("--force-create") {
-			j.ask(catalog.B7GitBranchDelete, subj, "git switch -C resets the branch if it exists, as git branch -f does, which can lose commits")
+			j.fireWith(catalog.B7GitBranchDelete, subj, "git switch -C resets the branch if it exists, as git branch -f does, which can lose commits")
 			return
 		}
 		if short('f') || has("--discard-changes", "--force") {
@@ -262,7 +264,7 @@ func (j *judgement) gitChange(c *shell.Command, sub string, rest []shell.Word, c
 	case "stash":
 		switch first {
 		case "drop", "clear":
-			j.ask(catalog.B7GitDiscard, subj, "deletes stashed work, which cannot be recovered")
+			j.fire(catalog.B7GitDiscard, subj)
 			return
 		}
 		if short('p') || has("--patch") {
@@ -272,11 +274,11 @@ func (j *judgement) gitChange(c *shell.Command, sub string, rest []shell.Word, c
 		local()
 	case "branch":
 		if short('D') || short('M') || short('C') || (short('f') && !has("--format")) || has("--force") {
-			j.ask(catalog.B7GitBranchDelete, subj, "force-deletes or overwrites a branch, which can lose commits")
+			j.fire(catalog.B7GitBranchDelete, subj)
 			return
 		}
 		if short('d') || has("--delete") {
-			j.ask(catalog.B1Delete, subj, "deletes a branch")
+			j.fireWith(catalog.B1Delete, subj, "deletes a branch")
 			return
 		}
 		if short('m') || has("--move", "--set-upstream-to", "--unset-upstream", "--edit-description") || short('u') {
@@ -286,7 +288,7 @@ func (j *judgement) gitChange(c *shell.Command, sub string, rest []shell.Word, c
 		local()
 	case "tag":
 		if short('d') || has("--delete") || short('f') || has("--force") {
-			j.ask(catalog.B7GitTagDelete, subj, "deletes or moves a tag")
+			j.fire(catalog.B7GitTagDelete, subj)
 			return
 		}
 		if (short('a') || short('s')) && !short('m') && !has("--message", "--file") && !short('F') {
@@ -296,19 +298,19 @@ func (j *judgement) gitChange(c *shell.Command, sub string, rest []shell.Word, c
 		local()
 	case "worktree":
 		if first == "remove" || first == "prune" {
-			j.ask(catalog.B1Delete, subj, "removes a worktree and the files in it")
+			j.fireWith(catalog.B1Delete, subj, "removes a worktree and the files in it")
 			return
 		}
 		local()
 	case "submodule":
 		if first == "deinit" {
-			j.ask(catalog.B1Delete, subj, "removes a submodule's working files")
+			j.fireWith(catalog.B1Delete, subj, "removes a submodule's working files")
 			return
 		}
 		local()
 	case "gc":
 		if has("--prune") || config["gc.pruneexpire"] != "" || has("--aggressive") && has("--prune") {
-			j.ask(catalog.B7GitHistoryDestroy, subj, "prunes unreachable objects now, which destroys lost commits for good")
+			j.fireWith(catalog.B7GitHistoryDestroy, subj, "prunes unreachable objects now, which destroys lost commits for good")
 			return
 		}
 		local()
@@ -317,18 +319,18 @@ func (j *judgement) gitChange(c *shell.Command, sub string, rest []shell.Word, c
 	case "remote":
 		switch first {
 		case "add", "set-url", "remove", "rm", "rename", "set-head", "set-branches", "prune", "update":
-			j.defer_(catalog.CGitRemote, subj, "changes where the repository fetches from and pushes to")
+			j.fire(catalog.CGitRemote, subj)
 			return
 		}
 		if j.res.Project != "" && storesToken(path.Join(j.res.Project, ".git", "config")) {
-			j.ask(catalog.B3SecretPrint, subj, "prints the remotes, and the repository's configuration holds a token in one of them or in an extra header")
+			j.fireWith(catalog.B3SecretPrint, subj, "prints the remotes, and the repository's configuration holds a token in one of them or in an extra header")
 			return
 		}
-		j.allow(catalog.D6GitRead, subj, "lists remotes")
+		j.fireWith(catalog.D6GitRead, subj, "lists remotes")
 	case "mv":
-		j.defer_(catalog.C3Move, subj, "moves or renames tracked files")
+		j.fireWith(catalog.C3Move, subj, "moves or renames tracked files")
 	case "mergetool":
-		j.defer_(catalog.URunsAProgram, subj, "runs an external merge tool")
+		j.fireWith(catalog.URunsAProgram, subj, "runs an external merge tool")
 	case "init":
 		if ops := operandsOf(rest); len(ops) > 0 {
 			j.writeArgs(c, ops)
@@ -381,7 +383,7 @@ func (j *judgement) gitConfig(c *shell.Command, rest []shell.Word, has func(...s
 	for _, a := range rest {
 		switch a.Text {
 		case "edit", "-e", "--edit":
-			j.deny(catalog.H8Interactive, subj, "git config edit opens an editor and hangs the agent", "set one value with git config set NAME VALUE")
+			j.fireInstead(catalog.H8Interactive, subj, "git config edit opens an editor and hangs the agent", "set one value with git config set NAME VALUE")
 			return
 		}
 	}
@@ -400,27 +402,27 @@ func (j *judgement) gitConfig(c *shell.Command, rest []shell.Word, has func(...s
 	}
 	if reading || operands <= 1 && !has("--unset", "--unset-all", "--add", "--replace-all", "--remove-section", "--rename-section") {
 		if !global && j.res.Project != "" && storesToken(path.Join(j.res.Project, ".git", "config")) {
-			j.ask(catalog.B3SecretPrint, subj, "prints git configuration that holds a token in a remote URL or an extra header")
+			j.fireWith(catalog.B3SecretPrint, subj, "prints git configuration that holds a token in a remote URL or an extra header")
 			return
 		}
-		j.allow(catalog.D6GitRead, subj, "reads git configuration")
+		j.fireWith(catalog.D6GitRead, subj, "reads git configuration")
 		return
 	}
 	if strings.HasPrefix(key, "http.") && strings.Contains(key, "sslverify") {
-		j.ask(catalog.BTlsBypass, subj, "changes certificate checking for git's connections")
+		j.fireWith(catalog.BTlsBypass, subj, "changes certificate checking for git's connections")
 		return
 	}
 	for _, prefix := range []string{"core.pager", "core.sshcommand", "core.fsmonitor", "core.hookspath", "core.editor", "core.askpass", "core.gitproxy", "alias.", "credential.", "gpg.", "sequence.editor", "filter.", "diff.", "merge.", "pager.", "include.", "includeif.", "url.", "protocol.", "uploadpack.", "receivepack.", "interactive.difffilter"} {
 		if strings.HasPrefix(key, prefix) {
-			j.ask(catalog.B5GitExecConfig, subj, "sets a git option that makes git run a program or fetch from elsewhere")
+			j.fire(catalog.B5GitExecConfig, subj)
 			return
 		}
 	}
 	if global {
-		j.ask(catalog.B5GitGlobalConfig, subj, "changes the user's global git configuration, which affects every repository")
+		j.fire(catalog.B5GitGlobalConfig, subj)
 		return
 	}
-	j.allow(catalog.D6GitLocal, subj, "changes this repository's git settings")
+	j.fireWith(catalog.D6GitLocal, subj, "changes this repository's git settings")
 }
 
 // gitValued are the options of git add and git commit that take a value,
@@ -442,7 +444,7 @@ func (j *judgement) stagesSecret(c *shell.Command, sub string, rest []shell.Word
 			specs = append(specs, rest[k+1:]...)
 			k = len(rest)
 		case (sub == "add" || sub == "stage") && (t == "-f" || gitOpt(t, "--force") || shortFlag(t, 'f')):
-			j.ask(catalog.B3SecretCommit, subj, "forces files that git is told to ignore into the index; ignored files are often secrets (.env files, keys), and once committed they stay in history and go wherever the repository is pushed")
+			j.fire(catalog.B3SecretCommit, subj)
 			return true
 		case t == "-A" || t == "." || t == ":/" || t == "*" || gitOpt(t, "--all") || shortFlag(t, 'a') && sub == "commit":
 			all = true
@@ -456,7 +458,7 @@ func (j *judgement) stagesSecret(c *shell.Command, sub string, rest []shell.Word
 	for _, p := range specs {
 		abs := j.res.Resolve(p.Text, c.Dir)
 		if kind := secrets.File(abs); kind != "" {
-			j.ask(catalog.B3SecretCommit, subj, "stages a "+kind+" ("+path.Base(abs)+") in the repository, where it stays in history and goes wherever the repository is pushed")
+			j.fireWith(catalog.B3SecretCommit, subj, "stages a "+kind+" ("+path.Base(abs)+") in the repository, where it stays in history and goes wherever the repository is pushed")
 			return true
 		}
 		if p.Text == "." || p.Text == "*" || strings.HasSuffix(p.Text, "/") || p.Glob {
@@ -469,7 +471,7 @@ func (j *judgement) stagesSecret(c *shell.Command, sub string, rest []shell.Word
 	for abs := range j.written {
 		if kind := secrets.File(abs); kind != "" {
 			if place := j.res.Classify(abs, false); place == paths.Project || place == paths.ProjectRoot {
-				j.ask(catalog.B3SecretCommit, subj, "stages everything right after the same command wrote a "+kind+" ("+path.Base(abs)+"), which would save it in the repository's history")
+				j.fireWith(catalog.B3SecretCommit, subj, "stages everything right after the same command wrote a "+kind+" ("+path.Base(abs)+"), which would save it in the repository's history")
 				return true
 			}
 		}
@@ -527,7 +529,7 @@ func (j *judgement) noIndexReadsCredentials(c *shell.Command, rest []shell.Word)
 	for _, w := range where {
 		abs := j.res.Resolve(w, c.Dir)
 		if j.holdsCredentials(abs) || secrets.File(abs) != "" {
-			j.ask(catalog.B3SecretSearch, c.String(), "git --no-index reads "+j.shownPath(abs)+", which holds credentials, and would print them")
+			j.fireWith(catalog.B3SecretSearch, c.String(), "git --no-index reads "+j.shownPath(abs)+", which holds credentials, and would print them")
 			return true
 		}
 	}
@@ -544,7 +546,7 @@ func (j *judgement) gitElsewhere(c *shell.Command, moves []string, subj string) 
 		return
 	}
 	if c.DirUnknown {
-		j.defer_(catalog.UEnvRedirect, subj, "runs git in a directory only known when the command runs, whose repository's configuration and hooks can run commands")
+		j.fireWith(catalog.UEnvRedirect, subj, "runs git in a directory only known when the command runs, whose repository's configuration and hooks can run commands")
 		return
 	}
 	dir := j.res.Resolve(".", c.Dir)
@@ -553,13 +555,13 @@ func (j *judgement) gitElsewhere(c *shell.Command, moves []string, subj string) 
 	}
 	if place := j.res.Classify(dir, false); place != paths.Project && place != paths.ProjectRoot {
 		if len(moves) == 0 { // git -C outside the project is judged with git's options
-			j.defer_(catalog.UEnvRedirect, subj, "runs git in "+j.shownPath(dir)+", outside the project, whose repository's configuration and hooks can run commands (core.fsmonitor, core.pager, hooks)")
+			j.fireWith(catalog.UEnvRedirect, subj, "runs git in "+j.shownPath(dir)+", outside the project, whose repository's configuration and hooks can run commands (core.fsmonitor, core.pager, hooks)")
 		}
 		return
 	}
 	for d := dir; d != j.res.Project && strings.HasPrefix(d, j.res.Project+"/"); d = path.Dir(d) {
 		if _, err := os.Lstat(path.Join(d, ".git")); err == nil {
-			j.defer_(catalog.UEnvRedirect, subj, "runs git in the repository at "+j.shownPath(d)+", nested in the project, whose configuration and hooks arbiter did not read")
+			j.fireWith(catalog.UEnvRedirect, subj, "runs git in the repository at "+j.shownPath(d)+", nested in the project, whose configuration and hooks arbiter did not read")
 			return
 		}
 	}
@@ -581,7 +583,7 @@ func (j *judgement) gitHooks(c *shell.Command, sub string) {
 		case project.IsNotExist(err):
 			continue
 		case err != nil || f.Kind != project.Text:
-			j.defer_(catalog.UUnreadableScript, c.String(), "git "+sub+" runs the hook "+name+", which arbiter cannot read")
+			j.fireWith(catalog.UUnreadableScript, c.String(), "git "+sub+" runs the hook "+name+", which arbiter cannot read")
 			return
 		}
 		j.scriptContent(&shell.Command{Program: "sh", Name: "sh", Dir: c.Dir}, file, f.Text, c.String()+" (hook "+name+")")

@@ -99,7 +99,7 @@ var runningGate = lazy.New(func() string {
 })
 
 func (j *judgement) guardTamper(subject, what string) {
-	j.deny(catalog.SGuardTamper, subject, what+"; an agent must not switch off or rewrite the gate that reviews it", "if the gate's settings need changing, ask the user to change them")
+	j.fireWith(catalog.SGuardTamper, subject, what+"; an agent must not switch off or rewrite the gate that reviews it")
 }
 
 // gateCommand judges running a gate's own command line: reading its status
@@ -117,17 +117,17 @@ func (j *judgement) gateCommand(c *shell.Command) {
 		if sub == "" && len(c.Args) > 0 && c.Args[0].Text != "--help" && c.Args[0].Text != "--version" && c.Args[0].Text != "-h" {
 			break
 		}
-		j.allow(catalog.D1ReadOnly, c.String(), "asks the permission gate a question without changing it")
+		j.fireWith(catalog.D1ReadOnly, c.String(), "asks the permission gate a question without changing it")
 		return
 	}
 	if c.Program == "arbiter" && sub == "allow" {
-		j.deny(catalog.SGuardTamper, c.String(), "adds a standing approval to the gate that reviews this agent; only a person at a terminal may add approvals", "ask the user to run `arbiter allow` themselves if they want this approved for good")
+		j.fireInstead(catalog.SGuardTamper, c.String(), "adds a standing approval to the gate that reviews this agent; only a person at a terminal may add approvals", "ask the user to run `arbiter allow` themselves if they want this approved for good")
 		return
 	}
 	if c.Program == "arbiter" && sub == "hook" && len(operands(c)) == 2 || c.Program == "arbiter-hook" && len(operands(c)) == 1 {
 		// arbiter hook RUNTIME and arbiter-hook RUNTIME only answer the
 		// payload on their stdin.
-		j.allow(catalog.D1ReadOnly, c.String(), "asks the permission gate a question without changing it")
+		j.fireWith(catalog.D1ReadOnly, c.String(), "asks the permission gate a question without changing it")
 		return
 	}
 	j.guardTamper(c.String(), "changes the configuration, trust or hooks of a permission gate")

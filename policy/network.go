@@ -169,36 +169,36 @@ func (j *judgement) httpClient(c *shell.Command) {
 	for _, f := range t.files {
 		abs := j.res.Resolve(f, c.Dir)
 		if kind := secrets.File(abs); kind != "" {
-			j.deny(catalog.A6SecretUpload, subj, "uploads "+article(kind)+" to a network location, sending credentials off the machine", "never send credentials; if the user needs them shared, they must do it themselves")
+			j.fireWith(catalog.A6SecretUpload, subj, "uploads "+article(kind)+" to a network location, sending credentials off the machine")
 			return
 		}
 		if place := j.res.Classify(abs, false); place == paths.System || place == paths.SystemRoot {
-			j.deny(catalog.A6SystemFileUpload, subj, "uploads a system file to a network location", "send only files from the project, and only when the user asked for it")
+			j.fire(catalog.A6SystemFileUpload, subj)
 			return
 		}
 	}
 	if h := rerouted(c); h != "" {
-		j.ask(catalog.C1ReroutedRequest, subj, "sends the request through or to "+h+" instead of the host its URL names, so the data goes somewhere a reader of the command does not expect")
+		j.fireWith(catalog.C1ReroutedRequest, subj, "sends the request through or to "+h+" instead of the host its URL names, so the data goes somewhere a reader of the command does not expect")
 		return
 	}
 	if t.insecure && !allLoopback(t.hosts) {
-		j.ask(catalog.BTlsBypass, subj, "turns off certificate checks for a remote host, so an attacker in the middle could read or change the traffic")
+		j.fireWith(catalog.BTlsBypass, subj, "turns off certificate checks for a remote host, so an attacker in the middle could read or change the traffic")
 	}
 	switch {
 	case allLoopback(t.hosts) && !t.sends && len(t.output) == 0:
 		if why := j.notPlainGet(c); why != "" {
-			j.defer_(catalog.C1NetworkRequest, subj, why)
+			j.fireWith(catalog.C1NetworkRequest, subj, why)
 			return
 		}
-		j.allow(catalog.D4LocalService, subj, "talks to a service on this machine, such as the project's own server under test")
+		j.fire(catalog.D4LocalService, subj)
 	case allLoopback(t.hosts) && !t.sends:
-		j.defer_(catalog.C1NetworkRequest, subj, "saves what a service on this machine returns into a file")
+		j.fireWith(catalog.C1NetworkRequest, subj, "saves what a service on this machine returns into a file")
 	case allLoopback(t.hosts):
-		j.defer_(catalog.C1NetworkRequest, subj, "sends data to a service on this machine")
+		j.fireWith(catalog.C1NetworkRequest, subj, "sends data to a service on this machine")
 	case t.sends:
-		j.defer_(catalog.C5Upload, subj, "sends local data to a network location; say what data goes where if the user has not asked for it")
+		j.fire(catalog.C5Upload, subj)
 	default:
-		j.defer_(catalog.C1NetworkRequest, subj, "makes a network request the user may or may not have asked for")
+		j.fireWith(catalog.C1NetworkRequest, subj, "makes a network request the user may or may not have asked for")
 	}
 }
 
@@ -299,10 +299,10 @@ func (j *judgement) netcat(c *shell.Command) {
 		if listens {
 			kind = "bind shell: it opens a port that gives anyone who connects a shell on this machine"
 		}
-		j.deny(catalog.A8RemoteShell, subj, "sets up a "+kind, "do not open remote access to this machine")
+		j.fireWith(catalog.A8RemoteShell, subj, "sets up a "+kind)
 		return
 	}
-	j.defer_(catalog.C1NetworkRequest, subj, "opens a raw network connection")
+	j.fireWith(catalog.C1NetworkRequest, subj, "opens a raw network connection")
 }
 
 // remoteCopy judges scp, rsync, sftp and other copies to or from remote hosts.
@@ -322,10 +322,10 @@ func (j *judgement) remoteCopy(c *shell.Command) {
 	}
 	if len(operands) < 2 {
 		if c.Program == "sftp" {
-			j.deny(catalog.H8Interactive, subj, "sftp without a batch file is interactive and hangs the agent", "use scp, or sftp -b batchfile")
+			j.fireInstead(catalog.H8Interactive, subj, "sftp without a batch file is interactive and hangs the agent", "use scp, or sftp -b batchfile")
 			return
 		}
-		j.defer_(catalog.C1NetworkRequest, subj, "copies files over the network")
+		j.fireWith(catalog.C1NetworkRequest, subj, "copies files over the network")
 		return
 	}
 	dest := operands[len(operands)-1]
@@ -337,20 +337,20 @@ func (j *judgement) remoteCopy(c *shell.Command) {
 		j.writeArgs(c, []shell.Word{dest})
 		if !anyRemote(operands[:len(operands)-1], remote) {
 			// rsync between local paths is a copy.
-			j.allow(catalog.D2Copy, subj, "copies files locally")
+			j.fire(catalog.D2Copy, subj)
 			return
 		}
-		j.defer_(catalog.C1NetworkRequest, subj, "copies files from a remote host")
+		j.fireWith(catalog.C1NetworkRequest, subj, "copies files from a remote host")
 		return
 	}
 	for _, src := range operands[:len(operands)-1] {
 		abs := j.res.Resolve(src.Text, c.Dir)
 		if secrets.File(abs) != "" || secrets.File(abs+"/x") != "" || strings.HasSuffix(abs, "/.ssh") || strings.HasSuffix(abs, "/.aws") || strings.HasSuffix(abs, "/.gnupg") {
-			j.deny(catalog.A6SecretUpload, subj, "copies credentials to a remote host, sending them off the machine", "never send credentials; if the user needs them shared, they must do it themselves")
+			j.fireWith(catalog.A6SecretUpload, subj, "copies credentials to a remote host, sending them off the machine")
 			return
 		}
 	}
-	j.defer_(catalog.C5Upload, subj, "copies local files to a remote host")
+	j.fireWith(catalog.C5Upload, subj, "copies local files to a remote host")
 }
 
 func anyRemote(ws []shell.Word, remote func(shell.Word) bool) bool {
@@ -414,16 +414,16 @@ func (j *judgement) flows(a *shell.Analysis) {
 			if secretSubj == "" {
 				secretSubj = c.String()
 			}
-			j.deny(catalog.A6SecretExfiltration, secretSubj, "reads a credential and sends data over the network in the same command, which would carry the secret off the machine", "never send credentials; if the user needs them shared, they must do it themselves")
+			j.fire(catalog.A6SecretExfiltration, secretSubj)
 			return
 		}
 		for _, r := range c.Redirs {
 			if strings.HasPrefix(r.Target.Text, "/dev/tcp/") || strings.HasPrefix(r.Target.Text, "/dev/udp/") {
 				if shell.IsShell(c.Program) || c.Program == "exec" && spawnsShell(a) {
-					j.deny(catalog.A8RemoteShell, c.String(), "connects a shell's input and output to a network socket, giving the other end control of this machine", "do not open remote access to this machine")
+					j.fireWith(catalog.A8RemoteShell, c.String(), "connects a shell's input and output to a network socket, giving the other end control of this machine")
 					return
 				}
-				j.defer_(catalog.C1NetworkRequest, c.String(), "opens a raw network connection through /dev/tcp")
+				j.fireWith(catalog.C1NetworkRequest, c.String(), "opens a raw network connection through /dev/tcp")
 			}
 		}
 	}
@@ -437,7 +437,7 @@ func (j *judgement) flows(a *shell.Analysis) {
 		for _, from := range c.Stdin.From {
 			switch from {
 			case "nc", "ncat", "netcat", "socat", "telnet", "openssl":
-				j.deny(catalog.A8RemoteShell, c.String(), "runs commands that arrive over a raw network connection, giving the other end control of this machine", "do not open remote access to this machine")
+				j.fire(catalog.A8RemoteShell, c.String())
 				return
 			}
 		}
@@ -553,7 +553,7 @@ func stdinPrinters(s string) bool {
 func (j *judgement) stdinSecret(c *shell.Command) {
 	for _, r := range c.Redirs {
 		if (r.Op == "<<<" || r.Op == "<<" || r.Op == "<<-") && r.Target.Dynamic && mentionsSecretVar(r.Target.Text) && stdinPrinters(c.Program) {
-			j.ask(catalog.B3SecretPrint, c.String(), "prints a secret from the environment, which would be sent to the model provider with the conversation")
+			j.fire(catalog.B3SecretPrint, c.String())
 			return
 		}
 	}
@@ -569,9 +569,9 @@ func (j *judgement) codeReadsEnv(c *shell.Command) {
 	dump, names := envAccess(code, c.Program == "jq" || c.Program == "gojq" || c.Program == "jaq")
 	switch {
 	case dump:
-		j.ask(catalog.B3SecretPrint, c.String(), "prints every environment variable, which often include tokens and passwords")
+		j.fireWith(catalog.B3SecretPrint, c.String(), "prints every environment variable, which often include tokens and passwords")
 	case anySecretName(names):
-		j.ask(catalog.B3SecretPrint, c.String(), "prints a secret from the environment, which would be sent to the model provider with the conversation")
+		j.fire(catalog.B3SecretPrint, c.String())
 	}
 }
 
@@ -638,7 +638,7 @@ func namesSecretKey(rest []string) bool {
 // stores (gh auth token, npm config get …:_authToken).
 func (j *judgement) printsStoredCredential(c *shell.Command) {
 	if strings.HasPrefix(c.Program, "docker-credential-") && c.Arg(0) == "get" {
-		j.ask(catalog.B3SecretPrint, c.String(), "prints a registry password from the credential helper, which would be sent to the model provider with the conversation")
+		j.fireWith(catalog.B3SecretPrint, c.String(), "prints a registry password from the credential helper, which would be sent to the model provider with the conversation")
 		return
 	}
 	args := c.ArgTexts()
@@ -648,7 +648,7 @@ func (j *judgement) printsStoredCredential(c *shell.Command) {
 		}
 		rest, ok := afterSubcommand(args, tc.words)
 		if ok && (tc.flags == nil || anyFlag(rest, tc.flags)) && (!tc.secretKey || namesSecretKey(rest)) {
-			j.ask(catalog.B3SecretPrint, c.String(), "prints a stored credential ("+tc.program+" "+strings.Join(tc.words, " ")+"), which would be sent to the model provider with the conversation")
+			j.fireWith(catalog.B3SecretPrint, c.String(), "prints a stored credential ("+tc.program+" "+strings.Join(tc.words, " ")+"), which would be sent to the model provider with the conversation")
 			return
 		}
 	}
@@ -690,7 +690,7 @@ func (j *judgement) codeNamesCredential(c *shell.Command) {
 		return
 	}
 	if c.Program == "jq" && jqModule.MatchString(codeOf(c)) {
-		j.defer_(catalog.UUnreadableCode, c.String(), "the jq program imports a module or data file (PATH.jq, PATH.json, or from jq's search path), which arbiter does not read")
+		j.fireWith(catalog.UUnreadableCode, c.String(), "the jq program imports a module or data file (PATH.jq, PATH.json, or from jq's search path), which arbiter does not read")
 		return
 	}
 	for _, lit := range stringLiterals(codeOf(c)) {
@@ -869,20 +869,20 @@ func (j *judgement) lookupCarriesData(c *shell.Command) {
 	for _, o := range operands(c, lookupValued...) {
 		switch {
 		case o.Dynamic && mentionsSecretVar(o.Text):
-			j.deny(catalog.A6SecretExfiltration, subj, "puts a secret from the environment into a host name, which the look-up sends to that domain's name servers", "never send credentials; if the user needs them shared, they must do it themselves")
+			j.fireWith(catalog.A6SecretExfiltration, subj, "puts a secret from the environment into a host name, which the look-up sends to that domain's name servers")
 			return
 		case o.Dynamic && builtName(o.Text):
-			j.ask(catalog.C5DataInDns, subj, "looks up a host name built when the command runs: the name's labels carry data to whoever runs that domain's name servers")
+			j.fire(catalog.C5DataInDns, subj)
 			return
 		case longLabel(o.Text):
-			j.ask(catalog.C5DataInDns, subj, "looks up a host name with a long encoded label, which carries data to whoever runs that domain's name servers")
+			j.fireWith(catalog.C5DataInDns, subj, "looks up a host name with a long encoded label, which carries data to whoever runs that domain's name servers")
 			return
 		}
 	}
 	if strings.HasPrefix(c.Program, "ping") || c.Program == "nping" {
 		for k, a := range c.Args {
 			if a.Text == "-p" && k+1 < len(c.Args) || strings.HasPrefix(a.Text, "-p") && len(a.Text) > 2 && c.Program != "nping" || a.Text == "--data" || a.Text == "--data-string" {
-				j.ask(catalog.C5DataInPing, subj, "fills ping packets with a chosen pattern, which carries data to the host pinged")
+				j.fire(catalog.C5DataInPing, subj)
 				return
 			}
 		}
@@ -983,7 +983,7 @@ func (j *judgement) copiesSecret(c *shell.Command) {
 			continue
 		}
 		if kind := secrets.Holds(abs, j.res.Home); kind != "" {
-			j.ask(catalog.B3SecretCopy, s.Text, "copies a folder that holds credentials (such as "+article(kind)+"), spreading the secrets to another place")
+			j.fireWith(catalog.B3SecretCopy, s.Text, "copies a folder that holds credentials (such as "+article(kind)+"), spreading the secrets to another place")
 		}
 	}
 }
@@ -1132,7 +1132,7 @@ func (j *judgement) searchesSecrets(c *shell.Command) {
 		}
 	}
 	if found != "" {
-		j.ask(catalog.B3SecretSearch, c.String(), "searches "+j.shownPath(where)+" for secrets or credential files; what it finds would be sent to the model provider with the conversation")
+		j.fireWith(catalog.B3SecretSearch, c.String(), "searches "+j.shownPath(where)+" for secrets or credential files; what it finds would be sent to the model provider with the conversation")
 	}
 }
 

@@ -27,7 +27,7 @@ func (j *judgement) packages(c *shell.Command) {
 		sub = ops[0].Text
 	}
 	if hasFlag(c, 0, "--version", "--help") || sub == "version" || sub == "help" || sub == "--version" {
-		j.allow(catalog.D1ReadOnly, subj, "prints version or help")
+		j.fireWith(catalog.D1ReadOnly, subj, "prints version or help")
 		return
 	}
 	install := func(what string) {
@@ -39,10 +39,10 @@ func (j *judgement) packages(c *shell.Command) {
 			j.guardTamper(subj, "installs over or removes a permission gate")
 			return
 		}
-		j.ask(catalog.B4Install, subj, what)
+		j.fireWith(catalog.B4Install, subj, what)
 	}
-	publish := func() { j.ask(catalog.B10Publish, subj, "publishes a package for others to download") }
-	build := func() { j.allow(catalog.D5Build, subj, "builds, tests or runs the project") }
+	publish := func() { j.fireWith(catalog.B10Publish, subj, "publishes a package for others to download") }
+	build := func() { j.fireWith(catalog.D5Build, subj, "builds, tests or runs the project") }
 	script := func(name string) { j.packageScript(c, name, subj) }
 	switch c.Program {
 	case "npm", "pnpm", "yarn", "bun":
@@ -61,13 +61,13 @@ func (j *judgement) packages(c *shell.Command) {
 					script(ops[1].Text)
 					return
 				}
-				j.allow(catalog.D1ReadOnly, subj, "lists the project's scripts")
+				j.fireWith(catalog.D1ReadOnly, subj, "lists the project's scripts")
 				return
 			}
 			script(sub)
 		case "install", "i", "add", "ci", "update", "up", "upgrade", "remove", "rm", "uninstall", "un", "unlink", "link", "dedupe", "prune", "rebuild", "":
 			if sub == "" && c.Program != "yarn" {
-				j.allow(catalog.D1ReadOnly, subj, "prints the program's usage")
+				j.fireWith(catalog.D1ReadOnly, subj, "prints the program's usage")
 				return
 			}
 			if c.Program == "yarn" && sub == "" || sub == "ci" {
@@ -82,26 +82,26 @@ func (j *judgement) packages(c *shell.Command) {
 		case "publish", "unpublish", "deprecate", "owner", "dist-tag", "access", "team", "token", "star":
 			publish()
 		case "login", "adduser", "logout", "whoami":
-			j.defer_(catalog.C6Login, subj, "signs in to a package registry")
+			j.fire(catalog.C6Login, subj)
 		case "ls", "list", "outdated", "view", "info", "show", "why", "explain", "search", "config", "get", "root", "bin", "prefix", "audit", "doctor", "pack", "fund", "query", "docs", "repo", "bugs", "help-search", "licenses", "env", "workspaces", "init", "create", "version", "pkg":
 			if sub == "audit" && len(ops) > 1 && ops[1].Text == "fix" || sub == "config" && len(ops) > 1 && (ops[1].Text == "set" || ops[1].Text == "delete") || sub == "pkg" && len(ops) > 1 && ops[1].Text != "get" {
-				j.ask(catalog.B4Install, subj, "changes dependencies or configuration")
+				j.fire(catalog.B4Install, subj)
 				return
 			}
 			if sub == "create" || sub == "init" && len(ops) > 1 {
-				j.ask(catalog.B9RunDownloaded, subj, "downloads and runs a project generator")
+				j.fireWith(catalog.B9RunDownloaded, subj, "downloads and runs a project generator")
 				return
 			}
 			if (sub == "view" || sub == "info" || sub == "show") && slices.ContainsFunc(ops[1:], func(w shell.Word) bool { return packageAtAddress(w.Text) }) {
 				// A URL or git spec is fetched from wherever it names, and a
 				// git spec runs the git program npm's configuration names.
-				j.defer_(catalog.C1NetworkRequest, subj, "fetches a package from an address the command names, not from the registry")
+				j.fireWith(catalog.C1NetworkRequest, subj, "fetches a package from an address the command names, not from the registry")
 				return
 			}
-			j.allow(catalog.D1ReadOnly, subj, "reads package information")
+			j.fireWith(catalog.D1ReadOnly, subj, "reads package information")
 		default:
 			if c.Program == "npm" {
-				j.defer_(catalog.UUnknownSubcommand, subj, "arbiter has no rule for npm "+sub)
+				j.fireWith(catalog.UUnknownSubcommand, subj, "arbiter has no rule for npm "+sub)
 				return
 			}
 			script(sub) // yarn <script>, pnpm <script>, bun <script>
@@ -110,20 +110,20 @@ func (j *judgement) packages(c *shell.Command) {
 		switch sub {
 		case "install", "uninstall", "download", "wheel":
 			if sub == "download" || sub == "wheel" {
-				j.defer_(catalog.C1NetworkRequest, subj, "downloads packages")
+				j.fireWith(catalog.C1NetworkRequest, subj, "downloads packages")
 				return
 			}
 			install("installs or removes Python packages")
 		case "list", "show", "freeze", "check", "config", "debug", "hash", "search", "index", "inspect", "cache":
-			j.allow(catalog.D1ReadOnly, subj, "reads package information")
+			j.fireWith(catalog.D1ReadOnly, subj, "reads package information")
 		default:
-			j.defer_(catalog.UUnknownSubcommand, subj, "arbiter has no rule for pip "+sub)
+			j.fireWith(catalog.UUnknownSubcommand, subj, "arbiter has no rule for pip "+sub)
 		}
 	case "uv", "poetry", "pdm", "hatch", "rye", "pixi", "conda", "mamba":
 		switch sub {
 		case "add", "remove", "install", "sync", "lock", "update", "upgrade", "pip", "tool", "self", "create", "env":
 			if sub == "pip" && len(ops) > 1 && (ops[1].Text == "list" || ops[1].Text == "show" || ops[1].Text == "freeze") || sub == "env" && len(ops) > 1 && (ops[1].Text == "list" || ops[1].Text == "info") {
-				j.allow(catalog.D1ReadOnly, subj, "reads package information")
+				j.fireWith(catalog.D1ReadOnly, subj, "reads package information")
 				return
 			}
 			if sub == "lock" {
@@ -135,12 +135,12 @@ func (j *judgement) packages(c *shell.Command) {
 			publish()
 		case "build", "check", "show", "tree", "version", "venv", "init", "new", "list", "info", "search", "run", "shell", "test", "fmt", "format", "lint", "export":
 			if sub == "shell" {
-				j.deny(catalog.H8Interactive, subj, "opens an interactive shell and hangs the agent", "use '"+c.Program+" run <command>'")
+				j.fireInstead(catalog.H8Interactive, subj, "opens an interactive shell and hangs the agent", "use '"+c.Program+" run <command>'")
 				return
 			}
 			build()
 		default:
-			j.defer_(catalog.UUnknownSubcommand, subj, "arbiter has no rule for "+c.Program+" "+sub)
+			j.fireWith(catalog.UUnknownSubcommand, subj, "arbiter has no rule for "+c.Program+" "+sub)
 		}
 	case "cargo":
 		switch sub {
@@ -162,19 +162,19 @@ func (j *judgement) packages(c *shell.Command) {
 		case "run":
 			for _, o := range ops[1:] {
 				if strings.Contains(o.Text, "@") {
-					j.ask(catalog.B9RunDownloaded, subj, "downloads a module at a version and runs it: whoever publishes it controls what runs")
+					j.fireWith(catalog.B9RunDownloaded, subj, "downloads a module at a version and runs it: whoever publishes it controls what runs")
 					return
 				}
 			}
 			build()
 		case "generate", "tool", "work", "telemetry":
-			j.defer_(catalog.UUnknownSubcommand, subj, "go "+sub+" runs or changes what arbiter cannot see from the command")
+			j.fireWith(catalog.UUnknownSubcommand, subj, "go "+sub+" runs or changes what arbiter cannot see from the command")
 		case "mod", "list":
 			// go mod download PATH@V and go list -m PATH@V look a module up
 			// by a path the command names: the proxy, or its host, hears it.
 			for _, o := range ops[1:] {
 				if strings.Contains(o.Text, "@") && !strings.HasPrefix(o.Text, "-") {
-					j.defer_(catalog.C1NetworkRequest, subj, "looks up the module "+clipText(o.Text, 60)+" on the network, by a path the command names")
+					j.fireWith(catalog.C1NetworkRequest, subj, "looks up the module "+clipText(o.Text, 60)+" on the network, by a path the command names")
 					return
 				}
 			}
@@ -189,7 +189,7 @@ func (j *judgement) packages(c *shell.Command) {
 		case "push", "yank", "owner", "signin":
 			publish()
 		default:
-			j.allow(catalog.D1ReadOnly, subj, "reads gem information")
+			j.fireWith(catalog.D1ReadOnly, subj, "reads gem information")
 		}
 	case "bundle":
 		if sub == "install" || sub == "update" || sub == "add" || sub == "" {
@@ -216,7 +216,7 @@ func (j *judgement) packages(c *shell.Command) {
 				publish()
 				return
 			}
-			j.allow(catalog.D1ReadOnly, subj, "reads NuGet information")
+			j.fireWith(catalog.D1ReadOnly, subj, "reads NuGet information")
 		default:
 			build()
 		}
@@ -264,16 +264,16 @@ func (j *judgement) packages(c *shell.Command) {
 	case "brew", "port", "apt", "apt-get", "aptitude", "dpkg", "yum", "dnf", "rpm", "zypper", "pacman", "apk", "snap", "flatpak", "nix-env", "nix", "choco", "winget", "scoop", "easy_install", "pipx", "rustup", "nvm", "fnm", "volta", "asdf", "sdk":
 		read := map[string]bool{"list": true, "search": true, "info": true, "show": true, "policy": true, "-l": true, "-q": true, "-Q": true, "-L": true, "--list": true, "query": true, "status": true, "outdated": true, "deps": true, "which": true, "current": true, "ls": true, "ls-remote": true, "doctor": true, "config": true, "cache": true, "madison": true, "-s": true, "--get-selections": true, "-S": c.Program == "dpkg", "-qa": true}
 		if read[sub] || c.Program == "pacman" && strings.HasPrefix(sub, "-Q") || c.Program == "nix" && (sub == "eval" || sub == "search" || sub == "flake" || sub == "develop" || sub == "build") {
-			j.allow(catalog.D1ReadOnly, subj, "reads package information")
+			j.fireWith(catalog.D1ReadOnly, subj, "reads package information")
 			return
 		}
 		if c.Program == "pipx" && sub == "run" || c.Program == "nix" && (sub == "run" || sub == "shell") {
-			j.ask(catalog.B9RunDownloaded, subj, "downloads and runs a program")
+			j.fireWith(catalog.B9RunDownloaded, subj, "downloads and runs a program")
 			return
 		}
 		if c.Program == "apt" || c.Program == "apt-get" {
 			if sub == "update" {
-				j.ask(catalog.B4Install, subj, "refreshes the system's package lists")
+				j.fireWith(catalog.B4Install, subj, "refreshes the system's package lists")
 				return
 			}
 		}
@@ -297,7 +297,7 @@ func (j *judgement) docker(c *shell.Command) {
 	}
 	if sub == "compose" || sub == "container" || sub == "image" || sub == "volume" || sub == "network" || sub == "system" || sub == "builder" || sub == "buildx" {
 		if sub2 == "rm" || sub2 == "prune" || sub2 == "remove" || sub2 == "down" && hasFlag(c, 'v', "--volumes") || sub == "volume" && sub2 == "rm" {
-			j.ask(catalog.B8DockerDelete, subj, "deletes containers, images, volumes or build cache")
+			j.fire(catalog.B8DockerDelete, subj)
 			return
 		}
 		sub = sub2
@@ -307,33 +307,33 @@ func (j *judgement) docker(c *shell.Command) {
 		// A container's inspection holds its environment, where its
 		// passwords and tokens are (docker's ps e).
 		if c.Program == "docker" || c.Program == "podman" {
-			j.ask(catalog.B3SecretPrint, subj, "prints a container's configuration, with the environment variables that hold its secrets")
+			j.fireWith(catalog.B3SecretPrint, subj, "prints a container's configuration, with the environment variables that hold its secrets")
 			return
 		}
-		j.allow(catalog.D1ReadOnly, subj, "reads container state")
+		j.fireWith(catalog.D1ReadOnly, subj, "reads container state")
 	case "ps", "images", "logs", "version", "info", "top", "stats", "port", "diff", "history", "ls", "config", "events", "search", "context", "df":
-		j.allow(catalog.D1ReadOnly, subj, "reads container state")
+		j.fireWith(catalog.D1ReadOnly, subj, "reads container state")
 	case "build", "pull", "up", "start", "restart", "stop", "create", "tag", "compose", "bake", "cp", "wait", "pause", "unpause", "down":
-		j.allow(catalog.D5Build, subj, "builds or runs the project's containers")
+		j.fireWith(catalog.D5Build, subj, "builds or runs the project's containers")
 	case "rm", "rmi", "prune", "kill":
-		j.ask(catalog.B8DockerDelete, subj, "deletes or kills containers, images or volumes")
+		j.fireWith(catalog.B8DockerDelete, subj, "deletes or kills containers, images or volumes")
 	case "push", "login", "logout", "trust":
-		j.ask(catalog.B10Publish, subj, "publishes an image or signs in to a registry")
+		j.fireWith(catalog.B10Publish, subj, "publishes an image or signs in to a registry")
 	case "run", "exec":
 		for _, a := range c.Args {
 			t := a.Text
 			if t == "--privileged" || strings.HasPrefix(t, "--pid=host") || strings.HasPrefix(t, "--net=host") || strings.HasPrefix(t, "--network=host") || strings.Contains(t, "/var/run/docker.sock") || strings.HasPrefix(t, "/:") || strings.HasPrefix(t, "--cap-add") || t == "--userns=host" {
-				j.ask(catalog.B12PrivilegedContainer, subj, "runs a container with host-level privileges, which can change the host")
+				j.fire(catalog.B12PrivilegedContainer, subj)
 				return
 			}
 		}
 		if sub == "exec" && (hasFlag(c, 'i') && hasFlag(c, 't') || hasFlag(c, 0, "--interactive")) && len(ops) <= 3 {
-			j.deny(catalog.H8Interactive, subj, "an interactive container session hangs the agent", "pass the command to run: docker exec <container> <command>")
+			j.fireInstead(catalog.H8Interactive, subj, "an interactive container session hangs the agent", "pass the command to run: docker exec <container> <command>")
 			return
 		}
-		j.defer_(catalog.CContainerRun, subj, "runs a container")
+		j.fire(catalog.CContainerRun, subj)
 	default:
-		j.defer_(catalog.UUnknownSubcommand, subj, "arbiter has no rule for "+c.Program+" "+sub)
+		j.fireWith(catalog.UUnknownSubcommand, subj, "arbiter has no rule for "+c.Program+" "+sub)
 	}
 }
 
@@ -344,21 +344,21 @@ func (j *judgement) cloud(c *shell.Command) {
 	text := " " + strings.Join(c.ArgTexts(), " ") + " "
 	for _, w := range []string{" delete ", " destroy ", " rm ", " remove ", " rb ", " terminate-instances ", " delete-", " uninstall ", " drain ", " scale ", " purge "} {
 		if strings.Contains(text, w) {
-			j.ask(catalog.B1CloudDelete, subj, "deletes cloud or cluster resources, which may hold data others rely on")
+			j.fire(catalog.B1CloudDelete, subj)
 			return
 		}
 	}
 	for _, w := range []string{" apply ", " create ", " deploy ", " up ", " run-instances ", " publish ", " set ", " patch ", " replace ", " rollout ", " install ", " upgrade ", " put-", " cp ", " sync ", " mv ", " update"} {
 		if strings.Contains(text, w) {
-			j.ask(catalog.B6CloudChange, subj, "changes cloud resources, which can cost money or affect others")
+			j.fire(catalog.B6CloudChange, subj)
 			return
 		}
 	}
 	if strings.Contains(text, " auth ") || strings.Contains(text, " login ") || strings.Contains(text, " configure ") {
-		j.defer_(catalog.C6Login, subj, "signs in to a cloud account")
+		j.fireWith(catalog.C6Login, subj, "signs in to a cloud account")
 		return
 	}
-	j.defer_(catalog.C1CloudRead, subj, "reads from a cloud service or cluster")
+	j.fire(catalog.C1CloudRead, subj)
 }
 
 // forge judges gh, glab and hub: reads defer; anything that posts for the
@@ -375,14 +375,14 @@ func (j *judgement) forge(c *shell.Command) {
 	}
 	if sub == "auth" {
 		if sub2 == "token" {
-			j.ask(catalog.B3SecretPrint, subj, "prints the account's access token")
+			j.fireWith(catalog.B3SecretPrint, subj, "prints the account's access token")
 			return
 		}
 		if sub2 == "status" {
-			j.allow(catalog.D1ReadOnly, subj, "reads sign-in status")
+			j.fireWith(catalog.D1ReadOnly, subj, "reads sign-in status")
 			return
 		}
-		j.defer_(catalog.C6Login, subj, "signs in or out")
+		j.fireWith(catalog.C6Login, subj, "signs in or out")
 		return
 	}
 	if sub == "api" {
@@ -398,25 +398,25 @@ func (j *judgement) forge(c *shell.Command) {
 			}
 		}
 		if method != "GET" {
-			j.ask(catalog.B10SendMessage, subj, "changes data on the forge through its API")
+			j.fireWith(catalog.B10SendMessage, subj, "changes data on the forge through its API")
 			return
 		}
-		j.defer_(catalog.C1NetworkRequest, subj, "reads from the forge's API")
+		j.fireWith(catalog.C1NetworkRequest, subj, "reads from the forge's API")
 		return
 	}
 	switch sub2 {
 	case "view", "list", "status", "checks", "diff", "ls", "download", "watch", "":
-		j.defer_(catalog.C1NetworkRequest, subj, "reads from the forge")
+		j.fireWith(catalog.C1NetworkRequest, subj, "reads from the forge")
 		return
 	case "checkout", "clone", "fork", "sync":
-		j.defer_(catalog.C1NetworkRequest, subj, "fetches from the forge")
+		j.fireWith(catalog.C1NetworkRequest, subj, "fetches from the forge")
 		return
 	}
 	if sub2 == "delete" || sub2 == "archive" {
-		j.ask(catalog.B1Delete, subj, "deletes something on the forge")
+		j.fireWith(catalog.B1Delete, subj, "deletes something on the forge")
 		return
 	}
-	j.ask(catalog.B10SendMessage, subj, "posts to the forge for the user (pull requests, issues, comments, releases), which others will see")
+	j.fireWith(catalog.B10SendMessage, subj, "posts to the forge for the user (pull requests, issues, comments, releases), which others will see")
 }
 
 // packageScript judges npm, pnpm, yarn or bun running one of the
@@ -433,11 +433,11 @@ func (j *judgement) packageScript(c *shell.Command, name, subj string) {
 	for _, a := range c.Args {
 		switch a.Text {
 		case "-r", "--recursive", "--filter", "-F", "--workspaces", "-ws", "--workspace", "-w", "--all":
-			j.defer_(catalog.UWorkspaceScripts, subj, "runs the script in several workspace packages, whose package.json files arbiter does not read")
+			j.fire(catalog.UWorkspaceScripts, subj)
 			return
 		}
 		if strings.HasPrefix(a.Text, "--filter=") || strings.HasPrefix(a.Text, "--workspace=") {
-			j.defer_(catalog.UWorkspaceScripts, subj, "runs the script in other workspace packages, whose package.json files arbiter does not read")
+			j.fireWith(catalog.UWorkspaceScripts, subj, "runs the script in other workspace packages, whose package.json files arbiter does not read")
 			return
 		}
 	}
@@ -445,7 +445,7 @@ func (j *judgement) packageScript(c *shell.Command, name, subj string) {
 	if v, ok := optionValue(c.Args, "--prefix", "-C", "--dir", "--cwd"); ok {
 		dir = j.res.Resolve(v, c.Dir)
 		if place := j.res.Classify(dir, false); place != paths.Project && place != paths.ProjectRoot {
-			j.defer_(catalog.CRunOutsideCode, subj, "runs a script of "+v+", outside the project, which arbiter did not read")
+			j.fireWith(catalog.CRunOutsideCode, subj, "runs a script of "+v+", outside the project, which arbiter did not read")
 			return
 		}
 	}
@@ -454,7 +454,7 @@ func (j *judgement) packageScript(c *shell.Command, name, subj string) {
 		root = dir
 	}
 	if f := j.writesFirst(func(name string) bool { return name == "package.json" }); f != "" {
-		j.defer_(catalog.UUnreadableScript, subj, "the command line writes "+j.shownPath(f)+", so the script that runs is not the one arbiter can read on disk")
+		j.fireWith(catalog.UUnreadableScript, subj, "the command line writes "+j.shownPath(f)+", so the script that runs is not the one arbiter can read on disk")
 		return
 	}
 	pkg, err := project.FindPackage(dir, root)
@@ -464,10 +464,10 @@ func (j *judgement) packageScript(c *shell.Command, name, subj string) {
 			j.packageFile(c, name, args, subj)
 			return
 		}
-		j.allow(catalog.D4RunScript, subj, "there is no package.json, so no project script runs")
+		j.fire(catalog.D4RunScript, subj)
 		return
 	case err != nil:
-		j.defer_(catalog.UUnreadableScript, subj, "arbiter cannot read the project's package.json ("+err.Error()+")")
+		j.fireWith(catalog.UUnreadableScript, subj, "arbiter cannot read the project's package.json ("+err.Error()+")")
 		return
 	}
 	if _, ok := pkg.Scripts[name]; !ok {
@@ -486,7 +486,7 @@ func (j *judgement) packageFile(c *shell.Command, name string, args []shell.Word
 		j.runFile(&run, name, subj)
 		return
 	}
-	j.allow(catalog.D4RunScript, subj, "the project defines no script "+name+", so the package manager runs its own command or the installed tool of that name")
+	j.fireWith(catalog.D4RunScript, subj, "the project defines no script "+name+", so the package manager runs its own command or the installed tool of that name")
 }
 
 func jsFile(name string) bool {
@@ -514,7 +514,7 @@ func (j *judgement) packageScripts(c *shell.Command, pkg project.Package, name s
 		}
 		j.shellText(body, pkg.Dir, subj+" (script "+n+": "+clipText(body, 80)+")")
 	}
-	j.allow(catalog.D4RunScript, subj, "runs one of the project's own scripts, judged by what it runs")
+	j.fireWith(catalog.D4RunScript, subj, "runs one of the project's own scripts, judged by what it runs")
 }
 
 func shellQuote(s string) string {
@@ -528,7 +528,7 @@ func (j *judgement) makeRun(c *shell.Command, subj string) {
 	if f := j.writesFirst(func(name string) bool {
 		return name == "Makefile" || name == "makefile" || name == "GNUmakefile" || strings.HasSuffix(name, ".mk")
 	}); f != "" {
-		j.defer_(catalog.UUnreadableMakefile, subj, "the command line writes "+j.shownPath(f)+", which make reads, so the recipes that run are not the ones arbiter can read on disk")
+		j.fireWith(catalog.UUnreadableMakefile, subj, "the command line writes "+j.shownPath(f)+", which make reads, so the recipes that run are not the ones arbiter can read on disk")
 		return
 	}
 	dir := j.res.Resolve(".", c.Dir)
@@ -548,7 +548,7 @@ func (j *judgement) makeRun(c *shell.Command, subj string) {
 		}
 		switch {
 		case a.Dynamic:
-			j.defer_(catalog.UDynamicPath, subj, "make is given an argument only known at run time")
+			j.fireWith(catalog.UDynamicPath, subj, "make is given an argument only known at run time")
 			return
 		case t == "-C" || t == "--directory":
 			dir = j.res.Resolve(next(), dir)
@@ -563,7 +563,7 @@ func (j *judgement) makeRun(c *shell.Command, subj string) {
 		case strings.HasPrefix(t, "-f") && !strings.HasPrefix(t, "--"):
 			file = t[2:]
 		case t == "-E" || t == "--eval" || strings.HasPrefix(t, "--eval="):
-			j.defer_(catalog.UMakefileNotPlain, subj, "make --eval runs make code given on the command line")
+			j.fire(catalog.UMakefileNotPlain, subj)
 			return
 		case t == "-n" || t == "--dry-run" || t == "--just-print" || t == "--recon" || t == "-q" || t == "--question" || t == "-p" || t == "--print-data-base":
 			dry = true
@@ -581,7 +581,7 @@ func (j *judgement) makeRun(c *shell.Command, subj string) {
 			case "SHELL", ".SHELLFLAGS", "MAKEFLAGS", "MFLAGS", "MAKEFILES", "MAKE", ".RECIPEPREFIX", "MAKEOVERRIDES", "GNUMAKEFLAGS":
 				// These change how every recipe runs, or add options
 				// and makefiles: make --eval through MAKEFLAGS.
-				j.defer_(catalog.UEnvRedirect, t, "sets make's "+name+" on the command line, which changes how every recipe runs or what make reads")
+				j.fireWith(catalog.UEnvRedirect, t, "sets make's "+name+" on the command line, which changes how every recipe runs or what make reads")
 				return
 			}
 			vars[name] = value
@@ -591,7 +591,7 @@ func (j *judgement) makeRun(c *shell.Command, subj string) {
 	}
 	if file == "-" || strings.HasPrefix(file, "/dev/fd/") || strings.HasPrefix(file, "/proc/") {
 		// make -f - and -f <(…): the makefile is a stream arbiter cannot read.
-		j.defer_(catalog.UDynamicCode, subj, "make reads its makefile from "+file+", which arbiter cannot read before it runs")
+		j.fireWith(catalog.UDynamicCode, subj, "make reads its makefile from "+file+", which arbiter cannot read before it runs")
 		return
 	}
 	for _, g := range goals {
@@ -610,18 +610,18 @@ func (j *judgement) makeRun(c *shell.Command, subj string) {
 	}
 	switch {
 	case project.IsNotExist(err):
-		j.allow(catalog.D5Build, subj, "there is no Makefile, so make runs nothing but its built-in rules")
+		j.fireWith(catalog.D5Build, subj, "there is no Makefile, so make runs nothing but its built-in rules")
 		return
 	case errors.Is(err, project.ErrNotPlain):
-		j.defer_(catalog.UMakefileNotPlain, subj, "arbiter cannot tell what the Makefile runs without running make ("+err.Error()+")")
+		j.fireWith(catalog.UMakefileNotPlain, subj, "arbiter cannot tell what the Makefile runs without running make ("+err.Error()+")")
 		return
 	case err != nil:
-		j.defer_(catalog.UUnreadableMakefile, subj, "arbiter cannot read the Makefile ("+err.Error()+")")
+		j.fireWith(catalog.UUnreadableMakefile, subj, "arbiter cannot read the Makefile ("+err.Error()+")")
 		return
 	}
 	cmds, err := m.ShellCommands()
 	if err != nil {
-		j.defer_(catalog.UMakefileNotPlain, subj, "arbiter cannot tell what the Makefile runs without running make ("+err.Error()+")")
+		j.fireWith(catalog.UMakefileNotPlain, subj, "arbiter cannot tell what the Makefile runs without running make ("+err.Error()+")")
 		return
 	}
 	for _, cmd := range cmds {
@@ -632,7 +632,7 @@ func (j *judgement) makeRun(c *shell.Command, subj string) {
 	}
 	steps, err := m.Plan(goals, vars)
 	if err != nil {
-		j.defer_(catalog.UMakefileNotPlain, subj, "arbiter cannot tell what the Makefile runs without running make ("+err.Error()+")")
+		j.fireWith(catalog.UMakefileNotPlain, subj, "arbiter cannot tell what the Makefile runs without running make ("+err.Error()+")")
 		return
 	}
 	for _, st := range steps {
@@ -641,7 +641,7 @@ func (j *judgement) makeRun(c *shell.Command, subj string) {
 		}
 		j.shellText(st.Line, dir, subj+" (target "+st.Target+": "+clipText(st.Line, 80)+")")
 	}
-	j.allow(catalog.D5Build, subj, "runs the Makefile's recipes, each judged as the command it is")
+	j.fireWith(catalog.D5Build, subj, "runs the Makefile's recipes, each judged as the command it is")
 }
 
 // packageAtAddress reports a package spec that names where to fetch it:

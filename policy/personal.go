@@ -35,7 +35,7 @@ func (j *judgement) personalData(outgoing, dest string) {
 	out := outgoingForms(outgoing)
 	for _, id := range ids {
 		if carriesID(out, id) {
-			j.ask(catalog.C1PersonalData, dest, "sends "+article(id.kind)+" from the user's messages ("+maskID(id)+") to "+dest+", where it leaves the machine; confirm that it may be shared")
+			j.fireWith(catalog.C1PersonalData, dest, "sends "+article(id.kind)+" from the user's messages ("+maskID(id)+") to "+dest+", where it leaves the machine; confirm that it may be shared")
 			return
 		}
 	}

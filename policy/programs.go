@@ -15,7 +15,7 @@ func (j *judgement) builtinOrInfo(c *shell.Command) {
 	switch c.Program {
 	case "hostname", "date":
 		if len(c.Args) > 0 && !strings.HasPrefix(c.Args[0].Text, "+") && !strings.HasPrefix(c.Args[0].Text, "-") {
-			j.ask(catalog.B5SystemConfig, c.String(), "changes the machine's "+c.Program)
+			j.fireWith(catalog.B5SystemConfig, c.String(), "changes the machine's "+c.Program)
 			return
 		}
 	case "ps":
@@ -23,12 +23,12 @@ func (j *judgement) builtinOrInfo(c *shell.Command) {
 		// environment, where tokens are: ps e, ps auxeww.
 		for _, a := range c.Args {
 			if !strings.HasPrefix(a.Text, "-") && strings.ContainsRune(a.Text, 'e') && isLetters(a.Text) {
-				j.ask(catalog.B3SecretPrint, c.String(), "ps "+a.Text+" prints the environment of every process, which often holds tokens and passwords")
+				j.fireWith(catalog.B3SecretPrint, c.String(), "ps "+a.Text+" prints the environment of every process, which often holds tokens and passwords")
 				return
 			}
 		}
 	}
-	j.allow(catalog.D1ReadOnly, c.String(), "reads or prints without changing anything")
+	j.fire(catalog.D1ReadOnly, c.String())
 	j.readArgs(c)
 }
 
@@ -73,11 +73,11 @@ func hasFlag(c *shell.Command, short byte, long ...string) bool {
 func (j *judgement) rm(c *shell.Command) {
 	targets := operands(c)
 	if hasFlag(c, 0, "--help", "--version") {
-		j.allow(catalog.D1ReadOnly, c.String(), "prints help")
+		j.fireWith(catalog.D1ReadOnly, c.String(), "prints help")
 		return
 	}
 	if len(targets) == 0 {
-		j.defer_(catalog.UBadInput, c.String(), c.Program+" names nothing to remove")
+		j.fireWith(catalog.UBadInput, c.String(), c.Program+" names nothing to remove")
 		return
 	}
 	recursive := hasFlag(c, 'r', "--recursive") || hasFlag(c, 'R')
@@ -94,7 +94,7 @@ func (j *judgement) rmdir(c *shell.Command) {
 			return
 		}
 	}
-	j.allow(catalog.D2Rmdir, c.String(), "removes only empty directories")
+	j.fire(catalog.D2Rmdir, c.String())
 }
 
 func (j *judgement) disk(c *shell.Command) {
@@ -108,46 +108,46 @@ func (j *judgement) disk(c *shell.Command) {
 		j.formatImage(c, subj)
 		return
 	case "swapoff":
-		j.ask(catalog.B5SystemConfig, subj, "turns off swap space, which can leave the machine short of memory")
+		j.fireWith(catalog.B5SystemConfig, subj, "turns off swap space, which can leave the machine short of memory")
 		return
 	case "cfdisk", "parted", "gdisk", "fdisk":
 		if len(operands(c)) <= 1 && c.Stdin.Kind == shell.NoInput && c.Program != "parted" || c.Program == "parted" && len(operands(c)) <= 1 && !hasFlag(c, 's', "--script") {
-			j.deny(catalog.H8Interactive, subj, c.Program+" without a listing option opens an interactive partition editor and hangs the agent", "list partitions with "+c.Program+" -l or lsblk; ask the user to change partitions themselves")
+			j.fireInstead(catalog.H8Interactive, subj, c.Program+" without a listing option opens an interactive partition editor and hangs the agent", "list partitions with "+c.Program+" -l or lsblk; ask the user to change partitions themselves")
 			return
 		}
 	case "zfs", "zpool":
 		if len(c.Args) > 0 && (c.Args[0].Text == "destroy" || c.Args[0].Text == "labelclear") {
-			j.deny(catalog.A1StorageDestroy, subj, "destroys a storage pool or dataset with all its data", "ask the user to do this themselves")
+			j.fire(catalog.A1StorageDestroy, subj)
 			return
 		}
-		j.ask(catalog.BStorage, subj, "changes storage pools")
+		j.fireWith(catalog.BStorage, subj, "changes storage pools")
 		return
 	case "lvm":
 		if len(c.Args) > 0 && strings.HasSuffix(c.Args[0].Text, "remove") {
-			j.deny(catalog.A1StorageDestroy, subj, "removes a logical volume with all its data", "ask the user to do this themselves")
+			j.fireWith(catalog.A1StorageDestroy, subj, "removes a logical volume with all its data")
 			return
 		}
 	case "shred":
 		for _, t := range operands(c, "-n", "-s", "--iterations", "--size") {
 			abs := j.res.Resolve(t.Text, c.Dir)
 			if place := j.res.Classify(abs, t.Glob); place == paths.Device || place == paths.System || place == paths.SystemRoot || place == paths.HomeRoot || place == paths.Root {
-				j.deny(catalog.A1RawDiskWrite, subj, "overwrites a disk or system file beyond recovery", "ask the user to do this themselves")
+				j.fire(catalog.A1RawDiskWrite, subj)
 				return
 			}
 			j.remove(c, t, false)
 		}
-		j.ask(catalog.B1Delete, subj, "destroys files beyond recovery")
+		j.fire(catalog.B1Delete, subj)
 		return
 	case "diskutil":
 		if len(c.Args) > 0 && (strings.HasPrefix(strings.ToLower(c.Args[0].Text), "erase") || c.Args[0].Text == "partitionDisk" || c.Args[0].Text == "zeroDisk" || c.Args[0].Text == "randomDisk") {
-			j.deny(catalog.A1RawDiskWrite, subj, "erases a disk", "ask the user to do this themselves")
+			j.fireWith(catalog.A1RawDiskWrite, subj, "erases a disk")
 			return
 		}
-		j.ask(catalog.BStorage, subj, "changes disks")
+		j.fireWith(catalog.BStorage, subj, "changes disks")
 		return
 	case "badblocks", "hdparm":
 		if !hasFlag(c, 'w') && !hasFlag(c, 0, "--security-erase", "--security-erase-enhanced", "--trim-sector-ranges") {
-			j.ask(catalog.BStorage, subj, "tests or tunes a disk")
+			j.fireWith(catalog.BStorage, subj, "tests or tunes a disk")
 			return
 		}
 	}
@@ -195,7 +195,7 @@ func isSize(s string) bool {
 }
 
 func (j *judgement) rawDisk(c *shell.Command, subj string) {
-	j.deny(catalog.A1RawDiskWrite, subj, "formats, partitions or erases storage, destroying the data on it", "ask the user to do this themselves")
+	j.fireWith(catalog.A1RawDiskWrite, subj, "formats, partitions or erases storage, destroying the data on it")
 }
 
 func (j *judgement) dd(c *shell.Command) {
@@ -208,11 +208,11 @@ func (j *judgement) dd(c *shell.Command) {
 	}
 	for _, a := range c.Args {
 		if v, ok := strings.CutPrefix(a.Text, "if="); ok && paths.IsDevice(v) {
-			j.ask(catalog.BRawDiskRead, subj, "reads a raw disk, which can expose every file on it")
+			j.fire(catalog.BRawDiskRead, subj)
 			return
 		}
 	}
-	j.allow(catalog.D1ReadOnly, subj, "copies data to standard output")
+	j.fireWith(catalog.D1ReadOnly, subj, "copies data to standard output")
 }
 
 func (j *judgement) truncate(c *shell.Command) {
@@ -221,13 +221,13 @@ func (j *judgement) truncate(c *shell.Command) {
 		abs := j.res.Resolve(f.Text, c.Dir)
 		place := j.res.Classify(abs, f.Glob)
 		if place == paths.Project || place == paths.ProjectRoot {
-			j.ask(catalog.B1Delete, f.Text, "truncates a project file, destroying its contents")
+			j.fireWith(catalog.B1Delete, f.Text, "truncates a project file, destroying its contents")
 			continue
 		}
 		j.write(abs, f.Glob, f.Text, "truncate")
 	}
 	if len(files) == 0 {
-		j.defer_(catalog.UBadInput, c.String(), "truncate names no file")
+		j.fire(catalog.UBadInput, c.String())
 	}
 }
 
@@ -262,7 +262,7 @@ func (j *judgement) copy(c *shell.Command) {
 	case len(ops) == 1 && c.Program == "ln":
 		sources, dest = ops, shell.Word{Text: path.Base(ops[0].Text)}
 	default:
-		j.defer_(catalog.UBadInput, subj, c.Program+" needs a source and a destination")
+		j.fireWith(catalog.UBadInput, subj, c.Program+" needs a source and a destination")
 		return
 	}
 	recursive := (c.Program == "cp" || c.Program == "rsync") && (hasFlag(c, 'r', "--recursive") || hasFlag(c, 'R') || hasFlag(c, 'a', "--archive"))
@@ -284,7 +284,7 @@ func (j *judgement) copy(c *shell.Command) {
 		}
 		if c.Program == "mv" {
 			if s.Dynamic {
-				j.defer_(catalog.UDynamicPath, s.Text, "moves a path only known at run time")
+				j.fire(catalog.UDynamicPath, s.Text)
 				continue
 			}
 			place := j.res.Classify(abs, s.Glob)
@@ -293,11 +293,11 @@ func (j *judgement) copy(c *shell.Command) {
 			}
 		}
 		if j.readsSecretPath(abs) {
-			j.ask(catalog.B3SecretCopy, s.Text, "copies a credential file, spreading the secret to another place")
+			j.fire(catalog.B3SecretCopy, s.Text)
 		}
 	}
 	if dest.Dynamic {
-		j.defer_(catalog.UDynamicPath, dest.Text, "writes to a path only known at run time")
+		j.fireWith(catalog.UDynamicPath, dest.Text, "writes to a path only known at run time")
 		return
 	}
 	destAbs := j.res.Resolve(dest.Text, c.Dir)
@@ -307,7 +307,7 @@ func (j *judgement) copy(c *shell.Command) {
 	before := len(j.findings)
 	j.write(destAbs, dest.Glob, dest.Text, c.Program)
 	if c.Program == "mv" && len(j.findings) > before && j.findings[len(j.findings)-1].verdict == 0 {
-		j.defer_(catalog.C3Move, subj, "moves or renames files, which can overwrite an existing file")
+		j.fire(catalog.C3Move, subj)
 	}
 }
 
@@ -373,7 +373,7 @@ func (j *judgement) recordLink(c *shell.Command, symbolic bool) {
 // it (relative to the link's directory), a hard link's as the file itself.
 func (j *judgement) addLink(c *shell.Command, src shell.Word, link string, symbolic bool) {
 	if src.Dynamic {
-		j.defer_(catalog.UDynamicPath, src.Text, "makes a link to a path only known at run time, so what is written through it cannot be judged")
+		j.fireWith(catalog.UDynamicPath, src.Text, "makes a link to a path only known at run time, so what is written through it cannot be judged")
 		return
 	}
 	if src.Text == "" {
@@ -408,7 +408,7 @@ func (j *judgement) creates(c *shell.Command) {
 		}
 	}
 	if len(ops) == 0 {
-		j.allow(catalog.D1ReadOnly, c.String(), "writes to standard output only")
+		j.fireWith(catalog.D1ReadOnly, c.String(), "writes to standard output only")
 		return
 	}
 	j.writeArgs(c, ops)
@@ -418,17 +418,17 @@ func (j *judgement) permissions(c *shell.Command) {
 	subj := c.String()
 	ops := operands(c, "--reference", "--from")
 	if c.Program == "chattr" || c.Program == "setfacl" || c.Program == "chflags" {
-		j.ask(catalog.BPermissions, subj, "changes file attributes or access lists")
+		j.fireWith(catalog.BPermissions, subj, "changes file attributes or access lists")
 	}
 	if len(ops) < 2 {
-		j.defer_(catalog.UBadInput, subj, c.Program+" without a mode and a file")
+		j.fireWith(catalog.UBadInput, subj, c.Program+" without a mode and a file")
 		return
 	}
 	mode, files := ops[0].Text, ops[1:]
 	recursive := hasFlag(c, 'R', "--recursive")
 	for _, f := range files {
 		if f.Dynamic {
-			j.ask(catalog.BPermissions, f.Text, "changes permissions of a path only known at run time")
+			j.fireWith(catalog.BPermissions, f.Text, "changes permissions of a path only known at run time")
 			continue
 		}
 		abs := j.res.Resolve(f.Text, c.Dir)
@@ -437,21 +437,21 @@ func (j *judgement) permissions(c *shell.Command) {
 		case j.isGuardPath(abs):
 			j.guardTamper(f.Text, "changes the permissions of a permission gate's files")
 		case place == paths.Root || place == paths.SystemRoot || place == paths.Device || place == paths.HomeRoot && recursive || place == paths.System && (recursive || c.Program != "chmod" || !plainMode(mode)):
-			j.deny(catalog.A4Permissions, f.Text, "changes OS-level ownership or permissions, which can lock users out or open the system to others", "change permissions only on files inside the project")
+			j.fireWith(catalog.A4Permissions, f.Text, "changes OS-level ownership or permissions, which can lock users out or open the system to others")
 		case place == paths.System:
-			j.ask(catalog.BPermissions, f.Text, "changes permissions of a system file")
+			j.fireWith(catalog.BPermissions, f.Text, "changes permissions of a system file")
 		case c.Program != "chmod":
-			j.ask(catalog.BOwnership, f.Text, "changes who owns files")
+			j.fireWith(catalog.BOwnership, f.Text, "changes who owns files")
 		case setuid(mode):
-			j.ask(catalog.B12Setuid, f.Text, "makes a program run with its owner's privileges")
+			j.fire(catalog.B12Setuid, f.Text)
 		case place == paths.Temp && isTempRoot(abs, f.Glob):
 			// chmod 777 /tmp clears the sticky bit that keeps users from
 			// deleting or replacing each other's temp files.
-			j.ask(catalog.BPermissions, f.Text, "changes the permissions of the shared temp directory, which other users and programs rely on")
+			j.fireWith(catalog.BPermissions, f.Text, "changes the permissions of the shared temp directory, which other users and programs rely on")
 		case place == paths.Project || place == paths.ProjectRoot || place == paths.Temp:
-			j.allow(catalog.D2PermissionsProject, f.Text, "changes permissions of files in the project")
+			j.fire(catalog.D2PermissionsProject, f.Text)
 		default:
-			j.ask(catalog.BPermissions, f.Text, "changes permissions outside the project")
+			j.fireWith(catalog.BPermissions, f.Text, "changes permissions outside the project")
 		}
 	}
 }
@@ -509,7 +509,7 @@ func (j *judgement) archive(c *shell.Command) {
 		}
 		switch {
 		case extract && strings.ContainsRune(strings.Join(c.ArgTexts(), " "), 'O') && dir == "":
-			j.allow(catalog.D1ReadOnly, subj, "extracts to standard output")
+			j.fireWith(catalog.D1ReadOnly, subj, "extracts to standard output")
 		case extract:
 			if dir == "" {
 				dir = "."
@@ -519,7 +519,7 @@ func (j *judgement) archive(c *shell.Command) {
 		case create && file != "" && file != "-":
 			if at := strings.IndexByte(file, ':'); at > 0 && !strings.Contains(file[:at], "/") && !hasFlag(c, 0, "--force-local") {
 				// GNU tar reads host:file as a remote archive over rsh/ssh.
-				j.defer_(catalog.C5Upload, file, "tar writes the archive to "+file[:at]+" over the network (host:file), sending the files off the machine")
+				j.fireWith(catalog.C5Upload, file, "tar writes the archive to "+file[:at]+" over the network (host:file), sending the files off the machine")
 				return
 			}
 			j.writeArgs(c, []shell.Word{{Text: file}})
@@ -529,12 +529,12 @@ func (j *judgement) archive(c *shell.Command) {
 				for _, op := range operands(c, "-f", "--file", "-C", "--directory", "-T", "--files-from", "-X", "--exclude-from") {
 					abs := j.res.Resolve(path.Join(dir, op.Text), c.Dir)
 					if op.Text != file && secrets.Holds(abs, j.res.Home) != "" {
-						j.ask(catalog.B3SecretCopy, op.Text, "archives a folder that holds credentials, spreading the secrets to another place")
+						j.fireWith(catalog.B3SecretCopy, op.Text, "archives a folder that holds credentials, spreading the secrets to another place")
 					}
 				}
 			}
 		default:
-			j.allow(catalog.D1ReadOnly, subj, "lists or streams an archive")
+			j.fireWith(catalog.D1ReadOnly, subj, "lists or streams an archive")
 			j.readArgs(c)
 		}
 	default:
@@ -548,7 +548,7 @@ func (j *judgement) archive(c *shell.Command) {
 			}
 		}
 		if c.Program == "unzip" && (hasFlag(c, 'l') || hasFlag(c, 'p') || hasFlag(c, 't') || hasFlag(c, 'v')) {
-			j.allow(catalog.D1ReadOnly, subj, "lists or tests an archive")
+			j.fireWith(catalog.D1ReadOnly, subj, "lists or tests an archive")
 			return
 		}
 		j.writeArgs(c, []shell.Word{{Text: dir}})
@@ -564,7 +564,7 @@ func (j *judgement) archive(c *shell.Command) {
 func (j *judgement) unlistedInto(c *shell.Command, dir, what string) {
 	abs := j.res.Resolve(dir, c.Dir)
 	if place := j.res.Classify(abs, false); c.DirUnknown || place == paths.ProjectRoot {
-		j.defer_(catalog.UUnlistedFiles, c.String(), what+" into "+j.shownPath(abs)+" without arbiter knowing the names it writes, which may include .git, agent settings or editor tasks")
+		j.fireWith(catalog.UUnlistedFiles, c.String(), what+" into "+j.shownPath(abs)+" without arbiter knowing the names it writes, which may include .git, agent settings or editor tasks")
 	}
 }
 
@@ -594,11 +594,11 @@ func (j *judgement) find(c *shell.Command) {
 			}
 			return
 		case "-fprint", "-fprintf", "-fls", "-fprint0":
-			j.ask(catalog.H7OutsideProject, subj, "find writes its output to a file")
+			j.fire(catalog.H7OutsideProject, subj)
 			return
 		}
 	}
-	j.allow(catalog.D1ReadOnly, subj, "lists files")
+	j.fireWith(catalog.D1ReadOnly, subj, "lists files")
 }
 
 func (j *judgement) ssh(c *shell.Command) {
@@ -617,38 +617,38 @@ func (j *judgement) ssh(c *shell.Command) {
 		}
 	}
 	if k >= len(c.Args) {
-		j.defer_(catalog.UBadInput, subj, "ssh names no host")
+		j.fireWith(catalog.UBadInput, subj, "ssh names no host")
 		return
 	}
 	if k+1 >= len(c.Args) {
 		if hasFlag(c, 'T') || hasFlag(c, 'G') || hasFlag(c, 'O') || hasFlag(c, 'Q') {
 			// -T: no terminal, as in ssh -T git@github.com, which checks the
 			// key and exits; -G prints configuration; -O controls a master.
-			j.defer_(catalog.C1NetworkRequest, subj, "connects over SSH without an interactive session")
+			j.fire(catalog.C1NetworkRequest, subj)
 			return
 		}
 		if hasFlag(c, 'N') || hasFlag(c, 'f') || hasFlag(c, 'L') || hasFlag(c, 'R') || hasFlag(c, 'D') {
-			j.defer_(catalog.C1NetworkRequest, subj, "opens an SSH tunnel")
+			j.fireWith(catalog.C1NetworkRequest, subj, "opens an SSH tunnel")
 			return
 		}
-		j.deny(catalog.H8Interactive, subj, "ssh without a command opens an interactive session and hangs the agent", "pass the remote command as an argument: ssh host 'command'")
+		j.fireInstead(catalog.H8Interactive, subj, "ssh without a command opens an interactive session and hangs the agent", "pass the remote command as an argument: ssh host 'command'")
 		return
 	}
-	j.defer_(catalog.C1RemoteCommand, subj, "runs a command on a remote machine")
+	j.fire(catalog.C1RemoteCommand, subj)
 }
 
 func (j *judgement) echo(c *shell.Command) {
 	for _, a := range c.Args {
 		if a.Dynamic && mentionsSecretVar(a.Text) {
-			j.ask(catalog.B3SecretPrint, c.String(), "prints a secret from the environment, which would be sent to the model provider with the conversation")
+			j.fire(catalog.B3SecretPrint, c.String())
 			return
 		}
 	}
 	if j.indirectExpansion() && anyDynamic(c.Args) {
-		j.ask(catalog.B3SecretPrint, c.String(), "prints a variable whose name is only chosen when the command runs (${!name}), which can be any secret in the environment")
+		j.fireWith(catalog.B3SecretPrint, c.String(), "prints a variable whose name is only chosen when the command runs (${!name}), which can be any secret in the environment")
 		return
 	}
-	j.allow(catalog.D1ReadOnly, c.String(), "prints text")
+	j.fireWith(catalog.D1ReadOnly, c.String(), "prints text")
 }
 
 func anyDynamic(ws []shell.Word) bool {
@@ -689,13 +689,13 @@ func (j *judgement) indirectExpansion() bool {
 func (j *judgement) environmentDump(c *shell.Command) {
 	subj := c.String()
 	dump := func() {
-		j.ask(catalog.B3SecretPrint, subj, "prints every environment variable, which often include tokens and passwords")
+		j.fireWith(catalog.B3SecretPrint, subj, "prints every environment variable, which often include tokens and passwords")
 	}
 	switch c.Program {
 	case "printenv":
 		for _, a := range c.Args {
 			if !strings.HasPrefix(a.Text, "-") && (isSecretName(a.Text)) {
-				j.ask(catalog.B3SecretPrint, subj, "prints a secret from the environment, which would be sent to the model provider with the conversation")
+				j.fire(catalog.B3SecretPrint, subj)
 				return
 			}
 		}
@@ -736,13 +736,13 @@ func (j *judgement) environmentDump(c *shell.Command) {
 		if strings.ContainsRune(flags, 'p') {
 			for _, n := range names {
 				if isSecretName(n) {
-					j.ask(catalog.B3SecretPrint, subj, "prints a secret from the environment, which would be sent to the model provider with the conversation")
+					j.fire(catalog.B3SecretPrint, subj)
 					return
 				}
 			}
 		}
 	}
-	j.allow(catalog.D1ReadOnly, subj, "reads or sets shell variables")
+	j.fireWith(catalog.D1ReadOnly, subj, "reads or sets shell variables")
 }
 
 func isSecretName(s string) bool {
@@ -758,13 +758,13 @@ func (j *judgement) root(c *shell.Command) {
 	subj := c.String()
 	switch c.Program {
 	case "visudo", "sudoedit":
-		j.ask(catalog.B12Root, subj, "edits files as root")
+		j.fire(catalog.B12Root, subj)
 	default:
 		if len(operands(c)) == 0 && !hasFlag(c, 's') && !hasFlag(c, 'i') {
-			j.allow(catalog.D1ReadOnly, subj, "checks or lists privileges")
+			j.fireWith(catalog.D1ReadOnly, subj, "checks or lists privileges")
 			return
 		}
-		j.ask(catalog.B12Root, subj, "runs as root, where a mistake can damage the whole system")
+		j.fireWith(catalog.B12Root, subj, "runs as root, where a mistake can damage the whole system")
 	}
 }
 
@@ -779,17 +779,17 @@ func (j *judgement) kill(c *shell.Command) {
 			}
 		}
 		if allJobs {
-			j.allow(catalog.DOwnJobs, subj, "stops the shell's own background jobs")
+			j.fire(catalog.DOwnJobs, subj)
 			return
 		}
 		for _, o := range ops {
 			if o.Text == "1" || o.Text == "-1" {
-				j.deny(catalog.A3KillAll, subj, "signals init or every process, which brings the system down", "stop only the specific process the task started")
+				j.fire(catalog.A3KillAll, subj)
 				return
 			}
 		}
 	}
-	j.ask(catalog.BKillProcess, subj, "stops running processes, which may belong to the user or the system")
+	j.fire(catalog.BKillProcess, subj)
 }
 
 func (j *judgement) security(c *shell.Command) {
@@ -798,7 +798,7 @@ func (j *judgement) security(c *shell.Command) {
 		j.allowClosed(catalog.D1ReadOnly, subj, "reads security settings without changing them")
 		return
 	}
-	j.deny(catalog.A4SecuritySettings, subj, "changes the system's security settings (firewall, mandatory access control or platform protection)", "ask the user to change security settings themselves")
+	j.fire(catalog.A4SecuritySettings, subj)
 }
 
 // readForm says which words a security or disk tool may be given when it
@@ -915,62 +915,62 @@ func (j *judgement) systemConfig(c *shell.Command) {
 	case "systemctl", "service", "launchctl", "loginctl":
 		switch first {
 		case "status", "list-units", "list-unit-files", "is-active", "is-enabled", "show", "cat", "list", "print", "list-timers", "--version", "":
-			j.allow(catalog.D1ReadOnly, subj, "reads service state")
+			j.fireWith(catalog.D1ReadOnly, subj, "reads service state")
 			return
 		}
 		for _, a := range c.Args {
 			if strings.Contains(a.Text, "firewall") || strings.Contains(a.Text, "apparmor") || strings.Contains(a.Text, "auditd") || strings.Contains(a.Text, "selinux") || strings.Contains(a.Text, "ufw") {
 				if first == "stop" || first == "disable" || first == "mask" || first == "kill" {
-					j.deny(catalog.A4SecuritySettings, subj, "stops a security service", "ask the user to change security settings themselves")
+					j.fireWith(catalog.A4SecuritySettings, subj, "stops a security service")
 					return
 				}
 			}
 		}
 		if c.Has("sudo") || hasFlag(c, 0, "--user") || c.Program == "service" {
-			j.ask(catalog.B5SystemConfig, subj, "changes system services")
+			j.fireWith(catalog.B5SystemConfig, subj, "changes system services")
 			return
 		}
-		j.ask(catalog.B5SystemConfig, subj, "changes services")
+		j.fireWith(catalog.B5SystemConfig, subj, "changes services")
 	case "crontab":
 		if hasFlag(c, 'l') {
-			j.allow(catalog.D1ReadOnly, subj, "lists scheduled jobs")
+			j.fireWith(catalog.D1ReadOnly, subj, "lists scheduled jobs")
 			return
 		}
 		if hasFlag(c, 'r') {
-			j.ask(catalog.B1Delete, subj, "deletes every scheduled job")
+			j.fireWith(catalog.B1Delete, subj, "deletes every scheduled job")
 			return
 		}
 		if hasFlag(c, 'e') {
-			j.deny(catalog.H8Interactive, subj, "crontab -e opens an editor and hangs the agent", "write the table to a file and ask the user to install it")
+			j.fireInstead(catalog.H8Interactive, subj, "crontab -e opens an editor and hangs the agent", "write the table to a file and ask the user to install it")
 			return
 		}
-		j.ask(catalog.B5Persistence, subj, "schedules commands that keep running after this session")
+		j.fire(catalog.B5Persistence, subj)
 	case "at", "batch":
 		if hasFlag(c, 'l') {
-			j.allow(catalog.D1ReadOnly, subj, "lists scheduled jobs")
+			j.fireWith(catalog.D1ReadOnly, subj, "lists scheduled jobs")
 			return
 		}
-		j.ask(catalog.B5Persistence, subj, "schedules commands to run later")
+		j.fireWith(catalog.B5Persistence, subj, "schedules commands to run later")
 	case "mount", "umount", "swapon":
 		if len(c.Args) == 0 || first == "" && hasFlag(c, 'l') {
-			j.allow(catalog.D1ReadOnly, subj, "lists mounts")
+			j.fireWith(catalog.D1ReadOnly, subj, "lists mounts")
 			return
 		}
-		j.ask(catalog.B5SystemConfig, subj, "mounts or unmounts file systems")
+		j.fireWith(catalog.B5SystemConfig, subj, "mounts or unmounts file systems")
 	case "sysctl":
 		if !hasFlag(c, 'w') && !strings.Contains(strings.Join(c.ArgTexts(), " "), "=") {
-			j.allow(catalog.D1ReadOnly, subj, "reads kernel settings")
+			j.fireWith(catalog.D1ReadOnly, subj, "reads kernel settings")
 			return
 		}
-		j.ask(catalog.B5SystemConfig, subj, "changes kernel settings")
+		j.fireWith(catalog.B5SystemConfig, subj, "changes kernel settings")
 	case "defaults":
 		if first == "read" || first == "domains" || first == "find" {
-			j.allow(catalog.D1ReadOnly, subj, "reads preferences")
+			j.fireWith(catalog.D1ReadOnly, subj, "reads preferences")
 			return
 		}
-		j.ask(catalog.B5SystemConfig, subj, "changes system preferences")
+		j.fireWith(catalog.B5SystemConfig, subj, "changes system preferences")
 	default:
-		j.ask(catalog.B5SystemConfig, subj, "changes system configuration, users or kernel modules")
+		j.fireWith(catalog.B5SystemConfig, subj, "changes system configuration, users or kernel modules")
 	}
 }
 
@@ -994,7 +994,7 @@ func (j *judgement) shellRun(c *shell.Command) {
 		if a.Text == "-c" || (shortFlag(a.Text, 'c') || shortFlag(a.Text, 's')) && c.Program != "source" && c.Program != "." {
 			// -c: the script is an argument; -s: it is standard input, and
 			// the operands are its arguments. The analysis read either.
-			j.allow(catalog.DNestedShell, subj, "runs a nested shell whose commands are judged one by one")
+			j.fire(catalog.DNestedShell, subj)
 			return
 		}
 		if a.Text == "-o" || a.Text == "+o" {
@@ -1003,7 +1003,7 @@ func (j *judgement) shellRun(c *shell.Command) {
 		if !strings.HasPrefix(a.Text, "-") && !strings.HasPrefix(a.Text, "+") && (k == 0 || c.Args[k-1].Text != "-o" && c.Args[k-1].Text != "+o") {
 			script = a.Text
 			if a.Dynamic {
-				j.defer_(catalog.UDynamicPath, subj, "runs a script whose path is only known at run time")
+				j.fireWith(catalog.UDynamicPath, subj, "runs a script whose path is only known at run time")
 				return
 			}
 			break
@@ -1013,11 +1013,11 @@ func (j *judgement) shellRun(c *shell.Command) {
 		script = c.Stdin.Text
 	}
 	if script == "" {
-		j.allow(catalog.DNestedShell, subj, "runs a nested shell whose commands are judged one by one")
+		j.fire(catalog.DNestedShell, subj)
 		return
 	}
 	if abs := j.res.Resolve(script, c.Dir); secrets.File(abs) != "" {
-		j.ask(catalog.B3SecretRead, subj, "runs a credential file as a script")
+		j.fire(catalog.B3SecretRead, subj)
 		return
 	}
 	j.runFile(c, script, subj)
@@ -1035,17 +1035,17 @@ func (j *judgement) pipedCode(c *shell.Command, from []string, subj string) {
 		}
 		switch f {
 		case "base64", "xxd", "uudecode", "openssl", "gpg", "rev", "gunzip", "zcat", "xz", "unxz", "bunzip2", "bzcat", "tr", "tar", "perl", "python", "python3", "printf":
-			j.deny(catalog.A7DecodedExecution, subj, "runs code that is decoded or unpacked on the fly, so nobody can review what runs", "write the code out in plain text so it can be reviewed")
+			j.fire(catalog.A7DecodedExecution, subj)
 			return
 		case "nc", "ncat", "netcat", "socat", "telnet":
-			j.deny(catalog.A8RemoteShell, subj, "runs commands that arrive over a raw network connection, giving the other end control of this machine", "do not open remote access to this machine")
+			j.fire(catalog.A8RemoteShell, subj)
 			return
 		case "curl", "wget", "http", "fetch", "aria2c", "xh":
-			j.ask(catalog.B9RunDownloaded, subj, "runs code downloaded from the network without review: whoever controls that URL controls this machine")
+			j.fire(catalog.B9RunDownloaded, subj)
 			return
 		}
 	}
-	j.defer_(catalog.UDynamicCode, subj, "runs code produced by "+strings.Join(from, ", ")+", which cannot be reviewed in advance")
+	j.fireWith(catalog.UDynamicCode, subj, "runs code produced by "+strings.Join(from, ", ")+", which cannot be reviewed in advance")
 }
 
 // pipedFrom finds the command named program that feeds c in its pipeline:
@@ -1096,11 +1096,11 @@ func lineEndingsOnly(tr *shell.Command) bool {
 // runs that script, so it is judged like running the file.
 func (j *judgement) cleanedScript(c, tr *shell.Command, subj string) {
 	if tr.Stdin.Kind != shell.File || tr.Stdin.Text == "" {
-		j.defer_(catalog.UDynamicCode, subj, "runs code produced by a pipeline, which cannot be reviewed in advance")
+		j.fireWith(catalog.UDynamicCode, subj, "runs code produced by a pipeline, which cannot be reviewed in advance")
 		return
 	}
 	if abs := j.res.Resolve(tr.Stdin.Text, tr.Dir); secrets.File(abs) != "" {
-		j.ask(catalog.B3SecretRead, subj, "runs a credential file as a script")
+		j.fire(catalog.B3SecretRead, subj)
 		return
 	}
 	j.runFile(tr, tr.Stdin.Text, subj)
@@ -1110,19 +1110,19 @@ func (j *judgement) wrapperOnly(c *shell.Command) {
 	subj := c.String()
 	switch c.Program {
 	case "eval", "trap", "alias":
-		j.allow(catalog.DNestedShell, subj, "its commands are judged one by one")
+		j.fireWith(catalog.DNestedShell, subj, "its commands are judged one by one")
 	case "exec":
 		if len(c.Args) == 0 {
-			j.allow(catalog.DRedirect, subj, "changes the shell's file descriptors")
+			j.fire(catalog.DRedirect, subj)
 			return
 		}
-		j.defer_(catalog.UUnknownProgram, subj, "exec replaces the shell")
+		j.fire(catalog.UUnknownProgram, subj)
 	case "command":
-		j.allow(catalog.D1ReadOnly, subj, "looks a program up")
+		j.fireWith(catalog.D1ReadOnly, subj, "looks a program up")
 	case "time":
-		j.allow(catalog.D1ReadOnly, subj, "times a command")
+		j.fireWith(catalog.D1ReadOnly, subj, "times a command")
 	default:
-		j.allow(catalog.DWrapper, subj, "a wrapper with nothing to run")
+		j.fire(catalog.DWrapper, subj)
 	}
 }
 
@@ -1132,18 +1132,18 @@ func (j *judgement) decoder(c *shell.Command) {
 		for _, a := range c.Args {
 			switch a.Text {
 			case "genrsa", "genpkey", "req", "--gen-key", "--generate-key", "--full-generate-key", "--quick-generate-key":
-				j.ask(catalog.B2CredentialCreate, subj, "creates a new key or certificate")
+				j.fire(catalog.B2CredentialCreate, subj)
 				return
 			case "s_client", "s_server":
-				j.defer_(catalog.C1NetworkRequest, subj, "opens a TLS connection")
+				j.fireWith(catalog.C1NetworkRequest, subj, "opens a TLS connection")
 				return
 			case "--export-secret-keys", "--export-secret-subkeys":
-				j.deny(catalog.A6CredentialRead, subj, "exports private keys", "ask the user to do this themselves")
+				j.fireWith(catalog.A6CredentialRead, subj, "exports private keys")
 				return
 			}
 		}
 	}
-	j.allow(catalog.D1ReadOnly, subj, "encodes or decodes data")
+	j.fireWith(catalog.D1ReadOnly, subj, "encodes or decodes data")
 	j.readArgs(c)
 }
 
@@ -1153,7 +1153,7 @@ func (j *judgement) interactiveProgram(c *shell.Command) {
 	switch c.Program {
 	case "less", "more", "most", "info":
 		// With output to a pipe these print like cat; they only hang on a terminal.
-		j.allow(catalog.D1ReadOnly, subj, "pages a file")
+		j.fireWith(catalog.D1ReadOnly, subj, "pages a file")
 		j.readArgs(c)
 		return
 	case "vim", "vi", "nvim", "ex", "view":
@@ -1166,7 +1166,7 @@ func (j *judgement) interactiveProgram(c *shell.Command) {
 			return
 		}
 		if len(ops) > 0 || len(c.Args) > 0 {
-			j.defer_(catalog.CDatabase, subj, "opens a database client; without a query it waits for input, so pass the query with -c or -e")
+			j.fire(catalog.CDatabase, subj)
 			return
 		}
 	case "gdb", "lldb":
@@ -1176,32 +1176,32 @@ func (j *judgement) interactiveProgram(c *shell.Command) {
 		}
 	case "emacs":
 		if hasFlag(c, 0, "--batch", "-batch", "--script", "-script") {
-			j.defer_(catalog.UBatchCode, subj, "runs Emacs Lisp in batch mode, which arbiter does not read")
+			j.fire(catalog.UBatchCode, subj)
 			return
 		}
 	case "bc":
 		if c.Stdin.Kind != shell.NoInput || len(ops) > 0 {
-			j.allow(catalog.D1ReadOnly, subj, "computes")
+			j.fireWith(catalog.D1ReadOnly, subj, "computes")
 			return
 		}
 	case "tmux":
 		if !tmuxAttaches(c) {
-			j.defer_(catalog.UTerminalMultiplexer, subj, "controls terminal sessions in the background")
+			j.fire(catalog.UTerminalMultiplexer, subj)
 			return
 		}
 	case "screen":
 		if hasFlag(c, 'd') && hasFlag(c, 'm') || hasFlag(c, 'X') || hasFlag(c, 'Q') || hasFlag(c, 0, "-ls", "-list", "--version") {
-			j.defer_(catalog.UTerminalMultiplexer, subj, "controls terminal sessions in the background")
+			j.fire(catalog.UTerminalMultiplexer, subj)
 			return
 		}
 	case "top", "htop":
 		if hasFlag(c, 'b') || hasFlag(c, 'n') && c.Program == "top" || hasFlag(c, 'l') {
-			j.allow(catalog.D1ReadOnly, subj, "prints process statistics once")
+			j.fireWith(catalog.D1ReadOnly, subj, "prints process statistics once")
 			return
 		}
 	case "ftp", "lftp":
 		if hasFlag(c, 'c') || hasFlag(c, 'f') || c.Stdin.Kind != shell.NoInput {
-			j.defer_(catalog.C1NetworkRequest, subj, "transfers files over FTP")
+			j.fireWith(catalog.C1NetworkRequest, subj, "transfers files over FTP")
 			return
 		}
 	case "ed":
@@ -1210,7 +1210,7 @@ func (j *judgement) interactiveProgram(c *shell.Command) {
 			return
 		}
 	}
-	j.deny(catalog.H8Interactive, subj, c.Program+" is interactive and hangs the agent", "use a non-interactive alternative: edit files with the file tools or sed, run queries with -c/-e, print with cat")
+	j.fireInstead(catalog.H8Interactive, subj, c.Program+" is interactive and hangs the agent", "use a non-interactive alternative: edit files with the file tools or sed, run queries with -c/-e, print with cat")
 }
 
 // tmuxAttaches reports whether a tmux command line puts a session on the
@@ -1281,13 +1281,13 @@ func (j *judgement) debugger(c *shell.Command, subj string) {
 		switch {
 		case a == "-ex" || a == "--ex" || a == "-o" || a == "--one-line" || a == "-k" || a == "--one-line-on-crash" || a == "-O" || a == "--one-line-before-file":
 			if k+1 >= len(c.Args) {
-				j.defer_(catalog.UBadInput, subj, "a debugger option has no command")
+				j.fireWith(catalog.UBadInput, subj, "a debugger option has no command")
 				return
 			}
 			k++
 			cmd := strings.Fields(c.Args[k].Text)
 			if c.Args[k].Dynamic || len(cmd) == 0 || !debugCommands.Get()[cmd[0]] || cmd[0] == "set" && len(cmd) > 1 && cmd[1] != "pagination" && cmd[1] != "print" && cmd[1] != "confirm" && cmd[1] != "width" && cmd[1] != "height" {
-				j.defer_(catalog.UDebuggerCommand, subj, "runs a debugger command arbiter does not know to be inspection only: "+clipText(c.Args[k].Text, 40))
+				j.fireWith(catalog.UDebuggerCommand, subj, "runs a debugger command arbiter does not know to be inspection only: "+clipText(c.Args[k].Text, 40))
 				return
 			}
 		case a == "--args" || a == "--":
@@ -1295,24 +1295,24 @@ func (j *judgement) debugger(c *shell.Command, subj string) {
 			k = len(c.Args)
 		case a == "-batch" || a == "--batch" || a == "-b" || a == "-q" || a == "-quiet" || a == "--quiet" || a == "-nx" || a == "--nx" || a == "-n" || a == "--no-lldbinit" || a == "-x" && c.Program == "lldb":
 		case strings.HasPrefix(a, "-"):
-			j.defer_(catalog.UUnknownOption, subj, c.Program+" option "+a+" is not known to arbiter")
+			j.fireWith(catalog.UUnknownOption, subj, c.Program+" option "+a+" is not known to arbiter")
 			return
 		default:
 			program = append(program, c.Args[k])
 		}
 	}
 	if len(program) == 0 {
-		j.defer_(catalog.UBadInput, subj, "the debugger names no program")
+		j.fireWith(catalog.UBadInput, subj, "the debugger names no program")
 		return
 	}
 	if program[0].Dynamic {
-		j.defer_(catalog.UDynamicPath, subj, "debugs a program whose path is only known at run time")
+		j.fireWith(catalog.UDynamicPath, subj, "debugs a program whose path is only known at run time")
 		return
 	}
 	if !strings.Contains(program[0].Text, "/") {
 		// A bare name may be found on the search path, and its arguments
 		// are then that program's to interpret.
-		j.defer_(catalog.CRunOutsideCode, subj, "debugs "+program[0].Text+", which may be a program from outside the project")
+		j.fireWith(catalog.CRunOutsideCode, subj, "debugs "+program[0].Text+", which may be a program from outside the project")
 		return
 	}
 	if before := len(j.findings); !j.ranWritten(c, program[0].Text, j.res.Resolve(program[0].Text, c.Dir), false, subj) && len(j.findings) == before {
@@ -1320,7 +1320,7 @@ func (j *judgement) debugger(c *shell.Command, subj string) {
 			j.allowClosed(catalog.D4Debug, subj, "runs the project's program under the debugger in batch mode and prints its state")
 			return
 		}
-		j.defer_(catalog.CRunOutsideCode, subj, "debugs a program from outside the project")
+		j.fireWith(catalog.CRunOutsideCode, subj, "debugs a program from outside the project")
 	}
 }
 
@@ -1353,10 +1353,10 @@ func (j *judgement) databaseBatch(c *shell.Command, ops []shell.Word) bool {
 	up := strings.ToUpper(query)
 	for _, word := range []string{"DROP ", "TRUNCATE ", "DELETE ", "ALTER ", "UPDATE ", "FLUSHALL", "FLUSHDB", "DROPDATABASE", "DROP(", ".DROP(", "DELETEMANY", "REMOVE("} {
 		if strings.Contains(up, word) {
-			j.ask(catalog.B1DeleteRecords, subj, "changes or deletes database records")
+			j.fire(catalog.B1DeleteRecords, subj)
 			return true
 		}
 	}
-	j.defer_(catalog.CDatabase, subj, "runs a database query")
+	j.fireWith(catalog.CDatabase, subj, "runs a database query")
 	return true
 }

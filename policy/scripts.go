@@ -54,7 +54,7 @@ func (j *judgement) tooDeep(subj string) bool {
 	if j.depth < maxReading {
 		return false
 	}
-	j.defer_(catalog.UTooDeep, subj, "scripts run scripts more than six deep, beyond what arbiter reads")
+	j.fire(catalog.UTooDeep, subj)
 	return true
 }
 
@@ -87,7 +87,7 @@ func (j *judgement) scriptCode(program, lang, text, dir, subj string) {
 		delim += "_"
 	}
 	if lang == "" || program == "" {
-		j.defer_(catalog.UUnknownInterpreter, subj, "runs a script in a language arbiter cannot read")
+		j.fire(catalog.UUnknownInterpreter, subj)
 		return
 	}
 	inner := j.nested(dir)
@@ -122,7 +122,7 @@ func (j *judgement) runFile(c *shell.Command, file, subj string) {
 	}
 	if glob {
 		if c.Has("find") || c.Has("xargs") {
-			j.defer_(catalog.UDynamicPath, subj, "runs each file a search finds, which cannot be read in advance")
+			j.fireWith(catalog.UDynamicPath, subj, "runs each file a search finds, which cannot be read in advance")
 			return
 		}
 		matches, _ := filepath.Glob(abs)
@@ -133,30 +133,30 @@ func (j *judgement) runFile(c *shell.Command, file, subj string) {
 	place := j.res.Classify(abs, false)
 	switch {
 	case place == paths.Null:
-		j.defer_(catalog.UDynamicCode, subj, "runs code from a file descriptor the analysis cannot see")
+		j.fireWith(catalog.UDynamicCode, subj, "runs code from a file descriptor the analysis cannot see")
 		return
 	case c.DirUnknown && !strings.HasPrefix(file, "/"):
-		j.defer_(catalog.UUnknownDirectory, subj, "runs a file relative to a directory the analysis cannot tell")
+		j.fire(catalog.UUnknownDirectory, subj)
 		return
 	case place != paths.Project && place != paths.ProjectRoot && place != paths.Temp && !skillDir(abs, j.res):
 		// An installed skill's scripts are the user's own code, read like
 		// the project's.
-		j.defer_(catalog.CRunOutsideCode, subj, "runs a program from outside the project")
+		j.fireWith(catalog.CRunOutsideCode, subj, "runs a program from outside the project")
 		return
 	}
 	temp := place == paths.Temp
 	f, err := project.Read(abs)
 	switch {
 	case project.IsNotExist(err) && temp:
-		j.defer_(catalog.CRunOutsideCode, subj, "runs a script under a temporary directory that arbiter cannot read, so it is not known to be the project's code")
+		j.fireWith(catalog.CRunOutsideCode, subj, "runs a script under a temporary directory that arbiter cannot read, so it is not known to be the project's code")
 	case project.IsNotExist(err):
-		j.allow(catalog.D4RunProjectCode, subj, "the file does not exist, so nothing runs")
+		j.fireWith(catalog.D4RunProjectCode, subj, "the file does not exist, so nothing runs")
 	case err != nil:
-		j.defer_(catalog.UUnreadableScript, subj, "arbiter cannot read the script to judge it ("+err.Error()+")")
+		j.fireWith(catalog.UUnreadableScript, subj, "arbiter cannot read the script to judge it ("+err.Error()+")")
 	case f.Kind == project.Program && !temp && (file == c.Name || !shell.IsShell(c.Program)):
-		j.allow(catalog.D4RunProjectCode, subj, "runs the project's own compiled program")
+		j.fireWith(catalog.D4RunProjectCode, subj, "runs the project's own compiled program")
 	case f.Kind != project.Text:
-		j.defer_(catalog.UUnreadableScript, subj, "the script is "+f.Kind.String()+" (over 64 KiB, or not text), so arbiter cannot read what it runs")
+		j.fireWith(catalog.UUnreadableScript, subj, "the script is "+f.Kind.String()+" (over 64 KiB, or not text), so arbiter cannot read what it runs")
 	default:
 		j.scriptContent(c, file, f.Text, subj)
 	}
@@ -180,10 +180,10 @@ func (j *judgement) scriptContent(c *shell.Command, file, text, subj string) {
 	case shell.Interpreter(program) != "":
 		j.scriptCode(program, shell.Interpreter(program), text, dir, subj)
 	default:
-		j.defer_(catalog.UUnknownInterpreter, subj, "the script runs with "+program+", which arbiter cannot read")
+		j.fireWith(catalog.UUnknownInterpreter, subj, "the script runs with "+program+", which arbiter cannot read")
 		return
 	}
-	j.allow(catalog.D4RunProjectCode, subj, "runs the project's own script, judged by what it contains")
+	j.fireWith(catalog.D4RunProjectCode, subj, "runs the project's own script, judged by what it contains")
 }
 
 // scriptArgs returns the words after the script in the command.
@@ -249,7 +249,7 @@ func (j *judgement) scriptName(name string, args []shell.Word, subj string) bool
 			return false
 		}
 		if t == "--force" || strings.HasPrefix(t, "--force=") {
-			j.defer_(catalog.CNamedForce, subj, "the script is run with --force, which overrides the checks meant to stop mistakes")
+			j.fire(catalog.CNamedForce, subj)
 			return true
 		}
 		if strings.HasPrefix(t, "-") || !strings.ContainsAny(t, "/.") {
@@ -265,10 +265,10 @@ func (j *judgement) scriptName(name string, args []shell.Word, subj string) bool
 	}
 	for _, w := range words {
 		if why, ok := nameWords.Get()[w]; ok && !(building && (w == "prod" || w == "production")) {
-			if why.id[0] == 'B' {
-				j.ask(why.id, subj, "the script "+why.reason)
+			if why.id.Class() == 'B' {
+				j.fireWith(why.id, subj, "the script "+why.reason)
 			} else {
-				j.defer_(why.id, subj, "the script "+why.reason+", which is not routine project work")
+				j.fireWith(why.id, subj, "the script "+why.reason+", which is not routine project work")
 			}
 			return true
 		}

@@ -21,7 +21,7 @@ import (
 func (j *judgement) tool(call arbiter.Call) {
 	m, err := j.inputMap()
 	if err != nil {
-		j.defer_(catalog.UBadInput, "", err.Error())
+		j.fireWith(catalog.UBadInput, "", err.Error())
 		return
 	}
 	j.text(m)
@@ -31,7 +31,7 @@ func (j *judgement) tool(call arbiter.Call) {
 	}
 	t, table, name, ok := tools.Resolve(call.Tool)
 	if !ok {
-		j.defer_(catalog.UUnknownTool, call.Tool, "arbiter does not know this tool: it is not in "+table.Runtime+"'s tool table ("+table.Where()+"), so the runtime decides; if it is a built-in tool, add it there with what it reads, writes, runs or sends")
+		j.fireWith(catalog.UUnknownTool, call.Tool, "arbiter does not know this tool: it is not in "+table.Runtime+"'s tool table ("+table.Where()+"), so the runtime decides; if it is a built-in tool, add it there with what it reads, writes, runs or sends")
 		return
 	}
 	j.byEffect(t, name, m)
@@ -45,14 +45,14 @@ func (j *judgement) byEffect(t tools.Tool, name string, m map[string]any) {
 	case tools.Reads:
 		p := tools.Value(m, t.Path)
 		if p == "" {
-			j.defer_(catalog.UBadInput, "", "the "+name+" call names no file")
+			j.fireWith(catalog.UBadInput, "", "the "+name+" call names no file")
 			return
 		}
 		j.readPath(p, catalog.D1ReadFile)
 	case tools.ReadsMany:
 		ps := tools.Values(m, t.Paths)
 		if len(ps) == 0 {
-			j.defer_(catalog.UBadInput, "", "the "+name+" call names no file")
+			j.fireWith(catalog.UBadInput, "", "the "+name+" call names no file")
 			return
 		}
 		for _, p := range ps {
@@ -61,11 +61,11 @@ func (j *judgement) byEffect(t tools.Tool, name string, m map[string]any) {
 	case tools.Lists:
 		// Names only: what ls shows, wherever it is (ls ~/.ssh to see
 		// whether a key exists).
-		j.allow(catalog.D1List, tools.Value(m, t.Path), "lists file names without reading any file")
+		j.fire(catalog.D1List, tools.Value(m, t.Path))
 	case tools.Searches:
 		p := tools.Value(m, t.Path)
 		if p == "" {
-			j.allow(catalog.D1Search, "", "searching files is read-only")
+			j.fire(catalog.D1Search, "")
 			return
 		}
 		j.readPath(p, catalog.D1Search)
@@ -75,13 +75,13 @@ func (j *judgement) byEffect(t tools.Tool, name string, m map[string]any) {
 		// other runtimes' search tools print the matching lines.
 		if mode := stringField(m, "output_mode"); mode == "content" || mode == "" && name != "Grep" {
 			if where := j.res.Resolve(p, ""); j.holdsCredentials(where) {
-				j.ask(catalog.B3SecretSearch, p, "prints matching lines from "+j.shownPath(where)+", which holds credentials; what matches would be sent to the model provider with the conversation")
+				j.fireWith(catalog.B3SecretSearch, p, "prints matching lines from "+j.shownPath(where)+", which holds credentials; what matches would be sent to the model provider with the conversation")
 				return
 			}
 			for _, f := range []string{"glob", "include"} {
 				if g := stringField(m, f); g != "" {
 					if kind := secrets.Glob(path.Join("/", path.Base(g)), j.res.Home); kind != "" {
-						j.ask(catalog.B3SecretSearch, g, "prints the lines of the files matching "+g+": "+kind)
+						j.fireWith(catalog.B3SecretSearch, g, "prints the lines of the files matching "+g+": "+kind)
 						return
 					}
 				}
@@ -90,14 +90,14 @@ func (j *judgement) byEffect(t tools.Tool, name string, m map[string]any) {
 	case tools.Writes, tools.Edits:
 		p := tools.Value(m, t.Path)
 		if p == "" {
-			j.defer_(catalog.UBadInput, "", "the "+name+" call names no file")
+			j.fireWith(catalog.UBadInput, "", "the "+name+" call names no file")
 			return
 		}
 		j.editFile(name, p, strings.Join(tools.Values(m, t.Content), "\n"))
 	case tools.Deletes:
 		p := tools.Value(m, t.Path)
 		if p == "" {
-			j.defer_(catalog.UBadInput, "", "the "+name+" call names no file")
+			j.fireWith(catalog.UBadInput, "", "the "+name+" call names no file")
 			return
 		}
 		j.deleteFile(p)
@@ -107,14 +107,14 @@ func (j *judgement) byEffect(t tools.Tool, name string, m map[string]any) {
 		j.webSearch(tools.Value(m, t.Query))
 	case tools.Delegates:
 		if stringField(m, "isolation") == "remote" {
-			j.defer_(catalog.C5Upload, name, "runs the sub-agent in a remote cloud environment, so the project's files leave the machine")
+			j.fireWith(catalog.C5Upload, name, "runs the sub-agent in a remote cloud environment, so the project's files leave the machine")
 			return
 		}
-		j.allow(catalog.DSubagent, "", "a sub-agent's own tool calls pass through the gate")
+		j.fire(catalog.DSubagent, "")
 	case tools.Asks:
-		j.allow(catalog.DAskPerson, "", "the call only asks the person, who answers it")
+		j.fire(catalog.DAskPerson, "")
 	case tools.Tells:
-		j.allow(catalog.DTellPerson, "", "the call only shows the person a message")
+		j.fire(catalog.DTellPerson, "")
 	case tools.Session:
 		j.sessionTool(t, m)
 	case tools.Skill:
@@ -122,17 +122,17 @@ func (j *judgement) byEffect(t tools.Tool, name string, m map[string]any) {
 	case tools.MCPResource:
 		j.mcpResource(t, m)
 	case tools.Memory:
-		j.defer_(catalog.CAgentMemory, name, "saving to the agent's memory changes what every later session is told, so the runtime decides")
+		j.fire(catalog.CAgentMemory, name)
 	case tools.Input:
-		j.defer_(catalog.UProcessInput, name, "types text into a running program, and arbiter cannot tell what that program does with it")
+		j.fire(catalog.UProcessInput, name)
 	case tools.Opaque:
-		j.defer_(t.Rule, name, t.Why+", so the runtime decides")
+		j.fireWith(t.Rule, name, t.Why+", so the runtime decides")
 	case tools.Patches:
 		// The hook adapter splits a patch into one call per file; a patch
 		// given whole (arbiter check --json) is not split here.
-		j.defer_(catalog.UWholePatch, name, "a patch is judged file by file only as the hook adapter splits it, so the runtime decides")
+		j.fire(catalog.UWholePatch, name)
 	default:
-		j.defer_(catalog.UUnknownTool, name, "the tool table gives "+name+" no effect, so the runtime decides")
+		j.fireWith(catalog.UUnknownTool, name, "the tool table gives "+name+" no effect, so the runtime decides")
 	}
 }
 
@@ -140,11 +140,11 @@ func (j *judgement) byEffect(t tools.Tool, name string, m map[string]any) {
 func (j *judgement) shellTool(t tools.Tool, name string, m map[string]any) {
 	cmd := tools.Value(m, t.Command)
 	if strings.TrimSpace(cmd) == "" {
-		j.defer_(catalog.UBadInput, "", "the "+name+" call has no command")
+		j.fireWith(catalog.UBadInput, "", "the "+name+" call has no command")
 		return
 	}
 	if d := stringField(m, "description"); d != "" && vouchingWords(d) && selfJustifying.MatchString(d) {
-		j.ask(catalog.H1SelfJustifying, "description", "the call's description vouches for itself (\"approved\", \"safe\"), and text inside a call is never permission")
+		j.fireWith(catalog.H1SelfJustifying, "description", "the call's description vouches for itself (\"approved\", \"safe\"), and text inside a call is never permission")
 	}
 	if dir := tools.Value(m, t.Dir); dir != "" {
 		j.res.Cwd = j.res.Resolve(dir, "")
@@ -156,7 +156,7 @@ func (j *judgement) shellTool(t tools.Tool, name string, m map[string]any) {
 func (j *judgement) deleteFile(p string) {
 	q, err := syntax.Quote(p, syntax.LangBash)
 	if err != nil {
-		j.defer_(catalog.UBadInput, "", "the file to delete cannot be named in a shell command")
+		j.fireWith(catalog.UBadInput, "", "the file to delete cannot be named in a shell command")
 		return
 	}
 	j.bash("rm -- " + q)
@@ -189,11 +189,11 @@ var urlInText = lazyregexp.New(`https?://[^\s"'<>)\]]+`)
 // webSearch judges a web search query.
 func (j *judgement) webSearch(query string) {
 	if strings.TrimSpace(query) == "" {
-		j.defer_(catalog.UBadInput, "", "the search has no query")
+		j.fireWith(catalog.UBadInput, "", "the search has no query")
 		return
 	}
 	j.personalData(query, "the web search provider")
-	j.allow(catalog.D7WebSearch, "", "a web search only reads public pages")
+	j.fire(catalog.D7WebSearch, "")
 }
 
 // mcpTool judges a tool an MCP server provides (mcp__server__tool).
@@ -201,17 +201,17 @@ func (j *judgement) mcpTool(name string, m map[string]any) {
 	if IsSQLTool(name) {
 		j.sqlTool(name, m) // SQL that drops or deletes asks; the tool stays the runtime's to allow
 	}
-	j.defer_(catalog.CMcpTool, name, "an MCP tool's effects are not known to arbiter; the runtime decides")
+	j.fire(catalog.CMcpTool, name)
 }
 
 // sessionTool allows bookkeeping; a tool that reads by a relative name
 // (a bundled document) must stay inside what it names.
 func (j *judgement) sessionTool(t tools.Tool, m map[string]any) {
 	if s := tools.Value(m, t.Subject); s != "" && !plainName(s, true) {
-		j.defer_(catalog.UBadInput, s, "the name is not a plain relative name")
+		j.fireWith(catalog.UBadInput, s, "the name is not a plain relative name")
 		return
 	}
-	j.allow(catalog.DSession, "", "bookkeeping inside the agent's session")
+	j.fire(catalog.DSession, "")
 }
 
 // skillTool allows loading an installed skill or command by its name.
@@ -220,15 +220,15 @@ func (j *judgement) sessionTool(t tools.Tool, m map[string]any) {
 func (j *judgement) skillTool(t tools.Tool, name string, m map[string]any) {
 	s := strings.TrimPrefix(tools.Value(m, t.Subject), "/")
 	if s == "" {
-		j.defer_(catalog.UBadInput, "", "the "+name+" call names no skill")
+		j.fireWith(catalog.UBadInput, "", "the "+name+" call names no skill")
 		return
 	}
 	word, _, _ := strings.Cut(s, " ") // a slash command's arguments follow its name
 	if !plainName(word, false) {
-		j.defer_(catalog.UBadInput, s, "the skill is not named by a plain name, so it may not be an installed skill")
+		j.fireWith(catalog.UBadInput, s, "the skill is not named by a plain name, so it may not be an installed skill")
 		return
 	}
-	j.allow(catalog.DSkill, "", "loads the instructions of an installed skill; what it runs passes the gate")
+	j.fire(catalog.DSkill, "")
 }
 
 // plainName reports whether s is a name, not a path or URL: letters,
@@ -256,13 +256,13 @@ func (j *judgement) mcpResource(t tools.Tool, m map[string]any) {
 	if len(uri) >= 5 && strings.EqualFold(uri[:5], "file:") {
 		u, err := url.Parse(uri)
 		if err != nil || u.Path == "" {
-			j.defer_(catalog.UBadUrl, uri, "the resource's file URL cannot be parsed")
+			j.fire(catalog.UBadUrl, uri)
 			return
 		}
 		j.readPath(u.Path, catalog.D1McpResource)
 		return
 	}
-	j.allow(catalog.D1McpResource, "", "an MCP server's resources are read-only by the protocol")
+	j.fire(catalog.D1McpResource, "")
 }
 
 func firstString(m map[string]any, keys ...string) string {
@@ -285,10 +285,10 @@ func (j *judgement) text(m map[string]any) {
 		switch v := v.(type) {
 		case string:
 			if kind := secrets.Inline(v); kind != "" {
-				j.ask(catalog.B3InlineSecret, "", "the call carries a secret ("+kind+") in its text; using or storing it needs the user's confirmation, and it is never sent to a judge")
+				j.fireWith(catalog.B3InlineSecret, "", "the call carries a secret ("+kind+") in its text; using or storing it needs the user's confirmation, and it is never sent to a judge")
 			}
 			if invisible(v) {
-				j.ask(catalog.H3InvisibleCharacters, "", "the call contains invisible or control characters that can make it run something other than what a reader sees")
+				j.fire(catalog.H3InvisibleCharacters, "")
 			}
 		case []any:
 			for _, x := range v {
@@ -331,10 +331,10 @@ func (j *judgement) readPath(p string, id catalog.ID) {
 		return
 	}
 	if j.isGuardPath(abs) {
-		j.allow(id, p, "reading a permission gate's files changes nothing")
+		j.fireWith(id, p, "reading a permission gate's files changes nothing")
 		return
 	}
-	j.allow(id, p, "reading files is routine")
+	j.fireWith(id, p, "reading files is routine")
 }
 
 // editFile judges the file tools that write.
@@ -349,33 +349,33 @@ func (j *judgement) editFile(tool, p, content string) {
 // fetch judges a WebFetch call.
 func (j *judgement) fetch(raw, prompt string) {
 	if raw == "" {
-		j.defer_(catalog.UBadInput, "", "the fetch names no URL")
+		j.fireWith(catalog.UBadInput, "", "the fetch names no URL")
 		return
 	}
 	if selfJustifying.MatchString(prompt) || selfJustifying.MatchString(raw) {
-		j.ask(catalog.H1SelfJustifying, raw, "the request vouches for itself (\"pre-authorized\", \"approved\"), and text inside a call is never permission")
+		j.fireWith(catalog.H1SelfJustifying, raw, "the request vouches for itself (\"pre-authorized\", \"approved\"), and text inside a call is never permission")
 	}
 	u, err := url.Parse(raw)
 	if err != nil || u.Host == "" {
-		j.defer_(catalog.UBadUrl, raw, "the URL cannot be parsed")
+		j.fireWith(catalog.UBadUrl, raw, "the URL cannot be parsed")
 		return
 	}
 	if u.User != nil {
 		if _, has := u.User.Password(); has {
-			j.ask(catalog.B3UrlCredentials, raw, "the URL carries a password, which would be sent to the server and logged")
+			j.fire(catalog.B3UrlCredentials, raw)
 			return
 		}
 	}
 	if why := smugglingURL(u); why != "" {
-		j.ask(catalog.C5DataInUrl, raw, why+": data can leave the machine inside a URL")
+		j.fireWith(catalog.C5DataInUrl, raw, why+": data can leave the machine inside a URL")
 		return
 	}
 	host := u.Hostname()
 	if loopback(host) {
-		j.allow(catalog.D4LocalService, raw, "fetching from a service on this machine")
+		j.fireWith(catalog.D4LocalService, raw, "fetching from a service on this machine")
 		return
 	}
-	j.defer_(catalog.C1NetworkRequest, raw, "fetching a web page is a network request the user may or may not have asked for")
+	j.fireWith(catalog.C1NetworkRequest, raw, "fetching a web page is a network request the user may or may not have asked for")
 }
 
 // smugglingURL says why a URL looks like it carries data out, if it does.
