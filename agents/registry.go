@@ -1,0 +1,82 @@
+package agents
+
+// The runtimes' IDs.
+const (
+	Claude  = "claude"
+	Codex   = "codex"
+	Gemini  = "gemini"
+	Cursor  = "cursor"
+	Copilot = "copilot"
+)
+
+// registry is every runtime, in the order arbiter lists them. Nothing
+// changes it: All and Lookup hand out copies.
+var registry = [...]Agent{
+	{
+		ID: Claude, Name: "Claude Code", Dir: ".claude",
+		Settings: ".claude/settings.json", LocalSettings: ".claude/settings.local.json",
+		Events:       []string{"PreToolUse", "PermissionRequest"},
+		Timeout:      Seconds,
+		HookFiles:    []string{".claude/settings.json", ".claude/settings.local.json"},
+		Config:       []string{".claude"},
+		Instructions: []string{"CLAUDE.md", "CLAUDE.local.md"},
+		Skills:       []string{".claude/skills"},
+		Plugins:      []string{".claude/plugins"},
+		Credentials:  []string{".claude/.credentials.json"},
+		Sessions:     []string{".claude/projects"},
+	},
+	{
+		ID: Codex, Name: "Codex CLI", Dir: ".codex", DirEnv: "CODEX_HOME",
+		Settings:  ".codex/hooks.json",
+		Events:    []string{"PreToolUse", "PermissionRequest"},
+		Timeout:   Seconds,
+		HookFiles: []string{".codex/hooks.json"},
+		// config.toml keeps a trusted_hash per hook entry; Codex runs
+		// only the entries it lists.
+		Trust:        ".codex/config.toml",
+		Config:       []string{".codex"},
+		Instructions: []string{"AGENTS.md"},
+		// .agents/skills is shared by the runtimes that read it.
+		Skills:      []string{".agents/skills", ".codex/skills"},
+		Credentials: []string{".codex/auth.json"},
+		Sessions:    []string{".codex/sessions", ".codex/archived_sessions"},
+	},
+	{
+		ID: Gemini, Name: "Gemini CLI", Dir: ".gemini",
+		Settings:     ".gemini/settings.json",
+		Events:       []string{"BeforeTool"},
+		Timeout:      Milliseconds,
+		HookFiles:    []string{".gemini/settings.json"},
+		Config:       []string{".gemini"},
+		Instructions: []string{"GEMINI.md"},
+		Skills:       []string{".agents/skills", ".gemini/skills"},
+		Plugins:      []string{".gemini/extensions"},
+		Credentials:  []string{".gemini/oauth_creds.json"},
+		// Chats are in tmp/PROJECT/chats; replay picks them out.
+		Sessions: []string{".gemini/tmp"},
+	},
+	{
+		ID: Cursor, Name: "Cursor", Dir: ".cursor",
+		Settings:     ".cursor/hooks.json",
+		Events:       []string{"beforeShellExecution", "preToolUse"},
+		Timeout:      NoTimeout,
+		HookFiles:    []string{".cursor/hooks.json"},
+		Config:       []string{".cursor"},
+		Instructions: []string{".cursorrules"},
+		Skills:       []string{".cursor/skills"},
+	},
+	{
+		ID: Copilot, Name: "Copilot CLI", Dir: ".copilot",
+		// Copilot CLI runs every .github/hooks/*.json of the repository;
+		// arbiter keeps a file of its own there.
+		Settings: ".github/hooks/arbiter.json", ProjectOnly: true, OwnSettings: true,
+		Events:       []string{"preToolUse"},
+		Timeout:      Seconds,
+		HookFiles:    []string{".github/hooks/*.json"},
+		Config:       []string{".github/hooks", ".github/instructions", ".github/prompts", ".github/agents", ".github/chatmodes"},
+		Instructions: []string{"copilot-instructions.md"},
+		Skills:       []string{".copilot/skills", ".github/skills"},
+		Plugins:      []string{".copilot/installed-plugins"},
+		Credentials:  []string{".config/github-copilot/hosts.json"},
+	},
+}
