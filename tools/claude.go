@@ -1,10 +1,9 @@
 package tools
 
 import (
+	"github.com/arbitergate/arbiter/agents"
 	"github.com/arbitergate/arbiter/catalog"
 )
-
-const claudeID = "claude"
 
 // ClaudeCode is Claude Code's table. Its names are the Call's own naming.
 func ClaudeCode() *Table { return claudeCode }
@@ -12,7 +11,7 @@ func ClaudeCode() *Table { return claudeCode }
 // Sources: the "Tools reference" page of the Claude Code documentation
 // (every built-in tool and whether it prompts), and the input schemas
 // Claude Code 2.1.332 sends to the model, as recorded in a real session.
-var claudeCode = &Table{ID: claudeID, Runtime: "Claude Code", File: "tools/claude.go", Var: "claudeCode", tools: []Tool{
+var claudeCode = &Table{ID: agents.Claude, Runtime: agents.Name(agents.Claude), File: "tools/claude.go", Var: "claudeCode", tools: []Tool{
 	{Name: "Bash", Effect: Runs, Command: []string{"command"}},
 	// Monitor runs a command in the background and streams its output.
 	{Name: "Monitor", Effect: Runs, Command: []string{"command"}},

@@ -1,9 +1,9 @@
 package tools
 
 import (
-	"github.com/arbitergate/arbiter/internal/lazy"
-
+	"github.com/arbitergate/arbiter/agents"
 	"github.com/arbitergate/arbiter/catalog"
+	"github.com/arbitergate/arbiter/internal/lazy"
 )
 
 // Codex is Codex CLI's table.
@@ -16,7 +16,7 @@ func Codex() *Table { return codex.Get() }
 var codex = lazy.New(func() *Table {
 	shell := []string{"command", "cmd"}
 	dir := []string{"workdir"}
-	return &Table{ID: "codex", Runtime: "Codex CLI", File: "tools/codex.go", Var: "codex", tools: []Tool{
+	return &Table{ID: agents.Codex, Runtime: agents.Name(agents.Codex), File: "tools/codex.go", Var: "codex", tools: []Tool{
 		{Name: "Bash", Effect: Runs, Command: shell, Dir: dir},
 		{Name: "shell", Effect: Runs, Command: shell, Dir: dir},
 		{Name: "exec_command", Effect: Runs, Command: shell, Dir: dir},

@@ -1,9 +1,9 @@
 package tools
 
 import (
-	"github.com/arbitergate/arbiter/internal/lazy"
-
+	"github.com/arbitergate/arbiter/agents"
 	"github.com/arbitergate/arbiter/catalog"
+	"github.com/arbitergate/arbiter/internal/lazy"
 )
 
 // Copilot is GitHub Copilot CLI's table.
@@ -17,7 +17,7 @@ func Copilot() *Table { return copilot.Get() }
 var copilot = lazy.New(func() *Table {
 	powershell := Tool{Effect: Opaque, Rule: catalog.UPowershell, Why: "runs a PowerShell command, and arbiter analyses only POSIX shell commands"}
 	powershell.Name = "powershell"
-	return &Table{ID: "copilot", Runtime: "Copilot CLI", File: "tools/copilot.go", Var: "copilot", tools: []Tool{
+	return &Table{ID: agents.Copilot, Runtime: agents.Name(agents.Copilot), File: "tools/copilot.go", Var: "copilot", tools: []Tool{
 		{Name: "bash", Effect: Runs, Command: []string{"command"}},
 		powershell,
 		{Name: "list_bash", Effect: Session},

@@ -1,6 +1,9 @@
 package tools
 
-import "github.com/arbitergate/arbiter/internal/lazy"
+import (
+	"github.com/arbitergate/arbiter/agents"
+	"github.com/arbitergate/arbiter/internal/lazy"
+)
 
 // Cursor is Cursor's agent table.
 func Cursor() *Table { return cursor.Get() }
@@ -51,5 +54,5 @@ var cursor = lazy.New(func() *Table {
 	} {
 		tools = append(tools, group...)
 	}
-	return &Table{ID: "cursor", Runtime: "Cursor", File: "tools/cursor.go", Var: "cursor", tools: tools}
+	return &Table{ID: agents.Cursor, Runtime: agents.Name(agents.Cursor), File: "tools/cursor.go", Var: "cursor", tools: tools}
 })

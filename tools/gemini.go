@@ -1,6 +1,9 @@
 package tools
 
-import "github.com/arbitergate/arbiter/internal/lazy"
+import (
+	"github.com/arbitergate/arbiter/agents"
+	"github.com/arbitergate/arbiter/internal/lazy"
+)
 
 // Gemini is Gemini CLI's table.
 func Gemini() *Table { return gemini.Get() }
@@ -14,7 +17,7 @@ func Gemini() *Table { return gemini.Get() }
 var gemini = lazy.New(func() *Table {
 	file := []string{"file_path", "absolute_path", "path"}
 	dir := []string{"dir_path", "path"}
-	return &Table{ID: "gemini", Runtime: "Gemini CLI", File: "tools/gemini.go", Var: "gemini", tools: []Tool{
+	return &Table{ID: agents.Gemini, Runtime: agents.Name(agents.Gemini), File: "tools/gemini.go", Var: "gemini", tools: []Tool{
 		{Name: "run_shell_command", Effect: Runs, Command: []string{"command"}, Dir: []string{"dir_path", "directory"}},
 		{Name: "read_file", Effect: Reads, Path: file},
 		{Name: "read_many_files", Effect: ReadsMany, Paths: []string{"include", "paths"}},

@@ -1,8 +1,11 @@
 package tools
 
-import "github.com/arbitergate/arbiter/catalog"
+import (
+	"strings"
 
-import "strings"
+	"github.com/arbitergate/arbiter/agents"
+	"github.com/arbitergate/arbiter/catalog"
+)
 
 // Effect is what a tool does, in the terms the policy judges.
 type Effect uint8
@@ -142,14 +145,34 @@ func (t *Table) Names() []string {
 // Where names the table for a contributor: "claudeCode in tools/claude.go".
 func (t *Table) Where() string { return t.Var + " in " + t.File }
 
+// tables are the runtimes' tables by their IDs in the registry (package
+// agents), Claude Code's first. A table is built when it is first asked
+// for, not when another runtime's is.
+var tables = [...]struct {
+	id    string
+	table func() *Table
+}{
+	{agents.Claude, ClaudeCode},
+	{agents.Codex, Codex},
+	{agents.Gemini, Gemini},
+	{agents.Cursor, Cursor},
+	{agents.Copilot, Copilot},
+}
+
 // Tables returns every runtime's table, Claude Code's first.
-func Tables() []*Table { return []*Table{ClaudeCode(), Codex(), Gemini(), Cursor(), Copilot()} }
+func Tables() []*Table {
+	out := make([]*Table, len(tables))
+	for i, t := range tables {
+		out[i] = t.table()
+	}
+	return out
+}
 
 // ForRuntime returns the table of a runtime by its ID.
 func ForRuntime(id string) (*Table, bool) {
-	for _, t := range Tables() {
-		if t.ID == id {
-			return t, true
+	for _, t := range tables {
+		if t.id == id {
+			return t.table(), true
 		}
 	}
 	return nil, false
@@ -158,7 +181,7 @@ func ForRuntime(id string) (*Table, bool) {
 // Qualify names another runtime's tool in a Call: "gemini:save_memory".
 // Claude Code's tools keep their own names, which are the Call's naming.
 func Qualify(t *Table, name string) string {
-	if t.ID == claudeID {
+	if t.ID == agents.Claude {
 		return name
 	}
 	return t.ID + ":" + name
@@ -169,7 +192,7 @@ func Qualify(t *Table, name string) string {
 // (for the reason when the name is in none) and the unqualified name.
 func Resolve(callTool string) (Tool, *Table, string, bool) {
 	if id, name, ok := strings.Cut(callTool, ":"); ok {
-		if t, ok := ForRuntime(id); ok && t.ID != claudeID {
+		if t, ok := ForRuntime(id); ok && t.ID != agents.Claude {
 			x, found := t.Lookup(name)
 			return x, t, name, found
 		}

@@ -3,6 +3,8 @@ package tools
 import (
 	"reflect"
 	"testing"
+
+	"github.com/arbitergate/arbiter/agents"
 )
 
 // documented lists each runtime's built-in tools as its documentation
@@ -132,5 +134,15 @@ func TestValues(t *testing.T) {
 	}
 	if v := Value(in, []string{"empty", "missing", "content"}); v != "a" {
 		t.Errorf("Value = %q, want the first non-empty string", v)
+	}
+}
+
+// TestTablesAreUnderTheirIDs: a table registered under a runtime's ID
+// says that ID, and the product name the registry gives it.
+func TestTablesAreUnderTheirIDs(t *testing.T) {
+	for _, r := range tables {
+		if got := r.table(); got.ID != r.id || got.Runtime != agents.Name(r.id) {
+			t.Errorf("the table under %q says ID %q, runtime %q (want %q)", r.id, got.ID, got.Runtime, agents.Name(r.id))
+		}
 	}
 }
