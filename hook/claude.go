@@ -15,6 +15,11 @@ type claude struct{}
 
 func (claude) fallbackEvent() string { return "PreToolUse" }
 
+func (claude) probe(cmd string) any {
+	return map[string]any{"session_id": "arbiter-doctor", "transcript_path": nil, "cwd": "/tmp", "hook_event_name": "PreToolUse",
+		"permission_mode": "default", "tool_name": "Bash", "tool_input": map[string]any{"command": cmd}, "tool_use_id": "doctor"}
+}
+
 func (claude) parse(raw []byte) (Event, error) {
 	var p payload
 	if err := decodePayload(raw, &p); err != nil {

@@ -17,6 +17,9 @@ type codex struct{}
 
 func (codex) fallbackEvent() string { return "PreToolUse" }
 
+// probe is Claude Code's: Codex sends PreToolUse in the same shape.
+func (codex) probe(cmd string) any { return claude{}.probe(cmd) }
+
 func (codex) parse(raw []byte) (Event, error) {
 	var p payload
 	if err := decodePayload(raw, &p); err != nil {

@@ -16,6 +16,11 @@ type copilot struct{}
 
 func (copilot) fallbackEvent() string { return "preToolUse" }
 
+func (copilot) probe(cmd string) any {
+	args, _ := json.Marshal(map[string]any{"command": cmd})
+	return map[string]any{"timestamp": 1764539000000, "cwd": "/tmp", "toolName": "bash", "toolArgs": string(args)}
+}
+
 type copilotPayload struct {
 	Timestamp     json.RawMessage `json:"timestamp"`
 	Cwd           string          `json:"cwd"`

@@ -19,6 +19,11 @@ type cursor struct{}
 
 func (cursor) fallbackEvent() string { return "preToolUse" }
 
+func (cursor) probe(cmd string) any {
+	return map[string]any{"conversation_id": "arbiter-doctor", "generation_id": "doctor", "hook_event_name": "beforeShellExecution",
+		"workspace_roots": []string{"/tmp"}, "command": cmd, "cwd": "/tmp"}
+}
+
 type cursorPayload struct {
 	ConversationID string   `json:"conversation_id"`
 	GenerationID   string   `json:"generation_id"`

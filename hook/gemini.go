@@ -21,6 +21,11 @@ type gemini struct{}
 
 func (gemini) fallbackEvent() string { return "BeforeTool" }
 
+func (gemini) probe(cmd string) any {
+	return map[string]any{"session_id": "arbiter-doctor", "cwd": "/tmp", "hook_event_name": "BeforeTool", "timestamp": "2026-01-01T00:00:00Z",
+		"tool_name": "run_shell_command", "tool_input": map[string]any{"command": cmd}}
+}
+
 func (gemini) parse(raw []byte) (Event, error) {
 	var p payload
 	if err := decodePayload(raw, &p); err != nil {

@@ -57,42 +57,6 @@ type Event struct {
 	Transcript string
 }
 
-// adapter is one runtime's payload and answer formats.
-type adapter interface {
-	// parse reads a payload. An error means the payload cannot be
-	// decided.
-	parse(raw []byte) (Event, error)
-	// render writes the answer for a decision on a gate event; nil means
-	// print nothing, which every runtime reads as "no decision".
-	render(ev Event, d arbiter.Decision) []byte
-	// fallbackEvent names the event to answer when the payload could not
-	// be read (used only to shape a fail-closed deny).
-	fallbackEvent() string
-}
-
-// Runtimes lists the runtimes Run accepts.
-func Runtimes() []string { return []string{"claude", "codex", "copilot", "cursor", "gemini"} }
-
-// adapterFor returns a runtime's adapter.
-func adapterFor(runtime string) (adapter, bool) {
-	switch runtime {
-	case "claude":
-		return claude{}, true
-	case "codex":
-		return codex{}, true
-	case "gemini":
-		return gemini{}, true
-	case "cursor":
-		return cursor{}, true
-	case "copilot":
-		return copilot{}, true
-	}
-	return nil, false
-}
-
-// Known reports whether runtime names a runtime Run accepts.
-func Known(runtime string) bool { _, ok := adapterFor(runtime); return ok }
-
 // Run answers one hook invocation: it reads the payload from in, decides,
 // and writes the runtime's answer to out. Problems are reported on errw.
 // The exit status is 0 whenever an answer was written, as every runtime

@@ -1,0 +1,60 @@
+package hook
+
+import (
+	"slices"
+
+	"github.com/arbitergate/arbiter"
+	"github.com/arbitergate/arbiter/agents"
+)
+
+// adapter is one runtime's payload and answer formats.
+type adapter interface {
+	// parse reads a payload. An error means the payload cannot be
+	// decided.
+	parse(raw []byte) (Event, error)
+	// render writes the answer for a decision on a gate event; nil means
+	// print nothing, which every runtime reads as "no decision".
+	render(ev Event, d arbiter.Decision) []byte
+	// fallbackEvent names the event to answer when the payload could not
+	// be read (used only to shape a fail-closed deny).
+	fallbackEvent() string
+	// probe is the payload, as the runtime sends it, of a shell tool
+	// call running cmd (see Probe).
+	probe(cmd string) any
+}
+
+// adapters are the runtimes Run accepts, by their IDs in the registry
+// (package agents).
+var adapters = [...]struct {
+	id string
+	adapter
+}{
+	{agents.Claude, claude{}},
+	{agents.Codex, codex{}},
+	{agents.Gemini, gemini{}},
+	{agents.Cursor, cursor{}},
+	{agents.Copilot, copilot{}},
+}
+
+// Runtimes lists the runtimes Run accepts, sorted.
+func Runtimes() []string {
+	out := make([]string, len(adapters))
+	for i, a := range adapters {
+		out[i] = a.id
+	}
+	slices.Sort(out)
+	return out
+}
+
+// adapterFor returns a runtime's adapter.
+func adapterFor(runtime string) (adapter, bool) {
+	for _, a := range adapters {
+		if a.id == runtime {
+			return a.adapter, true
+		}
+	}
+	return nil, false
+}
+
+// Known reports whether runtime names a runtime Run accepts.
+func Known(runtime string) bool { _, ok := adapterFor(runtime); return ok }
