@@ -38,7 +38,7 @@ var originals = map[string]string{
 }
 
 func TestInstallUninstallRestoresOriginal(t *testing.T) {
-	for _, rt := range Runtimes {
+	for _, rt := range Runtimes() {
 		for name, orig := range originals {
 			t.Run(rt+"/"+name, func(t *testing.T) {
 				home := t.TempDir()
@@ -97,7 +97,7 @@ func TestCopilotNeedsProjectScope(t *testing.T) {
 }
 
 func TestInstallCreatesAndUninstallRemoves(t *testing.T) {
-	for _, rt := range Runtimes {
+	for _, rt := range Runtimes() {
 		home := t.TempDir()
 		tg, _ := For(rt, Scope{Home: home, Project: filepath.Join(home, "proj")}, "/opt/arbiter bin/arbiter")
 		r, err := tg.Install(false)

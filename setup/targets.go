@@ -3,11 +3,13 @@ package setup
 import (
 	"fmt"
 	"os"
+	"path"
 	"path/filepath"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
 
+	"github.com/arbitergate/arbiter/agents"
 	"github.com/arbitergate/arbiter/shell"
 )
 
@@ -39,12 +41,6 @@ type Target struct {
 	// Notes say what the runtime needs beyond the settings file.
 	Notes string
 }
-
-// CodexTrustNote says how a person lets Codex run the hook.
-const CodexTrustNote = `Codex runs a hook only after you trust it, and skips an untrusted one without a word (codex exec among others).
-To trust arbiter's hook: start codex in a terminal, type /hooks, review arbiter's PreToolUse and PermissionRequest entries and trust them.
-arbiter does not do this for you: which programs Codex runs is your decision. Codex asks again whenever the entry changes.
-arbiter doctor checks that the trust is in place.`
 
 // WithoutOnFailure returns the target with Claude Code's onFailure key
 // left out of its entries, for versions before 2.1.295 that do not know
@@ -82,9 +78,6 @@ func ProjectRoot(dir string) (string, error) {
 	}
 }
 
-// Runtimes lists the runtimes Target supports.
-var Runtimes = []string{"claude", "codex", "copilot", "cursor", "gemini"}
-
 // HookCommand is the command line a runtime runs for arbiter, given the
 // binary's path: arbiter-hook RUNTIME for the hook's own program,
 // otherwise arbiter hook RUNTIME.
@@ -104,7 +97,9 @@ func HookCommand(binary, runtime string) string {
 const HookProgram = "arbiter-hook"
 
 // For returns the target for a runtime in a scope; binary is the arbiter
-// executable the hook should run.
+// executable the hook should run. Where the file is and which events it
+// registers come from the registry (package agents); the shape of the
+// entries from the runtime's installer.
 func For(runtime string, s Scope, binary string) (Target, error) {
 	cmd := HookCommand(binary, runtime)
 	base := s.Home
@@ -114,80 +109,38 @@ func For(runtime string, s Scope, binary string) (Target, error) {
 	if base == "" {
 		return Target{}, fmt.Errorf("no home directory to install into")
 	}
-	if s.Local && (runtime != "claude" || s.Project == "") {
-		return Target{}, fmt.Errorf("--local is for Claude Code's project settings only (arbiter install claude --project --local writes .claude/settings.local.json)")
+	a, known := agents.Lookup(runtime)
+	if s.Local && (a.LocalSettings == "" || s.Project == "") {
+		return Target{}, errLocal()
 	}
-	group := func(matcher string, hook func(cmd string) map[string]any) func(string) any {
-		return func(cmd string) any {
-			g := map[string]any{"hooks": []any{hook(cmd)}}
-			if matcher != "" {
-				g["matcher"] = matcher
-			}
-			return g
+	in, shaped := installerFor(runtime)
+	if !known || !shaped {
+		return Target{}, fmt.Errorf("unknown runtime %q (want one of %s)", runtime, strings.Join(Runtimes(), ", "))
+	}
+	if a.ProjectOnly && s.Project == "" {
+		return Target{}, fmt.Errorf("%s reads hooks only from a repository's %s: run arbiter install %s --project in the repository", a.Name, path.Dir(a.Settings), runtime)
+	}
+	file := a.Settings
+	if s.Local {
+		file = a.LocalSettings
+	}
+	p := filepath.Join(base, filepath.FromSlash(file))
+	if s.Project == "" {
+		p = a.InHome(s.Home, file, os.Getenv)
+	}
+	return Target{Runtime: runtime, Command: cmd, Path: p, Events: a.Events, newFile: in.newFile(), entry: in.entry, Notes: in.notes}, nil
+}
+
+// errLocal says which runtimes have a project file of the person's own.
+func errLocal() error {
+	var names, examples []string
+	for _, a := range agents.All() {
+		if a.LocalSettings != "" {
+			names = append(names, a.Name+"'s")
+			examples = append(examples, "arbiter install "+a.ID+" --project --local writes "+a.LocalSettings)
 		}
 	}
-	switch runtime {
-	case "claude":
-		file := "settings.json"
-		if s.Local {
-			file = "settings.local.json"
-		}
-		// onFailure block: without it, a hook that times out or crashes
-		// lets the call through (Claude Code 2.1.295 and later).
-		return Target{Runtime: runtime, Command: cmd,
-			Path:    filepath.Join(base, ".claude", file),
-			Events:  []string{"PreToolUse", "PermissionRequest"},
-			newFile: map[string]any{},
-			entry: group("*", func(cmd string) map[string]any {
-				return map[string]any{"type": "command", "command": cmd, "timeout": 10, "onFailure": "block"}
-			}),
-		}, nil
-	case "codex":
-		dir := filepath.Join(base, ".codex")
-		if s.Project == "" {
-			if h := os.Getenv("CODEX_HOME"); h != "" {
-				dir = h
-			}
-		}
-		return Target{Runtime: runtime, Command: cmd,
-			Path:    filepath.Join(dir, "hooks.json"),
-			Events:  []string{"PreToolUse", "PermissionRequest"},
-			newFile: map[string]any{},
-			entry: group("", func(cmd string) map[string]any {
-				return map[string]any{"type": "command", "command": cmd, "timeout": 10}
-			}),
-			Notes: CodexTrustNote,
-		}, nil
-	case "gemini":
-		return Target{Runtime: runtime, Command: cmd,
-			Path:    filepath.Join(base, ".gemini", "settings.json"),
-			Events:  []string{"BeforeTool"},
-			newFile: map[string]any{},
-			entry: group(".*", func(cmd string) map[string]any {
-				return map[string]any{"name": "arbiter", "type": "command", "command": cmd, "timeout": 10000}
-			}),
-		}, nil
-	case "cursor":
-		return Target{Runtime: runtime, Command: cmd,
-			Path:    filepath.Join(base, ".cursor", "hooks.json"),
-			Events:  []string{"beforeShellExecution", "preToolUse"},
-			newFile: map[string]any{"version": 1},
-			entry:   func(cmd string) any { return map[string]any{"command": cmd} },
-		}, nil
-	case "copilot":
-		// Copilot CLI reads hooks from the repository's .github/hooks;
-		// arbiter keeps its own file there.
-		if s.Project == "" {
-			return Target{}, fmt.Errorf("Copilot CLI reads hooks only from a repository's .github/hooks: run arbiter install copilot --project in the repository")
-		}
-		return Target{Runtime: runtime, Command: cmd,
-			Path:    filepath.Join(base, ".github", "hooks", "arbiter.json"),
-			Events:  []string{"preToolUse"},
-			newFile: map[string]any{"version": 1},
-			entry:   func(cmd string) any { return map[string]any{"type": "command", "bash": cmd, "timeoutSec": 10} },
-		}, nil
-	}
-	return Target{}, fmt.Errorf("unknown runtime %q (want one of %s)", runtime, strings.Join(Runtimes, ", "))
+	return fmt.Errorf("--local is for %s project settings only (%s)", strings.Join(names, " and "), strings.Join(examples, "; "))
 }
 
 // IsArbiterCommand reports whether a hook command runs arbiter's hook:

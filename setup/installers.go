@@ -1,0 +1,82 @@
+package setup
+
+import (
+	"slices"
+
+	"github.com/arbitergate/arbiter/agents"
+)
+
+// installer is the shape of arbiter's entries in one runtime's settings
+// file; where the file is comes from the registry.
+type installer struct {
+	// newFile returns the document written when the file does not exist
+	// yet, before its hooks.
+	newFile func() map[string]any
+	// entry is the element added to each event's array for a command.
+	entry func(command string) any
+	// notes say what the runtime needs beyond the settings file.
+	notes string
+}
+
+// installers are the runtimes arbiter installs into, by their IDs in the
+// registry (package agents).
+var installers = [...]struct {
+	id string
+	installer
+}{
+	// onFailure block: without it, a hook that times out or crashes lets
+	// the call through (Claude Code 2.1.295 and later).
+	{agents.Claude, installer{newFile: emptyFile, entry: func(cmd string) any {
+		return group("*", map[string]any{"type": "command", "command": cmd, "timeout": 10, "onFailure": "block"})
+	}}},
+	{agents.Codex, installer{newFile: emptyFile, notes: CodexTrustNote, entry: func(cmd string) any {
+		return group("", map[string]any{"type": "command", "command": cmd, "timeout": 10})
+	}}},
+	{agents.Gemini, installer{newFile: emptyFile, entry: func(cmd string) any {
+		return group(".*", map[string]any{"name": "arbiter", "type": "command", "command": cmd, "timeout": 10000})
+	}}},
+	{agents.Cursor, installer{newFile: versionOne, entry: func(cmd string) any {
+		return map[string]any{"command": cmd}
+	}}},
+	{agents.Copilot, installer{newFile: versionOne, entry: func(cmd string) any {
+		return map[string]any{"type": "command", "bash": cmd, "timeoutSec": 10}
+	}}},
+}
+
+// CodexTrustNote says how a person lets Codex run the hook.
+const CodexTrustNote = `Codex runs a hook only after you trust it, and skips an untrusted one without a word (codex exec among others).
+To trust arbiter's hook: start codex in a terminal, type /hooks, review arbiter's PreToolUse and PermissionRequest entries and trust them.
+arbiter does not do this for you: which programs Codex runs is your decision. Codex asks again whenever the entry changes.
+arbiter doctor checks that the trust is in place.`
+
+// Runtimes lists the runtimes For supports, sorted.
+func Runtimes() []string {
+	out := make([]string, len(installers))
+	for i, in := range installers {
+		out[i] = in.id
+	}
+	slices.Sort(out)
+	return out
+}
+
+func installerFor(runtime string) (installer, bool) {
+	for _, in := range installers {
+		if in.id == runtime {
+			return in.installer, true
+		}
+	}
+	return installer{}, false
+}
+
+// group is an entry of the runtimes that group hooks under a matcher
+// ({"matcher": …, "hooks": [hook]}); an empty matcher is left out.
+func group(matcher string, hook map[string]any) map[string]any {
+	g := map[string]any{"hooks": []any{hook}}
+	if matcher != "" {
+		g["matcher"] = matcher
+	}
+	return g
+}
+
+func emptyFile() map[string]any  { return map[string]any{} }
+func versionOne() map[string]any { return map[string]any{"version": 1} }
