@@ -1,17 +1,19 @@
 package policy
 
 import (
-	"github.com/arbitergate/arbiter/catalog"
-	"github.com/arbitergate/arbiter/internal/lazy"
 	"maps"
 	"path"
 	"strings"
+
+	"github.com/arbitergate/arbiter/catalog"
+	"github.com/arbitergate/arbiter/internal/lazy"
+
+	"mvdan.cc/sh/v3/syntax"
 
 	"github.com/arbitergate/arbiter/internal/lazyregexp"
 	"github.com/arbitergate/arbiter/project"
 	"github.com/arbitergate/arbiter/shell"
 	"github.com/arbitergate/arbiter/spec"
-	"mvdan.cc/sh/v3/syntax"
 )
 
 // bash judges a shell command segment by segment; the strictest wins.
@@ -185,6 +187,7 @@ func spawningRecursion(sources []string, want []string) (bomb string, seen bool)
 		spawn bool
 	}
 	calls := map[string][]edge{}
+	var order []string // definition order, so the answer names the same function every time
 	parser := syntax.NewParser(syntax.Variant(syntax.LangBash))
 	for _, src := range sources {
 		file, err := parser.Parse(strings.NewReader(src), "")
@@ -197,6 +200,9 @@ func spawningRecursion(sources []string, want []string) (bomb string, seen bool)
 				return true
 			}
 			name := fn.Name.Value
+			if _, ok := calls[name]; !ok {
+				order = append(order, name)
+			}
 			calls[name] = append(calls[name], edge{}) // defined, maybe calling nothing
 			spawned := map[*syntax.CallExpr]bool{}
 			syntax.Walk(fn.Body, func(m syntax.Node) bool {
@@ -248,8 +254,8 @@ func spawningRecursion(sources []string, want []string) (bomb string, seen bool)
 		}
 		return false
 	}
-	for f, edges := range calls {
-		for _, e := range edges {
+	for _, f := range order {
+		for _, e := range calls[f] {
 			if e.spawn && e.to != "" && reaches(e.to, f) {
 				return f, seen
 			}

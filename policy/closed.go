@@ -2,12 +2,13 @@ package policy
 
 import (
 	"fmt"
+	"path"
+	"strings"
+
 	"github.com/arbitergate/arbiter/catalog"
 	"github.com/arbitergate/arbiter/internal/lazy"
 	"github.com/arbitergate/arbiter/paths"
 	"github.com/arbitergate/arbiter/secrets"
-	"path"
-	"strings"
 
 	"github.com/arbitergate/arbiter"
 	"github.com/arbitergate/arbiter/shell"

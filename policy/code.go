@@ -1,11 +1,12 @@
 package policy
 
 import (
-	"github.com/arbitergate/arbiter/catalog"
-	"github.com/arbitergate/arbiter/internal/lazy"
 	"os"
 	"path"
 	"strings"
+
+	"github.com/arbitergate/arbiter/catalog"
+	"github.com/arbitergate/arbiter/internal/lazy"
 
 	"github.com/arbitergate/arbiter/code"
 	"github.com/arbitergate/arbiter/paths"

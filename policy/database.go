@@ -1,9 +1,10 @@
 package policy
 
 import (
+	"strings"
+
 	"github.com/arbitergate/arbiter/catalog"
 	"github.com/arbitergate/arbiter/internal/lazy"
-	"strings"
 
 	"github.com/arbitergate/arbiter/internal/lazyregexp"
 	"github.com/arbitergate/arbiter/project"
@@ -414,5 +415,42 @@ func (j *judgement) productionDatabase(c *shell.Command, subj string) bool {
 		return false
 	}
 	j.fire(catalog.CProductionDatabase, subj)
+	return true
+}
+
+// databaseBatch judges a database client given a query; true when judged.
+func (j *judgement) databaseBatch(c *shell.Command, ops []shell.Word) bool {
+	subj := c.String()
+	query := ""
+	for k, a := range c.Args {
+		switch a.Text {
+		case "-c", "--command", "-e", "--execute", "--eval", "-f", "--file", "-cmd":
+			if k+1 < len(c.Args) {
+				query = c.Args[k+1].Text
+			}
+		}
+		if v, ok := strings.CutPrefix(a.Text, "--command="); ok {
+			query = v
+		}
+	}
+	switch {
+	case query == "" && c.Stdin.Kind != shell.NoInput:
+		query = c.Stdin.Text
+	case query == "" && c.Program == "sqlite3" && len(ops) >= 2:
+		query = ops[len(ops)-1].Text
+	case query == "" && c.Program == "redis-cli" && len(ops) >= 1:
+		query = strings.Join(c.ArgTexts(), " ")
+	}
+	if query == "" {
+		return false
+	}
+	up := strings.ToUpper(query)
+	for _, word := range []string{"DROP ", "TRUNCATE ", "DELETE ", "ALTER ", "UPDATE ", "FLUSHALL", "FLUSHDB", "DROPDATABASE", "DROP(", ".DROP(", "DELETEMANY", "REMOVE("} {
+		if strings.Contains(up, word) {
+			j.fire(catalog.B1DeleteRecords, subj)
+			return true
+		}
+	}
+	j.fireWith(catalog.CDatabase, subj, "runs a database query")
 	return true
 }

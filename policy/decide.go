@@ -4,9 +4,10 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"github.com/arbitergate/arbiter/catalog"
 	"strings"
 	"time"
+
+	"github.com/arbitergate/arbiter/catalog"
 
 	"github.com/arbitergate/arbiter"
 	"github.com/arbitergate/arbiter/paths"

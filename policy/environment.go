@@ -1,10 +1,11 @@
 package policy
 
 import (
-	"github.com/arbitergate/arbiter/catalog"
-	"github.com/arbitergate/arbiter/internal/lazy"
 	"path"
 	"strings"
+
+	"github.com/arbitergate/arbiter/catalog"
+	"github.com/arbitergate/arbiter/internal/lazy"
 
 	"github.com/arbitergate/arbiter/internal/lazyregexp"
 	"github.com/arbitergate/arbiter/paths"

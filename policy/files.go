@@ -1,12 +1,13 @@
 package policy
 
 import (
+	"path"
+	"strings"
+
 	"github.com/arbitergate/arbiter/catalog"
 	"github.com/arbitergate/arbiter/internal/lazy"
 	"github.com/arbitergate/arbiter/internal/lazyregexp"
 	"github.com/arbitergate/arbiter/project"
-	"path"
-	"strings"
 
 	"github.com/arbitergate/arbiter/paths"
 	"github.com/arbitergate/arbiter/secrets"
@@ -519,4 +520,15 @@ func (j *judgement) readsSecret(c *shell.Command) bool {
 		}
 	}
 	return false
+}
+
+// shownPath renders a path for a reason: home-relative when it can be.
+func (j *judgement) shownPath(abs string) string {
+	if rel := j.res.HomeRelative(abs); rel != "" {
+		return "~/" + rel
+	}
+	if abs == j.res.Home {
+		return "the home directory"
+	}
+	return abs
 }

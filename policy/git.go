@@ -1,13 +1,14 @@
 package policy
 
 import (
-	"github.com/arbitergate/arbiter/catalog"
-	"github.com/arbitergate/arbiter/internal/lazy"
-	"github.com/arbitergate/arbiter/project"
 	"os"
 	"path"
 	"slices"
 	"strings"
+
+	"github.com/arbitergate/arbiter/catalog"
+	"github.com/arbitergate/arbiter/internal/lazy"
+	"github.com/arbitergate/arbiter/project"
 
 	"github.com/arbitergate/arbiter/paths"
 	"github.com/arbitergate/arbiter/secrets"

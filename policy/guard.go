@@ -2,14 +2,16 @@ package policy
 
 import (
 	"bytes"
-	"github.com/arbitergate/arbiter/internal/lazy"
 	"io"
 
-	"github.com/arbitergate/arbiter/catalog"
+	"github.com/arbitergate/arbiter/internal/lazy"
+
 	"os"
 	"path"
 	"path/filepath"
 	"strings"
+
+	"github.com/arbitergate/arbiter/catalog"
 
 	"github.com/arbitergate/arbiter/paths"
 	"github.com/arbitergate/arbiter/shell"

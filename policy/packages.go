@@ -1,12 +1,12 @@
 package policy
 
 import (
-	"errors"
-	"github.com/arbitergate/arbiter/catalog"
-	"github.com/arbitergate/arbiter/paths"
 	"path"
 	"slices"
 	"strings"
+
+	"github.com/arbitergate/arbiter/catalog"
+	"github.com/arbitergate/arbiter/paths"
 
 	"github.com/arbitergate/arbiter/project"
 
@@ -283,142 +283,6 @@ func (j *judgement) packages(c *shell.Command) {
 	}
 }
 
-// docker judges container commands: reading state and building are
-// routine; deleting containers, images and volumes asks (B8).
-func (j *judgement) docker(c *shell.Command) {
-	subj := c.String()
-	ops := operands(c, "-f", "--file", "-p", "--project-name", "--context", "-H", "--host", "-e", "--env", "-v", "--volume", "--name", "-w", "--workdir", "--network", "-u", "--user", "--entrypoint", "--platform", "-t", "--tag", "--env-file", "--mount", "-l", "--label")
-	sub, sub2 := "", ""
-	if len(ops) > 0 {
-		sub = ops[0].Text
-	}
-	if len(ops) > 1 {
-		sub2 = ops[1].Text
-	}
-	if sub == "compose" || sub == "container" || sub == "image" || sub == "volume" || sub == "network" || sub == "system" || sub == "builder" || sub == "buildx" {
-		if sub2 == "rm" || sub2 == "prune" || sub2 == "remove" || sub2 == "down" && hasFlag(c, 'v', "--volumes") || sub == "volume" && sub2 == "rm" {
-			j.fire(catalog.B8DockerDelete, subj)
-			return
-		}
-		sub = sub2
-	}
-	switch sub {
-	case "inspect":
-		// A container's inspection holds its environment, where its
-		// passwords and tokens are (docker's ps e).
-		if c.Program == "docker" || c.Program == "podman" {
-			j.fireWith(catalog.B3SecretPrint, subj, "prints a container's configuration, with the environment variables that hold its secrets")
-			return
-		}
-		j.fireWith(catalog.D1ReadOnly, subj, "reads container state")
-	case "ps", "images", "logs", "version", "info", "top", "stats", "port", "diff", "history", "ls", "config", "events", "search", "context", "df":
-		j.fireWith(catalog.D1ReadOnly, subj, "reads container state")
-	case "build", "pull", "up", "start", "restart", "stop", "create", "tag", "compose", "bake", "cp", "wait", "pause", "unpause", "down":
-		j.fireWith(catalog.D5Build, subj, "builds or runs the project's containers")
-	case "rm", "rmi", "prune", "kill":
-		j.fireWith(catalog.B8DockerDelete, subj, "deletes or kills containers, images or volumes")
-	case "push", "login", "logout", "trust":
-		j.fireWith(catalog.B10Publish, subj, "publishes an image or signs in to a registry")
-	case "run", "exec":
-		for _, a := range c.Args {
-			t := a.Text
-			if t == "--privileged" || strings.HasPrefix(t, "--pid=host") || strings.HasPrefix(t, "--net=host") || strings.HasPrefix(t, "--network=host") || strings.Contains(t, "/var/run/docker.sock") || strings.HasPrefix(t, "/:") || strings.HasPrefix(t, "--cap-add") || t == "--userns=host" {
-				j.fire(catalog.B12PrivilegedContainer, subj)
-				return
-			}
-		}
-		if sub == "exec" && (hasFlag(c, 'i') && hasFlag(c, 't') || hasFlag(c, 0, "--interactive")) && len(ops) <= 3 {
-			j.fireInstead(catalog.H8Interactive, subj, "an interactive container session hangs the agent", "pass the command to run: docker exec <container> <command>")
-			return
-		}
-		j.fire(catalog.CContainerRun, subj)
-	default:
-		j.fireWith(catalog.UUnknownSubcommand, subj, "arbiter has no rule for "+c.Program+" "+sub)
-	}
-}
-
-// cloud judges infrastructure and cloud CLIs: reads defer to the runtime,
-// deletions and applies ask (B1, B6).
-func (j *judgement) cloud(c *shell.Command) {
-	subj := c.String()
-	text := " " + strings.Join(c.ArgTexts(), " ") + " "
-	for _, w := range []string{" delete ", " destroy ", " rm ", " remove ", " rb ", " terminate-instances ", " delete-", " uninstall ", " drain ", " scale ", " purge "} {
-		if strings.Contains(text, w) {
-			j.fire(catalog.B1CloudDelete, subj)
-			return
-		}
-	}
-	for _, w := range []string{" apply ", " create ", " deploy ", " up ", " run-instances ", " publish ", " set ", " patch ", " replace ", " rollout ", " install ", " upgrade ", " put-", " cp ", " sync ", " mv ", " update"} {
-		if strings.Contains(text, w) {
-			j.fire(catalog.B6CloudChange, subj)
-			return
-		}
-	}
-	if strings.Contains(text, " auth ") || strings.Contains(text, " login ") || strings.Contains(text, " configure ") {
-		j.fireWith(catalog.C6Login, subj, "signs in to a cloud account")
-		return
-	}
-	j.fire(catalog.C1CloudRead, subj)
-}
-
-// forge judges gh, glab and hub: reads defer; anything that posts for the
-// user asks (B10).
-func (j *judgement) forge(c *shell.Command) {
-	subj := c.String()
-	ops := operands(c, "-R", "--repo", "-t", "--title", "-b", "--body", "-F", "--body-file", "-l", "--label", "-a", "--assignee", "-B", "--base", "-H", "--head", "-X", "--method", "-f", "--field", "--jq", "-q", "--json")
-	sub, sub2 := "", ""
-	if len(ops) > 0 {
-		sub = ops[0].Text
-	}
-	if len(ops) > 1 {
-		sub2 = ops[1].Text
-	}
-	if sub == "auth" {
-		if sub2 == "token" {
-			j.fireWith(catalog.B3SecretPrint, subj, "prints the account's access token")
-			return
-		}
-		if sub2 == "status" {
-			j.fireWith(catalog.D1ReadOnly, subj, "reads sign-in status")
-			return
-		}
-		j.fireWith(catalog.C6Login, subj, "signs in or out")
-		return
-	}
-	if sub == "api" {
-		method := "GET"
-		for k, a := range c.Args {
-			if (a.Text == "-X" || a.Text == "--method") && k+1 < len(c.Args) {
-				method = strings.ToUpper(c.Args[k+1].Text)
-			}
-			if a.Text == "-f" || a.Text == "-F" || a.Text == "--field" || a.Text == "--raw-field" || a.Text == "--input" {
-				if method == "GET" {
-					method = "POST"
-				}
-			}
-		}
-		if method != "GET" {
-			j.fireWith(catalog.B10SendMessage, subj, "changes data on the forge through its API")
-			return
-		}
-		j.fireWith(catalog.C1NetworkRequest, subj, "reads from the forge's API")
-		return
-	}
-	switch sub2 {
-	case "view", "list", "status", "checks", "diff", "ls", "download", "watch", "":
-		j.fireWith(catalog.C1NetworkRequest, subj, "reads from the forge")
-		return
-	case "checkout", "clone", "fork", "sync":
-		j.fireWith(catalog.C1NetworkRequest, subj, "fetches from the forge")
-		return
-	}
-	if sub2 == "delete" || sub2 == "archive" {
-		j.fireWith(catalog.B1Delete, subj, "deletes something on the forge")
-		return
-	}
-	j.fireWith(catalog.B10SendMessage, subj, "posts to the forge for the user (pull requests, issues, comments, releases), which others will see")
-}
-
 // packageScript judges npm, pnpm, yarn or bun running one of the
 // project's scripts: its name, then what the nearest package.json says it
 // runs, with its pre and post scripts, each judged as the shell command it
@@ -521,129 +385,6 @@ func shellQuote(s string) string {
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
-// makeRun judges make: the goals' names, then the recipe lines the
-// Makefile runs for them (and their prerequisites), read without running
-// make and judged as shell commands in make's directory.
-func (j *judgement) makeRun(c *shell.Command, subj string) {
-	if f := j.writesFirst(func(name string) bool {
-		return name == "Makefile" || name == "makefile" || name == "GNUmakefile" || strings.HasSuffix(name, ".mk")
-	}); f != "" {
-		j.fireWith(catalog.UUnreadableMakefile, subj, "the command line writes "+j.shownPath(f)+", which make reads, so the recipes that run are not the ones arbiter can read on disk")
-		return
-	}
-	dir := j.res.Resolve(".", c.Dir)
-	file := ""
-	var goals []string
-	vars := map[string]string{}
-	dry := false
-	for k := 0; k < len(c.Args); k++ {
-		a := c.Args[k]
-		t := a.Text
-		next := func() string {
-			if k+1 < len(c.Args) {
-				k++
-				return c.Args[k].Text
-			}
-			return ""
-		}
-		switch {
-		case a.Dynamic:
-			j.fireWith(catalog.UDynamicPath, subj, "make is given an argument only known at run time")
-			return
-		case t == "-C" || t == "--directory":
-			dir = j.res.Resolve(next(), dir)
-		case strings.HasPrefix(t, "--directory="):
-			dir = j.res.Resolve(t[len("--directory="):], dir)
-		case strings.HasPrefix(t, "-C"):
-			dir = j.res.Resolve(t[2:], dir)
-		case t == "-f" || t == "--file" || t == "--makefile":
-			file = next()
-		case strings.HasPrefix(t, "--file=") || strings.HasPrefix(t, "--makefile="):
-			_, file, _ = strings.Cut(t, "=")
-		case strings.HasPrefix(t, "-f") && !strings.HasPrefix(t, "--"):
-			file = t[2:]
-		case t == "-E" || t == "--eval" || strings.HasPrefix(t, "--eval="):
-			j.fire(catalog.UMakefileNotPlain, subj)
-			return
-		case t == "-n" || t == "--dry-run" || t == "--just-print" || t == "--recon" || t == "-q" || t == "--question" || t == "-p" || t == "--print-data-base":
-			dry = true
-		case t == "-j" || t == "-l" || t == "--jobs" || t == "--load-average":
-			if k+1 < len(c.Args) && strings.Trim(c.Args[k+1].Text, "0123456789.") == "" {
-				k++
-			}
-		case t == "-o" || t == "-W" || t == "-I" || t == "--old-file" || t == "--what-if" || t == "--include-dir" || t == "--assume-old" || t == "--assume-new" || t == "--new-file":
-			next()
-		case strings.HasPrefix(t, "-"):
-		case strings.Contains(t, "="):
-			name, value, _ := strings.Cut(t, "=")
-			name = strings.TrimSuffix(strings.TrimSuffix(name, ":"), ":")
-			switch name {
-			case "SHELL", ".SHELLFLAGS", "MAKEFLAGS", "MFLAGS", "MAKEFILES", "MAKE", ".RECIPEPREFIX", "MAKEOVERRIDES", "GNUMAKEFLAGS":
-				// These change how every recipe runs, or add options
-				// and makefiles: make --eval through MAKEFLAGS.
-				j.fireWith(catalog.UEnvRedirect, t, "sets make's "+name+" on the command line, which changes how every recipe runs or what make reads")
-				return
-			}
-			vars[name] = value
-		default:
-			goals = append(goals, t)
-		}
-	}
-	if file == "-" || strings.HasPrefix(file, "/dev/fd/") || strings.HasPrefix(file, "/proc/") {
-		// make -f - and -f <(…): the makefile is a stream arbiter cannot read.
-		j.fireWith(catalog.UDynamicCode, subj, "make reads its makefile from "+file+", which arbiter cannot read before it runs")
-		return
-	}
-	for _, g := range goals {
-		j.scriptName(g, nil, subj)
-	}
-	var path string
-	var err error
-	if file != "" {
-		path = j.res.Resolve(file, dir)
-	} else {
-		path, err = project.FindMakefile(dir)
-	}
-	var m *project.Makefile
-	if err == nil {
-		m, err = project.ReadMakefile(path, dir)
-	}
-	switch {
-	case project.IsNotExist(err):
-		j.fireWith(catalog.D5Build, subj, "there is no Makefile, so make runs nothing but its built-in rules")
-		return
-	case errors.Is(err, project.ErrNotPlain):
-		j.fireWith(catalog.UMakefileNotPlain, subj, "arbiter cannot tell what the Makefile runs without running make ("+err.Error()+")")
-		return
-	case err != nil:
-		j.fireWith(catalog.UUnreadableMakefile, subj, "arbiter cannot read the Makefile ("+err.Error()+")")
-		return
-	}
-	cmds, err := m.ShellCommands()
-	if err != nil {
-		j.fireWith(catalog.UMakefileNotPlain, subj, "arbiter cannot tell what the Makefile runs without running make ("+err.Error()+")")
-		return
-	}
-	for _, cmd := range cmds {
-		j.shellText(cmd, dir, subj+" ($(shell "+clipText(cmd, 80)+"))")
-	}
-	if len(goals) == 0 && m.First != "" {
-		j.scriptName(m.First, nil, subj)
-	}
-	steps, err := m.Plan(goals, vars)
-	if err != nil {
-		j.fireWith(catalog.UMakefileNotPlain, subj, "arbiter cannot tell what the Makefile runs without running make ("+err.Error()+")")
-		return
-	}
-	for _, st := range steps {
-		if dry && !st.Always {
-			continue
-		}
-		j.shellText(st.Line, dir, subj+" (target "+st.Target+": "+clipText(st.Line, 80)+")")
-	}
-	j.fireWith(catalog.D5Build, subj, "runs the Makefile's recipes, each judged as the command it is")
-}
-
 // packageAtAddress reports a package spec that names where to fetch it:
 // a URL, a git remote, a hosted-git shorthand (github:u/r, u/r) or a file.
 func packageAtAddress(spec string) bool {
@@ -673,23 +414,4 @@ func (j *judgement) writesFirst(reads func(name string) bool) string {
 		}
 	}
 	return ""
-}
-
-// optionValue returns the value of the last of the named options in any
-// of its forms: --dir=v, --dir v, -Cv and -C v.
-func optionValue(args []shell.Word, names ...string) (string, bool) {
-	val, found := "", false
-	for k, a := range args {
-		for _, n := range names {
-			switch {
-			case a.Text == n && k+1 < len(args):
-				val, found = args[k+1].Text, true
-			case strings.HasPrefix(n, "--") && strings.HasPrefix(a.Text, n+"="):
-				val, found = a.Text[len(n)+1:], true
-			case len(n) == 2 && n[0] == '-' && n[1] != '-' && len(a.Text) > 2 && strings.HasPrefix(a.Text, n):
-				val, found = a.Text[2:], true
-			}
-		}
-	}
-	return val, found
 }

@@ -1,9 +1,10 @@
 package policy
 
 import (
-	"github.com/arbitergate/arbiter/catalog"
 	"net/url"
 	"strings"
+
+	"github.com/arbitergate/arbiter/catalog"
 )
 
 // Personal data leaving the machine. The user's messages often name

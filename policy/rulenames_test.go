@@ -137,3 +137,21 @@ func TestRuledProgramsDecide(t *testing.T) {
 		}
 	}
 }
+
+// TestSameCallSameAnswer: a decision never depends on map order. Mutual
+// recursion was answered naming whichever function a map gave first.
+func TestSameCallSameAnswer(t *testing.T) {
+	p := New(Options{})
+	for _, cmd := range []string{
+		"f() { g & }; g() { f & }; f",
+		"a() { b | b; }; b() { c & }; c() { a & }; a",
+		"x() { y & }; y() { z; }; z() { x & }; x",
+	} {
+		first := p.Decide(context.Background(), bash(cmd))
+		for range 30 {
+			if d := p.Decide(context.Background(), bash(cmd)); d.Reason != first.Reason || d.Decision != first.Decision {
+				t.Fatalf("%s: answered %q, then %q", cmd, first.Reason, d.Reason)
+			}
+		}
+	}
+}

@@ -1,12 +1,13 @@
 package policy
 
 import (
-	"github.com/arbitergate/arbiter/catalog"
-	"github.com/arbitergate/arbiter/internal/lazy"
 	"path"
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/arbitergate/arbiter/catalog"
+	"github.com/arbitergate/arbiter/internal/lazy"
 
 	"github.com/arbitergate/arbiter"
 	"github.com/arbitergate/arbiter/paths"

@@ -1,11 +1,12 @@
 package policy
 
 import (
-	"github.com/arbitergate/arbiter/catalog"
 	"net/netip"
 	"net/url"
 	"path"
 	"strings"
+
+	"github.com/arbitergate/arbiter/catalog"
 
 	"mvdan.cc/sh/v3/syntax"
 

@@ -1,0 +1,95 @@
+package policy
+
+import (
+	"path"
+	"strings"
+
+	"github.com/arbitergate/arbiter/catalog"
+	"github.com/arbitergate/arbiter/paths"
+	"github.com/arbitergate/arbiter/shell"
+)
+
+// copy judges cp, mv, ln, install and local rsync: sources are read (or,
+// for mv, removed) and the destination written.
+func (j *judgement) copy(c *shell.Command) {
+	subj := c.String()
+	if c.Program == "rsync" {
+		for _, a := range c.Args {
+			if strings.Contains(a.Text, ":") && !strings.HasPrefix(a.Text, "-") && !strings.HasPrefix(a.Text, "/") || strings.HasPrefix(a.Text, "rsync://") {
+				j.remoteCopy(c)
+				return
+			}
+		}
+	}
+	ops := operands(c, "-t", "--target-directory", "-S", "--suffix", "-m", "--mode", "-o", "--owner", "-g", "--group", "-e", "--exclude", "--include", "--filter", "-f")
+	target := ""
+	for k, a := range c.Args {
+		if (a.Text == "-t" || a.Text == "--target-directory") && k+1 < len(c.Args) {
+			target = c.Args[k+1].Text
+		} else if v, ok := strings.CutPrefix(a.Text, "--target-directory="); ok {
+			target = v
+		}
+	}
+	var sources []shell.Word
+	var dest shell.Word
+	switch {
+	case target != "":
+		sources, dest = ops, shell.Word{Text: target}
+	case len(ops) >= 2:
+		sources, dest = ops[:len(ops)-1], ops[len(ops)-1]
+	case len(ops) == 1 && c.Program == "ln":
+		sources, dest = ops, shell.Word{Text: path.Base(ops[0].Text)}
+	default:
+		j.fireWith(catalog.UBadInput, subj, c.Program+" needs a source and a destination")
+		return
+	}
+	recursive := (c.Program == "cp" || c.Program == "rsync") && (hasFlag(c, 'r', "--recursive") || hasFlag(c, 'R') || hasFlag(c, 'a', "--archive"))
+	for _, s := range sources {
+		abs := j.res.Resolve(s.Text, c.Dir)
+		if place := j.res.Classify(abs, s.Glob); recursive && place != paths.Project && place != paths.ProjectRoot {
+			j.unlistedInto(c, dest.Text, "copies a folder from outside the project")
+		}
+		if c.Program == "mv" {
+			abs = j.res.ResolveLink(s.Text, c.Dir) // mv moves a link, not what it points to
+		}
+		if c.Program == "ln" && j.isGuardPath(abs) {
+			j.guardTamper(s.Text, "links to a permission gate's files, so that later writes change them")
+		}
+		if c.Program == "ln" && !hasFlag(c, 's', "--symbolic") || c.Program == "cp" && hasFlag(c, 'l', "--link") {
+			// A hard link is a second name for the file itself: every later
+			// write through it changes the original.
+			j.write(abs, s.Glob, s.Text, c.Program)
+		}
+		if c.Program == "mv" {
+			if s.Dynamic {
+				j.fire(catalog.UDynamicPath, s.Text)
+				continue
+			}
+			place := j.res.Classify(abs, s.Glob)
+			if j.isGuardPath(abs) || place == paths.Root || place == paths.SystemRoot || place == paths.System || place == paths.HomeRoot || place == paths.Device {
+				j.remove(c, s, true)
+			}
+		}
+		if j.readsSecretPath(abs) {
+			j.fire(catalog.B3SecretCopy, s.Text)
+		}
+	}
+	if dest.Dynamic {
+		j.fireWith(catalog.UDynamicPath, dest.Text, "writes to a path only known at run time")
+		return
+	}
+	destAbs := j.res.Resolve(dest.Text, c.Dir)
+	if c.Program == "ln" {
+		destAbs = j.res.ResolveLink(dest.Text, c.Dir) // the link itself, which recordLinks already knows
+	}
+	before := len(j.findings)
+	j.write(destAbs, dest.Glob, dest.Text, c.Program)
+	if c.Program == "mv" && len(j.findings) > before && j.findings[len(j.findings)-1].verdict == 0 {
+		j.fire(catalog.C3Move, subj)
+	}
+}
+
+func (j *judgement) readsSecretPath(abs string) bool {
+	c := shell.Command{Args: []shell.Word{{Text: abs}}}
+	return j.readsSecret(&c)
+}

@@ -1,0 +1,187 @@
+package policy
+
+import (
+	"strings"
+
+	"github.com/arbitergate/arbiter/catalog"
+	"github.com/arbitergate/arbiter/internal/lazy"
+	"github.com/arbitergate/arbiter/paths"
+	"github.com/arbitergate/arbiter/shell"
+)
+
+func (j *judgement) interactiveProgram(c *shell.Command) {
+	subj := c.String()
+	ops := operands(c)
+	switch c.Program {
+	case "less", "more", "most", "info":
+		// With output to a pipe these print like cat; they only hang on a terminal.
+		j.fireWith(catalog.D1ReadOnly, subj, "pages a file")
+		j.readArgs(c)
+		return
+	case "vim", "vi", "nvim", "ex", "view":
+		if hasFlag(c, 0, "-es", "-Es", "--headless", "-e") || hasFlag(c, 's') || hasFlag(c, 'e') {
+			j.writeArgs(c, ops)
+			return
+		}
+	case "psql", "mysql", "mariadb", "sqlite3", "mongo", "mongosh", "redis-cli", "cqlsh":
+		if j.databaseBatch(c, ops) {
+			return
+		}
+		if len(ops) > 0 || len(c.Args) > 0 {
+			j.fire(catalog.CDatabase, subj)
+			return
+		}
+	case "gdb", "lldb":
+		if debuggerBatch(c) {
+			j.debugger(c, subj)
+			return
+		}
+	case "emacs":
+		if hasFlag(c, 0, "--batch", "-batch", "--script", "-script") {
+			j.fire(catalog.UBatchCode, subj)
+			return
+		}
+	case "bc":
+		if c.Stdin.Kind != shell.NoInput || len(ops) > 0 {
+			j.fireWith(catalog.D1ReadOnly, subj, "computes")
+			return
+		}
+	case "tmux":
+		if !tmuxAttaches(c) {
+			j.fire(catalog.UTerminalMultiplexer, subj)
+			return
+		}
+	case "screen":
+		if hasFlag(c, 'd') && hasFlag(c, 'm') || hasFlag(c, 'X') || hasFlag(c, 'Q') || hasFlag(c, 0, "-ls", "-list", "--version") {
+			j.fire(catalog.UTerminalMultiplexer, subj)
+			return
+		}
+	case "top", "htop":
+		if hasFlag(c, 'b') || hasFlag(c, 'n') && c.Program == "top" || hasFlag(c, 'l') {
+			j.fireWith(catalog.D1ReadOnly, subj, "prints process statistics once")
+			return
+		}
+	case "ftp", "lftp":
+		if hasFlag(c, 'c') || hasFlag(c, 'f') || c.Stdin.Kind != shell.NoInput {
+			j.fireWith(catalog.C1NetworkRequest, subj, "transfers files over FTP")
+			return
+		}
+	case "ed":
+		if c.Stdin.Kind != shell.NoInput {
+			j.writeArgs(c, ops)
+			return
+		}
+	}
+	j.fireInstead(catalog.H8Interactive, subj, c.Program+" is interactive and hangs the agent", "use a non-interactive alternative: edit files with the file tools or sed, run queries with -c/-e, print with cat")
+}
+
+// tmuxAttaches reports whether a tmux command line puts a session on the
+// terminal and waits there: no command (a new session), new-session or
+// its alias without -d, attach. A command given after the options is any
+// other tmux command (send-keys, capture-pane, kill-session, ls, new -d),
+// which returns at once.
+func tmuxAttaches(c *shell.Command) bool {
+	k := 0
+	for k < len(c.Args) && strings.HasPrefix(c.Args[k].Text, "-") {
+		switch c.Args[k].Text {
+		case "-L", "-S", "-f", "-c", "-T":
+			k++
+		}
+		k++
+	}
+	if k >= len(c.Args) {
+		return !hasFlag(c, 'c') && !hasFlag(c, 'V')
+	}
+	switch c.Args[k].Text {
+	case "new-session", "new":
+		rest := c.Args[k+1:]
+		for i := 0; i < len(rest); i++ {
+			t := rest[i].Text
+			if t == "--" || !strings.HasPrefix(t, "-") {
+				break // the command the session runs
+			}
+			if shortFlag(t, 'd') {
+				return false
+			}
+			if len(t) == 2 && strings.ContainsRune("cefnstxyF", rune(t[1])) {
+				i++ // the option's value
+			}
+		}
+		return true
+	case "attach-session", "attach", "a", "at", "choose-tree", "choose-session", "choose-window", "choose-client":
+		return true
+	}
+	return false
+}
+
+// debuggerBatch reports whether gdb or lldb runs commands and exits
+// instead of waiting at its prompt.
+func debuggerBatch(c *shell.Command) bool {
+	if c.Program == "lldb" {
+		return hasFlag(c, 'b', "--batch")
+	}
+	return hasFlag(c, 0, "-batch", "--batch")
+}
+
+// debugCommands are debugger commands that inspect the program being
+// debugged, which is the project's own: they run it and print its state.
+var debugCommands = lazy.New(func() map[string]bool {
+	return map[string]bool{
+		"bt": true, "backtrace": true, "run": true, "r": true, "start": true, "c": true, "continue": true, "next": true, "n": true, "step": true, "s": true, "finish": true,
+		"info": true, "i": true, "p": true, "print": true, "x": true, "list": true, "l": true, "frame": true, "f": true, "up": true, "down": true, "thread": true,
+		"b": true, "break": true, "breakpoint": true, "watch": true, "disassemble": true, "disas": true, "where": true, "quit": true, "q": true, "kill": true,
+		"target": true, "image": true, "register": true, "memory": true, "set": true, "settings": true, "process": true, "display": true, "ptype": true, "whatis": true,
+	}
+})
+
+// debugger judges a debugger in batch mode: the commands it is given
+// must only inspect, and the program must be the project's.
+func (j *judgement) debugger(c *shell.Command, subj string) {
+	var program []shell.Word
+	for k := 0; k < len(c.Args); k++ {
+		a := c.Args[k].Text
+		switch {
+		case a == "-ex" || a == "--ex" || a == "-o" || a == "--one-line" || a == "-k" || a == "--one-line-on-crash" || a == "-O" || a == "--one-line-before-file":
+			if k+1 >= len(c.Args) {
+				j.fireWith(catalog.UBadInput, subj, "a debugger option has no command")
+				return
+			}
+			k++
+			cmd := strings.Fields(c.Args[k].Text)
+			if c.Args[k].Dynamic || len(cmd) == 0 || !debugCommands.Get()[cmd[0]] || cmd[0] == "set" && len(cmd) > 1 && cmd[1] != "pagination" && cmd[1] != "print" && cmd[1] != "confirm" && cmd[1] != "width" && cmd[1] != "height" {
+				j.fireWith(catalog.UDebuggerCommand, subj, "runs a debugger command arbiter does not know to be inspection only: "+clipText(c.Args[k].Text, 40))
+				return
+			}
+		case a == "--args" || a == "--":
+			program = append(program, c.Args[k+1:]...)
+			k = len(c.Args)
+		case a == "-batch" || a == "--batch" || a == "-b" || a == "-q" || a == "-quiet" || a == "--quiet" || a == "-nx" || a == "--nx" || a == "-n" || a == "--no-lldbinit" || a == "-x" && c.Program == "lldb":
+		case strings.HasPrefix(a, "-"):
+			j.fireWith(catalog.UUnknownOption, subj, c.Program+" option "+a+" is not known to arbiter")
+			return
+		default:
+			program = append(program, c.Args[k])
+		}
+	}
+	if len(program) == 0 {
+		j.fireWith(catalog.UBadInput, subj, "the debugger names no program")
+		return
+	}
+	if program[0].Dynamic {
+		j.fireWith(catalog.UDynamicPath, subj, "debugs a program whose path is only known at run time")
+		return
+	}
+	if !strings.Contains(program[0].Text, "/") {
+		// A bare name may be found on the search path, and its arguments
+		// are then that program's to interpret.
+		j.fireWith(catalog.CRunOutsideCode, subj, "debugs "+program[0].Text+", which may be a program from outside the project")
+		return
+	}
+	if before := len(j.findings); !j.ranWritten(c, program[0].Text, j.res.Resolve(program[0].Text, c.Dir), false, subj) && len(j.findings) == before {
+		if place := j.res.Classify(j.res.Resolve(program[0].Text, c.Dir), false); place == paths.Project || place == paths.Temp {
+			j.allowClosed(catalog.D4Debug, subj, "runs the project's program under the debugger in batch mode and prints its state")
+			return
+		}
+		j.fireWith(catalog.CRunOutsideCode, subj, "debugs a program from outside the project")
+	}
+}

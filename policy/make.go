@@ -1,0 +1,133 @@
+package policy
+
+import (
+	"errors"
+	"strings"
+
+	"github.com/arbitergate/arbiter/catalog"
+	"github.com/arbitergate/arbiter/project"
+	"github.com/arbitergate/arbiter/shell"
+)
+
+// makeRun judges make: the goals' names, then the recipe lines the
+// Makefile runs for them (and their prerequisites), read without running
+// make and judged as shell commands in make's directory.
+func (j *judgement) makeRun(c *shell.Command, subj string) {
+	if f := j.writesFirst(func(name string) bool {
+		return name == "Makefile" || name == "makefile" || name == "GNUmakefile" || strings.HasSuffix(name, ".mk")
+	}); f != "" {
+		j.fireWith(catalog.UUnreadableMakefile, subj, "the command line writes "+j.shownPath(f)+", which make reads, so the recipes that run are not the ones arbiter can read on disk")
+		return
+	}
+	dir := j.res.Resolve(".", c.Dir)
+	file := ""
+	var goals []string
+	vars := map[string]string{}
+	dry := false
+	for k := 0; k < len(c.Args); k++ {
+		a := c.Args[k]
+		t := a.Text
+		next := func() string {
+			if k+1 < len(c.Args) {
+				k++
+				return c.Args[k].Text
+			}
+			return ""
+		}
+		switch {
+		case a.Dynamic:
+			j.fireWith(catalog.UDynamicPath, subj, "make is given an argument only known at run time")
+			return
+		case t == "-C" || t == "--directory":
+			dir = j.res.Resolve(next(), dir)
+		case strings.HasPrefix(t, "--directory="):
+			dir = j.res.Resolve(t[len("--directory="):], dir)
+		case strings.HasPrefix(t, "-C"):
+			dir = j.res.Resolve(t[2:], dir)
+		case t == "-f" || t == "--file" || t == "--makefile":
+			file = next()
+		case strings.HasPrefix(t, "--file=") || strings.HasPrefix(t, "--makefile="):
+			_, file, _ = strings.Cut(t, "=")
+		case strings.HasPrefix(t, "-f") && !strings.HasPrefix(t, "--"):
+			file = t[2:]
+		case t == "-E" || t == "--eval" || strings.HasPrefix(t, "--eval="):
+			j.fire(catalog.UMakefileNotPlain, subj)
+			return
+		case t == "-n" || t == "--dry-run" || t == "--just-print" || t == "--recon" || t == "-q" || t == "--question" || t == "-p" || t == "--print-data-base":
+			dry = true
+		case t == "-j" || t == "-l" || t == "--jobs" || t == "--load-average":
+			if k+1 < len(c.Args) && strings.Trim(c.Args[k+1].Text, "0123456789.") == "" {
+				k++
+			}
+		case t == "-o" || t == "-W" || t == "-I" || t == "--old-file" || t == "--what-if" || t == "--include-dir" || t == "--assume-old" || t == "--assume-new" || t == "--new-file":
+			next()
+		case strings.HasPrefix(t, "-"):
+		case strings.Contains(t, "="):
+			name, value, _ := strings.Cut(t, "=")
+			name = strings.TrimSuffix(strings.TrimSuffix(name, ":"), ":")
+			switch name {
+			case "SHELL", ".SHELLFLAGS", "MAKEFLAGS", "MFLAGS", "MAKEFILES", "MAKE", ".RECIPEPREFIX", "MAKEOVERRIDES", "GNUMAKEFLAGS":
+				// These change how every recipe runs, or add options
+				// and makefiles: make --eval through MAKEFLAGS.
+				j.fireWith(catalog.UEnvRedirect, t, "sets make's "+name+" on the command line, which changes how every recipe runs or what make reads")
+				return
+			}
+			vars[name] = value
+		default:
+			goals = append(goals, t)
+		}
+	}
+	if file == "-" || strings.HasPrefix(file, "/dev/fd/") || strings.HasPrefix(file, "/proc/") {
+		// make -f - and -f <(…): the makefile is a stream arbiter cannot read.
+		j.fireWith(catalog.UDynamicCode, subj, "make reads its makefile from "+file+", which arbiter cannot read before it runs")
+		return
+	}
+	for _, g := range goals {
+		j.scriptName(g, nil, subj)
+	}
+	var path string
+	var err error
+	if file != "" {
+		path = j.res.Resolve(file, dir)
+	} else {
+		path, err = project.FindMakefile(dir)
+	}
+	var m *project.Makefile
+	if err == nil {
+		m, err = project.ReadMakefile(path, dir)
+	}
+	switch {
+	case project.IsNotExist(err):
+		j.fireWith(catalog.D5Build, subj, "there is no Makefile, so make runs nothing but its built-in rules")
+		return
+	case errors.Is(err, project.ErrNotPlain):
+		j.fireWith(catalog.UMakefileNotPlain, subj, "arbiter cannot tell what the Makefile runs without running make ("+err.Error()+")")
+		return
+	case err != nil:
+		j.fireWith(catalog.UUnreadableMakefile, subj, "arbiter cannot read the Makefile ("+err.Error()+")")
+		return
+	}
+	cmds, err := m.ShellCommands()
+	if err != nil {
+		j.fireWith(catalog.UMakefileNotPlain, subj, "arbiter cannot tell what the Makefile runs without running make ("+err.Error()+")")
+		return
+	}
+	for _, cmd := range cmds {
+		j.shellText(cmd, dir, subj+" ($(shell "+clipText(cmd, 80)+"))")
+	}
+	if len(goals) == 0 && m.First != "" {
+		j.scriptName(m.First, nil, subj)
+	}
+	steps, err := m.Plan(goals, vars)
+	if err != nil {
+		j.fireWith(catalog.UMakefileNotPlain, subj, "arbiter cannot tell what the Makefile runs without running make ("+err.Error()+")")
+		return
+	}
+	for _, st := range steps {
+		if dry && !st.Always {
+			continue
+		}
+		j.shellText(st.Line, dir, subj+" (target "+st.Target+": "+clipText(st.Line, 80)+")")
+	}
+	j.fireWith(catalog.D5Build, subj, "runs the Makefile's recipes, each judged as the command it is")
+}
