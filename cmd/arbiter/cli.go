@@ -9,6 +9,8 @@ import (
 	"os"
 	"runtime/debug"
 	"strings"
+
+	"github.com/arbitergate/arbiter/agents"
 )
 
 // command is one subcommand: how it is called and what it does.
@@ -41,7 +43,7 @@ exit status (a single decision): 0 allow, 3 deny, 4 ask, 5 defer;
 mistake. With --jsonl the status is 0 once every line was answered.`},
 		{name: "hook", ownHelp: true, run: hookCmd,
 			usage: "arbiter hook RUNTIME [--fail-closed]",
-			about: `Answers one hook payload of a runtime (claude, codex, gemini, cursor, copilot)
+			about: `Answers one hook payload of a runtime (` + runtimeList() + `)
 read on stdin, in the form that runtime reads. The runtimes run this; arbiter
 install sets it up. Unreadable input is answered with defer (the runtime's own
 flow), or with the runtime's deny under --fail-closed. The exit status is 0
@@ -50,11 +52,11 @@ RUNTIME [--fail-closed]) answers alike and starts faster; user-level installs
 run it when it is installed beside arbiter.`},
 		{name: "install", ownHelp: true, run: func(a []string, _ io.Reader, o, e io.Writer) int { return installCmd(a, o, e, false) },
 			usage: "arbiter install RUNTIME [--project [--local]] [--dry-run] [--binary PATH]",
-			about: `Adds arbiter's hook to a runtime's settings (claude, codex, gemini, cursor,
-copilot), keeping every other setting and the original file beside it. With
---project, the repository's settings at its root (found by walking up to
-.git), written so that every checkout can use them. What each runtime needs
-beyond the file (Codex: trusting the hook) is printed after the change.`},
+			about: wrap(`Adds arbiter's hook to a runtime's settings (`+runtimeList()+`), keeping every
+other setting and the original file beside it. With --project, the
+repository's settings at its root (found by walking up to .git), written so
+that every checkout can use them. What each runtime needs beyond the file
+(Codex: trusting the hook) is printed after the change.`, 76)},
 		{name: "uninstall", ownHelp: true, run: func(a []string, _ io.Reader, o, e io.Writer) int { return installCmd(a, o, e, true) },
 			usage: "arbiter uninstall RUNTIME [--project [--local]] [--dry-run]",
 			about: `Removes arbiter's hook from a runtime's settings, restoring the original file
@@ -106,6 +108,30 @@ so it is created readable only by you (0600).`},
 			usage: "arbiter help COMMAND",
 			about: `Prints a command's usage and flags (as COMMAND -h does).`},
 	}
+}
+
+// runtimeList names the runtimes, for help: every one in the registry.
+func runtimeList() string { return strings.Join(agents.IDs(), ", ") }
+
+// wrap refills a paragraph to lines of at most width bytes, for help
+// whose length depends on the registry.
+func wrap(text string, width int) string {
+	var b strings.Builder
+	line := 0
+	for i, w := range strings.Fields(text) {
+		switch {
+		case i == 0:
+		case line+1+len(w) > width:
+			b.WriteByte('\n')
+			line = 0
+		default:
+			b.WriteByte(' ')
+			line++
+		}
+		b.WriteString(w)
+		line += len(w)
+	}
+	return b.String()
 }
 
 // lookup returns the named command.

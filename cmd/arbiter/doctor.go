@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/arbitergate/arbiter"
+	"github.com/arbitergate/arbiter/agents"
 	"github.com/arbitergate/arbiter/config"
 	"github.com/arbitergate/arbiter/gate"
 	"github.com/arbitergate/arbiter/hook"
@@ -43,7 +44,7 @@ func doctor(args []string, stdout, stderr io.Writer) int {
 	}
 	found := 0
 	for _, scope := range scopes {
-		for _, rt := range setup.Runtimes {
+		for _, rt := range setup.Runtimes() {
 			t, err := setup.For(rt, scope, "arbiter")
 			if err != nil {
 				continue
@@ -59,13 +60,13 @@ func doctor(args []string, stdout, stderr io.Writer) int {
 			}
 			found++
 			problems += checkRuntime(stdout, rt, t, events, cfgErr)
-			if rt == "codex" {
-				problems += checkCodexTrust(stdout, t)
+			if check, ok := runtimeChecks[rt]; ok {
+				problems += check(stdout, t)
 			}
 		}
 	}
 	if found == 0 {
-		fmt.Fprintf(stdout, "arbiter is not installed in any runtime; run `arbiter install RUNTIME` (%s)\n", strings.Join(setup.Runtimes, ", "))
+		fmt.Fprintf(stdout, "arbiter is not installed in any runtime; run `arbiter install RUNTIME` (%s)\n", strings.Join(setup.Runtimes(), ", "))
 	}
 	if cfgErr == nil && g.Judge != nil {
 		problems += checkJudge(stdout, g.Judge, cfg, *noJudge)
@@ -157,6 +158,12 @@ func checkRuntime(w io.Writer, rt string, t setup.Target, events map[string][]st
 	return problems
 }
 
+// runtimeChecks are what doctor checks of an installed hook beyond its
+// answer, by the runtime's ID in the registry (package agents).
+var runtimeChecks = map[string]func(w io.Writer, t setup.Target) int{
+	agents.Codex: checkCodexTrust,
+}
+
 // errNoProgram is a hook command whose program is not there.
 var errNoProgram = errors.New("the program it runs is not there")
 
@@ -182,13 +189,12 @@ func roundTrip(rt, cmd string) error {
 	return check(out.Bytes())
 }
 
-// codexConfigPath is Codex's config.toml: $CODEX_HOME, else ~/.codex.
+// codexConfigPath is Codex's config.toml, where it records the hooks the
+// person trusted: in $CODEX_HOME, else ~/.codex.
 func codexConfigPath() string {
-	if h := os.Getenv("CODEX_HOME"); h != "" {
-		return filepath.Join(h, "config.toml")
-	}
+	codex, _ := agents.Lookup(agents.Codex)
 	home, _ := os.UserHomeDir()
-	return filepath.Join(home, ".codex", "config.toml")
+	return codex.InHome(home, codex.Trust, os.Getenv)
 }
 
 // trustSeen is what doctor last saw of a trusted Codex hook: the hash
@@ -312,10 +318,6 @@ func checkJudge(w io.Writer, j *judge.Judge, cfg config.Config, skipProbe bool) 
 	return 0
 }
 
-// hookTimeoutUnit is how many seconds one unit of a runtime's hook
-// timeout is.
-var hookTimeoutUnit = map[string]float64{"claude": 1, "codex": 1, "copilot": 1, "gemini": 0.001}
-
 // checkTimeouts reports hook entries whose runtime would stop arbiter
 // before a judge answer could arrive: Claude Code then blocks the call
 // (onFailure block), others let it through or fail it.
@@ -327,9 +329,9 @@ func checkTimeouts(w io.Writer, scopes []setup.Scope, judgeTimeout time.Duration
 	need := judgeTimeout + 2*time.Second
 	problems := 0
 	for _, scope := range scopes {
-		for _, rt := range setup.Runtimes {
-			unit, ok := hookTimeoutUnit[rt]
-			if !ok {
+		for _, rt := range setup.Runtimes() {
+			a, _ := agents.Lookup(rt)
+			if a.Timeout == agents.NoTimeout {
 				continue
 			}
 			t, err := setup.For(rt, scope, "arbiter")
@@ -338,7 +340,7 @@ func checkTimeouts(w io.Writer, scopes []setup.Scope, judgeTimeout time.Duration
 			}
 			timeouts, _ := t.Timeouts()
 			for _, v := range timeouts {
-				if got := time.Duration(v * unit * float64(time.Second)); got < need {
+				if got := a.Timeout.Of(v); got < need {
 					problems++
 					fmt.Fprintf(w, "✗ %s (%s): the hook's timeout (%v) is shorter than the judge may take (ARBITER_JUDGE_TIMEOUT %v, plus start-up)\n  fix: raise the entry's timeout to at least %v, or lower ARBITER_JUDGE_TIMEOUT\n", rt, t.Path, got, judgeTimeout, need.Round(time.Second))
 					break

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/arbitergate/arbiter/agents"
 	"github.com/arbitergate/arbiter/setup"
 )
 
@@ -35,7 +36,7 @@ func installCmd(args []string, stdout, stderr io.Writer, remove bool) int {
 		return status
 	}
 	if len(args) == 0 || strings.HasPrefix(args[0], "-") {
-		fmt.Fprintf(stderr, "arbiter %s: name the runtime: %s\n", name, strings.Join(setup.Runtimes, ", "))
+		fmt.Fprintf(stderr, "arbiter %s: name the runtime: %s\n", name, strings.Join(setup.Runtimes(), ", "))
 		return 2
 	}
 	runtime := args[0]
@@ -65,9 +66,10 @@ func installCmd(args []string, stdout, stderr io.Writer, remove bool) int {
 		return 2
 	}
 	var notes []string
-	if runtime == "claude" && !remove {
+	step := installSteps[runtime]
+	if step.adjust != nil && !remove {
 		var note string
-		t, note = claudeOnFailure(t)
+		t, note = step.adjust(t)
 		notes = append(notes, note)
 	}
 	var r setup.Result
@@ -98,8 +100,8 @@ func installCmd(args []string, stdout, stderr io.Writer, remove bool) int {
 		if scope.Project != "" && !scope.Local && *binary == "" {
 			notes = append(notes, "The project file runs `arbiter` from PATH, so that it works in every checkout: each person installs arbiter (go install ./cmd/...).")
 		}
-		if runtime == "codex" && scope.Project != "" {
-			notes = append(notes, "Codex reads a project's .codex/hooks.json only when the project is trusted ([projects.\""+scope.Project+"\"] trust_level = \"trusted\" in your config.toml, which codex offers when it starts there).")
+		if step.projectNote != nil && scope.Project != "" {
+			notes = append(notes, step.projectNote(scope.Project))
 		}
 		notes = append(notes, t.Notes)
 		for _, n := range notes {
@@ -109,6 +111,29 @@ func installCmd(args []string, stdout, stderr io.Writer, remove bool) int {
 		}
 	}
 	return 0
+}
+
+// installStep is what installing into one runtime needs beyond its
+// setup.Target.
+type installStep struct {
+	// adjust changes the target before it is written, and says why.
+	adjust func(setup.Target) (setup.Target, string)
+	// projectNote is said after an install into a project.
+	projectNote func(project string) string
+}
+
+// installSteps are the runtimes' install steps, by their IDs in the
+// registry (package agents).
+var installSteps = map[string]installStep{
+	agents.Claude: {adjust: claudeOnFailure},
+	agents.Codex:  {projectNote: codexProjectNote},
+}
+
+// codexProjectNote says that Codex reads a project's hooks only in a
+// trusted project.
+func codexProjectNote(project string) string {
+	codex, _ := agents.Lookup(agents.Codex)
+	return "Codex reads a project's " + codex.Settings + " only when the project is trusted ([projects.\"" + project + "\"] trust_level = \"trusted\" in your config.toml, which codex offers when it starts there)."
 }
 
 // installBinary is the arbiter command the hook runs. A shared project
