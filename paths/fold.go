@@ -1,22 +1,26 @@
 package paths
 
 import (
-	"github.com/arbitergate/arbiter/internal/lazy"
 	"os"
 	"path"
 	"strings"
 	"unicode"
+
+	"github.com/arbitergate/arbiter/agents"
+	"github.com/arbitergate/arbiter/internal/lazy"
 )
 
 // protectedNames are the spellings of the names the policy protects or
 // classifies by: agent and gate configuration, version control, shell
 // start-up files, credential folders, operating system trees. On a
 // case-insensitive filesystem .GIT/hooks is .git/hooks, so a path is
-// given these spellings before the policy compares names.
+// given these spellings before the policy compares names. The folders
+// and instruction files of the runtimes arbiter gates come from the
+// registry (agentNames); these are the rest.
 var protectedNames = []string{
 	".git", "hooks", "config", "objects", "refs", "HEAD",
-	".claude", ".codex", ".gemini", ".cursor", ".windsurf", ".continue", ".aider", ".vscode", ".github", ".mcp.json",
-	"CLAUDE.md", "CLAUDE.local.md", "AGENTS.md", "GEMINI.md", ".cursorrules", ".windsurfrules", "copilot-instructions.md", "settings.json", "settings.local.json",
+	".windsurf", ".continue", ".aider", ".vscode", ".mcp.json",
+	".windsurfrules", "settings.json", "settings.local.json",
 	".arbiter", "arbiter", "arbiter-judge", ".nah", "nah", "dcg", ".cc-safety-net", "cc-safety-net", "safety-net", "jev-permission-gate",
 	".ssh", ".gnupg", ".aws", ".kube", ".docker", ".azure", ".config", ".local", ".cache", "share", "state", "gh", "gcloud",
 	".bashrc", ".bash_profile", ".bash_login", ".profile", ".zshrc", ".zprofile", ".zshenv", ".zlogin", ".cshrc", ".tcshrc", ".kshrc", ".inputrc",
@@ -31,11 +35,26 @@ var protectedNames = []string{
 // built once, never changed.
 var canonicalNames = lazy.New(func() map[string]string {
 	m := make(map[string]string, len(protectedNames))
-	for _, n := range protectedNames {
+	for _, n := range append(agentNames(), protectedNames...) {
 		m[strings.ToLower(n)] = n
 	}
 	return m
 })
+
+// agentNames are the names of the runtimes' own: the first folder of
+// each configuration folder (.claude, .github), and their instruction
+// files.
+func agentNames() []string {
+	var out []string
+	for _, a := range agents.All() {
+		for _, d := range a.Config {
+			first, _, _ := strings.Cut(d, "/")
+			out = append(out, first)
+		}
+		out = append(out, a.Instructions...)
+	}
+	return out
+}
 
 // foldNames gives each component of p that is a protected name in another
 // case the protected spelling.
