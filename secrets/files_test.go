@@ -75,7 +75,7 @@ func TestCredentialDirsAreFiltered(t *testing.T) {
 }
 
 func TestKnownPathsAreCredentials(t *testing.T) {
-	for _, p := range knownPaths {
+	for _, p := range knownPaths.Get() {
 		if File(expandHome(p, "/home/u")) == "" {
 			t.Errorf("known path %s is not recognised by File", p)
 		}

@@ -2,16 +2,38 @@ package secrets
 
 import (
 	"path"
+	"slices"
 	"strings"
+
+	"github.com/arbitergate/arbiter/agents"
+	"github.com/arbitergate/arbiter/internal/lazy"
 )
 
 // knownPaths are where credentials live, relative to the home directory
 // ("~/…") or absolute: what a pattern or a directory is tested against.
-var knownPaths = []string{
+// The first path a pattern matches gives the kind of credential, so the
+// order is kept: other programs' credentials, the runtimes' (from the
+// registry), then the rest.
+var knownPaths = lazy.New(func() []string {
+	out := slices.Clone(credentialsBefore)
+	for _, a := range agents.All() {
+		for _, c := range a.Credentials {
+			out = append(out, "~/"+c)
+		}
+	}
+	return append(out, credentialsAfter...)
+})
+
+// credentialsBefore and credentialsAfter are the credentials of programs
+// other than the runtimes, listed before and after those.
+var credentialsBefore = []string{
 	"~/.ssh/id_rsa", "~/.ssh/id_ed25519", "~/.ssh/id_ecdsa", "~/.ssh/id_dsa", "~/.aws/credentials", "~/.aws/config",
 	"~/.netrc", "~/.npmrc", "~/.pypirc", "~/.git-credentials", "~/.docker/config.json", "~/.kube/config", "~/.config/gh/hosts.yml",
-	"~/.claude/.credentials.json", "~/.codex/auth.json", "~/.gemini/oauth_creds.json", "~/.qwen/oauth_creds.json",
-	"~/.config/github-copilot/hosts.json", "~/.local/share/opencode/auth.json", "~/.cache/huggingface/token", "~/.huggingface/token",
+	"~/.qwen/oauth_creds.json",
+}
+
+var credentialsAfter = []string{
+	"~/.local/share/opencode/auth.json", "~/.cache/huggingface/token", "~/.huggingface/token",
 	"~/.config/gcloud/credentials.db", "~/.config/gcloud/application_default_credentials.json", "~/.azure/msal_token_cache.json",
 	"~/.config/doctl/config.yaml", "~/.gnupg/private-keys-v1.d", "~/.password-store", "~/.pgpass", "~/.my.cnf", "~/.vault-token",
 	"~/.terraform.d/credentials.tfrc.json", "~/.cargo/credentials.toml", "~/.gem/credentials", "~/.config/rclone/rclone.conf",
@@ -46,7 +68,7 @@ func Glob(pattern, home string) string {
 		return File(clean)
 	}
 	lit := clean[:strings.IndexAny(clean, "*?[")]
-	for _, known := range knownPaths {
+	for _, known := range knownPaths.Get() {
 		// Every match, of the path or of a folder above it, starts with
 		// the pattern's literal part: most patterns (src/*.go) end here.
 		if !startsWith(known, home, lit) {
@@ -102,7 +124,7 @@ func Glob(pattern, home string) string {
 // home does.
 func inAnyHome(pattern string) string {
 	pc := strings.Split(pattern, "/")
-	for _, known := range knownPaths {
+	for _, known := range knownPaths.Get() {
 		rel, ok := strings.CutPrefix(known, "~/")
 		if !ok {
 			continue
@@ -162,7 +184,7 @@ func literal(pattern string) string {
 // when arbiter knows of none: copying or archiving dir takes it along.
 func Holds(dir, home string) string {
 	clean := path.Clean(dir)
-	for _, known := range knownPaths {
+	for _, known := range knownPaths.Get() {
 		if clean != "/" && !startsWith(known, home, clean+"/") {
 			continue
 		}
@@ -204,7 +226,7 @@ func expandHome(p, home string) string {
 // hosts.yml reaches ~/.config/gh/hosts.yml.
 func Below(root, name, home string) string {
 	clean := path.Clean(root)
-	for _, known := range knownPaths {
+	for _, known := range knownPaths.Get() {
 		p := expandHome(known, home)
 		if clean != "/" && !strings.HasPrefix(p, clean+"/") {
 			continue
