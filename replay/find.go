@@ -7,6 +7,9 @@ import (
 	"sort"
 	"strings"
 	"time"
+
+	"github.com/arbitergate/arbiter/agents"
+	"github.com/arbitergate/arbiter/internal/lazy"
 )
 
 // File is a session file to read, with the runtime its place implies
@@ -17,18 +20,17 @@ type File struct {
 	ModTime time.Time
 }
 
-// Locations are where each runtime keeps its sessions under home, with
-// the file names that are sessions.
+// Locations are where each runtime replay reads keeps its sessions under
+// home, as the registry (package agents) says.
 func Locations(home string, getenv func(string) string) map[Runtime][]string {
-	codexHome := filepath.Join(home, ".codex")
-	if getenv != nil && getenv("CODEX_HOME") != "" {
-		codexHome = getenv("CODEX_HOME")
+	out := map[Runtime][]string{}
+	for _, rt := range Runtimes() {
+		a, _ := agents.Lookup(string(rt))
+		for _, dir := range a.Sessions {
+			out[rt] = append(out[rt], a.InHome(home, dir, getenv))
+		}
 	}
-	return map[Runtime][]string{
-		Claude: {filepath.Join(home, ".claude", "projects")},
-		Codex:  {filepath.Join(codexHome, "sessions"), filepath.Join(codexHome, "archived_sessions")},
-		Gemini: {filepath.Join(home, ".gemini", "tmp")},
-	}
+	return out
 }
 
 // Discover lists the session files of every runtime under home; a
@@ -79,15 +81,29 @@ func hint(p string, only Runtime) Runtime {
 	}
 	abs, _ := filepath.Abs(p)
 	abs = filepath.ToSlash(abs)
-	switch {
-	case strings.Contains(abs, "/.codex/"):
-		return Codex
-	case strings.Contains(abs, "/.gemini/"):
-		return Gemini
-	case strings.Contains(abs, "/.claude/"):
-		return Claude
+	for _, h := range hints.Get() {
+		if strings.Contains(abs, h.folder) {
+			return h.rt
+		}
 	}
 	return ""
+}
+
+// hints are the runtimes' folders, in the order hint tries them: a path
+// under more than one is taken for the first.
+var hints = lazy.New(func() []hintFolder {
+	var out []hintFolder
+	for _, rt := range []Runtime{Codex, Gemini, Claude} {
+		a, _ := agents.Lookup(string(rt))
+		out = append(out, hintFolder{rt, "/" + a.Dir + "/"})
+	}
+	return out
+})
+
+// hintFolder is a runtime's folder as a path holds it ("/.codex/").
+type hintFolder struct {
+	rt     Runtime
+	folder string
 }
 
 // walk lists the session files under dir, sorted by path. Gemini keeps

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 	"time"
 )
 
@@ -28,6 +29,45 @@ type ReadOptions struct {
 type reader interface {
 	line(raw []byte) bool
 	finish()
+}
+
+// readers are the session formats replay reads, by the runtime's ID in
+// the registry (package agents).
+var readers = [...]struct {
+	rt  Runtime
+	new func(b builder, s *Session, opt ReadOptions) reader
+}{
+	{Claude, func(b builder, s *Session, opt ReadOptions) reader {
+		return &claudeReader{b: b, s: s, parent: opt.parent, pending: map[string]int{}, hookMs: map[string]int64{}, started: map[string]time.Time{}}
+	}},
+	{Codex, func(b builder, s *Session, _ ReadOptions) reader {
+		return &codexReader{b: b, s: s, pending: map[string]int{}, started: map[string]time.Time{}}
+	}},
+	{Gemini, func(b builder, s *Session, _ ReadOptions) reader {
+		return &geminiReader{b: b, s: s, byID: map[string]geminiMessage{}}
+	}},
+}
+
+// readerFor returns the constructor of a runtime's session reader.
+func readerFor(rt Runtime) (func(builder, *Session, ReadOptions) reader, bool) {
+	for _, r := range readers {
+		if r.rt == rt {
+			return r.new, true
+		}
+	}
+	return nil, false
+}
+
+// orList names runtimes for a message: "claude, codex or gemini".
+func orList(rts []Runtime) string {
+	names := make([]string, len(rts))
+	for i, rt := range rts {
+		names[i] = string(rt)
+	}
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
 }
 
 // Read reads one session file.
@@ -77,17 +117,11 @@ func ReadFrom(r io.Reader, opt ReadOptions) (*Session, error) {
 	}
 	s := &Session{Runtime: rt}
 	b := builder{home: home}
-	var rd reader
-	switch rt {
-	case Claude:
-		rd = &claudeReader{b: b, s: s, parent: opt.parent, pending: map[string]int{}, hookMs: map[string]int64{}, started: map[string]time.Time{}}
-	case Codex:
-		rd = &codexReader{b: b, s: s, pending: map[string]int{}, started: map[string]time.Time{}}
-	case Gemini:
-		rd = &geminiReader{b: b, s: s, byID: map[string]geminiMessage{}}
-	default:
-		return nil, fmt.Errorf("unknown runtime %q (want claude, codex or gemini)", rt)
+	newReader, ok := readerFor(rt)
+	if !ok {
+		return nil, fmt.Errorf("unknown runtime %q (want %s)", rt, orList(Runtimes()))
 	}
+	rd := newReader(b, s, opt)
 	all := io.MultiReader(bytes.NewReader(head), r)
 	if document(head) {
 		data, err := io.ReadAll(io.LimitReader(all, maxDocument+1))

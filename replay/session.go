@@ -4,20 +4,30 @@ import (
 	"time"
 
 	"github.com/arbitergate/arbiter"
+	"github.com/arbitergate/arbiter/agents"
 )
 
 // Runtime names an agent whose sessions replay reads.
 type Runtime string
 
-// The runtimes replay reads.
+// The runtimes replay reads, by their IDs in the registry (package
+// agents).
 const (
-	Claude Runtime = "claude"
-	Codex  Runtime = "codex"
-	Gemini Runtime = "gemini"
+	Claude Runtime = agents.Claude
+	Codex  Runtime = agents.Codex
+	Gemini Runtime = agents.Gemini
 )
 
-// Runtimes lists the runtimes replay reads.
-func Runtimes() []Runtime { return []Runtime{Claude, Codex, Gemini} }
+// Runtimes lists the runtimes replay reads, in the registry's order.
+func Runtimes() []Runtime {
+	var out []Runtime
+	for _, id := range agents.IDs() {
+		if _, ok := readerFor(Runtime(id)); ok {
+			out = append(out, Runtime(id))
+		}
+	}
+	return out
+}
 
 // Status is what happened to a call, as far as the session records it.
 type Status string
