@@ -12,8 +12,8 @@ import (
 
 func (j *judgement) archive(c *shell.Command) {
 	subj := c.String()
-	switch c.Program {
-	case "tar", "gtar", "bsdtar":
+	switch shell.Canonical(c.Program) {
+	case "tar":
 		extract, create := false, false
 		var file, dir string
 		for k, a := range c.Args {

@@ -165,13 +165,13 @@ func shellSources(a *shell.Analysis, command string) []string {
 		if len(out) > 16 {
 			break
 		}
-		switch c.Program {
-		case "bash", "sh", "zsh", "dash", "ksh", "mksh", "ash":
-			for k, w := range c.Args {
-				if (w.Text == "-c" || shortFlag(w.Text, 'c')) && k+1 < len(c.Args) {
-					out = append(out, c.Args[k+1].Text)
-					break
-				}
+		if !shell.SpeaksSh(c.Program) {
+			continue
+		}
+		for k, w := range c.Args {
+			if (w.Text == "-c" || shortFlag(w.Text, 'c')) && k+1 < len(c.Args) {
+				out = append(out, c.Args[k+1].Text)
+				break
 			}
 		}
 	}
@@ -340,8 +340,8 @@ func (j *judgement) throughNewLinks(a *shell.Analysis) {
 // cp or rsync told to recurse or keep links (their last operand).
 func (j *judgement) linkDestination(c *shell.Command) string {
 	dir := func(v string) string { return j.res.Resolve(v, c.Dir) }
-	switch c.Program {
-	case "tar", "bsdtar", "gtar":
+	switch shell.Canonical(c.Program) {
+	case "tar":
 		extract := false
 		for k, a := range c.Args {
 			t := a.Text
@@ -571,7 +571,7 @@ func (j *judgement) writtenFiles(a *shell.Analysis) map[string]writtenFile {
 			}
 			record(j.res.Resolve(r.Target.Text, c.Dir), f)
 		}
-		switch c.Program {
+		switch shell.Canonical(c.Program) {
 		case "curl", "wget":
 			for _, o := range curlTransfer(c).output {
 				record(j.res.Resolve(o.Text, c.Dir), writtenFile{producer: c.Program})
@@ -623,13 +623,13 @@ func (j *judgement) writtenFiles(a *shell.Analysis) map[string]writtenFile {
 					record(abs, writtenFile{known: true, producer: "touch"})
 				}
 			}
-		case "sed", "gsed", "perl", "ruby", "patch", "ed", "ex":
+		case "sed", "perl", "ruby", "patch", "ed", "ex":
 			if c.Program == "patch" || c.Program == "ed" || c.Program == "ex" || hasFlag(c, 'i', "--in-place") {
 				for _, o := range operands(c, "-e", "-f", "--expression", "--file", "-p", "-o", "--output") {
 					record(j.res.Resolve(o.Text, c.Dir), writtenFile{producer: c.Program})
 				}
 			}
-		case "tar", "gtar", "bsdtar", "unzip", "7z", "git":
+		case "tar", "unzip", "7z", "git":
 			// Unpacking or checking out writes files that cannot be listed
 			// in advance; mark the directory.
 			dir := "."

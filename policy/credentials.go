@@ -42,9 +42,8 @@ func (j *judgement) passwordDatabase(c *shell.Command) {
 
 // stdinPrinters print what they read on standard input.
 func stdinPrinters(s string) bool {
-	switch s {
-	case "cat", "tee", "head", "tail", "base64", "base32", "xxd", "od", "hexdump", "rev", "tr", "sed", "awk", "gawk",
-		"mawk", "cut", "fold", "nl", "strings", "sort", "uniq", "column", "paste", "jq", "less", "more", "printf", "echo",
+	switch shell.Canonical(s) {
+	case "cat", "tee", "head", "tail", "base64", "base32", "xxd", "od", "hexdump", "rev", "tr", "sed", "awk", "cut", "fold", "nl", "strings", "sort", "uniq", "column", "paste", "jq", "less", "more", "printf", "echo",
 		"basenc", "tac", "grep":
 		return true
 	}

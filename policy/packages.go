@@ -44,7 +44,7 @@ func (j *judgement) packages(c *shell.Command) {
 	publish := func() { j.fireWith(catalog.B10Publish, subj, "publishes a package for others to download") }
 	build := func() { j.fireWith(catalog.D5Build, subj, "builds, tests or runs the project") }
 	script := func(name string) { j.packageScript(c, name, subj) }
-	switch c.Program {
+	switch shell.Canonical(c.Program) {
 	case "npm", "pnpm", "yarn", "bun":
 		if c.Program == "bun" && len(c.Args) > 0 && c.Args[0].Text == "-" {
 			j.interpreter(c, "javascript") // bun - reads code on standard input
@@ -233,7 +233,7 @@ func (j *judgement) packages(c *shell.Command) {
 			return
 		}
 		build()
-	case "make", "gmake", "cmake":
+	case "make", "cmake":
 		for _, o := range ops {
 			switch o.Text {
 			case "install", "uninstall":

@@ -12,8 +12,8 @@ import (
 
 // copiers are programs whose operands are files they copy elsewhere.
 func copiers(s string) bool {
-	switch s {
-	case "cp", "mv", "install", "rsync", "ditto", "tar", "gtar", "bsdtar", "zip", "7z", "7za", "rar", "cpio", "pax", "dd":
+	switch shell.Canonical(s) {
+	case "cp", "mv", "install", "rsync", "ditto", "tar", "zip", "7z", "7za", "rar", "cpio", "pax", "dd":
 		return true
 	}
 	return false
@@ -72,8 +72,8 @@ func (j *judgement) copyStaysInStore(c *shell.Command) bool {
 // copySources returns the operands a copy or archive reads: all but the
 // last for cp-like programs, all but the archive for archivers.
 func copySources(c *shell.Command) []shell.Word {
-	switch c.Program {
-	case "tar", "gtar", "bsdtar", "cpio", "pax":
+	switch shell.Canonical(c.Program) {
+	case "tar", "cpio", "pax":
 		var out []shell.Word
 		for k := 0; k < len(c.Args); k++ {
 			t := c.Args[k].Text

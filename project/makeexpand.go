@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/arbitergate/arbiter/internal/lazy"
+	"github.com/arbitergate/arbiter/shell"
 )
 
 // autos holds make's automatic variables for one rule.
@@ -194,9 +195,7 @@ func plainShell(v string) bool {
 	if path.Base(f[0]) == "env" && len(f) > 1 {
 		f = f[1:]
 	}
-	switch path.Base(f[0]) {
-	case "sh", "bash", "dash", "ksh", "zsh", "ash", "mksh":
-	default:
+	if !shell.SpeaksSh(path.Base(f[0])) {
 		return false
 	}
 	return plainShellFlags(strings.Join(f[1:], " ")) || len(f) == 1 || f[1] == "-e" && len(f) == 2

@@ -10,6 +10,7 @@ import (
 	"mvdan.cc/sh/v3/syntax"
 
 	"github.com/arbitergate/arbiter/internal/lazyregexp"
+	"github.com/arbitergate/arbiter/shell"
 )
 
 // codexLine is a Codex rollout line: a type and its payload.
@@ -210,8 +211,7 @@ func codexArgs(args string) json.RawMessage {
 // -lc SCRIPT`, else the words quoted.
 func commandLine(argv []string) string {
 	if len(argv) == 3 && (argv[1] == "-lc" || argv[1] == "-c") {
-		switch filepath.Base(argv[0]) {
-		case "bash", "sh", "zsh", "dash":
+		if shell.SpeaksSh(filepath.Base(argv[0])) {
 			return argv[2]
 		}
 	}

@@ -2,9 +2,11 @@ package rules
 
 import (
 	"fmt"
-	"github.com/arbitergate/arbiter/internal/lazy"
 	"path"
 	"strings"
+
+	"github.com/arbitergate/arbiter/internal/lazy"
+	"github.com/arbitergate/arbiter/shell"
 )
 
 // BroadPrefixError says why a reusable prefix approves too much, and what
@@ -36,14 +38,14 @@ const (
 // broad lists programs whose prefix alone would approve running anything.
 var broad = lazy.New(func() map[string]kind {
 	return map[string]kind{
-		"sh": shellKind, "bash": shellKind, "zsh": shellKind, "dash": shellKind, "ksh": shellKind, "fish": shellKind, "csh": shellKind,
-		"tcsh": shellKind, "ash": shellKind, "busybox": shellKind, "pwsh": shellKind, "powershell": shellKind, "cmd": shellKind, "su": shellKind,
+		// and every shell.IsShell; these run commands the same way:
+		"busybox": shellKind, "pwsh": shellKind, "powershell": shellKind, "cmd": shellKind, "su": shellKind,
 
 		"python": interpreterKind, "python2": interpreterKind, "python3": interpreterKind, "pypy": interpreterKind, "pypy3": interpreterKind,
-		"node": interpreterKind, "nodejs": interpreterKind, "deno": interpreterKind, "bun": interpreterKind, "ruby": interpreterKind,
+		"node": interpreterKind, "deno": interpreterKind, "bun": interpreterKind, "ruby": interpreterKind,
 		"perl": interpreterKind, "php": interpreterKind, "lua": interpreterKind, "luajit": interpreterKind, "rscript": interpreterKind,
 		"julia": interpreterKind, "osascript": interpreterKind, "java": interpreterKind, "groovy": interpreterKind, "tclsh": interpreterKind,
-		"awk": interpreterKind, "gawk": interpreterKind, "mawk": interpreterKind, "elixir": interpreterKind, "erl": interpreterKind,
+		"awk": interpreterKind, "elixir": interpreterKind, "erl": interpreterKind,
 		"ts-node": interpreterKind, "tsx": interpreterKind,
 
 		"npx": wrapperKind, "pnpx": wrapperKind, "bunx": wrapperKind, "uvx": wrapperKind, "pipx": wrapperKind,
@@ -95,7 +97,11 @@ func Narrow(words []string) error {
 	}
 	prog := strings.ToLower(path.Base(words[0]))
 	rest := words[1:]
-	switch broad.Get()[prog] {
+	k := broad.Get()[shell.Canonical(prog)]
+	if shell.IsShell(prog) {
+		k = shellKind
+	}
+	switch k {
 	case shellKind:
 		return &BroadPrefixError{Prefix: prefix, Why: prog + " is a shell, and a shell runs any command", Suggestion: "approve the command the shell would run, as in `arbiter allow -- npm test`"}
 	case interpreterKind:
@@ -162,7 +168,7 @@ func ext(prog string) string {
 	switch {
 	case strings.HasPrefix(prog, "python"), strings.HasPrefix(prog, "pypy"):
 		return ".py"
-	case prog == "node", prog == "deno", prog == "bun", prog == "nodejs", prog == "tsx", prog == "ts-node":
+	case shell.Canonical(prog) == "node", prog == "deno", prog == "bun", prog == "tsx", prog == "ts-node":
 		return ".js"
 	case prog == "ruby":
 		return ".rb"

@@ -1,9 +1,10 @@
 package shell
 
 import (
-	"github.com/arbitergate/arbiter/internal/lazy"
 	"path"
 	"strings"
+
+	"github.com/arbitergate/arbiter/internal/lazy"
 
 	"mvdan.cc/sh/v3/syntax"
 )

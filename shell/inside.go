@@ -14,7 +14,7 @@ func (w *walker) inside(cmd *Command) {
 		return
 	}
 	switch {
-	case shells.Get()[prog]:
+	case IsShell(prog):
 		w.shell(cmd)
 	case prog == "eval":
 		w.nested(*cmd, Word{Text: joinWords(cmd.Args), Dynamic: anyDynamic(cmd.Args)}, nil, "eval")
@@ -53,7 +53,7 @@ func (w *walker) inside(cmd *Command) {
 		w.optionScripts(cmd, []string{"-e", "--exec", "-c", "--sh-exec", "--lua-exec"})
 	case prog == "rsync":
 		w.optionScripts(cmd, []string{"-e", "--rsh", "--rsync-path"})
-	case prog == "tar" || prog == "gtar" || prog == "bsdtar":
+	case Canonical(prog) == "tar":
 		w.tarOptions(cmd)
 	case prog == "rg":
 		w.optionScripts(cmd, []string{"--pre"})
@@ -61,9 +61,9 @@ func (w *walker) inside(cmd *Command) {
 		w.optionScripts(cmd, []string{"-TT", "--unzip-command"})
 	case prog == "man":
 		w.optionScripts(cmd, []string{"-P", "--pager"})
-	case prog == "awk" || prog == "gawk" || prog == "mawk" || prog == "nawk":
+	case Canonical(prog) == "awk":
 		w.awk(cmd)
-	case prog == "sed" || prog == "gsed":
+	case Canonical(prog) == "sed":
 		w.sed(cmd)
 	case prog == "vim" || prog == "vi" || prog == "nvim" || prog == "ex" || prog == "view":
 		for k, a := range cmd.Args {

@@ -1,8 +1,9 @@
 package shell
 
 import (
-	"github.com/arbitergate/arbiter/internal/lazy"
 	"strings"
+
+	"github.com/arbitergate/arbiter/internal/lazy"
 
 	"github.com/arbitergate/arbiter/internal/lazyregexp"
 )
@@ -20,7 +21,7 @@ var interpreters = lazy.New(func() map[string]interpreter {
 	return map[string]interpreter{
 		"python": {"python", []string{"-c"}}, "python2": {"python", []string{"-c"}}, "python3": {"python", []string{"-c"}},
 		"py": {"python", []string{"-c"}}, "pypy": {"python", []string{"-c"}}, "pypy3": {"python", []string{"-c"}},
-		"node": {"javascript", []string{"-e", "--eval", "-p", "--print"}}, "nodejs": {"javascript", []string{"-e", "--eval", "-p", "--print"}},
+		"node": {"javascript", []string{"-e", "--eval", "-p", "--print"}},
 		"deno": {"javascript", []string{"eval"}}, "bun": {"javascript", []string{"-e", "--eval", "-p", "--print"}},
 		"perl": {"perl", []string{"-e", "-E"}}, "ruby": {"ruby", []string{"-e"}}, "php": {"php", []string{"-r"}},
 		"lua": {"lua", []string{"-e"}}, "luajit": {"lua", []string{"-e"}},
@@ -32,7 +33,7 @@ var interpreters = lazy.New(func() map[string]interpreter {
 })
 
 func isInterpreter(program string) bool {
-	if _, ok := interpreters.Get()[program]; ok {
+	if _, ok := interpreters.Get()[Canonical(program)]; ok {
 		return true
 	}
 	return interpreterFamily(program) != ""
@@ -51,7 +52,7 @@ func interpreterFamily(program string) string {
 
 // Interpreter reports the language an interpreter program runs, or "".
 func Interpreter(program string) string {
-	if spec, ok := interpreters.Get()[program]; ok {
+	if spec, ok := interpreters.Get()[Canonical(program)]; ok {
 		return spec.lang
 	}
 	if base := interpreterFamily(program); base != "" {
@@ -62,7 +63,7 @@ func Interpreter(program string) string {
 
 // interpreter finds the code an interpreter runs and scans it.
 func (w *walker) interpreter(cmd *Command) {
-	spec, ok := interpreters.Get()[cmd.Program]
+	spec, ok := interpreters.Get()[Canonical(cmd.Program)]
 	if !ok {
 		spec = interpreters.Get()[interpreterFamily(cmd.Program)]
 	}

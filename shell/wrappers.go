@@ -1,7 +1,6 @@
 package shell
 
 import (
-	"github.com/arbitergate/arbiter/internal/lazy"
 	"path"
 	"strings"
 )
@@ -199,17 +198,6 @@ func runnerFor(program string) (runner, bool) {
 	}
 	return runner{}, false
 }
-
-// Shells that read a command line with -c, a script file, or standard input.
-var shells = lazy.New(func() map[string]bool {
-	return map[string]bool{
-		"sh": true, "bash": true, "zsh": true, "dash": true, "ksh": true, "mksh": true, "ash": true,
-		"fish": true, "csh": true, "tcsh": true, "yash": true, "posh": true, "rbash": true,
-	}
-})
-
-// IsShell reports whether a program name is a command shell.
-func IsShell(program string) bool { return shells.Get()[program] }
 
 // programName turns a command word into the name rules match: the base
 // name, lower-cased.
