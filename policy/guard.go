@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/arbitergate/arbiter/agents"
 	"github.com/arbitergate/arbiter/catalog"
 
 	"github.com/arbitergate/arbiter/paths"
@@ -53,7 +54,7 @@ func isGuardPath(r paths.Resolver, abs string) bool {
 	switch base := path.Base(abs); {
 	case base == ".arbiter.toml", strings.HasSuffix(base, ".arbiter-backup"):
 		return true
-	case base == "arbiter.json" && path.Base(path.Dir(abs)) == "hooks" && path.Base(path.Dir(path.Dir(abs))) == ".github":
+	case isOwnHookFile(abs):
 		return true
 	case holdsArbiterHook(abs):
 		return true
@@ -135,18 +136,65 @@ func (j *judgement) gateCommand(c *shell.Command) {
 	j.guardTamper(c.String(), "changes the configuration, trust or hooks of a permission gate")
 }
 
-// hookSettings are the runtimes' settings files that can carry arbiter's
-// hook entry, by folder and name; trust lists the file beside one that
-// records which hooks the person trusted.
-var hookSettings = lazy.New(func() map[string][]string {
-	return map[string][]string{
-		".claude":       {"settings.json", "settings.local.json"},
-		".codex":        {"hooks.json"},
-		".gemini":       {"settings.json"},
-		".cursor":       {"hooks.json"},
-		".github/hooks": {"*.json"},
+// hookFiles are the runtimes' files that can carry arbiter's hook entry,
+// by folder and name (agents.Agent.HookFiles).
+var hookFiles = lazy.New(func() []hookFile {
+	var out []hookFile
+	for _, a := range agents.All() {
+		for _, f := range a.HookFiles {
+			out = append(out, hookFile{path.Dir(f), path.Base(f)})
+		}
 	}
+	return out
 })
+
+// hookFile is a folder and a name pattern of a file that can hold hooks.
+type hookFile struct{ folder, name string }
+
+// trustFiles record which hooks the person trusted, each with the name of
+// the hook file beside it whose entries it covers (Codex's config.toml
+// and hooks.json).
+var trustFiles = lazy.New(func() []trustFile {
+	var out []trustFile
+	for _, a := range agents.All() {
+		for _, f := range a.HookFiles {
+			if a.Trust != "" && path.Dir(f) == path.Dir(a.Trust) {
+				out = append(out, trustFile{a.Trust, path.Base(f)})
+			}
+		}
+	}
+	return out
+})
+
+type trustFile struct{ file, hooks string }
+
+// ownHookFiles are the runtimes' hook files that are arbiter's alone
+// (Copilot CLI's .github/hooks/arbiter.json): the gate's whatever they
+// hold.
+var ownHookFiles = lazy.New(func() []string {
+	var out []string
+	for _, a := range agents.All() {
+		if a.OwnSettings {
+			out = append(out, a.Settings)
+		}
+	}
+	return out
+})
+
+func isOwnHookFile(abs string) bool {
+	for _, f := range ownHookFiles.Get() {
+		if isFileAt(abs, f) {
+			return true
+		}
+	}
+	return false
+}
+
+// isFileAt reports whether abs is the file rel names (a folder and a
+// name) in some directory.
+func isFileAt(abs, rel string) bool {
+	return path.Base(abs) == path.Base(rel) && strings.HasSuffix("/"+path.Dir(abs), "/"+path.Dir(rel))
+}
 
 // maxSettings bounds how much of a settings file is read.
 const maxSettings = 1 << 20
@@ -157,17 +205,17 @@ const maxSettings = 1 << 20
 // file could remove the gate; reading it is fine.
 func holdsArbiterHook(abs string) bool {
 	dir, base := path.Dir(abs), path.Base(abs)
-	if path.Base(dir) == ".codex" && base == "config.toml" {
-		return fileMentionsArbiter(path.Join(dir, "hooks.json"))
+	for _, t := range trustFiles.Get() {
+		if isFileAt(abs, t.file) {
+			return fileMentionsArbiter(path.Join(dir, t.hooks))
+		}
 	}
-	for folder, names := range hookSettings.Get() {
-		if !strings.HasSuffix(dir, "/"+folder) {
+	for _, f := range hookFiles.Get() {
+		if !strings.HasSuffix(dir, "/"+f.folder) {
 			continue
 		}
-		for _, n := range names {
-			if ok, _ := path.Match(n, base); ok {
-				return fileMentionsArbiter(abs)
-			}
+		if ok, _ := path.Match(f.name, base); ok {
+			return fileMentionsArbiter(abs)
 		}
 	}
 	return false
@@ -205,21 +253,37 @@ func uninstallsGate(words []shell.Word) bool {
 // isAgentConfig reports whether a path holds an agent's configuration or
 // standing instructions.
 func isAgentConfig(abs string) bool {
-	base := path.Base(abs)
-	switch base {
-	case "CLAUDE.md", "CLAUDE.local.md", "AGENTS.md", "AGENT.md", "GEMINI.md", ".cursorrules", ".windsurfrules", ".clinerules", ".mcp.json", "copilot-instructions.md", "opencode.json":
+	c := agentConfig.Get()
+	if c.names[path.Base(abs)] {
 		return true
 	}
 	if strings.HasSuffix(abs, "/.vscode/mcp.json") {
 		return true
 	}
-	// Copilot CLI runs every .github/hooks/*.json; agents read the
-	// instructions, prompts and agent definitions beside them.
-	for _, d := range []string{"/.claude/", "/.codex/", "/.gemini/", "/.cursor/", "/.windsurf/", "/.continue/", "/.aider", "/.roo/", "/.amazonq/", "/.kiro/",
-		"/.github/hooks/", "/.github/instructions/", "/.github/prompts/", "/.github/agents/", "/.github/chatmodes/"} {
+	for _, d := range c.folders {
 		if strings.Contains(abs+"/", d) {
 			return true
 		}
 	}
 	return false
 }
+
+// agentConfig are the names of agents' instruction and configuration
+// files, and their folders as a path holds them ("/.claude/"): the
+// registry's runtimes' (Config, Instructions), then other agents'.
+var agentConfig = lazy.New(func() (c struct {
+	names   map[string]bool
+	folders []string
+}) {
+	c.names = map[string]bool{"AGENT.md": true, ".windsurfrules": true, ".clinerules": true, ".mcp.json": true, "opencode.json": true}
+	for _, a := range agents.All() {
+		for _, n := range a.Instructions {
+			c.names[n] = true
+		}
+		for _, d := range a.Config {
+			c.folders = append(c.folders, "/"+d+"/")
+		}
+	}
+	c.folders = append(c.folders, "/.windsurf/", "/.continue/", "/.aider", "/.roo/", "/.amazonq/", "/.kiro/")
+	return c
+})

@@ -4,22 +4,40 @@ import (
 	"io/fs"
 	"os"
 	"path"
+	"slices"
 	"strings"
 
+	"github.com/arbitergate/arbiter/agents"
+	"github.com/arbitergate/arbiter/internal/lazy"
 	"github.com/arbitergate/arbiter/paths"
 )
 
 // skillHomes are the directories, in the home directory and in the
-// project, where the runtimes install skills: each skill is a directory
-// NAME holding a SKILL.md, with any scripts it runs beside it. Claude Code
-// (.claude/skills), Codex CLI and Gemini CLI (.agents/skills, .codex/skills,
-// .gemini/skills), Cursor (.cursor/skills) and Copilot CLI (.copilot/skills,
-// and in a repository .github/skills).
-var skillHomes = []string{".claude/skills", ".agents/skills", ".codex/skills", ".gemini/skills", ".cursor/skills", ".copilot/skills", ".github/skills"}
+// project, where the runtimes install skills (agents.Agent.Skills): each
+// skill is a directory NAME holding a SKILL.md, with any scripts it runs
+// beside it.
+var skillHomes = lazy.New(func() []string {
+	var out []string
+	for _, a := range agents.All() {
+		for _, d := range a.Skills {
+			if !slices.Contains(out, d) {
+				out = append(out, d)
+			}
+		}
+	}
+	return out
+})
 
 // pluginHomes hold installed plugins and extensions, in the home directory
-// only; a plugin's skills sit in a skills/NAME directory somewhere inside.
-var pluginHomes = []string{".claude/plugins", ".gemini/extensions", ".copilot/installed-plugins"}
+// only (agents.Agent.Plugins); a plugin's skills sit in a skills/NAME
+// directory somewhere inside.
+var pluginHomes = lazy.New(func() []string {
+	var out []string
+	for _, a := range agents.All() {
+		out = append(out, a.Plugins...)
+	}
+	return out
+})
 
 // skillDir reports whether abs (absolute and clean) lies inside the
 // directory of an installed skill: the user's own code, installed the way
@@ -38,7 +56,7 @@ func skillDir(abs string, res paths.Resolver) bool {
 		bases = append(bases, res.Project)
 	}
 	for _, base := range bases {
-		for _, dir := range skillHomes {
+		for _, dir := range skillHomes.Get() {
 			if root := path.Join(base, dir); inSkill(abs, root) {
 				return true
 			}
@@ -47,7 +65,7 @@ func skillDir(abs string, res paths.Resolver) bool {
 	if res.Home == "" {
 		return false
 	}
-	for _, dir := range pluginHomes {
+	for _, dir := range pluginHomes.Get() {
 		root := path.Join(res.Home, dir)
 		rest, ok := strings.CutPrefix(abs, root+"/")
 		if !ok {
