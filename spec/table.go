@@ -4,7 +4,6 @@ import (
 	_ "embed"
 	"fmt"
 	"github.com/arbitergate/arbiter/internal/lazy"
-	"slices"
 	"strings"
 	"sync"
 )
@@ -16,10 +15,13 @@ var programsText string
 type Table struct {
 	programs map[string]*entry // the index, for a table read whole
 	order    []*entry
-	// text and found serve the built-in table, looked up by search.
+	// The built-in table is read as lookups need it (see head).
 	text  string
 	mu    sync.Mutex
-	found map[string]*entry
+	found map[string]*entry // every name looked up so far; nil when absent
+	heads []head            // the header lines read so far, in order
+	next  int               // where the first unread line starts
+	lines int               // how many lines have been read
 }
 
 // entry is one program's block of the table, parsed on first lookup: a
@@ -40,7 +42,7 @@ func (e *entry) get() (*Spec, error) {
 
 // builtin is the embedded table. A hook decides one call and needs a
 // handful of programs, so the table is not indexed as a whole: a lookup
-// finds the program's header line in the text and parses that block
+// reads header lines only as far as its program's and parses that block
 // only (cached for the next lookup). A block that does not parse is
 // treated as absent: nothing is then allowed by its spec, which fails
 // closed (and TestBuiltinTableParses fails long before a release).
@@ -66,7 +68,7 @@ func (t *Table) Lookup(program string) *Spec {
 }
 
 // entry finds a program's block: from the index when the table has one,
-// otherwise by searching the text for its header line.
+// otherwise by reading the text's header lines.
 func (t *Table) entry(program string) *entry {
 	if t.programs != nil {
 		return t.programs[program]
@@ -76,84 +78,83 @@ func (t *Table) entry(program string) *entry {
 	if e, ok := t.found[program]; ok {
 		return e
 	}
-	e := t.locate(program)
-	t.found[program] = e
-	for _, other := range t.found {
-		if e != nil && other != nil && other.line == e.line {
-			e = other // one entry per block, whichever name found it first
-			t.found[program] = e
-			break
+	var e *entry
+	if h, ok := t.head(program); ok {
+		for _, other := range t.found {
+			if other != nil && other.line == int(h.line) {
+				e = other // one entry per block, whichever name found it first
+			}
+		}
+		if e == nil {
+			e = &entry{text: blockAt(t.text, int(h.start)), line: int(h.line)}
 		}
 	}
+	t.found[program] = e
 	return e
 }
 
-// locate finds a program's block in the built-in text through blockIndex,
-// a binary search; a text the index was not generated from, or an index
-// entry whose header does not name the program (a stale index), falls
-// back to the search.
-func (t *Table) locate(program string) *entry {
-	if t.text != programsText {
-		return findBlock(t.text, program)
+// head is a block's header line in the text.
+type head struct {
+	start, names int32 // where the line starts and where its NAME,ALIAS… field ends
+	line         int32
+	aliases      bool // the field holds more than one name
+}
+
+// head returns the header line that names program. The text is
+// read as far as lookups have needed, and at most once: there is no
+// stored index to regenerate when a block is added, and a hook's few
+// lookups cost a few microseconds (BenchmarkFirstLookup).
+func (t *Table) head(program string) (head, bool) {
+	if program == "" || strings.ContainsAny(program, " \t\n,") {
+		return head{}, false
 	}
-	i, ok := slices.BinarySearchFunc(blockIndex[:], program, func(r blockRef, name string) int { return strings.Compare(r.name, name) })
-	if !ok {
-		if len(blockIndex) == 0 {
-			return findBlock(t.text, program)
+	for _, h := range t.heads {
+		if t.names(h, program) {
+			return h, true
 		}
-		return nil
 	}
-	r := blockIndex[i]
-	if r.start < 0 || r.end > len(t.text) || r.start >= r.end || !headerNames(t.text[r.start:r.end], program) {
-		return findBlock(t.text, program)
+	for t.next < len(t.text) {
+		start, end := t.next, len(t.text)
+		if nl := strings.IndexByte(t.text[start:], '\n'); nl >= 0 {
+			end = start + nl
+		}
+		t.next = end + 1
+		t.lines++
+		if c := t.text[start]; c == '\t' || c == '#' || c == ' ' || c == '\n' {
+			continue // a block's line, a comment or a blank line
+		}
+		h := head{start: int32(start), names: int32(end), line: int32(t.lines)}
+		for i := start; i < end; i++ {
+			if c := t.text[i]; c == ' ' {
+				h.names = int32(i)
+				break
+			} else if c == ',' {
+				h.aliases = true
+			}
+		}
+		t.heads = append(t.heads, h)
+		if t.names(h, program) {
+			return h, true
+		}
 	}
-	return &entry{text: t.text[r.start:r.end], line: r.line}
+	return head{}, false
 }
 
-// blockRef is where a program's block lies in programs.txt.
-type blockRef struct {
-	name       string
-	start, end int
-	line       int
-}
-
-// headerNames reports whether a block's header line names program.
-func headerNames(block, program string) bool {
-	names, _, _ := strings.Cut(block, " ")
-	for names != "" {
-		var n string
-		n, names, _ = strings.Cut(names, ",")
-		if n == program {
+// names reports whether a header line's NAME,ALIAS… field names program.
+func (t *Table) names(h head, program string) bool {
+	names := t.text[h.start:h.names]
+	if !h.aliases {
+		return names == program
+	}
+	for {
+		i := strings.IndexByte(names, ',')
+		if i < 0 {
+			return names == program
+		}
+		if names[:i] == program {
 			return true
 		}
-	}
-	return false
-}
-
-// findBlock finds the block whose header names program: a line at the
-// left margin whose first field is NAME or NAME,ALIAS,….
-func findBlock(text, program string) *entry {
-	if program == "" || strings.ContainsAny(program, " \t\n,") {
-		return nil
-	}
-	for from := 0; ; {
-		i := strings.Index(text[from:], program)
-		if i < 0 {
-			return nil
-		}
-		i += from
-		from = i + 1
-		start := strings.LastIndexByte(text[:i], '\n') + 1
-		first := text[start:]
-		if j := strings.IndexAny(first, " \t\n"); j >= 0 {
-			first = first[:j]
-		}
-		if start == len(text) || text[start] == '\t' || text[start] == '#' || text[start] == ' ' || i >= start+len(first) {
-			continue // not in a header's name field
-		}
-		if (i == start || text[i-1] == ',') && (i+len(program) == start+len(first) || text[i+len(program)] == ',') {
-			return &entry{text: blockAt(text, start), line: strings.Count(text[:start], "\n") + 1}
-		}
+		names = names[i+1:]
 	}
 }
 
@@ -174,11 +175,19 @@ func blockAt(text string, start int) string {
 }
 
 // Programs returns the table's programs in the order they are written,
-// with the first error any block has.
+// with the first error any block has. The built-in table is read whole
+// for it, apart from its lookups: tests use it, a hook never does.
 func (t *Table) Programs() ([]*Spec, error) {
+	order := t.order
+	if t.programs == nil {
+		order = index(t.text).order
+	}
 	var out []*Spec
-	for _, e := range t.order {
+	for _, e := range order {
 		s, err := e.get()
+		if err == nil && t.programs == nil {
+			err = s.loadAll()
+		}
 		if err != nil {
 			return nil, err
 		}
