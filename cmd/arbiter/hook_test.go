@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -50,8 +51,18 @@ func runProgram(t *testing.T, program string, stdin []byte, env []string, args .
 	t.Helper()
 	cmd := exec.Command(program, args...)
 	cmd.Stdin = bytes.NewReader(stdin)
-	// The payloads' user is dev; no file under HOME is read.
-	cmd.Env = append([]string{"PATH=" + os.Getenv("PATH"), "HOME=/home/dev"}, env...)
+	// The payloads' user is dev; no file under HOME is read. What arbiter
+	// writes (the daily notice's stamp) goes to a directory of this run's
+	// own, so that every run says the same, whatever ran before it.
+	// A caller that names its own HOME has made it a temporary one.
+	cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=/home/dev"}
+	if !slices.ContainsFunc(env, func(kv string) bool { return strings.HasPrefix(kv, "HOME=") }) {
+		xdg := t.TempDir()
+		for _, d := range []string{"CACHE", "CONFIG", "STATE", "DATA"} {
+			cmd.Env = append(cmd.Env, "XDG_"+d+"_HOME="+filepath.Join(xdg, strings.ToLower(d)))
+		}
+	}
+	cmd.Env = append(cmd.Env, env...)
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	err := cmd.Run()
