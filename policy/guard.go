@@ -271,10 +271,7 @@ func isAgentConfig(abs string) bool {
 // agentConfig are the names of agents' instruction and configuration
 // files, and their folders as a path holds them ("/.claude/"): the
 // registry's runtimes' (Config, Instructions), then other agents'.
-var agentConfig = lazy.New(func() (c struct {
-	names   map[string]bool
-	folders []string
-}) {
+var agentConfig = lazy.New(func() (c agentFiles) {
 	c.names = map[string]bool{"AGENT.md": true, ".windsurfrules": true, ".clinerules": true, ".mcp.json": true, "opencode.json": true}
 	for _, a := range agents.All() {
 		for _, n := range a.Instructions {
@@ -287,3 +284,8 @@ var agentConfig = lazy.New(func() (c struct {
 	c.folders = append(c.folders, "/.windsurf/", "/.continue/", "/.aider", "/.roo/", "/.amazonq/", "/.kiro/")
 	return c
 })
+
+type agentFiles struct {
+	names   map[string]bool
+	folders []string
+}
