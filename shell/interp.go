@@ -4,8 +4,8 @@ import (
 	"strings"
 
 	"github.com/arbitergate/arbiter/internal/lazy"
-
 	"github.com/arbitergate/arbiter/internal/lazyregexp"
+	"github.com/arbitergate/arbiter/spec"
 )
 
 // interpreter is an interpreter program's language and the options whose
@@ -15,28 +15,47 @@ type interpreter struct {
 	code []string
 }
 
-// interpreters maps interpreter programs to their language and the options
-// whose value is code.
+// interpreters maps the interpreter programs that have no spec block of
+// their own to their language and the options whose value is code. The
+// others (python, node, r, rscript) are described once, by their block
+// in spec/programs.txt (rule:interpreter, with -c=code:python).
 var interpreters = lazy.New(func() map[string]interpreter {
 	return map[string]interpreter{
-		"python": {"python", []string{"-c"}}, "python2": {"python", []string{"-c"}}, "python3": {"python", []string{"-c"}},
-		"py": {"python", []string{"-c"}}, "pypy": {"python", []string{"-c"}}, "pypy3": {"python", []string{"-c"}},
-		"node": {"javascript", []string{"-e", "--eval", "-p", "--print"}},
 		"deno": {"javascript", []string{"eval"}}, "bun": {"javascript", []string{"-e", "--eval", "-p", "--print"}},
 		"perl": {"perl", []string{"-e", "-E"}}, "ruby": {"ruby", []string{"-e"}}, "php": {"php", []string{"-r"}},
 		"lua": {"lua", []string{"-e"}}, "luajit": {"lua", []string{"-e"}},
-		"rscript": {"r", []string{"-e"}}, "r": {"r", []string{"-e"}}, "julia": {"julia", []string{"-e", "--eval"}},
+		"julia":      {"julia", []string{"-e", "--eval"}},
 		"pwsh":       {"powershell", []string{"-command", "-c", "-com", "-comm", "-comma", "-comman"}},
 		"powershell": {"powershell", []string{"-command", "-c", "-com", "-comm", "-comma", "-comman"}},
 		"osascript":  {"applescript", []string{"-e"}},
 	}
 })
 
-func isInterpreter(program string) bool {
-	if _, ok := interpreters.Get()[Canonical(program)]; ok {
-		return true
+// interpreterOf returns an interpreter program's language and code
+// options: from its spec block when the block names the interpreter
+// rule, else from the table above. Versioned names (python3.12) are
+// their family's.
+func interpreterOf(program string) (interpreter, bool) {
+	name := Canonical(program)
+	for _, n := range []string{name, interpreterFamily(name)} {
+		if n == "" {
+			continue
+		}
+		if sp := spec.Lookup(n); sp != nil && sp.Rule() == "interpreter" {
+			if lang, code := sp.CodeOptions(); lang != "" {
+				return interpreter{lang, code}, true
+			}
+		}
+		if it, ok := interpreters.Get()[n]; ok {
+			return it, true
+		}
 	}
-	return interpreterFamily(program) != ""
+	return interpreter{}, false
+}
+
+func isInterpreter(program string) bool {
+	_, ok := interpreterOf(program)
+	return ok
 }
 
 // interpreterFamily maps versioned names (python3.12, perl5.38.2) to their
@@ -52,21 +71,13 @@ func interpreterFamily(program string) string {
 
 // Interpreter reports the language an interpreter program runs, or "".
 func Interpreter(program string) string {
-	if spec, ok := interpreters.Get()[Canonical(program)]; ok {
-		return spec.lang
-	}
-	if base := interpreterFamily(program); base != "" {
-		return interpreters.Get()[base].lang
-	}
-	return ""
+	it, _ := interpreterOf(program)
+	return it.lang
 }
 
 // interpreter finds the code an interpreter runs and scans it.
 func (w *walker) interpreter(cmd *Command) {
-	spec, ok := interpreters.Get()[Canonical(cmd.Program)]
-	if !ok {
-		spec = interpreters.Get()[interpreterFamily(cmd.Program)]
-	}
+	spec, _ := interpreterOf(cmd.Program)
 	args := cmd.Args
 	for _, a := range args {
 		switch a.Text {

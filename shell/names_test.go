@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/arbitergate/arbiter/spec"
 )
 
 // TestNamesHaveOneHome: the set of shells and the other names of a
@@ -77,5 +79,22 @@ func TestNamesHaveOneHome(t *testing.T) {
 	}
 	if files < 100 {
 		t.Fatalf("read only %d files: the walk is not reading the code", files)
+	}
+}
+
+// TestInterpretersDescribedOnce: an interpreter whose spec block names
+// the interpreter rule takes its language and code options from there
+// alone; the table in interp.go holds only those without such a block.
+func TestInterpretersDescribedOnce(t *testing.T) {
+	for name := range interpreters.Get() {
+		if sp := spec.Lookup(name); sp != nil && sp.Rule() == "interpreter" {
+			t.Errorf("%s is in interp.go's table and has a rule:interpreter block (spec/programs.txt line %d): keep only the block", name, sp.Line())
+		}
+	}
+	for _, name := range []string{"python", "python3", "py", "node", "nodejs", "r", "rscript", "python3.12"} {
+		it, ok := interpreterOf(name)
+		if !ok || it.lang == "" || len(it.code) == 0 {
+			t.Errorf("%s: no language or code options from its spec block (%+v)", name, it)
+		}
 	}
 }

@@ -156,6 +156,19 @@ func (s *Spec) OperandKinds() []Kind {
 	return s.Operands
 }
 
+// CodeOptions returns the options whose value is code (python -c, node
+// --eval) and the language of that code, or "" when there are none.
+func (s *Spec) CodeOptions() (lang string, names []string) {
+	s.load()
+	for _, o := range s.Options {
+		if o.Kind == Code {
+			lang = o.Lang
+			names = append(names, o.Names...)
+		}
+	}
+	return lang, names
+}
+
 // Path is the spec's name with its parents' ("git stash").
 func (s *Spec) Path() string {
 	if s.parent == nil {
