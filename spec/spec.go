@@ -2,6 +2,7 @@ package spec
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 )
@@ -114,6 +115,8 @@ type Spec struct {
 	raw     []rawLine
 	once    sync.Once
 	loadErr error
+	// tests holds the spec's test lines as written: only Tests reads them.
+	tests []rawLine
 }
 
 type rawLine struct {
@@ -339,4 +342,86 @@ func (r *Result) Operands() []Value {
 		}
 	}
 	return out
+}
+
+// Test is an example line of a block: a command and what the policy
+// decides for it, checked by a test in package policy. The line is
+//
+//	test VERDICT [RULE] COMMAND
+//
+// where VERDICT is allow, deny, ask or defer, and RULE (required but for
+// allow) is a rule that fires.
+type Test struct {
+	Command string
+	Verdict string
+	Rule    string
+	Line    int
+}
+
+// Tests returns the test lines of the spec and its subcommands in the
+// order they are written, or the first that does not read.
+func (s *Spec) Tests() ([]Test, error) {
+	var out []Test
+	for _, r := range s.tests {
+		t, err := readTest(r)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, t)
+	}
+	for _, sub := range s.Subs {
+		ts, err := sub.Tests()
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, ts...)
+	}
+	slices.SortFunc(out, func(a, b Test) int { return a.Line - b.Line })
+	return out, nil
+}
+
+// readTest reads "test VERDICT [RULE] COMMAND"; the command is the rest
+// of the line, as written.
+func readTest(r rawLine) (Test, error) {
+	t := Test{Line: r.line}
+	rest := strings.TrimPrefix(r.text, "test ")
+	t.Verdict, rest = cutWord(rest)
+	if w, after := cutWord(rest); isRuleID(w) {
+		t.Rule, rest = w, after
+	}
+	t.Command = strings.TrimRight(rest, " \t\r")
+	switch {
+	case t.Verdict != "allow" && t.Verdict != "deny" && t.Verdict != "ask" && t.Verdict != "defer":
+		return t, fmt.Errorf("programs table line %d: test verdict %q (want allow, deny, ask or defer)", r.line, t.Verdict)
+	case t.Rule == "" && t.Verdict != "allow":
+		return t, fmt.Errorf("programs table line %d: test %s names no rule (want test %s RULE.ID COMMAND)", r.line, t.Verdict, t.Verdict)
+	case t.Command == "":
+		return t, fmt.Errorf("programs table line %d: test line without a command", r.line)
+	}
+	return t, nil
+}
+
+func cutWord(s string) (word, rest string) {
+	word, rest, _ = strings.Cut(strings.TrimLeft(s, " "), " ")
+	return word, strings.TrimLeft(rest, " ")
+}
+
+// isRuleID reports whether a word is shaped as a catalogue rule's ID
+// (B7.git-force-push, U.unknown-option), which no program's name is.
+func isRuleID(w string) bool {
+	class, item, ok := strings.Cut(w, ".")
+	if !ok || class == "" || class[0] < 'A' || class[0] > 'Z' || item == "" {
+		return false
+	}
+	for _, c := range class[1:] {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	for _, c := range item {
+		if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-') {
+			return false
+		}
+	}
+	return true
 }

@@ -1,6 +1,7 @@
 package spec
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -81,14 +82,18 @@ func TestParse(t *testing.T) {
 
 func TestParseTableErrors(t *testing.T) {
 	for text, want := range map[string]string{
-		"cat read\n\topts -n=bogus\n":  "unknown kind",
-		"cat frob\n":                   "unknown effect",
-		"cat read\ncat read\n":         "specified twice",
-		"cat read\n\t\topts -n\n":      "indented",
-		"cat read\n\tflags -n\n":       "unknown directive",
-		"cat read\n\targs read... x\n": "only the last",
-		"cat read\n\topts n\n":         "does not start with",
-		"cat read weird\n":             "unknown option style",
+		"cat read\n\topts -n=bogus\n":    "unknown kind",
+		"cat frob\n":                     "unknown effect",
+		"cat read\ncat read\n":           "specified twice",
+		"cat read\n\t\topts -n\n":        "indented",
+		"cat read\n\tflags -n\n":         "unknown directive",
+		"cat read\n\targs read... x\n":   "only the last",
+		"cat read\n\topts n\n":           "does not start with",
+		"cat read weird\n":               "unknown option style",
+		"cat read\n\ttest deny cat x\n":  "names no rule",
+		"cat read\n\ttest maybe cat\n":   "test verdict",
+		"cat read\n\ttest allow \n":      "without a command",
+		"cat read\n\t\ttest allow cat\n": "indented",
 	} {
 		_, err := ParseTable(text)
 		if err == nil || !strings.Contains(err.Error(), want) {
@@ -211,5 +216,34 @@ func TestLookupInAnyOrder(t *testing.T) {
 		if tab.Lookup("x") != nil || tab.Lookup("args") != nil {
 			t.Errorf("%v: a subcommand or directive is found as a program", order)
 		}
+	}
+}
+
+// TestTests: test lines are kept as written, under the block or
+// subcommand they are indented under, and are no options.
+func TestTests(t *testing.T) {
+	text := "git read\n\ttest allow git log  # a comment\n\topts -C=dir\n\tsub push network\n\t\ttest ask B7.git-force-push git push -f\n\t\targs remote\n\ttest allow D6.git-read git status\n"
+	tab, err := ParseTable(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sp := tab.Lookup("git")
+	tests, err := sp.Tests()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []Test{
+		{Command: "git log  # a comment", Verdict: "allow", Line: 2},
+		{Command: "git push -f", Verdict: "ask", Rule: "B7.git-force-push", Line: 5},
+		{Command: "git status", Verdict: "allow", Rule: "D6.git-read", Line: 7},
+	}
+	if !slices.Equal(tests, want) {
+		t.Errorf("Tests() = %+v, want %+v", tests, want)
+	}
+	if sub, _ := sp.Sub("push").Tests(); len(sub) != 1 || sub[0].Line != 5 {
+		t.Errorf("push's Tests() = %+v, want the line 5 test alone", sub)
+	}
+	if res := sp.Parse([]string{"-C", "x", "push", "origin"}); res.Problem != nil {
+		t.Errorf("a test line changed the spec: %v", res.Problem)
 	}
 }

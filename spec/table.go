@@ -248,6 +248,9 @@ func ParseTable(text string) (*Table, error) {
 		if err == nil {
 			err = s.loadAll()
 		}
+		if err == nil {
+			_, err = s.Tests()
+		}
 		if err != nil {
 			return nil, err
 		}
@@ -266,6 +269,14 @@ func parseBlock(text string, first int) (*Spec, error) {
 	var stack []*Spec // stack[d] is the open spec at indentation depth d
 	for n, line := range strings.Split(text, "\n") {
 		lineNo := first + n
+		if body := strings.TrimLeft(line, "\t"); strings.HasPrefix(body, "test ") && len(line) > len(body) && len(line)-len(body) <= len(stack) {
+			// A test line, kept whole (a # in it is the command's) for
+			// Tests: deciding a call never reads it.
+			stack = stack[:len(line)-len(body)]
+			owner := stack[len(stack)-1]
+			owner.tests = append(owner.tests, rawLine{text: body, line: lineNo})
+			continue
+		}
 		if i := strings.Index(line, "#"); i >= 0 && (i == 0 || line[i-1] == ' ' || line[i-1] == '\t') {
 			line = line[:i]
 		}
