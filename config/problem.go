@@ -32,6 +32,9 @@ const (
 	RuleIgnored
 	// Notice: nothing is switched off; the user should still hear of it.
 	Notice
+	// RuleKept: a rule that tightens has a wrong example; it still
+	// applies as written. (Added last: cached problems keep their numbers.)
+	RuleKept
 )
 
 func (p Problem) Error() string {
@@ -58,6 +61,8 @@ func (p Problem) Error() string {
 		b.WriteString(" (the judge is off; the static policy and rules still decide)")
 	case RuleIgnored:
 		b.WriteString(" (this rule is ignored)")
+	case RuleKept:
+		b.WriteString(" (this rule still applies as written: a rule that denies, asks or defers is never dropped)")
 	}
 	return b.String()
 }

@@ -34,7 +34,7 @@ func loadRules(raw []config.Rule, static rules.Decider, cache string, sum [16]by
 	set := rules.New(raw, static)
 	var failed config.Problems
 	for _, p := range set.Problems {
-		if p.Effect == config.RuleIgnored {
+		if p.Effect == config.RuleIgnored || p.Effect == config.RuleKept {
 			failed = append(failed, p)
 		}
 	}

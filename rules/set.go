@@ -77,22 +77,37 @@ func build(raw []config.Rule, static Decider, failed config.Problems) *Set {
 	s := &Set{static: static, az: &shell.Analyzer{}}
 	for _, c := range raw {
 		r, err := compile(c)
-		if err == nil && failed == nil {
-			err = s.checkExamples(r)
-		}
-		if err == nil && failed != nil {
-			if p, ok := failedRule(failed, c); ok {
-				s.Problems = append(s.Problems, p)
-				continue
-			}
-		}
 		if err != nil {
 			s.Problems = append(s.Problems, config.Problem{File: c.File, Line: c.Line, Key: c.Key(err.key), Msg: err.msg, Effect: config.RuleIgnored})
 			continue
 		}
+		p, bad := failedRule(failed, c)
+		if failed == nil {
+			if err := s.checkExamples(r); err != nil {
+				p, bad = config.Problem{File: c.File, Line: c.Line, Key: c.Key(err.key), Msg: err.msg, Effect: wrongExample(r)}, true
+			}
+		}
+		if bad {
+			s.Problems = append(s.Problems, p)
+			if p.Effect != config.RuleKept {
+				continue
+			}
+		}
 		s.rules = append(s.rules, r)
 	}
 	return s
+}
+
+// wrongExample is what a wrong example does to its rule. An allow whose
+// examples do not come out as written is dropped: it might allow more
+// than the user meant. A rule that tightens is kept as written: dropping
+// a deny the user wrote would let through what they meant to stop, and
+// the worst a wrong example can mean is a rule stricter than intended.
+func wrongExample(r *Rule) config.Effect {
+	if r.verdict == arbiter.Allow {
+		return config.RuleIgnored
+	}
+	return config.RuleKept
 }
 
 // Join returns a set holding the rules of both (a's first).

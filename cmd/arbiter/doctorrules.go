@@ -17,7 +17,7 @@ func doctorConfig(w io.Writer) int {
 	g, cfg, _ := gate.FromConfig(gate.Options{Log: io.Discard, Report: func(config.Problem) {}})
 	var ruleProblems config.Problems // the file's own problems are reported already
 	for _, p := range g.Problems {
-		if p.Effect == config.RuleIgnored || p.Effect == config.Notice {
+		if p.Effect == config.RuleIgnored || p.Effect == config.RuleKept || p.Effect == config.Notice {
 			ruleProblems = append(ruleProblems, p)
 		}
 	}
@@ -47,7 +47,7 @@ func reportProblems(w io.Writer, probs config.Problems) int {
 			fmt.Fprintf(w, "✗ %v\n  until it is fixed, the static policy still decides, and nothing it would allow is allowed (the runtime decides)\n", p)
 		case config.JudgeOff:
 			fmt.Fprintf(w, "✗ %v\n", p)
-		case config.RuleIgnored:
+		case config.RuleIgnored, config.RuleKept:
 			fmt.Fprintf(w, "✗ %v\n", p)
 		}
 		n++
