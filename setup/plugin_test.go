@@ -1,8 +1,10 @@
 package setup
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
+	"reflect"
 	"testing"
 )
 
@@ -33,6 +35,23 @@ func TestClaudePlugin(t *testing.T) {
 	for _, ev := range tg.Events {
 		if len(events[ev]) != 1 || events[ev][0] != "arbiter hook claude" {
 			t.Errorf("hooks.json %s: %q, want [\"arbiter hook claude\"]", ev, events[ev])
+		}
+	}
+	// Each entry is the one install writes, onFailure and timeout included:
+	// without "onFailure": "block" a crashed or missing hook lets the call
+	// through.
+	var file struct {
+		Hooks map[string][]any `json:"hooks"`
+	}
+	if err := json.Unmarshal(hooks, &file); err != nil {
+		t.Fatal(err)
+	}
+	var want any
+	b, _ := json.Marshal(tg.entry("arbiter hook claude"))
+	json.Unmarshal(b, &want)
+	for _, ev := range tg.Events {
+		if len(file.Hooks[ev]) != 1 || !reflect.DeepEqual(file.Hooks[ev][0], want) {
+			t.Errorf("hooks.json %s: %v, want the entry install writes, %s", ev, file.Hooks[ev], b)
 		}
 	}
 }
