@@ -191,10 +191,15 @@ func TestInstallDoctorUninstall(t *testing.T) {
 	if got := readFile(t, settings); got != orig {
 		t.Errorf("after install and uninstall the file is\n%s\nwant\n%s", got, orig)
 	}
-	// An entry pointing at a binary that is gone is a problem doctor names.
-	if out, code := run("install", "codex", "--binary", filepath.Join(home, "gone", "arbiter")); code != 0 {
+	// An entry pointing at a binary that is gone since is a problem doctor
+	// names (install refuses one that is gone already).
+	gone := filepath.Join(home, "gone", "arbiter")
+	os.MkdirAll(filepath.Dir(gone), 0o755)
+	os.WriteFile(gone, []byte("#!/bin/sh\n"), 0o755)
+	if out, code := run("install", "codex", "--binary", gone); code != 0 {
 		t.Fatalf("install codex: %d %s", code, out)
 	}
+	os.Remove(gone)
 	if out, code := run("doctor"); code != 1 || !strings.Contains(out, "✗ codex") || !strings.Contains(out, "fix:") {
 		t.Errorf("doctor with a missing binary: %d %s", code, out)
 	}
@@ -283,5 +288,33 @@ func TestInstallPrefersArbiterHook(t *testing.T) {
 	}
 	if out, errs, code := runBinary(t, nil, env, "doctor"); code != 0 || !strings.Contains(out, "✓ claude") {
 		t.Errorf("doctor after installing arbiter-hook: %d %s%s", code, out, errs)
+	}
+}
+
+// TestInstallRefusesAMissingProgram: --binary must name a program that
+// runs. A runtime takes a missing hook as a warning at most, so an entry
+// for one would leave the gate off without a word.
+func TestInstallRefusesAMissingProgram(t *testing.T) {
+	dir := t.TempDir()
+	notExec := filepath.Join(dir, "arbiter-copy")
+	os.WriteFile(notExec, []byte("#!/bin/sh\n"), 0o644)
+	for _, bin := range []string{"/nonexistent/arbiter", dir, notExec, "no-such-arbiter-program"} {
+		home := t.TempDir()
+		for _, rt := range []string{"claude", "gemini"} {
+			out, errs, code := runBinary(t, nil, []string{"HOME=" + home}, "install", rt, "--binary", bin)
+			if code == 0 {
+				t.Errorf("install %s --binary %s: exit 0 (%s%s)", rt, bin, out, errs)
+			}
+			if !strings.Contains(errs, "--binary") {
+				t.Errorf("install %s --binary %s: the error does not say what is wrong: %s", rt, bin, errs)
+			}
+		}
+		if entries, _ := os.ReadDir(home); len(entries) != 0 {
+			t.Errorf("--binary %s: install wrote %v", bin, entries)
+		}
+	}
+	home := t.TempDir()
+	if out, errs, code := runBinary(t, nil, []string{"HOME=" + home}, "install", "claude", "--binary", hookBinaryPath); code != 0 {
+		t.Errorf("install with the real arbiter-hook: %d %s%s", code, out, errs)
 	}
 }

@@ -146,7 +146,7 @@ func codexProjectNote(project string) string {
 // since a teammate may have installed arbiter alone.
 func installBinary(flagValue string, scope setup.Scope) (string, error) {
 	if flagValue != "" {
-		return flagValue, nil
+		return flagValue, runnable(flagValue)
 	}
 	if scope.Project != "" && !scope.Local {
 		return "arbiter", nil
@@ -156,6 +156,30 @@ func installBinary(flagValue string, scope setup.Scope) (string, error) {
 		return "", err
 	}
 	return besideHook(bin), nil
+}
+
+// runnable checks that --binary names a program that can run: a runtime
+// treats a missing hook as a warning at most, and the gate would then be
+// off without a word.
+func runnable(bin string) error {
+	p := bin
+	if !strings.ContainsRune(bin, filepath.Separator) {
+		found, err := exec.LookPath(bin)
+		if err != nil {
+			return fmt.Errorf("--binary %s: no such program on PATH; give the path of the installed arbiter or arbiter-hook", bin)
+		}
+		p = found
+	}
+	st, err := os.Stat(p)
+	switch {
+	case err != nil:
+		return fmt.Errorf("--binary %s: %w; give the path of the installed arbiter or arbiter-hook", bin, err)
+	case !st.Mode().IsRegular():
+		return fmt.Errorf("--binary %s is not a program file", bin)
+	case st.Mode().Perm()&0o111 == 0:
+		return fmt.Errorf("--binary %s is not executable (chmod +x it, or name the installed arbiter)", bin)
+	}
+	return nil
 }
 
 // besideHook returns the arbiter-hook program in bin's directory, when
