@@ -110,6 +110,10 @@ func nameOf(cur int, key string) string {
 
 func ruleField(r *Rule, v *unstable.Node, key string, cur int, first *unstable.Node, fail func(*unstable.Node, string, string) *Problem) *Problem {
 	if !ruleKeys.Get()[key] {
+		if known(key) {
+			// TOML puts every key after [[rule]] into that rule.
+			return fail(first, nameOf(cur, key), "unknown key: "+key+" is a setting, and settings go before the first [[rule]] (arbiter allow appends its rules at the end of the file)")
+		}
 		return fail(first, nameOf(cur, key), "unknown key")
 	}
 	if key == "match" || key == "not_match" {

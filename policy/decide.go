@@ -3,6 +3,7 @@ package policy
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -285,7 +286,11 @@ func (j *judgement) inputMap() (map[string]any, error) {
 		return nil, fmt.Errorf("the call has no tool input")
 	}
 	if err := json.Unmarshal(j.call.Input, &m); err != nil {
-		return nil, fmt.Errorf("tool input is not a JSON object: %w", err)
+		var te *json.UnmarshalTypeError
+		if errors.As(err, &te) {
+			return nil, fmt.Errorf("the tool input is %s, not a JSON object", jsonKind(te.Value))
+		}
+		return nil, fmt.Errorf("the tool input is not a JSON object (at byte %d of it)", syntaxOffset(err))
 	}
 	j.input = m
 	return m, nil
@@ -294,4 +299,21 @@ func (j *judgement) inputMap() (map[string]any, error) {
 func stringField(m map[string]any, key string) string {
 	s, _ := m[key].(string)
 	return s
+}
+
+// jsonKind names a JSON value's kind with its article, as messages say it.
+func jsonKind(kind string) string {
+	if kind == "array" || kind == "object" {
+		return "an " + kind
+	}
+	return "a " + kind
+}
+
+// syntaxOffset is where JSON stopped making sense, or 0.
+func syntaxOffset(err error) int64 {
+	var se *json.SyntaxError
+	if errors.As(err, &se) {
+		return se.Offset
+	}
+	return 0
 }

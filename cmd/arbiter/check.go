@@ -5,14 +5,16 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
-	"github.com/arbitergate/arbiter/catalog"
 	"io"
 	"os"
 	"runtime"
 	"strings"
 	"sync"
+
+	"github.com/arbitergate/arbiter/catalog"
 
 	"github.com/arbitergate/arbiter"
 	"github.com/arbitergate/arbiter/gate"
@@ -132,6 +134,31 @@ type decisionLine struct {
 	ID json.RawMessage `json:"id,omitempty"`
 }
 
+// callProblem says what is wrong with a Call's JSON in the words of the
+// Call's format, not of the Go types that read it.
+func callProblem(err error) string {
+	var te *json.UnmarshalTypeError
+	if errors.As(err, &te) {
+		if te.Field == "" {
+			return "a Call is a JSON object ({\"tool\": …, \"input\": {…}}), not " + article(te.Value)
+		}
+		return "its \"" + strings.TrimPrefix(te.Field, "Call.") + "\" is " + article(te.Value) + ", which a Call does not hold there"
+	}
+	var se *json.SyntaxError
+	if errors.As(err, &se) {
+		return fmt.Sprintf("it is not valid JSON (at byte %d: %v)", se.Offset, se)
+	}
+	return "it is not valid JSON (" + err.Error() + ")"
+}
+
+func article(jsonKind string) string {
+	switch jsonKind {
+	case "array", "object":
+		return "an " + jsonKind
+	}
+	return "a " + jsonKind
+}
+
 // decideLine decides one Call given as JSON; malformed input defers. It
 // returns the call's id as given.
 func decideLine(ctx context.Context, p *gate.Gate, line []byte) (arbiter.Decision, json.RawMessage) {
@@ -141,7 +168,7 @@ func decideLine(ctx context.Context, p *gate.Gate, line []byte) (arbiter.Decisio
 			ID json.RawMessage `json:"id"`
 		}
 		_ = json.Unmarshal(line, &probe)
-		return arbiter.Decision{Decision: arbiter.Defer, Rules: []string{string(catalog.UBadInput)}, Reason: "the call is not valid JSON: " + err.Error(), Source: arbiter.SourceError}, probe.ID
+		return arbiter.Decision{Decision: arbiter.Defer, Rules: []string{string(catalog.UBadInput)}, Reason: "the input is not a tool call: " + callProblem(err), Source: arbiter.SourceError}, probe.ID
 	}
 	call := c.Call
 	call.ID = idText(c.ID)

@@ -171,3 +171,31 @@ func TestCheckJSONLEchoesIDs(t *testing.T) {
 		}
 	}
 }
+
+// TestInputsNeverIgnored: a flag value, a path or an input that cannot be
+// used is an error that says so, not a run that quietly does nothing.
+func TestInputsNeverIgnored(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		stdin string
+		args  []string
+		code  int
+		says  string
+	}{
+		{"eval with an unknown split", "", []string{"eval", "--split", "foo", "x.jsonl"}, 2, "--split takes dev or test"},
+		{"eval with a misspelt split", "", []string{"eval", "--split", "Dev", "x.jsonl"}, 2, "--split takes dev or test"},
+		{"replay of a path that is not there", "", []string{"replay", "/nonexistent/sessions"}, 1, "cannot read /nonexistent/sessions"},
+		{"replay of two such paths", "", []string{"replay", "/nonexistent/a.jsonl", "/nonexistent/b"}, 1, "cannot read /nonexistent/a.jsonl"},
+	} {
+		out, errs, code := runBinary(t, []byte(tc.stdin), nil, tc.args...)
+		if code != tc.code || !strings.Contains(errs, tc.says) {
+			t.Errorf("%s: exit %d, stderr %q, stdout %q; want exit %d saying %q", tc.name, code, errs, out, tc.code, tc.says)
+		}
+	}
+	for _, in := range []string{"[]", `"a string"`, `{"tool": 3}`, `{"tool": "Bash", "input": []}`} {
+		out, _, _ := runBinary(t, []byte(in), nil, "check", "--json")
+		if strings.Contains(out, "Go value") || strings.Contains(out, "main.") || !strings.Contains(out, `"defer"`) {
+			t.Errorf("check --json of %s: %s", in, out)
+		}
+	}
+}

@@ -50,6 +50,10 @@ func eval(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "arbiter eval: --by takes set, category or rule, not %q\n", *by)
 		return 2
 	}
+	if *split != "" && *split != "dev" && *split != "test" {
+		fmt.Fprintf(stderr, "arbiter eval: --split takes dev or test, not %q\n", *split)
+		return 2
+	}
 	if (*floorsFile != "" || *writeFloors != "" || *markdown) && (*by != "set" || *split != "") {
 		fmt.Fprintln(stderr, "arbiter eval: floors and the scorecard are per set over every split; drop --by and --split")
 		return 2

@@ -144,6 +144,14 @@ func (rf replayFlags) run(paths []string, stderr io.Writer) (replay.Result, int)
 	if len(files) == 0 && len(bad) == 0 {
 		fmt.Fprintln(stderr, "arbiter replay: no sessions found (looked in ~/.claude/projects, ~/.codex/sessions, ~/.gemini/tmp/*/chats)")
 	}
+	if len(paths) > 0 && len(files) == 0 && len(bad) > 0 {
+		// Every path named is unreadable: nothing was replayed, and a
+		// script must not read that as a clean replay.
+		for _, u := range res.Unreadable {
+			fmt.Fprintf(stderr, "arbiter replay: cannot read %s: %s\n", u.Path, u.Error)
+		}
+		return res, 1
+	}
 	return res, 0
 }
 
