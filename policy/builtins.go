@@ -87,7 +87,7 @@ func (j *judgement) wrapperOnly(c *shell.Command) {
 			j.fire(catalog.DRedirect, subj)
 			return
 		}
-		j.fire(catalog.UUnknownProgram, subj)
+		j.fireWith(catalog.UUnknownProgram, subj, "exec replaces the shell")
 	case "command":
 		j.fireWith(catalog.D1ReadOnly, subj, "looks a program up")
 	case "time":

@@ -388,7 +388,7 @@ func (j *judgement) pythonModule(c *shell.Command, module string, rest []shell.W
 				return
 			}
 		}
-		j.fire(catalog.UUnknownOption, subj)
+		j.fireWith(catalog.UUnknownOption, subj, "profiles a program arbiter cannot see")
 	case "interactive":
 		j.fireWith(catalog.UInteractive, subj, "python -m "+module+" waits for a person at an interactive prompt")
 	case "server":
@@ -400,7 +400,7 @@ func (j *judgement) pythonModule(c *shell.Command, module string, rest []shell.W
 				return
 			}
 		}
-		j.fire(catalog.UUnknownModule, subj)
+		j.fireWith(catalog.UUnknownModule, subj, "pydoc imports the modules it documents, which runs their code")
 	case "browser":
 		j.fire(catalog.CExternal, subj)
 	case "publish":
@@ -519,7 +519,7 @@ func (j *judgement) sed(c *shell.Command) {
 			}
 			scripts, scripted = append(scripts, w.Text), true
 		case t == "-f" || t == "--file" || strings.HasPrefix(t, "--file="):
-			j.fire(catalog.UScriptFile, subj)
+			j.fireWith(catalog.UScriptFile, subj, "runs a sed script from a file, which arbiter does not read")
 			return
 		case strings.HasPrefix(t, "--in-place"):
 			inPlace = true
@@ -550,7 +550,7 @@ func (j *judgement) sed(c *shell.Command) {
 					scripts, scripted = append(scripts, w.Text), true
 					i = len(t)
 				case 'f':
-					j.fire(catalog.UScriptFile, subj)
+					j.fireWith(catalog.UScriptFile, subj, "runs a sed script from a file, which arbiter does not read")
 					return
 				case 'l':
 					if i+1 == len(t) {

@@ -62,7 +62,7 @@ func (j *judgement) copy(c *shell.Command) {
 		}
 		if c.Program == "mv" {
 			if s.Dynamic {
-				j.fire(catalog.UDynamicPath, s.Text)
+				j.fireWith(catalog.UDynamicPath, s.Text, "moves a path only known at run time")
 				continue
 			}
 			place := j.res.Classify(abs, s.Glob)

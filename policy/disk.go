@@ -138,6 +138,6 @@ func (j *judgement) truncate(c *shell.Command) {
 		j.write(abs, f.Glob, f.Text, "truncate")
 	}
 	if len(files) == 0 {
-		j.fire(catalog.UBadInput, c.String())
+		j.fireWith(catalog.UBadInput, c.String(), "truncate names no file")
 	}
 }

@@ -33,7 +33,7 @@ func (j *judgement) find(c *shell.Command) {
 			}
 			return
 		case "-fprint", "-fprintf", "-fls", "-fprint0":
-			j.fire(catalog.H7OutsideProject, subj)
+			j.fireWith(catalog.H7OutsideProject, subj, "find writes its output to a file")
 			return
 		}
 	}

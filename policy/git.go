@@ -60,7 +60,7 @@ func (j *judgement) git(c *shell.Command) {
 		}
 	}
 	if i >= len(args) {
-		j.fire(catalog.D6GitRead, subj)
+		j.fireWith(catalog.D6GitRead, subj, "prints git's version or help")
 		return
 	}
 	sub := args[i].Text
@@ -123,7 +123,7 @@ func (j *judgement) git(c *shell.Command) {
 			j.fireWith(catalog.BOptionRunsProgram, subj, "git grep -O runs a pager program on the matches")
 			return
 		}
-		j.fireWith(catalog.D6GitRead, subj, "reads the repository without changing it")
+		j.fire(catalog.D6GitRead, subj)
 		j.readArgs(c)
 	case "add", "commit", "fetch", "merge", "cherry-pick", "revert", "init", "apply", "am", "notes", "bisect", "mergetool", "lfs", "sparse-checkout", "maintenance", "rerere", "stage", "switch", "restore", "checkout", "stash", "branch", "tag", "worktree", "submodule", "gc", "config", "remote", "mv":
 		if (sub == "merge" || sub == "cherry-pick" || sub == "revert" || sub == "am") && has("--abort") {
@@ -137,7 +137,7 @@ func (j *judgement) git(c *shell.Command) {
 			discard("resets the working tree, discarding changes")
 			return
 		}
-		j.fire(catalog.D6GitLocal, subj)
+		j.fireWith(catalog.D6GitLocal, subj, "moves the branch pointer without touching files")
 	case "clean":
 		forced := short('f') || has("--force") || config["clean.requireforce"] == "false" || config["clean.requireforce"] == "no" || config["clean.requireforce"] == "0"
 		if short('n') || has("--dry-run") {
@@ -265,7 +265,7 @@ func (j *judgement) gitChange(c *shell.Command, sub string, rest []shell.Word, c
 	case "stash":
 		switch first {
 		case "drop", "clear":
-			j.fire(catalog.B7GitDiscard, subj)
+			j.fireWith(catalog.B7GitDiscard, subj, "deletes stashed work, which cannot be recovered")
 			return
 		}
 		if short('p') || has("--patch") {

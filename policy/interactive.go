@@ -38,7 +38,7 @@ func (j *judgement) interactiveProgram(c *shell.Command) {
 		}
 	case "emacs":
 		if hasFlag(c, 0, "--batch", "-batch", "--script", "-script") {
-			j.fire(catalog.UBatchCode, subj)
+			j.fireWith(catalog.UBatchCode, subj, "runs Emacs Lisp in batch mode, which arbiter does not read")
 			return
 		}
 	case "bc":

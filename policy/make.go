@@ -51,7 +51,7 @@ func (j *judgement) makeRun(c *shell.Command, subj string) {
 		case strings.HasPrefix(t, "-f") && !strings.HasPrefix(t, "--"):
 			file = t[2:]
 		case t == "-E" || t == "--eval" || strings.HasPrefix(t, "--eval="):
-			j.fire(catalog.UMakefileNotPlain, subj)
+			j.fireWith(catalog.UMakefileNotPlain, subj, "make --eval runs make code given on the command line")
 			return
 		case t == "-n" || t == "--dry-run" || t == "--just-print" || t == "--recon" || t == "-q" || t == "--question" || t == "-p" || t == "--print-data-base":
 			dry = true

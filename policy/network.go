@@ -175,7 +175,7 @@ func (j *judgement) httpClient(c *shell.Command) {
 	case t.sends:
 		j.fire(catalog.C5Upload, subj)
 	default:
-		j.fireWith(catalog.C1NetworkRequest, subj, "makes a network request the user may or may not have asked for")
+		j.fire(catalog.C1NetworkRequest, subj)
 	}
 }
 

@@ -328,7 +328,7 @@ func (j *judgement) packageScript(c *shell.Command, name, subj string) {
 			j.packageFile(c, name, args, subj)
 			return
 		}
-		j.fire(catalog.D4RunScript, subj)
+		j.fireWith(catalog.D4RunScript, subj, "there is no package.json, so no project script runs")
 		return
 	case err != nil:
 		j.fireWith(catalog.UUnreadableScript, subj, "arbiter cannot read the project's package.json ("+err.Error()+")")

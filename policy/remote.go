@@ -31,7 +31,7 @@ func (j *judgement) ssh(c *shell.Command) {
 		if hasFlag(c, 'T') || hasFlag(c, 'G') || hasFlag(c, 'O') || hasFlag(c, 'Q') {
 			// -T: no terminal, as in ssh -T git@github.com, which checks the
 			// key and exits; -G prints configuration; -O controls a master.
-			j.fire(catalog.C1NetworkRequest, subj)
+			j.fireWith(catalog.C1NetworkRequest, subj, "connects over SSH without an interactive session")
 			return
 		}
 		if hasFlag(c, 'N') || hasFlag(c, 'f') || hasFlag(c, 'L') || hasFlag(c, 'R') || hasFlag(c, 'D') {

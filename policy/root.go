@@ -9,12 +9,12 @@ func (j *judgement) root(c *shell.Command) {
 	subj := c.String()
 	switch c.Program {
 	case "visudo", "sudoedit":
-		j.fire(catalog.B12Root, subj)
+		j.fireWith(catalog.B12Root, subj, "edits files as root")
 	default:
 		if len(operands(c)) == 0 && !hasFlag(c, 's') && !hasFlag(c, 'i') {
 			j.fireWith(catalog.D1ReadOnly, subj, "checks or lists privileges")
 			return
 		}
-		j.fireWith(catalog.B12Root, subj, "runs as root, where a mistake can damage the whole system")
+		j.fire(catalog.B12Root, subj)
 	}
 }

@@ -137,7 +137,7 @@ func (j *judgement) runFile(c *shell.Command, file, subj string) {
 		j.fireWith(catalog.UDynamicCode, subj, "runs code from a file descriptor the analysis cannot see")
 		return
 	case c.DirUnknown && !strings.HasPrefix(file, "/"):
-		j.fire(catalog.UUnknownDirectory, subj)
+		j.fireWith(catalog.UUnknownDirectory, subj, "runs a file relative to a directory the analysis cannot tell")
 		return
 	case place != paths.Project && place != paths.ProjectRoot && place != paths.Temp && !skillDir(abs, j.res):
 		// An installed skill's scripts are the user's own code, read like

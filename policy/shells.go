@@ -51,7 +51,7 @@ func (j *judgement) shellRun(c *shell.Command) {
 		return
 	}
 	if abs := j.res.Resolve(script, c.Dir); secrets.File(abs) != "" {
-		j.fire(catalog.B3SecretRead, subj)
+		j.fireWith(catalog.B3SecretRead, subj, "runs a credential file as a script")
 		return
 	}
 	j.runFile(c, script, subj)
@@ -134,7 +134,7 @@ func (j *judgement) cleanedScript(c, tr *shell.Command, subj string) {
 		return
 	}
 	if abs := j.res.Resolve(tr.Stdin.Text, tr.Dir); secrets.File(abs) != "" {
-		j.fire(catalog.B3SecretRead, subj)
+		j.fireWith(catalog.B3SecretRead, subj, "runs a credential file as a script")
 		return
 	}
 	j.runFile(tr, tr.Stdin.Text, subj)
