@@ -386,7 +386,7 @@ var table = [...]Rule{
 	{ID: UUnknownInterpreter, Verdict: arbiter.Defer, Summary: "runs a script in a language arbiter cannot read"},
 	{ID: UUnknownModule, Verdict: arbiter.Defer, Summary: "imports or runs a module arbiter cannot find or read"},
 	{ID: UUnknownOption, Verdict: arbiter.Defer, Summary: "an option or value that is not in the program's spec, so the call is not understood"},
-	{ID: UUnknownProgram, Verdict: arbiter.Defer, Summary: "runs a program that arbiter has no spec or rule to read by"},
+	{ID: UUnknownProgram, Verdict: arbiter.Defer, Summary: "runs a program that arbiter has no spec or rule for"},
 	{ID: UUnknownSubcommand, Verdict: arbiter.Defer, Summary: "arbiter has no rule for this subcommand"},
 	{ID: UUnknownTool, Verdict: arbiter.Defer, Summary: "arbiter does not know this tool: it is in no runtime's tool table"},
 	{ID: UUnlistedFiles, Verdict: arbiter.Defer, Summary: "puts files whose names arbiter has not read into the project (an archive, a patch, a tree from elsewhere)"},
