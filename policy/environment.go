@@ -28,7 +28,6 @@ const (
 	gitRepo                        // which repository git works on
 	editor                         // a program run on a file to edit it
 	inert                          // changes nothing that runs
-	valueFlags                     // options given to every run (GOFLAGS, MAKEFLAGS)
 )
 
 // checkedEnv is what arbiter knows about the variables it checks the
@@ -47,7 +46,6 @@ var checkedEnv = lazy.New(func() map[string]envKind {
 		"GIT_LITERAL_PATHSPECS": inert, "GIT_GLOB_PATHSPECS": inert, "GIT_NOGLOB_PATHSPECS": inert, "GIT_ICASE_PATHSPECS": inert, "GIT_NO_REPLACE_OBJECTS": inert,
 		"GIT_REFLOG_ACTION": inert, "GIT_DEFAULT_HASH": inert, "GIT_CEILING_DIRECTORIES": inert, "GIT_DISCOVERY_ACROSS_FILESYSTEM": inert, "GIT_CONFIG_NOSYSTEM": inert, "GIT_ADVICE": inert,
 		"GIT_HTTP_LOW_SPEED_LIMIT": inert, "GIT_HTTP_LOW_SPEED_TIME": inert, "GIT_SSL_CAINFO": inert,
-		"GOFLAGS": valueFlags, "MAKEFLAGS": valueFlags,
 	}
 })
 
@@ -67,12 +65,6 @@ var unaffected = lazy.New(func() map[string]bool {
 	return map[string]bool{"echo": true, "printf": true, "true": true, "false": true, ":": true, "test": true, "[": true, "pwd": true}
 })
 
-// Flag variables whose usual values name only directories in the project
-// or a temp directory (GOFLAGS=-modcacherw, MAKEFLAGS=-j4) are routine.
-var benignValues = lazy.New(func() map[string]bool {
-	return map[string]bool{"GOFLAGS": true, "MAKEFLAGS": true}
-})
-
 // environment judges assignments that change what a command runs.
 func (j *judgement) environment(c *shell.Command) {
 	for _, e := range c.Env {
@@ -81,6 +73,10 @@ func (j *judgement) environment(c *shell.Command) {
 			continue
 		}
 		if c.Program != "" && unaffected.Get()[c.Program] {
+			continue
+		}
+		if carriesFlags(e.Name) {
+			j.flagVariable(c, e)
 			continue
 		}
 		switch action, why := j.redirection(c, e); action {
@@ -107,9 +103,6 @@ func (j *judgement) environment(c *shell.Command) {
 		if !execEnv.MatchString(e.Name) {
 			continue
 		}
-		if benignValues.Get()[e.Name] && j.valueInside(c, e.Value) {
-			continue
-		}
 		j.fireWith(catalog.BEnvInjection, e.Name+"="+clipText(e.Value.Text, 40), e.Name+" makes the command load or run other code")
 	}
 }
@@ -119,7 +112,7 @@ func (j *judgement) environment(c *shell.Command) {
 // of what arbiter checks redirect later commands just as PATH=… does.
 func (j *judgement) sets(a *shell.Analysis) {
 	for _, s := range a.Sets {
-		if _, checked := checkedEnv.Get()[s.Name]; !checked && !execEnv.MatchString(s.Name) {
+		if _, checked := checkedEnv.Get()[s.Name]; !checked && !execEnv.MatchString(s.Name) && !carriesFlags(s.Name) {
 			continue
 		}
 		if s.Value.Dynamic {
@@ -141,7 +134,7 @@ func inertEnv(name string) bool {
 		"CI", "DEBUG", "VERBOSE", "NODE_ENV", "RAILS_ENV", "RACK_ENV", "APP_ENV", "NODE_NO_WARNINGS",
 		"RUST_BACKTRACE", "RUST_LOG", "RUST_TEST_THREADS", "RUST_MIN_STACK", "CARGO_TERM_COLOR", "CARGO_INCREMENTAL",
 		"GOMAXPROCS", "GOGC", "GOMEMLIMIT", "GOOS", "GOARCH", "GOARM", "GOAMD64", "CGO_ENABLED", "GO111MODULE", "GOTRACEBACK",
-		"PYTHONUNBUFFERED", "PYTHONDONTWRITEBYTECODE", "PYTHONHASHSEED", "PYTHONWARNINGS", "PYTHONIOENCODING", "PYTHONUTF8", "PYTHONFAULTHANDLER",
+		"PYTHONUNBUFFERED", "PYTHONDONTWRITEBYTECODE", "PYTHONHASHSEED", "PYTHONIOENCODING", "PYTHONUTF8", "PYTHONFAULTHANDLER",
 		"JAVA_TOOL_OPTIONS_UNUSED", "TF_LOG", "TF_IN_AUTOMATION", "DOCKER_BUILDKIT", "BUILDKIT_PROGRESS", "HUSKY", "NPM_CONFIG_LOGLEVEL",
 		"TERM_PROGRAM", "NCURSES_NO_UTF8_ACS", "LESSCHARSET", "GREP_COLOR", "GREP_COLORS", "LS_COLORS", "TIMEFORMAT", "SOURCE_DATE_EPOCH", "OMP_NUM_THREADS":
 		return true
@@ -196,8 +189,6 @@ func (j *judgement) redirection(c *shell.Command, e shell.Assign) (envAction, st
 		if !inertEditors.Get()[strings.TrimSpace(v)] {
 			return envOldRules, ""
 		}
-	case valueFlags:
-		return envOldRules, ""
 	}
 	return envRoutine, ""
 }
@@ -258,29 +249,6 @@ func (j *judgement) usualConfig(name, v string) bool {
 		return v == home+"/.config" || v == "~/.config" || v == "$HOME/.config" || v == "${HOME}/.config"
 	}
 	return false
-}
-
-// valueInside reports whether every directory in a path-list value lies in
-// the project, a temp directory, or a standard system location.
-func (j *judgement) valueInside(c *shell.Command, v shell.Word) bool {
-	text := v.Text
-	for _, part := range splitList(text) {
-		switch part {
-		case "", "$PATH", "${PATH}", "$PYTHONPATH", "${PYTHONPATH}", "$LD_LIBRARY_PATH", "${LD_LIBRARY_PATH}", "$NODE_PATH":
-			continue
-		}
-		if len(part) > 0 && part[0] == '$' {
-			return false
-		}
-		abs := j.res.Resolve(part, c.Dir)
-		if systemBin(abs+"/x") || under(abs, "/usr/lib") || under(abs, "/usr/local/lib") {
-			continue
-		}
-		if !j.res.Classify(abs, false).Inside() && abs != j.res.Project {
-			return false
-		}
-	}
-	return true
 }
 
 // gitGlobalOption judges a git option given before the subcommand (the
