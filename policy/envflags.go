@@ -3,7 +3,6 @@ package policy
 import (
 	"errors"
 	"fmt"
-	"regexp"
 	"strings"
 
 	"github.com/arbitergate/arbiter/catalog"
@@ -273,14 +272,12 @@ func pythonWarnings(s string) ([]string, error) {
 // warningCategory matches a python warning filter
 // (action:message:category:module:lineno) whose category has a dot:
 // python imports the module before the category to find the class.
-var warningCategory = lazy.New(func() *regexp.Regexp {
-	return regexp.MustCompile(`^[^:]*:[^:]*:\s*([^:\s]+)\.[^.:\s]+\s*(?::|$)`)
-})
+var warningCategory = lazyregexp.New(`^[^:]*:[^:]*:\s*([^:\s]+)\.[^.:\s]+\s*(?::|$)`)
 
 // warningModule returns the module a python -W filter makes python import
 // at start-up, or "".
 func warningModule(filter string) string {
-	m := warningCategory.Get().FindStringSubmatch(filter)
+	m := warningCategory.FindStringSubmatch(filter)
 	if m == nil || m[1] == "builtins" {
 		return ""
 	}

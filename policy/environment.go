@@ -60,9 +60,11 @@ var inertEditors = lazy.New(func() map[string]bool {
 })
 
 // unaffected are builtins whose behaviour no environment variable changes,
-// so an assignment in front of them only lasts for them.
+// so an assignment in front of them only lasts for them. Not ":", a
+// special builtin: in POSIX mode (sh, bash --posix) an assignment before
+// it stays set for the commands after it.
 var unaffected = lazy.New(func() map[string]bool {
-	return map[string]bool{"echo": true, "printf": true, "true": true, "false": true, ":": true, "test": true, "[": true, "pwd": true}
+	return map[string]bool{"echo": true, "printf": true, "true": true, "false": true, "test": true, "[": true, "pwd": true}
 })
 
 // environment judges assignments that change what a command runs.
