@@ -1,0 +1,25 @@
+package policy
+
+import "testing"
+
+// A formatter's or linter's fix mode rewrites its operands: each is judged
+// as a write to that path. A configuration given inline is not read.
+func TestFormatterWrites(t *testing.T) {
+	files := map[string]string{"src/a.js": "x\n", "package.json": "{}"}
+	runReadCases(t, []readCase{
+		{"eslint home", files, "eslint --fix ~/other/project", ask, "H7.outside-project"},
+		{"eslint etc", files, "eslint --fix /etc/x", ask, "B5.system-config"},
+		{"eslint bashrc", files, "npx eslint --fix ~/.bashrc", ask, "B5.persistence"},
+		{"eslint usr", files, "eslint --fix /usr/lib/node_modules/x", deny, "A2.system-tree-write"},
+		{"prettier etc", files, "prettier --write /etc/x", ask, "B5.system-config"},
+		{"ruff home", files, "ruff check --fix ~/other", ask, "H7.outside-project"},
+		{"black home", files, "black ~/x", ask, "H7.outside-project"},
+		{"eslint src", files, "eslint --fix src/", allow, ""},
+		{"eslint files", files, "eslint src/a.js", allow, ""},
+		{"prettier src", files, "prettier --write src/a.js", allow, ""},
+		// jest's configuration as a JSON string.
+		{"jest inline", files, `jest --config '{"setupFiles":["/opt/x/evil.js"]}'`, dfr, "U.env-redirect"},
+		{"vitest inline", files, `npx jest -c '{"rootDir":"/home/dev/other"}'`, dfr, "U.env-redirect"},
+		{"jest config file", map[string]string{"jest.config.js": "module.exports = {}\n"}, "jest --config jest.config.js", allow, ""},
+	})
+}
