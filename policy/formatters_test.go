@@ -23,3 +23,16 @@ func TestFormatterWrites(t *testing.T) {
 		{"jest config file", map[string]string{"jest.config.js": "module.exports = {}\n"}, "jest --config jest.config.js", allow, ""},
 	})
 }
+
+// A migration tool's shadow database is reset before use.
+func TestShadowDatabase(t *testing.T) {
+	files := map[string]string{"prisma/schema.prisma": "datasource db {}\n"}
+	runReadCases(t, []readCase{
+		{"diff shadow localhost", files, "prisma migrate diff --from-migrations prisma/migrations --to-schema-datamodel prisma/schema.prisma --shadow-database-url postgres://localhost/app", ask, "B1.database-reset"},
+		{"diff shadow joined", files, "npx prisma migrate diff --from-migrations=prisma/migrations --to-empty --shadow-database-url=postgresql://127.0.0.1:5432/dev --script", ask, "B1.database-reset"},
+		{"diff shadow mysql", files, "prisma migrate diff --to-migrations prisma/migrations --from-empty --exit-code --shadow-database-url 'mysql://root@localhost:3306/app'", ask, "B1.database-reset"},
+		{"reset", files, "prisma migrate reset --force", ask, "B1.database-reset"},
+		{"push data loss", files, "prisma db push --accept-data-loss", ask, "B1.database-reset"},
+		{"diff schemas", files, "prisma migrate diff --from-empty --to-schema-datamodel prisma/schema.prisma --script", allow, ""},
+	})
+}
