@@ -28,6 +28,7 @@ const (
 	gitRepo                        // which repository git works on
 	editor                         // a program run on a file to edit it
 	inert                          // changes nothing that runs
+	traceFile                      // where a program appends its trace, when a path
 )
 
 // checkedEnv is what arbiter knows about the variables it checks the
@@ -42,7 +43,8 @@ var checkedEnv = lazy.New(func() map[string]envKind {
 		"GIT_EDITOR": editor, "GIT_SEQUENCE_EDITOR": editor, "EDITOR": editor, "VISUAL": editor, "GIT_PAGER": editor, "PAGER": editor, "MANPAGER": editor,
 		"GIT_AUTHOR_NAME": inert, "GIT_AUTHOR_EMAIL": inert, "GIT_AUTHOR_DATE": inert, "GIT_COMMITTER_NAME": inert, "GIT_COMMITTER_EMAIL": inert, "GIT_COMMITTER_DATE": inert,
 		"GIT_TERMINAL_PROMPT": inert, "GIT_OPTIONAL_LOCKS": inert, "GIT_MERGE_AUTOEDIT": inert, "GIT_LFS_SKIP_SMUDGE": inert, "GIT_FLUSH": inert, "GIT_PROGRESS_DELAY": inert,
-		"GIT_TRACE": inert, "GIT_TRACE_PACKET": inert, "GIT_TRACE_PERFORMANCE": inert, "GIT_TRACE_SETUP": inert, "GIT_CURL_VERBOSE": inert, "GIT_REDACT_COOKIES": inert,
+		"GIT_TRACE": traceFile, "GIT_TRACE_PACKET": traceFile, "GIT_TRACE_PERFORMANCE": traceFile, "GIT_TRACE_SETUP": traceFile, "GIT_TRACE_PACK_ACCESS": traceFile, "GIT_TRACE_SHALLOW": traceFile, "GIT_TRACE_CURL": traceFile,
+		"GIT_CURL_VERBOSE": inert, "GIT_REDACT_COOKIES": inert,
 		"GIT_LITERAL_PATHSPECS": inert, "GIT_GLOB_PATHSPECS": inert, "GIT_NOGLOB_PATHSPECS": inert, "GIT_ICASE_PATHSPECS": inert, "GIT_NO_REPLACE_OBJECTS": inert,
 		"GIT_REFLOG_ACTION": inert, "GIT_DEFAULT_HASH": inert, "GIT_CEILING_DIRECTORIES": inert, "GIT_DISCOVERY_ACROSS_FILESYSTEM": inert, "GIT_CONFIG_NOSYSTEM": inert, "GIT_ADVICE": inert,
 		"GIT_HTTP_LOW_SPEED_LIMIT": inert, "GIT_HTTP_LOW_SPEED_TIME": inert, "GIT_SSL_CAINFO": inert,
@@ -187,10 +189,27 @@ func (j *judgement) redirection(c *shell.Command, e shell.Assign) (envAction, st
 		if place := j.res.Classify(abs, false); place != paths.Project && place != paths.ProjectRoot {
 			return envRedirect, e.Name + " points git at a repository outside the project, whose configuration can set commands to run (core.fsmonitor, core.pager, hooks)"
 		}
+	case traceFile:
+		return j.traceFile(c, e)
 	case editor:
 		if !inertEditors.Get()[strings.TrimSpace(v)] {
 			return envOldRules, ""
 		}
+	}
+	return envRoutine, ""
+}
+
+// traceFile judges a trace variable: git appends its trace to a file when
+// the value is an absolute path (GIT_TRACE=/tmp/t.log), which is a write
+// there; 1, 2, true or a descriptor number print to the terminal.
+func (j *judgement) traceFile(c *shell.Command, e shell.Assign) (envAction, string) {
+	v := e.Value.Text
+	home := strings.HasPrefix(v, "~") || strings.HasPrefix(v, "$HOME/") || strings.HasPrefix(v, "${HOME}/")
+	switch {
+	case strings.HasPrefix(v, "/") && !e.Value.Dynamic || home:
+		j.write(j.res.Resolve(v, c.Dir), false, e.Name+"="+clipText(v, 40), "trace")
+	case e.Value.Dynamic:
+		return envRedirect, e.Name + " is set to a value only known at run time, and an absolute path there is a file git writes its trace to"
 	}
 	return envRoutine, ""
 }
