@@ -545,6 +545,12 @@ func (j *judgement) goToolFlags(option, flags string) {
 // a config module, a jar, a build file): routine only when it is the
 // project's own. A list such as a class path is judged entry by entry.
 func (j *judgement) codeFile(c *shell.Command, w shell.Word) {
+	if text := strings.TrimSpace(w.Text); strings.HasPrefix(text, "{") || strings.HasPrefix(text, "[") {
+		// jest --config '{"rootDir": …}': a configuration given inline,
+		// which can name setup files and folders to load code from.
+		j.fireWith(catalog.UEnvRedirect, clipText(text, 40), c.Program+" is given its configuration inline, which can name files and folders to load code from, and arbiter does not read it")
+		return
+	}
 	for _, part := range strings.Split(w.Text, ":") {
 		if part == "" {
 			continue

@@ -19,6 +19,9 @@ import (
 // script file is judged like any program file.
 func (j *judgement) interpreter(c *shell.Command, lang string) {
 	subj := c.String()
+	if lang == "python" {
+		j.warningFilters(c)
+	}
 	for k, a := range c.Args {
 		t := a.Text
 		if len(a.From) > 0 {
@@ -41,6 +44,14 @@ func (j *judgement) interpreter(c *shell.Command, lang string) {
 			j.pythonModule(c, mod, rest)
 			return
 		}
+		if file, ok := nodePreload(c, k); ok && lang == "javascript" {
+			// node -r FILE loads FILE before the script: judged as the
+			// script is, by what it contains.
+			if strings.HasPrefix(file, ".") || strings.HasPrefix(file, "/") {
+				j.runFile(c, file, subj)
+			}
+			continue
+		}
 		if strings.HasPrefix(t, "-") {
 			if t == "--version" || t == "-V" || t == "--help" || t == "-h" || t == "-v" && lang != "python" {
 				j.fireWith(catalog.D1ReadOnly, subj, "prints the interpreter's version")
@@ -56,7 +67,7 @@ func (j *judgement) interpreter(c *shell.Command, lang string) {
 			}
 			continue
 		}
-		if k > 0 && (c.Args[k-1].Text == "-W" || c.Args[k-1].Text == "-X" || c.Args[k-1].Text == "-r" && lang == "javascript" || c.Args[k-1].Text == "-i" && lang == "perl" || (c.Args[k-1].Text == "-I" || c.Args[k-1].Text == "-M") && lang != "python") {
+		if k > 0 && (c.Args[k-1].Text == "-W" || c.Args[k-1].Text == "-X" || (c.Args[k-1].Text == "-r" || c.Args[k-1].Text == "--require" || c.Args[k-1].Text == "--import") && lang == "javascript" || c.Args[k-1].Text == "-i" && lang == "perl" || (c.Args[k-1].Text == "-I" || c.Args[k-1].Text == "-M") && lang != "python") {
 			continue
 		}
 		if lang == "javascript" && (t == "eval" || t == "run" || t == "test") && (c.Program == "deno" || c.Program == "bun") {
@@ -77,6 +88,24 @@ func (j *judgement) interpreter(c *shell.Command, lang string) {
 	case in.Kind != shell.NoInput:
 		j.inlineCode(c, lang, shell.Word{Text: in.Text}, in.Known)
 	}
+}
+
+// nodePreload returns the module node's option at args[k] loads before
+// the script (-r FILE, --require=FILE, --import FILE).
+func nodePreload(c *shell.Command, k int) (string, bool) {
+	if c.Program != "node" && c.Program != "nodejs" {
+		return "", false
+	}
+	t := c.Args[k].Text
+	for _, name := range []string{"--require", "--import"} {
+		if v, ok := strings.CutPrefix(t, name+"="); ok {
+			return v, true
+		}
+	}
+	if (t == "-r" || t == "--require" || t == "--import") && k+1 < len(c.Args) {
+		return c.Args[k+1].Text, true
+	}
+	return "", false
 }
 
 // codeArg returns the code given with the option at args[k]: the next

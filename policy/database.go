@@ -249,6 +249,9 @@ var migrationModes = lazy.New(func() map[string][]dbMode {
 		},
 		"prisma": {
 			{words: "migrate reset", kind: dbDestroy}, {words: "db push", flags: []string{"--accept-data-loss", "--force-reset"}, kind: dbDestroy}, {words: "migrate dev", flags: []string{"--force"}, kind: dbDestroy},
+			// The shadow database is reset before the migrations are applied
+			// to it: one named by hand loses what it holds.
+			{words: "migrate diff", flags: []string{"--shadow-database-url"}, kind: dbDestroy},
 			{words: "migrate status", kind: dbRoutine}, {words: "migrate diff", kind: dbRoutine}, {words: "generate", kind: dbRoutine}, {words: "validate", kind: dbRoutine}, {words: "format", kind: dbRoutine}, {words: "version", kind: dbRoutine}, {words: "init", kind: dbRoutine}, {words: "db pull", kind: dbRoutine},
 			{words: "migrate dev", kind: dbApply}, {words: "migrate deploy", kind: dbApply}, {words: "migrate resolve", kind: dbApply}, {words: "db push", kind: dbApply}, {words: "db seed", kind: dbApply}, {words: "db execute", kind: dbApply},
 		},

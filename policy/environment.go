@@ -28,7 +28,7 @@ const (
 	gitRepo                        // which repository git works on
 	editor                         // a program run on a file to edit it
 	inert                          // changes nothing that runs
-	valueFlags                     // options given to every run (GOFLAGS, MAKEFLAGS)
+	traceFile                      // where a program appends its trace, when a path
 )
 
 // checkedEnv is what arbiter knows about the variables it checks the
@@ -43,11 +43,11 @@ var checkedEnv = lazy.New(func() map[string]envKind {
 		"GIT_EDITOR": editor, "GIT_SEQUENCE_EDITOR": editor, "EDITOR": editor, "VISUAL": editor, "GIT_PAGER": editor, "PAGER": editor, "MANPAGER": editor,
 		"GIT_AUTHOR_NAME": inert, "GIT_AUTHOR_EMAIL": inert, "GIT_AUTHOR_DATE": inert, "GIT_COMMITTER_NAME": inert, "GIT_COMMITTER_EMAIL": inert, "GIT_COMMITTER_DATE": inert,
 		"GIT_TERMINAL_PROMPT": inert, "GIT_OPTIONAL_LOCKS": inert, "GIT_MERGE_AUTOEDIT": inert, "GIT_LFS_SKIP_SMUDGE": inert, "GIT_FLUSH": inert, "GIT_PROGRESS_DELAY": inert,
-		"GIT_TRACE": inert, "GIT_TRACE_PACKET": inert, "GIT_TRACE_PERFORMANCE": inert, "GIT_TRACE_SETUP": inert, "GIT_CURL_VERBOSE": inert, "GIT_REDACT_COOKIES": inert,
+		"GIT_TRACE": traceFile, "GIT_TRACE_PACKET": traceFile, "GIT_TRACE_PERFORMANCE": traceFile, "GIT_TRACE_SETUP": traceFile, "GIT_TRACE_PACK_ACCESS": traceFile, "GIT_TRACE_SHALLOW": traceFile, "GIT_TRACE_CURL": traceFile,
+		"GIT_CURL_VERBOSE": inert, "GIT_REDACT_COOKIES": inert,
 		"GIT_LITERAL_PATHSPECS": inert, "GIT_GLOB_PATHSPECS": inert, "GIT_NOGLOB_PATHSPECS": inert, "GIT_ICASE_PATHSPECS": inert, "GIT_NO_REPLACE_OBJECTS": inert,
 		"GIT_REFLOG_ACTION": inert, "GIT_DEFAULT_HASH": inert, "GIT_CEILING_DIRECTORIES": inert, "GIT_DISCOVERY_ACROSS_FILESYSTEM": inert, "GIT_CONFIG_NOSYSTEM": inert, "GIT_ADVICE": inert,
 		"GIT_HTTP_LOW_SPEED_LIMIT": inert, "GIT_HTTP_LOW_SPEED_TIME": inert, "GIT_SSL_CAINFO": inert,
-		"GOFLAGS": valueFlags, "MAKEFLAGS": valueFlags,
 	}
 })
 
@@ -62,15 +62,11 @@ var inertEditors = lazy.New(func() map[string]bool {
 })
 
 // unaffected are builtins whose behaviour no environment variable changes,
-// so an assignment in front of them only lasts for them.
+// so an assignment in front of them only lasts for them. Not ":", a
+// special builtin: in POSIX mode (sh, bash --posix) an assignment before
+// it stays set for the commands after it.
 var unaffected = lazy.New(func() map[string]bool {
-	return map[string]bool{"echo": true, "printf": true, "true": true, "false": true, ":": true, "test": true, "[": true, "pwd": true}
-})
-
-// Flag variables whose usual values name only directories in the project
-// or a temp directory (GOFLAGS=-modcacherw, MAKEFLAGS=-j4) are routine.
-var benignValues = lazy.New(func() map[string]bool {
-	return map[string]bool{"GOFLAGS": true, "MAKEFLAGS": true}
+	return map[string]bool{"echo": true, "printf": true, "true": true, "false": true, "test": true, "[": true, "pwd": true}
 })
 
 // environment judges assignments that change what a command runs.
@@ -81,6 +77,10 @@ func (j *judgement) environment(c *shell.Command) {
 			continue
 		}
 		if c.Program != "" && unaffected.Get()[c.Program] {
+			continue
+		}
+		if carriesFlags(e.Name) {
+			j.flagVariable(c, e)
 			continue
 		}
 		switch action, why := j.redirection(c, e); action {
@@ -107,9 +107,6 @@ func (j *judgement) environment(c *shell.Command) {
 		if !execEnv.MatchString(e.Name) {
 			continue
 		}
-		if benignValues.Get()[e.Name] && j.valueInside(c, e.Value) {
-			continue
-		}
 		j.fireWith(catalog.BEnvInjection, e.Name+"="+clipText(e.Value.Text, 40), e.Name+" makes the command load or run other code")
 	}
 }
@@ -119,7 +116,7 @@ func (j *judgement) environment(c *shell.Command) {
 // of what arbiter checks redirect later commands just as PATH=… does.
 func (j *judgement) sets(a *shell.Analysis) {
 	for _, s := range a.Sets {
-		if _, checked := checkedEnv.Get()[s.Name]; !checked && !execEnv.MatchString(s.Name) {
+		if _, checked := checkedEnv.Get()[s.Name]; !checked && !execEnv.MatchString(s.Name) && !carriesFlags(s.Name) {
 			continue
 		}
 		if s.Value.Dynamic {
@@ -141,7 +138,7 @@ func inertEnv(name string) bool {
 		"CI", "DEBUG", "VERBOSE", "NODE_ENV", "RAILS_ENV", "RACK_ENV", "APP_ENV", "NODE_NO_WARNINGS",
 		"RUST_BACKTRACE", "RUST_LOG", "RUST_TEST_THREADS", "RUST_MIN_STACK", "CARGO_TERM_COLOR", "CARGO_INCREMENTAL",
 		"GOMAXPROCS", "GOGC", "GOMEMLIMIT", "GOOS", "GOARCH", "GOARM", "GOAMD64", "CGO_ENABLED", "GO111MODULE", "GOTRACEBACK",
-		"PYTHONUNBUFFERED", "PYTHONDONTWRITEBYTECODE", "PYTHONHASHSEED", "PYTHONWARNINGS", "PYTHONIOENCODING", "PYTHONUTF8", "PYTHONFAULTHANDLER",
+		"PYTHONUNBUFFERED", "PYTHONDONTWRITEBYTECODE", "PYTHONHASHSEED", "PYTHONIOENCODING", "PYTHONUTF8", "PYTHONFAULTHANDLER",
 		"JAVA_TOOL_OPTIONS_UNUSED", "TF_LOG", "TF_IN_AUTOMATION", "DOCKER_BUILDKIT", "BUILDKIT_PROGRESS", "HUSKY", "NPM_CONFIG_LOGLEVEL",
 		"TERM_PROGRAM", "NCURSES_NO_UTF8_ACS", "LESSCHARSET", "GREP_COLOR", "GREP_COLORS", "LS_COLORS", "TIMEFORMAT", "SOURCE_DATE_EPOCH", "OMP_NUM_THREADS":
 		return true
@@ -192,12 +189,27 @@ func (j *judgement) redirection(c *shell.Command, e shell.Assign) (envAction, st
 		if place := j.res.Classify(abs, false); place != paths.Project && place != paths.ProjectRoot {
 			return envRedirect, e.Name + " points git at a repository outside the project, whose configuration can set commands to run (core.fsmonitor, core.pager, hooks)"
 		}
+	case traceFile:
+		return j.traceFile(c, e)
 	case editor:
 		if !inertEditors.Get()[strings.TrimSpace(v)] {
 			return envOldRules, ""
 		}
-	case valueFlags:
-		return envOldRules, ""
+	}
+	return envRoutine, ""
+}
+
+// traceFile judges a trace variable: git appends its trace to a file when
+// the value is an absolute path (GIT_TRACE=/tmp/t.log), which is a write
+// there; 1, 2, true or a descriptor number print to the terminal.
+func (j *judgement) traceFile(c *shell.Command, e shell.Assign) (envAction, string) {
+	v := e.Value.Text
+	home := strings.HasPrefix(v, "~") || strings.HasPrefix(v, "$HOME/") || strings.HasPrefix(v, "${HOME}/")
+	switch {
+	case strings.HasPrefix(v, "/") && !e.Value.Dynamic || home:
+		j.write(j.res.Resolve(v, c.Dir), false, e.Name+"="+clipText(v, 40), "trace")
+	case e.Value.Dynamic:
+		return envRedirect, e.Name + " is set to a value only known at run time, and an absolute path there is a file git writes its trace to"
 	}
 	return envRoutine, ""
 }
@@ -258,29 +270,6 @@ func (j *judgement) usualConfig(name, v string) bool {
 		return v == home+"/.config" || v == "~/.config" || v == "$HOME/.config" || v == "${HOME}/.config"
 	}
 	return false
-}
-
-// valueInside reports whether every directory in a path-list value lies in
-// the project, a temp directory, or a standard system location.
-func (j *judgement) valueInside(c *shell.Command, v shell.Word) bool {
-	text := v.Text
-	for _, part := range splitList(text) {
-		switch part {
-		case "", "$PATH", "${PATH}", "$PYTHONPATH", "${PYTHONPATH}", "$LD_LIBRARY_PATH", "${LD_LIBRARY_PATH}", "$NODE_PATH":
-			continue
-		}
-		if len(part) > 0 && part[0] == '$' {
-			return false
-		}
-		abs := j.res.Resolve(part, c.Dir)
-		if systemBin(abs+"/x") || under(abs, "/usr/lib") || under(abs, "/usr/local/lib") {
-			continue
-		}
-		if !j.res.Classify(abs, false).Inside() && abs != j.res.Project {
-			return false
-		}
-	}
-	return true
 }
 
 // gitGlobalOption judges a git option given before the subcommand (the

@@ -60,3 +60,19 @@ func TestEnvironmentThatRedirectsPrograms(t *testing.T) {
 		{bash("PYTHONPATH=src:tests python3 -m pytest"), arbiter.Allow, ""},
 	})
 }
+
+// git's trace variables name a file git appends to when they hold an
+// absolute path: that is a write there.
+func TestTraceFiles(t *testing.T) {
+	checkVerdicts(t, []verdictCase{
+		{bash("GIT_TRACE=~/.bashrc git status"), arbiter.Ask, "B5.persistence"},
+		{bash("GIT_TRACE_PACKET=/etc/profile.d/x.sh git log"), arbiter.Ask, "B5.persistence"},
+		{bash("GIT_TRACE_PERFORMANCE=/usr/bin/ls git log"), arbiter.Deny, "A2.system-tree-write"},
+		{bash("GIT_TRACE_SETUP=$HOME/.profile git status"), arbiter.Ask, "B5.persistence"},
+		{bash("export GIT_TRACE=/home/user/.ssh/authorized_keys; git status"), arbiter.Ask, "B5.persistence"},
+		{bash(`GIT_TRACE="$F" git status`), arbiter.Defer, "U.env-redirect"},
+		{bash("GIT_TRACE=1 git status"), arbiter.Allow, ""},
+		{bash("GIT_TRACE=/tmp/t.log git status"), arbiter.Allow, ""},
+		{bash("GIT_TRACE=true GIT_TRACE_PACKET=2 git log"), arbiter.Allow, ""},
+	})
+}

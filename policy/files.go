@@ -83,6 +83,9 @@ func (j *judgement) write(abs string, glob bool, shown, how string) {
 		return
 	case persistent(j.res, abs):
 		j.fireWith(catalog.B5Persistence, shown, "writes to a file that runs commands automatically later (shell start-up, cron, login, SSH access), so a change persists beyond this session")
+		if pythonStartup(abs) && (place == paths.Root || place == paths.SystemRoot || place == paths.System) {
+			j.systemWrite(abs, shown) // a site-packages of the system's python is still a system tree
+		}
 		return
 	}
 	if kind := secrets.File(abs); kind != "" {
@@ -307,14 +310,61 @@ func runByTools(abs string) bool {
 			return true
 		}
 	}
+	if pythonStartup(abs) {
+		return true
+	}
 	return strings.HasSuffix(abs, "/.vscode/tasks.json") || strings.HasSuffix(abs, "/.vscode/settings.json") || strings.HasSuffix(abs, "/.vscode/launch.json") ||
 		strings.HasSuffix(abs, "/.cargo/config.toml") || strings.HasSuffix(abs, "/.cargo/config")
 }
+
+// pythonStartup reports a file Python runs on every start of an
+// interpreter that has it on its path: a .pth file's import lines, and
+// sitecustomize.py or usercustomize.py, in any site-packages (a
+// project's virtual environment too, where every later test run and
+// script starts it).
+func pythonStartup(abs string) bool {
+	base := path.Base(abs)
+	if !strings.HasSuffix(base, ".pth") && base != "sitecustomize.py" && base != "usercustomize.py" {
+		return false
+	}
+	dir := path.Dir(abs) + "/"
+	if strings.Contains(dir, "/site-packages/") || strings.Contains(dir, "/dist-packages/") {
+		return true
+	}
+	// sitecustomize.py is also imported from python's own library folder.
+	return !strings.HasSuffix(base, ".pth") && pythonLib.MatchString(path.Dir(abs))
+}
+
+// pythonStartupCode is the code python runs from a start-up file: all of
+// sitecustomize.py, and the lines of a .pth file that start with import.
+func pythonStartupCode(abs, content string) string {
+	if !strings.HasSuffix(abs, ".pth") {
+		return content
+	}
+	var code []string
+	for line := range strings.Lines(content) {
+		if strings.HasPrefix(line, "import ") || strings.HasPrefix(line, "import\t") {
+			code = append(code, strings.TrimSuffix(line, "\n"))
+		}
+	}
+	return strings.Join(code, "\n")
+}
+
+// pythonLib matches python's own library folder (lib/python3.12).
+var pythonLib = lazyregexp.New(`/lib/python[0-9.]*$`)
 
 // persistedCode judges code written into a file that runs later: if the
 // code itself would be denied, writing it is denied for the same reason.
 func (j *judgement) persistedCode(abs, content string) {
 	inner := &judgement{call: j.call, res: j.res}
+	if pythonStartup(abs) {
+		content = pythonStartupCode(abs, content)
+		delim := "ARBITER_CODE_END"
+		for strings.Contains(content, delim) {
+			delim += "_"
+		}
+		content = "python3 - <<'" + delim + "'\n" + content + "\n" + delim + "\n"
+	}
 	inner.bash(content)
 	for _, f := range inner.findings {
 		if f.verdict == 3 { // deny

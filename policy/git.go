@@ -317,6 +317,15 @@ func (j *judgement) gitChange(c *shell.Command, sub string, rest []shell.Word, c
 		local()
 	case "config":
 		j.gitConfig(c, rest, has)
+	case "maintenance":
+		switch first {
+		case "start", "register", "unregister", "stop":
+			// Each edits the user's global configuration, and start and
+			// stop add or remove a cron, systemd or launchd schedule.
+			j.fireWith(catalog.B5Persistence, subj, "git maintenance "+first+" changes the jobs the system runs for this repository on a schedule and the user's global git configuration, which last beyond this session")
+			return
+		}
+		local()
 	case "remote":
 		switch first {
 		case "add", "set-url", "remove", "rm", "rename", "set-head", "set-branches", "prune", "update":

@@ -87,7 +87,12 @@ type walker struct {
 	// cdpathLost is set once the command assigns CDPATH, which may send a
 	// relative cd anywhere.
 	cdpathLost bool
-	dirStack   []dirState // pushd's stack
+	// keyword is set once keyword mode may be on (set -k, bash -k, set -o
+	// keyword): every NAME=VALUE word of a command is then an assignment
+	// to its environment, not an argument. It stays set across nested
+	// scripts, which may have turned it on in this shell (eval 'set -k').
+	keyword  bool
+	dirStack []dirState // pushd's stack
 	// trace, when set (by tests), records every syntax node the analysis
 	// read, and files every tree it parsed, so that a test can prove no
 	// node was skipped.

@@ -201,3 +201,31 @@ func TestTablesNameEachProgramOnce(t *testing.T) {
 		seen[r.name] = true
 	}
 }
+
+// In keyword mode every unquoted NAME=VALUE word is an assignment to the
+// command's environment, wherever it stands.
+func TestKeywordMode(t *testing.T) {
+	tests := []struct {
+		src  string
+		env  string // NAME=VALUE of the last command's environment, "" for none
+		args []string
+	}{
+		{`set -k; ls -l X=1 "$HOME"`, "X=1", []string{"-l", "~"}},
+		{`bash -k -c 'ls A+=b c'`, "A=b", []string{"c"}},
+		{`set -o keyword; ls Y=a"b c"`, "Y=ab c", nil},
+		{`ls X=1`, "", []string{"X=1"}},
+		{`set -k; ls 'X=1'`, "", []string{"X=1"}},
+		{`set -k; set +k; ls X=1`, "", []string{"X=1"}},
+	}
+	for _, tt := range tests {
+		a := Analyze(tt.src)
+		c := a.Commands[len(a.Commands)-1]
+		env := ""
+		if len(c.Env) > 0 {
+			env = c.Env[0].Name + "=" + c.Env[0].Value.Text
+		}
+		if env != tt.env || !slices.Equal(c.ArgTexts(), tt.args) && len(tt.args)+len(c.Args) > 0 {
+			t.Errorf("Analyze(%q): env %q args %q, want %q %q", tt.src, env, c.ArgTexts(), tt.env, tt.args)
+		}
+	}
+}

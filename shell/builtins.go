@@ -231,12 +231,39 @@ func (w *walker) track(cmd *Command) {
 			w.dirLost = true
 		}
 	case "set":
+		w.keywordMode(cmd)
 		for k, a := range cmd.Args {
 			if a.Text == "--" {
 				for n, p := range cmd.Args[k+1:] {
 					w.vars[itoa(n+1)] = value{text: p.Text, known: !p.Dynamic}
 				}
 			}
+		}
+	}
+}
+
+// keywordMode follows set -k, set -o keyword and their + forms. An option
+// only known at run time may turn keyword mode on; turning it off counts
+// only where it surely runs.
+func (w *walker) keywordMode(cmd *Command) {
+	surely := cmd.Ctx&(InLoop|InCondition|InFunction|InBackground|InSubshell) == 0
+	for k, a := range cmd.Args {
+		t := a.Text
+		switch {
+		case t == "--" || t == "-":
+			return
+		case a.Dynamic && (k == 0 || strings.HasPrefix(t, "-") || strings.HasPrefix(t, "+") || cmd.Args[k-1].Text == "-o"):
+			w.keyword = true
+		case k > 0 && cmd.Args[k-1].Text == "-o" && t == "keyword":
+			w.keyword = true
+		case k > 0 && cmd.Args[k-1].Text == "+o" && t == "keyword" && surely:
+			w.keyword = false
+		case strings.HasPrefix(t, "-") && t != "-o" && strings.Contains(t, "k"):
+			w.keyword = true
+		case strings.HasPrefix(t, "+") && t != "+o" && strings.Contains(t, "k") && surely:
+			w.keyword = false
+		case !strings.HasPrefix(t, "-") && !strings.HasPrefix(t, "+") && (k == 0 || cmd.Args[k-1].Text != "-o" && cmd.Args[k-1].Text != "+o"):
+			return // positional parameters
 		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/arbitergate/arbiter/internal/lazy"
+	"github.com/arbitergate/arbiter/internal/lazyregexp"
 
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -34,7 +35,13 @@ func (w *walker) call(c *syntax.CallExpr, redirs []Redirect, ctx Context) {
 		env = append(env, w.assignWords(as, ctx))
 	}
 	var words []Word
-	for _, arg := range c.Args {
+	for i, arg := range c.Args {
+		if as := keywordAssign(arg); i > 0 && w.keyword && as != nil {
+			w.see(arg)
+			w.see(arg.Parts[0])
+			env = append(env, w.assignWords(as, ctx))
+			continue
+		}
 		words = append(words, w.expandArgs(arg, ctx)...)
 	}
 	cmd := Command{Env: env, Redirs: redirs, Ctx: ctx, Dir: w.dir, DirUnknown: w.dirLost, Depth: w.shells, Via: append([]string(nil), w.via...)}
@@ -48,6 +55,33 @@ func (w *walker) call(c *syntax.CallExpr, redirs []Redirect, ctx Context) {
 		return
 	}
 	w.resolve(cmd, words)
+}
+
+// keywordName is the unquoted NAME= (or NAME+=) that makes a word an
+// assignment.
+var keywordName = lazyregexp.New(`^([A-Za-z_][A-Za-z0-9_]*)(\+?)=`)
+
+// keywordAssign reads a word as the assignment it is in keyword mode
+// (ls X=1 is X=1 ls), or returns nil when it does not start with an
+// unquoted NAME=.
+func keywordAssign(word *syntax.Word) *syntax.Assign {
+	if len(word.Parts) == 0 {
+		return nil
+	}
+	lit, ok := word.Parts[0].(*syntax.Lit)
+	if !ok {
+		return nil
+	}
+	m := keywordName.Compiled().FindStringSubmatchIndex(lit.Value)
+	if m == nil {
+		return nil
+	}
+	value := &syntax.Word{}
+	if rest := lit.Value[m[1]:]; rest != "" {
+		value.Parts = append(value.Parts, &syntax.Lit{ValuePos: lit.ValuePos, ValueEnd: lit.ValueEnd, Value: rest})
+	}
+	value.Parts = append(value.Parts, word.Parts[1:]...)
+	return &syntax.Assign{Append: m[4] < m[5], Name: &syntax.Lit{ValuePos: lit.ValuePos, Value: lit.Value[m[2]:m[3]]}, Value: value}
 }
 
 // resolve follows wrappers and runners to the program that actually runs,

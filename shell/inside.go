@@ -98,8 +98,14 @@ func (w *walker) shell(cmd *Command) {
 		}
 		if (strings.HasPrefix(t, "-") || strings.HasPrefix(t, "+")) && len(t) > 1 {
 			if t == "-o" || t == "+o" || t == "-O" || t == "+O" || t == "--rcfile" || t == "--init-file" {
+				if t == "-o" && i+1 < len(args) && (args[i+1].Text == "keyword" || args[i+1].Dynamic) {
+					w.keyword = true
+				}
 				i += 2
 				continue
+			}
+			if t[0] == '-' && !strings.HasPrefix(t, "--") && strings.Contains(t[1:], "k") || args[i].Dynamic {
+				w.keyword = true // bash -k: keyword mode in the shell it starts
 			}
 			if !strings.HasPrefix(t, "--") && strings.Contains(t[1:], "c") {
 				command = true
