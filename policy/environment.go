@@ -319,9 +319,8 @@ func (j *judgement) gitGlobalOption(c *shell.Command, words []shell.Word) {
 			j.fireWith(catalog.UEnvRedirect, "git "+name+" "+clipText(value, 40), "runs git on a repository outside the project, whose configuration can set commands to run (core.fsmonitor, core.pager, hooks)")
 			return
 		}
-		if own := path.Join(j.res.Project, ".git"); name == "--git-dir" && j.res.Project != "" && abs != own && !strings.HasPrefix(abs, own+"/") {
-			j.fireWith(catalog.UEnvRedirect, "git "+name+" "+clipText(value, 40), "runs git on a repository other than the project's, whose configuration and hooks arbiter did not read")
-		}
+		// A repository in the project is read where git is judged
+		// (gitRepositoryRuns), as the one git finds by itself is.
 	}
 }
 
