@@ -11,6 +11,7 @@ import (
 // compose several times reads each file once.
 type readCache struct {
 	gitConfigs map[string]gitConfigRead
+	compose    map[string]composeRead
 }
 
 type gitConfigRead struct {
