@@ -192,6 +192,11 @@ func (j *judgement) redirection(c *shell.Command, e shell.Assign) (envAction, st
 		if place := j.res.Classify(abs, false); place != paths.Project && place != paths.ProjectRoot {
 			return envRedirect, e.Name + " points git at a repository outside the project, whose configuration can set commands to run (core.fsmonitor, core.pager, hooks)"
 		}
+		// git reads the repository GIT_DIR names where git is given it
+		// (GIT_DIR=… git …); set for later commands, it is not followed.
+		if own := path.Join(j.res.Project, ".git"); c.Program != "git" && (e.Name == "GIT_DIR" || e.Name == "GIT_COMMON_DIR") && abs != own && !strings.HasPrefix(abs, own+"/") {
+			return envRedirect, e.Name + " points later git commands at " + j.fileShown(abs) + ", whose configuration and hooks arbiter reads only for a git command given it directly (" + e.Name + "=… git …)"
+		}
 	case editor:
 		if !inertEditors.Get()[strings.TrimSpace(v)] {
 			return envOldRules, ""
