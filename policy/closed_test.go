@@ -18,6 +18,8 @@ func TestClosedWorld(t *testing.T) {
 	}{
 		// Options whose value is a program.
 		{"runs", "sort --compress-program=sh data.txt", "U.runs-a-program"},
+		{"runs", "docker-compose exec web sh", "C.container-run"},
+		{"runs", "podman-compose up --exit-code-from x", "U.unknown-option"},
 		{"runs", "sort -S 1M --compress-program sh big.txt", "U.runs-a-program"},
 		{"runs", "rg --pre ./evil foo", "U.unknown-option"},
 		{"runs", "rg --pre=./evil foo", "U.unknown-option"},
@@ -102,6 +104,7 @@ func TestSpecRoutine(t *testing.T) {
 		"echo $PATH", "printf '%s\\n' \"$x\"", "diff -u a.txt b.txt", "jq -r '.name' package.json", "du -sh .", "stat -c %s f",
 		"sed -n '1,20p' f.txt", "awk '{print $1}' data.txt", "cd src && ls", "which python3", "command -v git", "sha256sum dist/*",
 		"curl -s http://localhost:8080/health", "npm test", "sort ./*", "bash -c 'echo hi'",
+		"docker-compose up -d", "docker-compose ps", "podman-compose logs --tail 20",
 	} {
 		d := New(Options{}).Decide(context.Background(), bash(cmd))
 		if d.Decision != arbiter.Allow {

@@ -11,6 +11,7 @@ import (
 // routine; deleting containers, images and volumes asks (B8).
 func (j *judgement) docker(c *shell.Command) {
 	subj := c.String()
+	j.compose(c)
 	ops := operands(c, "-f", "--file", "-p", "--project-name", "--context", "-H", "--host", "-e", "--env", "-v", "--volume", "--name", "-w", "--workdir", "--network", "-u", "--user", "--entrypoint", "--platform", "-t", "--tag", "--env-file", "--mount", "-l", "--label")
 	sub, sub2 := "", ""
 	if len(ops) > 0 {

@@ -143,6 +143,9 @@ type judgement struct {
 	projectCode bool
 	// protect is Options.Protect.
 	protect []string
+	// reads holds the configuration files read in this decision, shared
+	// by its nested judgements; nil until the first is read.
+	reads *readCache
 }
 
 type writtenFile struct {

@@ -189,6 +189,11 @@ func (j *judgement) redirection(c *shell.Command, e shell.Assign) (envAction, st
 		if place := j.res.Classify(abs, false); place != paths.Project && place != paths.ProjectRoot {
 			return envRedirect, e.Name + " points git at a repository outside the project, whose configuration can set commands to run (core.fsmonitor, core.pager, hooks)"
 		}
+		// git reads the repository GIT_DIR names where git is given it
+		// (GIT_DIR=… git …); set for later commands, it is not followed.
+		if own := path.Join(j.res.Project, ".git"); c.Program != "git" && (e.Name == "GIT_DIR" || e.Name == "GIT_COMMON_DIR") && abs != own && !strings.HasPrefix(abs, own+"/") {
+			return envRedirect, e.Name + " points later git commands at " + j.fileShown(abs) + ", whose configuration and hooks arbiter reads only for a git command given it directly (" + e.Name + "=… git …)"
+		}
 	case traceFile:
 		return j.traceFile(c, e)
 	case editor:
@@ -308,9 +313,8 @@ func (j *judgement) gitGlobalOption(c *shell.Command, words []shell.Word) {
 			j.fireWith(catalog.UEnvRedirect, "git "+name+" "+clipText(value, 40), "runs git on a repository outside the project, whose configuration can set commands to run (core.fsmonitor, core.pager, hooks)")
 			return
 		}
-		if own := path.Join(j.res.Project, ".git"); name == "--git-dir" && j.res.Project != "" && abs != own && !strings.HasPrefix(abs, own+"/") {
-			j.fireWith(catalog.UEnvRedirect, "git "+name+" "+clipText(value, 40), "runs git on a repository other than the project's, whose configuration and hooks arbiter did not read")
-		}
+		// A repository in the project is read where git is judged
+		// (gitRepositoryRuns), as the one git finds by itself is.
 	}
 }
 

@@ -1,7 +1,6 @@
 package policy
 
 import (
-	"os"
 	"path"
 	"slices"
 	"strings"
@@ -41,6 +40,7 @@ func (j *judgement) git(c *shell.Command) {
 	args := c.Args
 	config := map[string]string{}
 	var moves []string // the -C directories, in order
+	gitDir := ""       // --git-dir, resolved
 	i := 0
 	for i < len(args) && strings.HasPrefix(args[i].Text, "-") {
 		t := args[i].Text
@@ -53,6 +53,12 @@ func (j *judgement) git(c *shell.Command) {
 		case t == "-C" && i+1 < len(args):
 			moves = append(moves, args[i+1].Text)
 			i += 2
+		case t == "--git-dir" && i+1 < len(args):
+			gitDir = j.res.Resolve(args[i+1].Text, c.Dir)
+			i += 2
+		case strings.HasPrefix(t, "--git-dir="):
+			gitDir = j.res.Resolve(strings.TrimPrefix(t, "--git-dir="), c.Dir)
+			i++
 		case t == "-C" || t == "--git-dir" || t == "--work-tree" || t == "--namespace" || t == "--exec-path" || t == "--config-env" || t == "--super-prefix":
 			i += 2
 		default:
@@ -66,7 +72,9 @@ func (j *judgement) git(c *shell.Command) {
 	sub := args[i].Text
 	if sub != "version" && sub != "help" {
 		// Judged on: what the subcommand does may call for more than a defer.
-		j.gitElsewhere(c, moves, subj)
+		if dir := j.gitElsewhere(c, moves, subj); sub != "init" && sub != "clone" {
+			j.gitRepositoryRuns(c, sub, dir, gitDir)
+		}
 	}
 	rest := args[i+1:]
 	has := func(names ...string) bool {
@@ -107,7 +115,6 @@ func (j *judgement) git(c *shell.Command) {
 	if (sub == "apply" || sub == "am") && !has("--check", "--stat", "--numstat", "--summary") {
 		j.fireWith(catalog.UUnlistedFiles, subj, "applies a patch whose file names arbiter has not read; it may write agent settings, editor tasks or .envrc")
 	}
-	j.gitHooks(c, sub)
 	switch sub {
 	case "status", "diff", "log", "show", "rev-parse", "ls-files", "ls-tree", "ls-remote", "blame", "describe", "shortlog", "rev-list",
 		"cat-file", "for-each-ref", "show-ref", "show-branch", "whatchanged", "reflog", "help", "version", "var", "check-ignore", "check-attr",
@@ -546,18 +553,18 @@ func (j *judgement) noIndexReadsCredentials(c *shell.Command, rest []shell.Word)
 	return false
 }
 
-// gitElsewhere defers git run in a repository other than the project's:
-// git finds its repository from the directory it runs in (after cd or
-// -C), and that repository's configuration (core.fsmonitor, core.pager)
-// and hooks run commands arbiter did not read. Outside the project, or in
-// a repository nested in it (a vendored checkout, a fixture), that is so.
-func (j *judgement) gitElsewhere(c *shell.Command, moves []string, subj string) {
+// gitElsewhere defers git run in a folder outside the project: git finds
+// its repository from the directory it runs in (after cd or -C), and that
+// repository's configuration (core.fsmonitor, core.pager) and hooks run
+// commands arbiter did not read. It returns the folder git runs in, or ""
+// when that is not in the project.
+func (j *judgement) gitElsewhere(c *shell.Command, moves []string, subj string) string {
 	if j.res.Project == "" {
-		return
+		return ""
 	}
 	if c.DirUnknown {
 		j.fireWith(catalog.UEnvRedirect, subj, "runs git in a directory only known when the command runs, whose repository's configuration and hooks can run commands")
-		return
+		return ""
 	}
 	dir := j.res.Resolve(".", c.Dir)
 	for _, m := range moves {
@@ -567,25 +574,20 @@ func (j *judgement) gitElsewhere(c *shell.Command, moves []string, subj string) 
 		if len(moves) == 0 { // git -C outside the project is judged with git's options
 			j.fireWith(catalog.UEnvRedirect, subj, "runs git in "+j.shownPath(dir)+", outside the project, whose repository's configuration and hooks can run commands (core.fsmonitor, core.pager, hooks)")
 		}
-		return
+		return ""
 	}
-	for d := dir; d != j.res.Project && strings.HasPrefix(d, j.res.Project+"/"); d = path.Dir(d) {
-		if _, err := os.Lstat(path.Join(d, ".git")); err == nil {
-			j.fireWith(catalog.UEnvRedirect, subj, "runs git in the repository at "+j.shownPath(d)+", nested in the project, whose configuration and hooks arbiter did not read")
-			return
-		}
-	}
+	return dir
 }
 
 // gitHooks reads the hooks a subcommand will run, from the repository's
-// .git/hooks, and judges each as the script it is: git runs them with no
-// further word from anyone. A hook that cannot be read is not allowed.
-func (j *judgement) gitHooks(c *shell.Command, sub string) {
+// hooks folder dir (its hooks/, or core.hooksPath), and judges each as the
+// script it is: git runs them with no further word from anyone. A hook
+// that cannot be read is not allowed.
+func (j *judgement) gitHooks(c *shell.Command, sub, dir string) {
 	names := hooksFor.Get()[sub]
-	if len(names) == 0 || j.res.Project == "" {
+	if len(names) == 0 {
 		return
 	}
-	dir := path.Join(j.res.Project, ".git", "hooks")
 	for _, name := range names {
 		file := path.Join(dir, name)
 		f, err := project.Read(file)

@@ -26,7 +26,7 @@ func (j *judgement) nested(dir string) *judgement {
 	if dir != "" {
 		res.Cwd = dir
 	}
-	return &judgement{call: j.call, az: j.az, res: res, depth: j.depth + 1, written: j.written}
+	return &judgement{call: j.call, az: j.az, res: res, depth: j.depth + 1, written: j.written, reads: j.cache()}
 }
 
 // absorb takes what inner found, other than its allows, as findings about

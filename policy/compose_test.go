@@ -1,0 +1,72 @@
+package policy
+
+import "testing"
+
+const plainCompose = `name: app
+x-common: &common
+  restart: unless-stopped
+  environment:
+    TZ: UTC
+services:
+  web:
+    <<: *common
+    image: nginx:1.27
+    ports: ["8080:80"]
+    volumes:
+      - ./site:/usr/share/nginx/html:ro
+      - data:/var/lib/data
+      - /etc/localtime:/etc/localtime:ro
+    build:
+      context: .
+      args:
+        VERSION: ${VERSION:-1}
+    depends_on: [db]
+  db:
+    image: postgres:16
+    environment:
+      POSTGRES_PASSWORD: ${PG_PASSWORD}
+    volumes:
+      - type: bind
+        source: ./db
+        target: /var/lib/postgresql/data
+volumes:
+  data: {}
+`
+
+func TestComposeFiles(t *testing.T) {
+	svc := func(body string) string { return "services:\n  a:\n    image: alpine\n" + body }
+	runReadCases(t, []readCase{
+		{"privileged", map[string]string{"compose.yaml": svc("    privileged: true\n")}, "docker compose up -d", ask, "B12.privileged-container"},
+		{"host root", map[string]string{"compose.yaml": svc("    volumes:\n      - /:/host\n")}, "docker compose up", ask, "B12.privileged-container"},
+		{"docker socket", map[string]string{"docker-compose.yml": svc("    volumes:\n      - /var/run/docker.sock:/var/run/docker.sock\n")}, "docker compose create", ask, "B12.privileged-container"},
+		{"network host and home", map[string]string{"compose.yml": svc("    network_mode: host\n    volumes:\n      - ~/:/h\n")}, "docker compose up", ask, "B12.privileged-container"},
+		{"include privileged", map[string]string{"compose.yaml": "include:\n  - deploy/other.yaml\nservices:\n  b:\n    image: alpine\n", "deploy/other.yaml": svc("    privileged: true\n")}, "docker compose up", ask, "B12.privileged-container"},
+		{"override file", map[string]string{"compose.yaml": svc(""), "compose.override.yaml": "services:\n  a:\n    cap_add: [SYS_ADMIN]\n"}, "docker compose start", ask, "B12.privileged-container"},
+		{"-f named", map[string]string{"ops/c.yaml": svc("    pid: host\n")}, "docker compose -f ops/c.yaml up", ask, "B12.privileged-container"},
+		{"COMPOSE_FILE in .env", map[string]string{".env": "COMPOSE_FILE=ops/c.yaml\n", "ops/c.yaml": svc("    devices: [/dev/sda]\n")}, "docker compose up", ask, "B12.privileged-container"},
+		{"extends", map[string]string{"compose.yaml": "services:\n  a:\n    extends:\n      file: base.yaml\n      service: b\n", "base.yaml": "services:\n  b:\n    image: alpine\n    security_opt: [seccomp=unconfined]\n"}, "docker compose up", ask, "B12.privileged-container"},
+		{"anchor privileged", map[string]string{"compose.yaml": "x-p: &p\n  privileged: true\nservices:\n  a:\n    <<: *p\n    image: alpine\n"}, "docker compose up", ask, "B12.privileged-container"},
+		{"secret from ssh", map[string]string{"compose.yaml": svc("    secrets: [k]\nsecrets:\n  k:\n    file: ~/.ssh/id_ed25519\n")}, "docker compose up", ask, "B12.privileged-container"},
+		{"volume device", map[string]string{"compose.yaml": svc("    volumes: [root:/host]\nvolumes:\n  root:\n    driver_opts:\n      type: none\n      o: bind\n      device: /\n")}, "docker compose up", ask, "B12.privileged-container"},
+		{"parent folder", map[string]string{"compose.yaml": svc("    privileged: true\n"), "src/x.go": "package x\n"}, "cd src && docker compose up", ask, "B12.privileged-container"},
+		{"docker-compose", map[string]string{"docker-compose.yml": svc("    privileged: true\n")}, "docker-compose up", ask, "B12.privileged-container"},
+		{"podman-compose", map[string]string{"compose.yaml": svc("    privileged: true\n")}, "podman-compose up", ask, "B12.privileged-container"},
+		{"podman compose", map[string]string{"compose.yaml": svc("    privileged: true\n")}, "podman compose up", ask, "B12.privileged-container"},
+
+		{"variable source", map[string]string{"compose.yaml": svc("    volumes:\n      - ${SRC}:/data\n")}, "docker compose up", dfr, "U.unresolved"},
+		{"variable privileged", map[string]string{"compose.yaml": svc("    privileged: ${P}\n")}, "docker compose up", dfr, "U.unresolved"},
+		{"stdin", map[string]string{}, "docker compose -f - up", dfr, "U.unreadable-config"},
+		{"unparsable", map[string]string{"compose.yaml": "services:\n  a: [\n"}, "docker compose up", dfr, "U.unreadable-config"},
+		{"build outside", map[string]string{"compose.yaml": "services:\n  a:\n    build: ../elsewhere\n"}, "docker compose build", dfr, "C.run-outside-code"},
+		{"build url", map[string]string{"compose.yaml": "services:\n  a:\n    build: https://example.com/r.git\n"}, "docker compose up", dfr, "C.run-outside-code"},
+
+		{"plain", map[string]string{"compose.yaml": plainCompose}, "docker compose up -d", allow, "D5.build"},
+		{"plain build", map[string]string{"compose.yaml": plainCompose}, "docker compose build", allow, "D5.build"},
+		{"plain -f", map[string]string{"ops/c.yaml": plainCompose}, "docker compose -f ops/c.yaml up", allow, "D5.build"},
+		{"plain podman", map[string]string{"compose.yaml": plainCompose}, "podman compose up", allow, "D5.build"},
+		{"plain docker-compose", map[string]string{"docker-compose.yml": plainCompose}, "docker-compose up -d", allow, "D5.build"},
+		{"plain parent", map[string]string{"compose.yaml": plainCompose, "src/x.go": "package x\n"}, "cd src && docker compose up", allow, "D5.build"},
+		{"no file", map[string]string{}, "docker compose up", allow, "D5.build"},
+		{"privileged not read for ps", map[string]string{"compose.yaml": svc("    privileged: true\n")}, "docker compose ps", allow, "D1.read-only"},
+	})
+}

@@ -1,0 +1,37 @@
+package policy
+
+import (
+	"strings"
+
+	"github.com/arbitergate/arbiter/project"
+)
+
+// readCache keeps what one decision read of the configuration files that
+// decide what a command runs, so that a command line naming git or
+// compose several times reads each file once.
+type readCache struct {
+	gitConfigs map[string]gitConfigRead
+	compose    map[string]composeRead
+}
+
+type gitConfigRead struct {
+	settings []project.GitSetting
+	err      error
+}
+
+// cache returns the decision's read cache, made on first use.
+func (j *judgement) cache() *readCache {
+	if j.reads == nil {
+		j.reads = &readCache{}
+	}
+	return j.reads
+}
+
+// fileShown renders a file read to decide for a reason: relative to the
+// project when it is in it, else as shownPath does.
+func (j *judgement) fileShown(abs string) string {
+	if rel, ok := strings.CutPrefix(abs, j.res.Project+"/"); ok && j.res.Project != "" && j.res.Project != "/" {
+		return rel
+	}
+	return j.shownPath(abs)
+}
