@@ -387,8 +387,11 @@ func (j *judgement) goRun(c *shell.Command, subj string) {
 func (j *judgement) javaRun(c *shell.Command) {
 	subj := c.String()
 	for _, o := range operands(c, "-cp", "-classpath", "--class-path", "-jar") {
-		if strings.HasSuffix(o.Text, ".java") && !o.Dynamic {
-			b := &compiledBuild{compiler: "java", sources: []compiledSource{{j.res.Resolve(o.Text, c.Dir), "java"}}}
+		abs := j.res.Resolve(o.Text, c.Dir)
+		// A source outside the project is left to the spec's check of
+		// the code java loads.
+		if place := j.res.Classify(abs, false); strings.HasSuffix(o.Text, ".java") && !o.Dynamic && (place == paths.Project || place == paths.ProjectRoot) {
+			b := &compiledBuild{compiler: "java", sources: []compiledSource{{abs, "java"}}}
 			j.judgeBuild(c, b, o.Text, subj)
 		}
 		break
