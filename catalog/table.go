@@ -151,6 +151,7 @@ const (
 	UBadUrl                ID = "U.bad-url"
 	UBatchCode             ID = "U.batch-code"
 	UCancelled             ID = "U.cancelled"
+	UCompiledSource        ID = "U.compiled-source"
 	UConfigBroken          ID = "U.config-broken"
 	UDebuggerCommand       ID = "U.debugger-command"
 	UDefinition            ID = "U.definition"
@@ -351,6 +352,7 @@ var table = [...]Rule{
 	{ID: UBadUrl, Verdict: arbiter.Defer, Summary: "the resource's file URL cannot be parsed"},
 	{ID: UBatchCode, Verdict: arbiter.Defer, Summary: "runs code in an editor's batch mode, which arbiter does not read"},
 	{ID: UCancelled, Verdict: arbiter.Defer, Summary: "the decision was cancelled before it was reached"},
+	{ID: UCompiledSource, Verdict: arbiter.Defer, Summary: "runs a program compiled from sources arbiter cannot read whole, or that do something with arguments only known when it runs"},
 	{ID: UConfigBroken, Verdict: arbiter.Defer, Summary: "a configuration file could not be used, so nothing is allowed on the strength of the rest"},
 	{ID: UDebuggerCommand, Verdict: arbiter.Defer, Summary: "runs a debugger command arbiter does not know to be inspection only"},
 	{ID: UDefinition, Verdict: arbiter.Defer, Summary: "defines a shell function or alias whose later use arbiter cannot follow"},

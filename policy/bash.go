@@ -571,6 +571,7 @@ func (j *judgement) writtenFiles(a *shell.Analysis) map[string]writtenFile {
 			}
 			record(j.res.Resolve(r.Target.Text, c.Dir), f)
 		}
+		j.compileOutputs(c, record)
 		switch shell.Canonical(c.Program) {
 		case "curl", "wget":
 			for _, o := range curlTransfer(c).output {
@@ -682,6 +683,8 @@ func (j *judgement) ranWritten(c *shell.Command, file, abs string, glob bool, su
 // judgeWritten judges running one file whose content this command wrote.
 func (j *judgement) judgeWritten(c *shell.Command, file string, f writtenFile, subj string) {
 	switch {
+	case f.build != nil:
+		j.runCompiled(c, file, f.build, subj)
 	case f.known:
 		j.scriptContent(c, file, f.text, subj)
 	case f.from != "":

@@ -153,6 +153,9 @@ type writtenFile struct {
 	known    bool
 	producer string
 	from     string // a file on disk whose content was copied there
+	// build is set for a program a compiler wrote: running it runs
+	// these sources.
+	build *compiledBuild
 }
 
 func newJudgement(call arbiter.Call) *judgement {

@@ -166,6 +166,7 @@ func (j *judgement) packages(c *shell.Command) {
 					return
 				}
 			}
+			j.goRun(c, subj)
 			build()
 		case "generate", "tool", "work", "telemetry":
 			j.fireWith(catalog.UUnknownSubcommand, subj, "go "+sub+" runs or changes what arbiter cannot see from the command")

@@ -59,6 +59,8 @@ func ruleNamed(name string) rule {
 		return (*judgement).interactiveProgram
 	case "interpreter":
 		return func(j *judgement, c *shell.Command) { j.interpreter(c, shell.Interpreter(c.Program)) }
+	case "java":
+		return (*judgement).javaRun
 	case "kill":
 		return (*judgement).kill
 	case "migrations":

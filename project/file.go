@@ -14,6 +14,12 @@ import (
 const (
 	MaxScript   = 64 << 10 // a script file run by path or by an interpreter
 	MaxManifest = 1 << 20  // a package.json or a Makefile
+	// MaxSource bounds one source file of a compiled program that a
+	// command builds and runs (the code package reads no more either).
+	MaxSource = 256 << 10
+	// MaxSources bounds the files of one compiled program read to decide
+	// (its sources, local headers, modules and packages).
+	MaxSources = 64
 )
 
 // Kind says what a file holds, as far as deciding to run it goes.
@@ -64,6 +70,54 @@ func Read(path string) (File, error) {
 		f.Text = string(data)
 	}
 	return f, nil
+}
+
+// ReadSource reads a source file of a compiled program, within MaxSource:
+// Text, or TooLarge or Binary.
+func ReadSource(path string) (File, error) {
+	data, size, err := readBounded(path, MaxSource)
+	if err != nil {
+		return File{Path: path}, err
+	}
+	f := File{Path: path, Size: size}
+	switch {
+	case bytes.IndexByte(data, 0) >= 0:
+		f.Kind = Binary
+	case size > MaxSource:
+		f.Kind = TooLarge
+	default:
+		f.Kind = Text
+		f.Text = string(data)
+	}
+	return f, nil
+}
+
+// SourceFiles lists the regular files in dir whose names end in ext, in
+// name order, without those ending in any of skip (Go's _test.go). At most
+// limit names are returned; more gives an error naming the bound.
+func SourceFiles(dir, ext string, limit int, skip ...string) ([]string, error) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+next:
+	for _, e := range entries {
+		name := e.Name()
+		if !(e.Type().IsRegular() || e.Type()&fs.ModeSymlink != 0) || !strings.HasSuffix(name, ext) || strings.HasPrefix(name, ".") {
+			continue
+		}
+		for _, s := range skip {
+			if strings.HasSuffix(name, s) {
+				continue next
+			}
+		}
+		if len(out) == limit {
+			return nil, fmt.Errorf("%s holds more than %d %s files", dir, limit, ext)
+		}
+		out = append(out, dir+"/"+name)
+	}
+	return out, nil
 }
 
 // readBounded reads at most limit bytes of a regular file (one more, to
