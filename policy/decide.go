@@ -142,6 +142,11 @@ type judgement struct {
 	projectCode bool
 	// protect is Options.Protect.
 	protect []string
+	// py is where the imports of the Python file being read are found,
+	// set while judging the code of one of the project's Python files.
+	py *pyLoad
+	// pyFiles are the project's Python files read in this decision.
+	pyFiles *pythonFiles
 }
 
 type writtenFile struct {
@@ -156,7 +161,7 @@ func newJudgement(call arbiter.Call) *judgement {
 	if cwd == "" {
 		cwd = call.ProjectDir
 	}
-	return &judgement{call: call, res: paths.New(call.ProjectDir, cwd, call.Home)}
+	return &judgement{call: call, res: paths.New(call.ProjectDir, cwd, call.Home), pyFiles: &pythonFiles{judged: map[string]bool{}}}
 }
 
 func (j *judgement) add(f finding) {
