@@ -372,6 +372,7 @@ func (j *judgement) pythonModule(c *shell.Command, module string, rest []shell.W
 		j.packages(&sub)
 	case "test":
 		j.fireWith(catalog.D4RunTests, subj, "runs the project's tests, checks or build with "+module)
+		j.testModule(c, &sub, module)
 	case "info":
 		j.fireWith(catalog.D1ReadOnly, subj, "prints information with Python's "+module+" module")
 		j.readArgs(&sub)

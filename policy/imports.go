@@ -78,8 +78,8 @@ func pythonFlags(c *shell.Command) pyFlags {
 }
 
 // pythonSearch returns the search path of the python command c: first
-// dir (the script's folder, or "" for the working directory), then the
-// command's PYTHONPATH.
+// dir (the script's folder, "" for the working directory, "-" for none:
+// a tool's own entry point), then the command's PYTHONPATH.
 func (j *judgement) pythonSearch(c *shell.Command, first string) *pyLoad {
 	f := pythonFlags(c)
 	load := &pyLoad{}
@@ -90,7 +90,7 @@ func (j *judgement) pythonSearch(c *shell.Command, first string) *pyLoad {
 	if v, ok := env["PYTHONSAFEPATH"]; ok && v.Text != "" && !f.isolated && !f.noEnv {
 		f.safePath = true
 	}
-	if !f.isolated && !f.safePath {
+	if !f.isolated && !f.safePath && first != "-" {
 		switch {
 		case first != "":
 			load.dirs = append(load.dirs, first)
@@ -217,25 +217,31 @@ func (j *judgement) pythonModuleFile(c *shell.Command, m project.PyModule, load 
 // code arbiter cannot read defers naming the file. what says how the
 // command loads it, for the allow's reason.
 func (j *judgement) pythonFile(c *shell.Command, file string, load *pyLoad, subj, what string) {
+	j.pythonFileText(c, file, load, subj, what)
+}
+
+// pythonFileText is pythonFile, returning the file's text when it was
+// read (not when it was judged earlier in the decision).
+func (j *judgement) pythonFileText(c *shell.Command, file string, load *pyLoad, subj, what string) (string, bool) {
 	if j.pyFiles == nil {
 		j.pyFiles = &pythonFiles{judged: map[string]bool{}} // a judgement made apart from a decision's
 	}
 	if j.pyFiles.judged[file] {
-		return
+		return "", false
 	}
 	shown := j.projectRel(file)
 	switch {
 	case load.level > maxImportLevel:
 		j.fireWith(catalog.UTooManyFiles, subj, "imports go deeper than "+strconv.Itoa(maxImportLevel)+" modules at "+shown+", beyond what arbiter reads")
-		return
+		return "", false
 	case len(j.pyFiles.judged) >= maxPythonFiles:
 		j.fireWith(catalog.UTooManyFiles, subj, "it loads more than "+strconv.Itoa(maxPythonFiles)+" of the project's Python files (at "+shown+"), beyond what arbiter reads")
-		return
+		return "", false
 	}
 	j.pyFiles.judged[file] = true
 	text, ok := j.sourceText(c, file, subj)
 	if !ok {
-		return
+		return "", false
 	}
 	inner := j.nested(j.res.Resolve(".", c.Dir))
 	inner.depth = j.depth // imports have their own bound
@@ -248,6 +254,7 @@ func (j *judgement) pythonFile(c *shell.Command, file string, load *pyLoad, subj
 	}
 	j.absorb(inner, label)
 	j.fireWith(catalog.D4RunProjectCode, subj, what+", judged by what it contains")
+	return text, true
 }
 
 // heredoc is the shell form that gives text to program on standard

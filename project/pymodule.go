@@ -176,3 +176,9 @@ func pyIdentifier(s string) bool {
 	}
 	return true
 }
+
+// IsDir reports whether p is a folder (following links).
+func IsDir(p string) bool { return finder{}.isDir(p) }
+
+// IsFile reports whether p exists and is not a folder (following links).
+func IsFile(p string) bool { return finder{}.isFile(p) }
