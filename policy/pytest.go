@@ -97,9 +97,13 @@ func (j *judgement) pytestLoads(c, outer *shell.Command, first []string) {
 }
 
 // testModule judges what python -m MODULE loads for the test runners
-// whose loading arbiter reads: pytest, with the working directory first on
-// sys.path, and its words checked against pytest's spec.
+// whose loading arbiter reads: unittest, and pytest, with the working
+// directory first on sys.path and its words checked against pytest's spec.
 func (j *judgement) testModule(c, sub *shell.Command, module string) {
+	if module == "unittest" {
+		j.unittestLoads(c, sub)
+		return
+	}
 	if module != "pytest" {
 		return
 	}
@@ -216,7 +220,7 @@ func (j *judgement) conftests(c *shell.Command, cfg project.PytestConfig, rootdi
 			add(t) // a test file named: imported as a module
 			continue
 		}
-		found, err := project.FindFiles(t, func(name string) bool { return name == "conftest.py" }, func(name string) bool { return skipsDir(skip, name) })
+		found, err := project.FindFiles(t, func(name string) bool { return name == "conftest.py" }, func(dir string) bool { return skipsDir(skip, path.Base(dir)) })
 		if err != nil && !project.IsNotExist(err) {
 			j.fireWith(catalog.UTooManyFiles, subj, "pytest collects "+j.projectRel(t)+", and arbiter cannot look through it for conftest.py ("+err.Error()+")")
 			return

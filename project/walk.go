@@ -12,7 +12,8 @@ const MaxWalkDirs = 4096
 
 // FindFiles returns the regular files under root whose names match, in
 // breadth-first and lexical order, without entering folders skip names (or symbolic links
-// to folders, which the test runners do not follow either). It fails when
+// to folders, which the test runners do not follow either); skip is
+// given each folder's path. It fails when
 // the tree holds more than MaxWalkDirs folders.
 func FindFiles(root string, match, skip func(name string) bool) ([]string, error) {
 	var out []string
@@ -32,7 +33,7 @@ func FindFiles(root string, match, skip func(name string) bool) ([]string, error
 			p := filepath.Join(dir, e.Name())
 			switch {
 			case e.IsDir():
-				if !skip(e.Name()) {
+				if !skip(p) {
 					queue = append(queue, p)
 				}
 			case e.Type().IsRegular() || e.Type()&os.ModeSymlink != 0:
