@@ -51,4 +51,3 @@ func pipLocalDirs(c *shell.Command) []string {
 	}
 	return out
 }
-
