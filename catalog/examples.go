@@ -101,6 +101,7 @@ var examples = lazy.New(func() map[ID][]string {
 		UTerminalMultiplexer: {"tmux new -d", "tmux kill-server"},
 		UUnknownGit:          {"git -c 'alias.wipe=!rm -rf /' wipe", "git -c 'alias.wipe=reset --hard' wipe"},
 		UUnknownModule:       {"python -m module arguments", "python -m dvc init --no-scm"},
+		UUnreadableConfig:    {"echo [pytest] > pytest.ini && pytest"},
 		UUnknownOption:       {"ls --foo", "cat --evil f"},
 		UUnknownProgram:      {"a", "cd.."},
 		UUnknownSubcommand:   {"go tool evil", "go generate ./..."},

@@ -181,6 +181,7 @@ const (
 	UTerminalMultiplexer   ID = "U.terminal-multiplexer"
 	UTooDeep               ID = "U.too-deep"
 	UTooLarge              ID = "U.too-large"
+	UTooManyFiles          ID = "U.too-many-files"
 	UUnboundedLoop         ID = "U.unbounded-loop"
 	UUnhandledSyntax       ID = "U.unhandled-syntax"
 	UUnknownDirectory      ID = "U.unknown-directory"
@@ -382,6 +383,7 @@ var table = [...]Rule{
 	{ID: UTerminalMultiplexer, Verdict: arbiter.Defer, Summary: "controls terminal sessions in the background"},
 	{ID: UTooDeep, Verdict: arbiter.Defer, Summary: "scripts run scripts more than six deep, beyond what arbiter reads"},
 	{ID: UTooLarge, Verdict: arbiter.Defer, Summary: "the command is larger than arbiter analyses"},
+	{ID: UTooManyFiles, Verdict: arbiter.Defer, Summary: "the code it runs loads more of the project's files (modules, conftest.py, test files) than arbiter reads to decide"},
 	{ID: UUnboundedLoop, Verdict: arbiter.Defer, Summary: "a loop with no way out would hang the agent"},
 	{ID: UUnhandledSyntax, Verdict: arbiter.Defer, Summary: "a piece of shell syntax the analysis does not read"},
 	{ID: UUnknownDirectory, Verdict: arbiter.Defer, Summary: "works relative to a directory the analysis cannot tell"},
@@ -394,7 +396,7 @@ var table = [...]Rule{
 	{ID: UUnknownTool, Verdict: arbiter.Defer, Summary: "arbiter does not know this tool: it is in no runtime's tool table"},
 	{ID: UUnlistedFiles, Verdict: arbiter.Defer, Summary: "puts files whose names arbiter has not read into the project (an archive, a patch, a tree from elsewhere)"},
 	{ID: UUnreadableCode, Verdict: arbiter.Defer, Summary: "arbiter cannot read this code whole"},
-	{ID: UUnreadableConfig, Verdict: arbiter.Defer, Summary: "arbiter cannot read a configuration file that decides what the command runs (a git repository's configuration, a compose file)"},
+	{ID: UUnreadableConfig, Verdict: arbiter.Defer, Summary: "arbiter cannot read a configuration file that decides what the command runs (a git repository's configuration, a compose file, a test runner's settings)"},
 	{ID: UUnreadableMakefile, Verdict: arbiter.Defer, Summary: "arbiter cannot read the Makefile whose recipes the command runs"},
 	{ID: UUnreadableScript, Verdict: arbiter.Defer, Summary: "arbiter cannot read the script to judge it"},
 	{ID: UUnresolved, Verdict: arbiter.Defer, Summary: "an argument is only known when the command runs, so what it does cannot be checked"},

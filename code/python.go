@@ -220,6 +220,7 @@ func (p *py) importStmt(i int) int {
 			return len(ts)
 		}
 		i = k
+		p.a.r.Imports = appendNew(p.a.r.Imports, mod)
 		p.runsOnImport(mod)
 		local := strings.SplitN(mod, ".", 2)[0]
 		bound := local
@@ -257,6 +258,7 @@ func (p *py) fromStmt(i int) int {
 	if ts.at(i).is(tOp, "(") {
 		i++
 	}
+	p.a.r.Imports = appendNew(p.a.r.Imports, mod)
 	for i < len(ts) && ts[i].kind != tEnd && !ts[i].is(tOp, ")") {
 		if ts[i].is(tOp, "*") {
 			p.a.not("imports every name from %s, which hides what is called", mod)
@@ -267,6 +269,11 @@ func (p *py) fromStmt(i int) int {
 			return len(ts)
 		}
 		name, local := ts[i].text, ts[i].text
+		if strings.HasSuffix(mod, ".") {
+			p.a.r.Imports = appendNew(p.a.r.Imports, mod+name)
+		} else {
+			p.a.r.Imports = appendNew(p.a.r.Imports, mod+"."+name)
+		}
 		i++
 		if ts.at(i).is(tKeyword, "as") && ts.at(i+1).kind == tName {
 			local = ts[i+1].text

@@ -35,6 +35,11 @@ type Report struct {
 	// Project lists the project's own modules whose code the code calls
 	// (see Options.ProjectModule); such code is Contained, never Pure.
 	Project []string
+	// Imports lists the modules the code imports, as written: "a.b" for
+	// import a.b, "m" and "m.n" for from m import n (n may be a
+	// submodule), with the leading dots of a relative import (".x",
+	// "..p.q"). Python runs each module's code when it is first imported.
+	Imports []string
 	// Hazard names the first of those effects found; "" when none. The
 	// project's own scripts are not held to the side-effect-free list, but
 	// none of these is routine in them either.

@@ -30,7 +30,7 @@ func TestClosedWorld(t *testing.T) {
 		{"runs", "gcc -Wl,-rpath,/tmp/evil -o app a.c", "U.linker-option"},
 		{"runs", "cc -Xlinker -plugin -Xlinker /tmp/x.so a.c", "U.linker-option"},
 		{"runs", "gcc -B/tmp/evil a.c", "U.unknown-option"},
-		{"runs", "pytest -p evilplugin", "U.unknown-option"},
+		{"runs", "pytest -p evilplugin", "U.unknown-module"},
 		{"runs", "go vet -vettool=/tmp/evil ./...", "U.unknown-option"},
 		{"runs", `git --upload-pack="touch /tmp/p" ls-remote origin`, "U.unknown-option"},
 		{"runs", "cmake -P script.cmake", "U.unknown-option"},

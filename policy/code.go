@@ -153,11 +153,20 @@ func (j *judgement) inlineCode(c *shell.Command, lang string, src shell.Word, kn
 		j.fireWith(catalog.UDynamicCode, subj, "runs "+name+" code that is only known at run time")
 		return
 	}
-	r := code.AnalyzeWith(lang, src.Text, code.Options{ProjectModule: func(top string) bool { return j.projectModule(c, top) }})
+	projectModule := func(top string) bool { return j.projectModule(c, top) }
+	var load *pyLoad
+	if lang == "python" {
+		load = j.pythonLoad(c)
+		projectModule = func(top string) bool { return j.isProjectModule(load, top) }
+	}
+	r := code.AnalyzeWith(lang, src.Text, code.Options{ProjectModule: projectModule})
 	if j.tokenized == nil {
 		j.tokenized = map[string]bool{}
 	}
 	j.tokenized[lang] = true
+	if load != nil && r.Parsed {
+		j.followImports(c, r, load, subj)
+	}
 	if j.projectCode {
 		j.projectScript(c, name, r)
 		return
@@ -384,11 +393,15 @@ func (j *judgement) pythonModule(c *shell.Command, module string, rest []shell.W
 	subj := c.String()
 	sub := shell.Command{Program: module, Name: module, Args: rest, Via: c.Via, Dir: c.Dir, DirUnknown: c.DirUnknown}
 	ops := operands(&sub)
+	if j.projectPythonModule(c, module, subj) {
+		return // the project's own module, even where it shadows a known one
+	}
 	switch pythonModules.Get()[module] {
 	case "packages":
 		j.packages(&sub)
 	case "test":
 		j.fireWith(catalog.D4RunTests, subj, "runs the project's tests, checks or build with "+module)
+		j.testModule(c, &sub, module)
 	case "info":
 		j.fireWith(catalog.D1ReadOnly, subj, "prints information with Python's "+module+" module")
 		j.readArgs(&sub)
@@ -435,10 +448,6 @@ func (j *judgement) pythonModule(c *shell.Command, module string, rest []shell.W
 	case "publish":
 		j.fire(catalog.B10Publish, subj)
 	default:
-		if j.projectModule(c, module) {
-			j.fireWith(catalog.D4RunProjectCode, subj, "runs a module of the project's own code")
-			return
-		}
 		j.fireWith(catalog.UUnknownModule, subj, "runs the Python module "+module+", which arbiter does not know and cannot find in the project")
 	}
 }

@@ -146,6 +146,11 @@ type judgement struct {
 	// reads holds the configuration files read in this decision, shared
 	// by its nested judgements; nil until the first is read.
 	reads *readCache
+	// py is where the imports of the Python file being read are found,
+	// set while judging the code of one of the project's Python files.
+	py *pyLoad
+	// pyFiles are the project's Python files read in this decision.
+	pyFiles *pythonFiles
 }
 
 type writtenFile struct {
@@ -163,7 +168,7 @@ func newJudgement(call arbiter.Call) *judgement {
 	if cwd == "" {
 		cwd = call.ProjectDir
 	}
-	return &judgement{call: call, res: paths.New(call.ProjectDir, cwd, call.Home)}
+	return &judgement{call: call, res: paths.New(call.ProjectDir, cwd, call.Home), pyFiles: &pythonFiles{judged: map[string]bool{}}}
 }
 
 func (j *judgement) add(f finding) {

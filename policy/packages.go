@@ -113,6 +113,9 @@ func (j *judgement) packages(c *shell.Command) {
 				j.fireWith(catalog.C1NetworkRequest, subj, "downloads packages")
 				return
 			}
+			if sub == "install" {
+				j.pipLocalSetup(c, subj)
+			}
 			install("installs or removes Python packages")
 		case "list", "show", "freeze", "check", "config", "debug", "hash", "search", "index", "inspect", "cache":
 			j.fireWith(catalog.D1ReadOnly, subj, "reads package information")

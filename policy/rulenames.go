@@ -71,6 +71,8 @@ func ruleNamed(name string) rule {
 		return (*judgement).packages
 	case "permissions":
 		return (*judgement).permissions
+	case "pytest":
+		return (*judgement).pytest
 	case "remote-copy":
 		return (*judgement).remoteCopy
 	case "rm":

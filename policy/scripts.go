@@ -26,7 +26,7 @@ func (j *judgement) nested(dir string) *judgement {
 	if dir != "" {
 		res.Cwd = dir
 	}
-	return &judgement{call: j.call, az: j.az, res: res, depth: j.depth + 1, written: j.written, reads: j.cache()}
+	return &judgement{call: j.call, az: j.az, res: res, depth: j.depth + 1, written: j.written, reads: j.cache(), pyFiles: j.pyFiles}
 }
 
 // absorb takes what inner found, other than its allows, as findings about
@@ -77,15 +77,11 @@ func (j *judgement) shellText(text, dir, subj string) {
 // not held to a list of side-effect-free calls: running the project's own
 // code is routine (D4). lang is the language shell.Interpreter names;
 // program runs it.
-func (j *judgement) scriptCode(program, lang, text, dir, subj string) {
+//
+// load, for Python, is where the script's imports are found.
+func (j *judgement) scriptCode(program, lang, text, dir, subj string, load *pyLoad) {
 	if j.tooDeep(subj) {
 		return
-	}
-	// The shell analysis reads interpreter code fed on standard input; the
-	// file's code is given to it that way, under a delimiter it cannot hold.
-	delim := "ARBITER_CODE_END"
-	for strings.Contains(text, delim) {
-		delim += "_"
 	}
 	if lang == "" || program == "" {
 		j.fire(catalog.UUnknownInterpreter, subj)
@@ -93,7 +89,10 @@ func (j *judgement) scriptCode(program, lang, text, dir, subj string) {
 	}
 	inner := j.nested(dir)
 	inner.projectCode = true // hazards only: running the project's own code is routine (D4)
-	inner.script(program + " - <<'" + delim + "'\n" + strings.TrimSuffix(text, "\n") + "\n" + delim + "\n")
+	inner.py = load
+	// The shell analysis reads interpreter code fed on standard input; the
+	// file's code is given to it that way.
+	inner.script(heredoc(program, text))
 	j.absorb(inner, subj)
 }
 
@@ -178,13 +177,25 @@ func (j *judgement) scriptContent(c *shell.Command, file, text, subj string) {
 	switch {
 	case shell.IsShell(program) || program == "source" || program == ".":
 		j.shellText(text, dir, subj)
+	case shell.Interpreter(program) == "python":
+		j.scriptCode(program, "python", text, dir, subj, j.scriptSearch(c, file))
 	case shell.Interpreter(program) != "":
-		j.scriptCode(program, shell.Interpreter(program), text, dir, subj)
+		j.scriptCode(program, shell.Interpreter(program), text, dir, subj, nil)
 	default:
 		j.fireWith(catalog.UUnknownInterpreter, subj, "the script runs with "+program+", which arbiter cannot read")
 		return
 	}
 	j.fireWith(catalog.D4RunProjectCode, subj, "runs the project's own script, judged by what it contains")
+}
+
+// scriptSearch is the search path of a Python script: Python looks its
+// imports up first in the script's own folder (in the working directory
+// when the script comes on standard input).
+func (j *judgement) scriptSearch(c *shell.Command, file string) *pyLoad {
+	if file != c.Name && !slices.ContainsFunc(c.Args, func(a shell.Word) bool { return a.Text == file }) {
+		return j.pythonSearch(c, "")
+	}
+	return j.pythonSearch(c, path.Dir(j.res.Resolve(file, c.Dir)))
 }
 
 // scriptArgs returns the words after the script in the command.

@@ -1,0 +1,343 @@
+package policy
+
+import (
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/arbitergate/arbiter/catalog"
+	"github.com/arbitergate/arbiter/code"
+	"github.com/arbitergate/arbiter/project"
+	"github.com/arbitergate/arbiter/shell"
+)
+
+// What Python loads from the project when it imports: a module the code
+// imports runs when first imported, so a project module is read and
+// judged like a script python runs (the standard library and installed
+// packages keep their handling: arbiter does not read them).
+
+// Bounds on the project's Python files read for one decision: imports
+// followed at most maxImportLevel deep, and at most maxPythonFiles files
+// (modules, conftest.py, test files, setup.py) of up to 64 KiB each.
+const (
+	maxImportLevel = 8
+	maxPythonFiles = 48
+)
+
+// pyLoad is where the imports of one piece of Python code are found.
+type pyLoad struct {
+	// dirs are the sys.path entries arbiter looks in, in Python's order:
+	// the script's directory (or the working directory for -c, -m and
+	// standard input), then PYTHONPATH, then any the runner adds (pytest's
+	// rootdir-relative folders and its pythonpath setting).
+	dirs []string
+	// unknown says why the search path cannot be told ("" when it can).
+	unknown string
+	// pkg is the package of the module whose code this is, against which
+	// relative imports resolve ("" for a script or inline code).
+	pkg string
+	// level counts the imports followed to reach this code.
+	level int
+}
+
+// pythonFiles records, for one decision, the Python files already judged
+// (a module imported from several places is read once, and an import
+// cycle ends).
+type pythonFiles struct {
+	judged map[string]bool
+}
+
+// pyFlags are the interpreter's options that change sys.path: -I
+// (isolated: neither the script's folder nor PYTHONPATH), -E (no PYTHON*
+// variables), -P (no script folder or working directory).
+type pyFlags struct{ isolated, noEnv, safePath bool }
+
+// pythonFlags reads the flags clustered before the code, module or script.
+func pythonFlags(c *shell.Command) pyFlags {
+	var f pyFlags
+	for _, a := range c.Args {
+		t := a.Text
+		if t == "-" || !strings.HasPrefix(t, "-") || strings.HasPrefix(t, "--") {
+			break
+		}
+		for _, l := range t[1:] {
+			switch l {
+			case 'I':
+				f.isolated = true
+			case 'E':
+				f.noEnv = true
+			case 'P':
+				f.safePath = true
+			}
+			if strings.ContainsRune("cmWX", l) {
+				return f // the rest is the option's value
+			}
+		}
+	}
+	return f
+}
+
+// pythonSearch returns the search path of the python command c: first
+// dir (the script's folder, "" for the working directory, "-" for none:
+// a tool's own entry point), then the command's PYTHONPATH.
+func (j *judgement) pythonSearch(c *shell.Command, first string) *pyLoad {
+	f := pythonFlags(c)
+	load := &pyLoad{}
+	env := map[string]shell.Word{}
+	for _, e := range c.Env {
+		env[e.Name] = e.Value
+	}
+	if v, ok := env["PYTHONSAFEPATH"]; ok && v.Text != "" && !f.isolated && !f.noEnv {
+		f.safePath = true
+	}
+	if !f.isolated && !f.safePath && first != "-" {
+		switch {
+		case first != "":
+			load.dirs = append(load.dirs, first)
+		case c.DirUnknown:
+			load.unknown = "Python looks imports up first in the working directory, which the analysis cannot tell"
+		default:
+			load.dirs = append(load.dirs, j.res.Resolve(".", c.Dir))
+		}
+	}
+	if v, ok := env["PYTHONPATH"]; ok && !f.isolated && !f.noEnv {
+		if v.Dynamic {
+			load.unknown = "PYTHONPATH is only known when the command runs"
+		}
+		for _, part := range splitList(v.Text) {
+			if part != "" && !strings.Contains(part, "$") {
+				load.dirs = append(load.dirs, j.res.Resolve(part, c.Dir))
+			}
+		}
+	}
+	return load
+}
+
+// pythonLoad returns where the imports of code that c runs are found:
+// the module's own search path when c is the reading of a project file,
+// the command's otherwise.
+func (j *judgement) pythonLoad(c *shell.Command) *pyLoad {
+	if j.py != nil && c.Origin == "" {
+		return j.py
+	}
+	return j.pythonSearch(c, "")
+}
+
+// isProjectModule reports whether importing top would load a file of the
+// project (or one this command writes).
+func (j *judgement) isProjectModule(load *pyLoad, top string) bool {
+	if load.unknown != "" || top == "" {
+		return false
+	}
+	return len(project.FindPyModule(load.dirs, top, j.writtenLookup)) > 0
+}
+
+// writtenLookup reports whether the command line writes p (a file), or
+// something under it (a folder), before what runs later reads it.
+func (j *judgement) writtenLookup(p string) (dir, file bool) {
+	for k := range j.written {
+		switch {
+		case k == p:
+			file = true
+		case strings.HasPrefix(k, p+"/"):
+			dir = true
+		case strings.HasSuffix(k, "/") && strings.HasPrefix(p, k) && (strings.HasSuffix(p, ".py") || strings.HasSuffix(p, "/__init__")):
+			file = true // unpacked or copied there: anything may be
+		}
+	}
+	return dir, file
+}
+
+// followImports judges the project modules that Python code imports.
+func (j *judgement) followImports(c *shell.Command, r code.Report, load *pyLoad, subj string) {
+	for _, name := range r.Imports {
+		abs, ok := absoluteImport(name, load.pkg)
+		if !ok {
+			continue // a relative import outside a package fails, running nothing
+		}
+		if load.unknown != "" {
+			if !project.StartupModule(abs) {
+				j.fireWith(catalog.UUnknownDirectory, subj, "imports "+abs+", and "+load.unknown)
+				return
+			}
+			continue
+		}
+		for _, m := range project.FindPyModule(load.dirs, abs, j.writtenLookup) {
+			j.pythonModuleFile(c, m, load, subj)
+		}
+	}
+}
+
+// absoluteImport resolves a relative import (".x", "..p.q") against the
+// package pkg; false when it reaches above it or there is no package.
+func absoluteImport(name, pkg string) (string, bool) {
+	rest := strings.TrimLeft(name, ".")
+	dots := len(name) - len(rest)
+	if dots == 0 {
+		return name, true
+	}
+	if pkg == "" {
+		return "", false
+	}
+	parts := strings.Split(pkg, ".")
+	if dots-1 >= len(parts) {
+		return "", false
+	}
+	base := strings.Join(parts[:len(parts)-(dots-1)], ".")
+	if rest == "" {
+		return base, true
+	}
+	return base + "." + rest, true
+}
+
+// pythonModuleFile judges the file of one module an import runs.
+func (j *judgement) pythonModuleFile(c *shell.Command, m project.PyModule, load *pyLoad, subj string) {
+	if m.File == "" {
+		return // a namespace package runs no code
+	}
+	shown := j.projectRel(m.File)
+	if m.Native {
+		j.fireWith(catalog.UUnreadableScript, subj, "imports "+m.Name+" from "+shown+", compiled code arbiter cannot read")
+		return
+	}
+	pkg := m.Name
+	if m.Dirs == nil {
+		pkg = ""
+		if i := strings.LastIndexByte(m.Name, '.'); i >= 0 {
+			pkg = m.Name[:i]
+		}
+	}
+	next := &pyLoad{dirs: load.dirs, pkg: pkg, level: load.level + 1}
+	j.pythonFile(c, m.File, next, subj, "imports the project's module "+m.Name+" ("+shown+")")
+}
+
+// pythonFile judges a Python file the command loads as a module (an
+// import, a conftest.py, a test file pytest or unittest collects,
+// setup.py), by its content: harmful code makes the command as harmful,
+// code arbiter cannot read defers naming the file. what says how the
+// command loads it, for the allow's reason.
+func (j *judgement) pythonFile(c *shell.Command, file string, load *pyLoad, subj, what string) {
+	j.pythonFileText(c, file, load, subj, what)
+}
+
+// pythonFileText is pythonFile, returning the file's text when it was
+// read (not when it was judged earlier in the decision).
+func (j *judgement) pythonFileText(c *shell.Command, file string, load *pyLoad, subj, what string) (string, bool) {
+	if j.pyFiles == nil {
+		j.pyFiles = &pythonFiles{judged: map[string]bool{}} // a judgement made apart from a decision's
+	}
+	if j.pyFiles.judged[file] {
+		return "", false
+	}
+	shown := j.projectRel(file)
+	switch {
+	case load.level > maxImportLevel:
+		j.fireWith(catalog.UTooManyFiles, subj, "imports go deeper than "+strconv.Itoa(maxImportLevel)+" modules at "+shown+", beyond what arbiter reads")
+		return "", false
+	case len(j.pyFiles.judged) >= maxPythonFiles:
+		j.fireWith(catalog.UTooManyFiles, subj, "it loads more than "+strconv.Itoa(maxPythonFiles)+" of the project's Python files (at "+shown+"), beyond what arbiter reads")
+		return "", false
+	}
+	j.pyFiles.judged[file] = true
+	text, ok := j.sourceText(c, file, subj)
+	if !ok {
+		return "", false
+	}
+	inner := j.nested(j.res.Resolve(".", c.Dir))
+	inner.depth = j.depth // imports have their own bound
+	inner.py = load
+	inner.projectCode = true // hazards only: running the project's own code is routine (D4)
+	inner.script(heredoc("python", text))
+	label := subj + " → " + shown
+	if j.py != nil && c.Origin == "" {
+		label = shown // the reading of another file, whose name the caller shows
+	}
+	j.absorb(inner, label)
+	j.fireWith(catalog.D4RunProjectCode, subj, what+", judged by what it contains")
+	return text, true
+}
+
+// heredoc is the shell form that gives text to program on standard
+// input, under a delimiter the text cannot hold: the shell analysis reads
+// interpreter code fed that way.
+func heredoc(program, text string) string {
+	delim := "ARBITER_CODE_END"
+	for strings.Contains(text, delim) {
+		delim += "_"
+	}
+	return program + " - <<'" + delim + "'\n" + strings.TrimSuffix(text, "\n") + "\n" + delim + "\n"
+}
+
+// sourceText returns the text of a file the command loads as code: what
+// the same command line wrote there, or what is on disk. It records why,
+// and returns false, when that cannot be read. (A file written by an
+// earlier call is read from disk here, like any other.)
+func (j *judgement) sourceText(c *shell.Command, file, subj string) (string, bool) {
+	shown := j.projectRel(file)
+	for k, w := range j.written {
+		if k != file && !(strings.HasSuffix(k, "/") && strings.HasPrefix(file, k)) {
+			continue
+		}
+		switch {
+		case w.known && k == file:
+			return w.text, true
+		case w.from != "":
+			file = w.from
+		case w.producer == "curl" || w.producer == "wget":
+			j.fireWith(catalog.B9RunDownloaded, subj, "loads "+shown+", which it has just downloaded, without review: whoever controls that URL controls this machine")
+			return "", false
+		default:
+			j.fireWith(catalog.UDynamicCode, subj, "loads "+shown+", which the same command writes with "+w.producer+", whose content cannot be known in advance")
+			return "", false
+		}
+	}
+	f, err := project.Read(file)
+	switch {
+	case err != nil:
+		j.fireWith(catalog.UUnreadableScript, subj, "arbiter cannot read "+shown+", which it loads ("+err.Error()+")")
+	case f.Kind != project.Text:
+		j.fireWith(catalog.UUnreadableScript, subj, shown+", which it loads, is "+f.Kind.String()+" (over 64 KiB, or not text), so arbiter cannot read it")
+	default:
+		return f.Text, true
+	}
+	return "", false
+}
+
+// projectRel shows a path relative to the project when it is inside.
+func (j *judgement) projectRel(abs string) string {
+	if j.res.Project != "" {
+		if rel, err := filepath.Rel(j.res.Project, abs); err == nil && !strings.HasPrefix(rel, "..") {
+			return filepath.ToSlash(rel)
+		}
+	}
+	return j.shownPath(abs)
+}
+
+// projectPythonModule judges python -m MODULE when Python finds MODULE in
+// the project: runpy imports its packages, then runs the module (a
+// package's __main__) as the main program. False when the module is not
+// the project's.
+func (j *judgement) projectPythonModule(c *shell.Command, module, subj string) bool {
+	load := j.pythonLoad(c)
+	if load.unknown != "" {
+		if project.StartupModule(module) {
+			return false
+		}
+		j.fireWith(catalog.UUnknownDirectory, subj, "runs the module "+module+", and "+load.unknown)
+		return true
+	}
+	chain := project.FindPyModule(load.dirs, module, j.writtenLookup)
+	if len(chain) == 0 {
+		return false
+	}
+	if last := chain[len(chain)-1]; last.Name == module && last.Dirs != nil {
+		if full := project.FindPyModule(load.dirs, module+".__main__", j.writtenLookup); len(full) > len(chain) {
+			chain = full
+		}
+	}
+	for _, m := range chain {
+		j.pythonModuleFile(c, m, load, subj)
+	}
+	j.fireWith(catalog.D4RunProjectCode, subj, "runs "+module+", a module of the project's own code, judged by what it contains")
+	return true
+}

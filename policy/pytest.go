@@ -1,0 +1,346 @@
+package policy
+
+import (
+	"path"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/arbitergate/arbiter"
+	"github.com/arbitergate/arbiter/catalog"
+	"github.com/arbitergate/arbiter/code"
+	"github.com/arbitergate/arbiter/paths"
+	"github.com/arbitergate/arbiter/project"
+	"github.com/arbitergate/arbiter/shell"
+	"github.com/arbitergate/arbiter/spec"
+)
+
+// A pytest run imports, before any test: its configuration's addopts (as
+// if typed on the command line) and -p plugins, every conftest.py from the
+// rootdir down to and under each test path, and the test files it is
+// named. Each is read and judged as the project's Python code.
+
+// pytestSkipDirs are the folders pytest does not recurse into by default
+// (norecursedirs); a configuration that sets norecursedirs replaces them.
+var pytestSkipDirs = []string{"*.egg", ".*", "_darcs", "build", "CVS", "dist", "node_modules", "venv", "{arch}"}
+
+// pytest judges pytest run as a program.
+func (j *judgement) pytest(c *shell.Command) {
+	j.fireWith(catalog.D5Build, c.String(), "runs the project's tests with pytest, judged by the conftest.py files and plugins it loads")
+	j.pytestLoads(c, c, nil)
+}
+
+// pytestLoads judges what a pytest run loads. c is the run as pytest's
+// own command line; outer is the command that starts it (python -m pytest
+// puts the working directory first on sys.path, given as first).
+func (j *judgement) pytestLoads(c, outer *shell.Command, first []string) {
+	subj := outer.String()
+	if c.DirUnknown || helpOnly(c) {
+		return // the closed world defers a run in an unknown folder
+	}
+	sp := spec.Lookup("pytest")
+	res := sp.Parse(c.ArgTexts())
+	if res.Problem != nil {
+		return // understood word by word by the closed world
+	}
+	cwd := j.res.Resolve(".", c.Dir)
+	tests := j.pytestPaths(c, res)
+	if f := j.writesFirst(pytestConfigName); f != "" {
+		j.fireWith(catalog.UUnreadableConfig, subj, "the command line writes "+j.projectRel(f)+", which pytest reads, so the configuration that applies is not the one arbiter can read on disk")
+		return
+	}
+	cfg, err := project.FindPytestConfig(commonDir(tests, cwd), j.projectRootFor(cwd))
+	if err != nil {
+		j.fireWith(catalog.UUnreadableConfig, subj, "arbiter cannot read pytest's configuration "+j.projectRel(cfg.File)+" ("+err.Error()+")")
+		return
+	}
+	rootdir := cfg.Dir
+	if rootdir == "" {
+		rootdir = j.projectRootFor(cwd)
+	}
+	if len(cfg.Addopts) > 0 {
+		// addopts are read as if they came first on the command line.
+		with := *c
+		with.Args = nil
+		for _, w := range cfg.Addopts {
+			with.Args = append(with.Args, shell.Word{Text: w})
+		}
+		with.Args = append(with.Args, c.Args...)
+		start := len(j.findings)
+		j.understand(&with)
+		if !j.understoodSince(start) {
+			return
+		}
+		res = sp.Parse(with.ArgTexts())
+		c = &with
+		tests = j.pytestPaths(c, res)
+	}
+	if len(tests) == 0 {
+		tests = j.defaultTestPaths(cfg, rootdir, cwd)
+	}
+	var extra []string
+	for _, p := range cfg.Pythonpath {
+		extra = append(extra, j.res.Resolve(p, rootdir))
+	}
+	env := j.pythonSearch(outer, "-")
+	if env.unknown != "" {
+		j.fireWith(catalog.UUnknownDirectory, subj, "pytest imports the project's code, and "+env.unknown)
+		return
+	}
+	extra = append(append(extra, first...), env.dirs...)
+	for _, v := range res.Values {
+		if v.Option == "-p" {
+			j.pytestPlugin(c, v.Text, append([]string{rootdir, cwd}, extra...), subj)
+		}
+	}
+	j.conftests(c, cfg, rootdir, tests, extra, subj)
+}
+
+// testModule judges what python -m MODULE loads for the test runners
+// whose loading arbiter reads: unittest, and pytest, with the working
+// directory first on sys.path and its words checked against pytest's spec.
+func (j *judgement) testModule(c, sub *shell.Command, module string) {
+	if module == "unittest" {
+		j.unittestLoads(c, sub)
+		return
+	}
+	if module != "pytest" {
+		return
+	}
+	sub.Program, sub.Name = "pytest", "pytest"
+	start := len(j.findings)
+	j.understand(sub)
+	if j.understoodSince(start) {
+		j.pytestLoads(sub, c, j.pythonSearch(c, "").dirs)
+	}
+}
+
+// pytestConfigName reports the names of the files pytest reads its
+// configuration from.
+func pytestConfigName(name string) bool {
+	switch name {
+	case "pytest.ini", ".pytest.ini", "pyproject.toml", "tox.ini", "setup.cfg":
+		return true
+	}
+	return false
+}
+
+// projectRootFor is the project's root, or dir itself when dir is not in
+// the project: pytest's configuration is looked for no higher.
+func (j *judgement) projectRootFor(dir string) string {
+	if p := j.res.Project; p != "" && (dir == p || strings.HasPrefix(dir, strings.TrimSuffix(p, "/")+"/")) {
+		return p
+	}
+	return dir
+}
+
+// pytestPaths returns the test paths a run names (node ids lose their
+// ::test part), resolved.
+func (j *judgement) pytestPaths(c *shell.Command, res spec.Result) []string {
+	var out []string
+	for _, v := range res.Operands() {
+		p, _, _ := strings.Cut(v.Text, "::")
+		if p != "" && !c.Args[v.Arg].Dynamic {
+			out = append(out, j.res.Resolve(p, c.Dir))
+		}
+	}
+	return out
+}
+
+// defaultTestPaths are where a run that names none collects: the
+// configuration's testpaths when it runs in the rootdir, else the
+// working directory.
+func (j *judgement) defaultTestPaths(cfg project.PytestConfig, rootdir, cwd string) []string {
+	if len(cfg.Testpaths) == 0 || cwd != rootdir {
+		return []string{cwd}
+	}
+	var out []string
+	for _, p := range cfg.Testpaths {
+		abs := j.res.Resolve(p, rootdir)
+		if strings.ContainsAny(p, "*?[") {
+			matches, _ := filepath.Glob(abs)
+			out = append(out, matches...)
+			continue
+		}
+		out = append(out, abs)
+	}
+	return out
+}
+
+// commonDir is the deepest folder holding every path (a file stands for
+// its folder), or dflt when there are none.
+func commonDir(paths []string, dflt string) string {
+	if len(paths) == 0 {
+		return dflt
+	}
+	dirOf := func(p string) string {
+		if project.IsDir(p) {
+			return p
+		}
+		return path.Dir(p)
+	}
+	common := dirOf(paths[0])
+	for _, p := range paths[1:] {
+		d := dirOf(p)
+		for common != "/" && d != common && !strings.HasPrefix(d, common+"/") {
+			common = path.Dir(common)
+		}
+	}
+	return common
+}
+
+// conftests judges the conftest.py files a run imports: those in the
+// folders from the rootdir down to each test path, and those under a
+// test folder it collects; a test file it is named is judged too.
+func (j *judgement) conftests(c *shell.Command, cfg project.PytestConfig, rootdir string, tests, extra []string, subj string) {
+	skip := pytestSkipDirs
+	if cfg.Norecursedirs != nil {
+		skip = cfg.Norecursedirs
+	}
+	var files []string
+	add := func(f string) {
+		if !slices.Contains(files, f) {
+			files = append(files, f)
+		}
+	}
+	for _, t := range tests {
+		if place := j.res.Classify(t, false); place != paths.Project && place != paths.ProjectRoot && place != paths.Temp {
+			j.fireWith(catalog.CRunOutsideCode, subj, "pytest collects tests from "+j.shownPath(t)+", outside the project, and loads the code it finds there, which arbiter did not read")
+			return
+		}
+		dir := t
+		isDir := project.IsDir(t) || j.writesUnder(t)
+		if !isDir {
+			dir = path.Dir(t)
+		}
+		for _, d := range ancestorsFrom(rootdir, dir) {
+			add(path.Join(d, "conftest.py"))
+		}
+		if !isDir {
+			add(t) // a test file named: imported as a module
+			continue
+		}
+		found, err := project.FindFiles(t, func(name string) bool { return name == "conftest.py" }, func(dir string) bool { return skipsDir(skip, path.Base(dir)) })
+		if err != nil && !project.IsNotExist(err) {
+			j.fireWith(catalog.UTooManyFiles, subj, "pytest collects "+j.projectRel(t)+", and arbiter cannot look through it for conftest.py ("+err.Error()+")")
+			return
+		}
+		for _, f := range found {
+			add(f)
+		}
+		for k := range j.written {
+			if path.Base(k) == "conftest.py" && strings.HasPrefix(k, t+"/") {
+				add(k)
+			}
+		}
+	}
+	for _, f := range files {
+		if !j.exists(f) {
+			continue
+		}
+		load := pytestLoad(f, extra)
+		what := "loads " + j.projectRel(f) + ", which pytest imports before the tests"
+		if path.Base(f) != "conftest.py" {
+			what = "runs the test file " + j.projectRel(f)
+		}
+		if text, ok := j.pythonFileText(c, f, load, subj, what); ok && path.Base(f) == "conftest.py" {
+			j.conftestPlugins(c, f, text, load, subj)
+		}
+	}
+}
+
+// exists reports a file on disk or one the command line writes.
+func (j *judgement) exists(f string) bool {
+	if _, file := j.writtenLookup(f); file {
+		return true
+	}
+	return project.IsFile(f)
+}
+
+// writesUnder reports whether the command line writes something under dir.
+func (j *judgement) writesUnder(dir string) bool {
+	d, _ := j.writtenLookup(dir)
+	return d
+}
+
+// ancestorsFrom lists the folders from root down to dir, both included;
+// only dir when it is not under root.
+func ancestorsFrom(root, dir string) []string {
+	if dir != root && !strings.HasPrefix(dir, strings.TrimSuffix(root, "/")+"/") {
+		return []string{dir}
+	}
+	var out []string
+	for d := dir; ; d = path.Dir(d) {
+		out = append([]string{d}, out...)
+		if d == root || d == path.Dir(d) {
+			return out
+		}
+	}
+}
+
+// skipsDir matches a folder name against norecursedirs patterns.
+func skipsDir(patterns []string, name string) bool {
+	for _, p := range patterns {
+		if ok, _ := path.Match(p, name); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// pytestLoad is where a conftest.py or test file's imports are found:
+// with pytest's default import mode its basedir, the first folder above
+// it that is not a package, goes first on sys.path; the module's package
+// is the folders between.
+func pytestLoad(file string, extra []string) *pyLoad {
+	base := path.Dir(file)
+	var pkg []string
+	for project.IsFile(path.Join(base, "__init__.py")) && base != path.Dir(base) {
+		pkg = append([]string{path.Base(base)}, pkg...)
+		base = path.Dir(base)
+	}
+	return &pyLoad{dirs: append([]string{base}, extra...), pkg: strings.Join(pkg, ".")}
+}
+
+// pytestPlugin judges a plugin named by -p (or a conftest's
+// pytest_plugins): no:NAME only disables one; a project module is read;
+// anything else is a module arbiter does not know.
+func (j *judgement) pytestPlugin(c *shell.Command, name string, dirs []string, subj string) {
+	if strings.HasPrefix(name, "no:") {
+		return
+	}
+	chain := project.FindPyModule(dirs, name, j.writtenLookup)
+	if len(chain) == 0 {
+		j.fireWith(catalog.UUnknownModule, subj, "pytest loads the plugin "+name+", which arbiter does not know and cannot find in the project")
+		return
+	}
+	load := &pyLoad{dirs: dirs}
+	for _, m := range chain {
+		j.pythonModuleFile(c, m, load, subj)
+	}
+}
+
+// conftestPlugins judges the modules a conftest.py names in
+// pytest_plugins, which pytest imports as plugins.
+func (j *judgement) conftestPlugins(c *shell.Command, file, text string, load *pyLoad, subj string) {
+	names, found, err := code.PythonStrings(text, "pytest_plugins")
+	switch {
+	case err != nil:
+		j.fireWith(catalog.UUnreadableConfig, subj, j.projectRel(file)+" sets pytest_plugins in a way arbiter cannot read ("+err.Error()+")")
+	case found:
+		for _, n := range names {
+			j.pytestPlugin(c, n, load.dirs, subj)
+		}
+	}
+}
+
+// understoodSince reports whether nothing but allows was found since
+// start: every word read was understood.
+func (j *judgement) understoodSince(start int) bool {
+	for _, f := range j.findings[start:] {
+		if f.verdict != arbiter.Allow {
+			return false
+		}
+	}
+	return true
+}

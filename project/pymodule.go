@@ -1,0 +1,184 @@
+package project
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// PyModule is one module Python would load for an import, found the way
+// its path finder finds it in a list of directories (sys.path).
+type PyModule struct {
+	// Name is the module's dotted name.
+	Name string
+	// File is the file whose code runs: x.py, x/__init__.py, or a file
+	// that is not source (Native); "" for a namespace package, which runs
+	// nothing.
+	File string
+	// Native is set when File is not Python source Python reads (an
+	// extension module, a sourceless .pyc).
+	Native bool
+	// Dirs is a package's __path__, where its submodules are found; nil
+	// for a plain module.
+	Dirs []string
+}
+
+// startupModules are loaded before Python puts the script's directory or
+// the working directory on sys.path (builtin, frozen, or imported by
+// site), so a file of the same name there is never what an import runs.
+var startupModules = map[string]bool{
+	"sys": true, "builtins": true, "_imp": true, "_io": true, "_thread": true, "_warnings": true, "_weakref": true, "marshal": true, "posix": true, "time": true,
+	"abc": true, "codecs": true, "encodings": true, "io": true, "zipimport": true, "os": true, "stat": true, "site": true, "posixpath": true, "genericpath": true,
+	"_collections_abc": true, "_sitebuiltins": true, "_frozen_importlib": true, "_frozen_importlib_external": true, "_abc": true, "_codecs": true, "_signal": true,
+}
+
+// StartupModule reports whether the top-level package of a dotted name is
+// loaded before the project's folders are searched.
+func StartupModule(name string) bool {
+	top, _, _ := strings.Cut(name, ".")
+	return startupModules[top]
+}
+
+// pySuffixes are the endings the path finder tries for a module, in its
+// order: extension modules, source, then sourceless bytecode.
+var pySuffixes = []struct {
+	glob   string
+	native bool
+}{{".*so", true}, {".pyd", true}, {".py", false}, {".pyc", true}}
+
+// FindPyModule returns the modules importing name (dotted, absolute) runs,
+// outermost first: a, a.b, a.b.c for import a.b.c. The first is looked up
+// in dirs; each submodule in its package's directories. It returns nil
+// when the top-level module is not in dirs (the standard library or an
+// installed package, or a module loaded at startup), and stops at the
+// first submodule its package does not hold (Python then fails, or finds
+// a name the package defines). written, when not nil, reports paths that
+// the command writes before Python runs (a folder holding such a path, a
+// file), which are not on disk yet.
+func FindPyModule(dirs []string, name string, written func(string) (dir, file bool)) []PyModule {
+	parts := strings.Split(name, ".")
+	if startupModules[parts[0]] {
+		return nil
+	}
+	f := finder{written: written}
+	var out []PyModule
+	search := dirs
+	for k, part := range parts {
+		if !pyIdentifier(part) {
+			break
+		}
+		m, ok := f.findIn(search, part)
+		if !ok {
+			break
+		}
+		m.Name = strings.Join(parts[:k+1], ".")
+		out = append(out, m)
+		if m.Dirs == nil {
+			break
+		}
+		search = m.Dirs
+	}
+	return out
+}
+
+// findIn looks one name up in dirs the way FileFinder does: in each
+// directory a package (a folder with an __init__) comes first, then a
+// module file; a folder without an __init__ is a portion of a namespace
+// package, which only counts when no directory holds the name otherwise.
+func (f finder) findIn(dirs []string, name string) (PyModule, bool) {
+	var portions []string
+	for _, d := range dirs {
+		if d == "" {
+			continue
+		}
+		sub := filepath.Join(d, name)
+		if f.isDir(sub) {
+			if file, native, ok := f.moduleFile(filepath.Join(sub, "__init__")); ok {
+				return PyModule{File: file, Native: native, Dirs: []string{sub}}, true
+			}
+			portions = append(portions, sub)
+			continue
+		}
+		if file, native, ok := f.moduleFile(sub); ok {
+			return PyModule{File: file, Native: native}, true
+		}
+	}
+	if len(portions) > 0 {
+		return PyModule{Dirs: portions}, true
+	}
+	return PyModule{}, false
+}
+
+// finder looks paths up on disk and among the files the command writes.
+type finder struct {
+	written func(string) (dir, file bool)
+}
+
+// moduleFile finds base plus one of the path finder's suffixes.
+func (f finder) moduleFile(base string) (string, bool, bool) {
+	for _, s := range pySuffixes {
+		if strings.Contains(s.glob, "*") {
+			matches, _ := filepath.Glob(globEscape(base) + s.glob)
+			for _, m := range matches {
+				if f.isFile(m) {
+					return m, s.native, true
+				}
+			}
+			continue
+		}
+		if f.isFile(base + s.glob) {
+			return base + s.glob, s.native, true
+		}
+	}
+	return "", false, false
+}
+
+func (f finder) isDir(p string) bool {
+	if f.written != nil {
+		if dir, _ := f.written(p); dir {
+			return true
+		}
+	}
+	info, err := os.Stat(p)
+	return err == nil && info.IsDir()
+}
+
+// isFile reports a path that exists and is not a directory: a pipe or a
+// device where a module is looked for still stops the search, and is
+// reported (and then not readable).
+func (f finder) isFile(p string) bool {
+	if f.written != nil {
+		if _, file := f.written(p); file {
+			return true
+		}
+	}
+	info, err := os.Stat(p)
+	return err == nil && !info.IsDir()
+}
+
+func globEscape(p string) string {
+	r := strings.NewReplacer(`*`, `\*`, `?`, `\?`, `[`, `\[`, `\`, `\\`)
+	return r.Replace(p)
+}
+
+// pyIdentifier reports a name Python can import: letters, digits and
+// underscores, not starting with a digit (ASCII; other names are never
+// looked up, so they are never taken for files).
+func pyIdentifier(s string) bool {
+	if s == "" || s[0] >= '0' && s[0] <= '9' {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9') {
+			return false
+		}
+	}
+	return true
+}
+
+// IsDir reports whether p is a folder (following links).
+func IsDir(p string) bool { return finder{}.isDir(p) }
+
+// IsFile reports whether p exists and is not a folder (following links).
+func IsFile(p string) bool { return finder{}.isFile(p) }
