@@ -207,8 +207,11 @@ func TestJudgeTimeout(t *testing.T) {
 			if d.Decision != arbiter.Defer {
 				t.Errorf("a server slower than the timeout gave %s", d.Decision)
 			}
-			if elapsed > timeout+100*time.Millisecond {
-				t.Errorf("the decision took %v, want at most %v", elapsed, timeout+100*time.Millisecond)
+			// The server never answers, so any answer at all is the timeout's;
+			// the bound is only there to catch one that is not applied, and is
+			// loose enough for a loaded machine.
+			if elapsed > 10*timeout {
+				t.Errorf("the decision took %v, want well under %v", elapsed, 10*timeout)
 			}
 			if !strings.Contains(log.String(), "no answer within 300ms") {
 				t.Errorf("log %q", log.String())

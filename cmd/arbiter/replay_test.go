@@ -63,7 +63,7 @@ func TestReplayFlags(t *testing.T) {
 		{[]string{"replay", "--project", "/home/dev/app", sessions}, 0, "6 tool calls in 1 session"},
 		{[]string{"replay", "--runtime", "gemini", sessions}, 0, "5 tool calls in 2 sessions"},
 		{[]string{"replay", "--runtime", "claude", sessions + "/codex"}, 0, "0 tool calls in 0 sessions"},
-		{[]string{"replay", filepath.Join(sessions, "nowhere")}, 0, "could not read"},
+		{[]string{"replay", filepath.Join(sessions, "nowhere")}, 1, "cannot read"},
 		{[]string{"report", "--log", "x", "--replay"}, 2, "not both"},
 	} {
 		var out, errb bytes.Buffer
