@@ -93,68 +93,65 @@ func (t *Table) entry(program string) *entry {
 	return e
 }
 
-// head is a block's header line in the text.
-type head struct {
-	start, names int32 // where the line starts and where its NAME,ALIAS… field ends
-	line         int32
-	aliases      bool // the field holds more than one name
-}
+// head is a block's header line in the text: where it starts and ends,
+// and its line number.
+type head struct{ start, end, line int32 }
 
-// head returns the header line that names program. The text is
-// read as far as lookups have needed, and at most once: there is no
-// stored index to regenerate when a block is added, and a hook's few
-// lookups cost a few microseconds (BenchmarkFirstLookup).
+// head returns the header line that names program. The text is read
+// as far as lookups have needed, and at most once: there is no stored
+// index to regenerate when a block is added. A program near the top
+// costs about a microsecond, one that is not there a read of the whole
+// text (BenchmarkFirstLookup).
 func (t *Table) head(program string) (head, bool) {
 	if program == "" || strings.ContainsAny(program, " \t\n,") {
 		return head{}, false
 	}
+	alias := "," + program
 	for _, h := range t.heads {
-		if t.names(h, program) {
+		if headerNames(t.text[h.start:h.end], program, alias) {
 			return h, true
 		}
 	}
-	for t.next < len(t.text) {
-		start, end := t.next, len(t.text)
-		if nl := strings.IndexByte(t.text[start:], '\n'); nl >= 0 {
-			end = start + nl
+	text, off, lines := t.text, t.next, t.lines
+	defer func() { t.next, t.lines = off, lines }()
+	for off < len(text) {
+		start, end := off, len(text)
+		if nl := strings.IndexByte(text[off:], '\n'); nl >= 0 {
+			end = off + nl
 		}
-		t.next = end + 1
-		t.lines++
-		if c := t.text[start]; c == '\t' || c == '#' || c == ' ' || c == '\n' {
+		off, lines = end+1, lines+1
+		if c := text[start]; c == '\t' || c == '#' || c == ' ' || c == '\n' {
 			continue // a block's line, a comment or a blank line
 		}
-		h := head{start: int32(start), names: int32(end), line: int32(t.lines)}
-		for i := start; i < end; i++ {
-			if c := t.text[i]; c == ' ' {
-				h.names = int32(i)
-				break
-			} else if c == ',' {
-				h.aliases = true
-			}
-		}
+		h := head{start: int32(start), end: int32(end), line: int32(lines)}
 		t.heads = append(t.heads, h)
-		if t.names(h, program) {
+		if headerNames(text[start:end], program, alias) {
 			return h, true
 		}
 	}
 	return head{}, false
 }
 
-// names reports whether a header line's NAME,ALIAS… field names program.
-func (t *Table) names(h head, program string) bool {
-	names := t.text[h.start:h.names]
-	if !h.aliases {
-		return names == program
+// headerNames reports whether a header line's NAME,ALIAS… field, up to its
+// first space, names program; alias is ","+program. Most lines fail on
+// their first byte and one search for the alias.
+func headerNames(line, program, alias string) bool {
+	if line[0] == program[0] && strings.HasPrefix(line, program) && (len(line) == len(program) || line[len(program)] == ' ' || line[len(program)] == ',') {
+		return true
 	}
-	for {
-		i := strings.IndexByte(names, ',')
+	for from := 0; ; {
+		i := strings.Index(line[from:], alias)
 		if i < 0 {
-			return names == program
+			return false
 		}
-		if names[:i] == program {
+		i += from
+		if strings.IndexByte(line[:i], ' ') >= 0 {
+			return false // past the names
+		}
+		if j := i + len(alias); j == len(line) || line[j] == ',' || line[j] == ' ' {
 			return true
 		}
-		names = names[i+1:]
+		from = i + 1
 	}
 }
 
