@@ -1,6 +1,9 @@
 package arbiter
 
-import "encoding/json"
+import (
+	"encoding/json"
+	"time"
+)
 
 // Call is one tool call an agent is about to make, in Claude Code's naming:
 // Tool is "Bash", "Read", "Write", "WebFetch", "mcp__server__tool", ….
@@ -23,6 +26,21 @@ type Call struct {
 	Peers          []string `json:"peer,omitempty"`
 	PermissionMode string   `json:"permission_mode,omitempty"`
 	SessionID      string   `json:"session_id,omitempty"`
+	// Written looks up a file (an absolute path) in the record of what the
+	// agent wrote earlier in this session; nil when there is no record.
+	// The hook fills it from its journal, so that the policy can read a
+	// script the agent wrote and a later command runs, wherever it is.
+	Written func(abs string) (WrittenFile, bool) `json:"-"`
+}
+
+// WrittenFile is what the session's record says of a file the agent
+// wrote: the SHA-256 of the content its write left, the tool that wrote
+// it and when. A file whose content now hashes differently was changed by
+// something else since, and is not the agent's.
+type WrittenFile struct {
+	Sum  [32]byte
+	Tool string
+	Time time.Time
 }
 
 // Dir returns the directory the call runs in.

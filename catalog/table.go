@@ -131,6 +131,7 @@ const (
 	D4RunProjectCode       ID = "D4.run-project-code"
 	D4RunScript            ID = "D4.run-script"
 	D4RunTests             ID = "D4.run-tests"
+	D4RunWrittenFile       ID = "D4.run-written-file"
 	D5Build                ID = "D5.build"
 	D6GitLocal             ID = "D6.git-local"
 	D6GitRead              ID = "D6.git-read"
@@ -151,6 +152,7 @@ const (
 	UBadUrl                ID = "U.bad-url"
 	UBatchCode             ID = "U.batch-code"
 	UCancelled             ID = "U.cancelled"
+	UChangedSinceWritten   ID = "U.changed-since-written"
 	UConfigBroken          ID = "U.config-broken"
 	UDebuggerCommand       ID = "U.debugger-command"
 	UDefinition            ID = "U.definition"
@@ -330,6 +332,7 @@ var table = [...]Rule{
 	{ID: D4RunProjectCode, Verdict: arbiter.Allow, Summary: "runs the project's own code"},
 	{ID: D4RunScript, Verdict: arbiter.Allow, Summary: "there is no package.json, so no project script runs"},
 	{ID: D4RunTests, Verdict: arbiter.Allow, Summary: "runs the project's tests, checks or build"},
+	{ID: D4RunWrittenFile, Verdict: arbiter.Allow, Summary: "runs or loads a file the agent wrote earlier in this session, judged by what it contains"},
 	{ID: D5Build, Verdict: arbiter.Allow, Summary: "builds, tests or checks the project"},
 	{ID: D6GitLocal, Verdict: arbiter.Allow, Summary: "moves the branch pointer without touching files"},
 	{ID: D6GitRead, Verdict: arbiter.Allow, Summary: "prints git's version or help"},
@@ -350,6 +353,7 @@ var table = [...]Rule{
 	{ID: UBadUrl, Verdict: arbiter.Defer, Summary: "the resource's file URL cannot be parsed"},
 	{ID: UBatchCode, Verdict: arbiter.Defer, Summary: "runs Emacs Lisp in batch mode, which arbiter does not read"},
 	{ID: UCancelled, Verdict: arbiter.Defer, Summary: "the decision was cancelled before it was reached"},
+	{ID: UChangedSinceWritten, Verdict: arbiter.Defer, Summary: "runs a file the agent wrote earlier in this session that holds something else now, so it is not known to be the agent's"},
 	{ID: UConfigBroken, Verdict: arbiter.Defer, Summary: "a configuration file could not be used, so nothing is allowed on the strength of the rest"},
 	{ID: UDebuggerCommand, Verdict: arbiter.Defer, Summary: "runs a debugger command arbiter does not know to be inspection only"},
 	{ID: UDefinition, Verdict: arbiter.Defer, Summary: "defines a shell function or alias whose later use arbiter cannot follow"},

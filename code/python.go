@@ -222,6 +222,7 @@ func (p *py) importStmt(i int) int {
 		i = k
 		p.runsOnImport(mod)
 		local := strings.SplitN(mod, ".", 2)[0]
+		p.a.r.Imports = appendNew(p.a.r.Imports, local)
 		bound := local
 		if ts.at(i).is(tKeyword, "as") && ts.at(i+1).kind == tName {
 			local, bound = ts[i+1].text, mod
@@ -252,6 +253,9 @@ func (p *py) fromStmt(i int) int {
 	if mod == "" || !ts.at(i).is(tKeyword, "import") {
 		p.a.not("cannot read the import at byte %d", ts.at(i).pos)
 		return len(ts)
+	}
+	if !strings.HasPrefix(mod, ".") {
+		p.a.r.Imports = appendNew(p.a.r.Imports, strings.SplitN(mod, ".", 2)[0])
 	}
 	i++
 	if ts.at(i).is(tOp, "(") {

@@ -35,6 +35,10 @@ type Report struct {
 	// Project lists the project's own modules whose code the code calls
 	// (see Options.ProjectModule); such code is Contained, never Pure.
 	Project []string
+	// Imports lists the top-level modules the code imports by name
+	// (Python's import and from … import; not relative imports): their
+	// code runs when the code does.
+	Imports []string
 	// Hazard names the first of those effects found; "" when none. The
 	// project's own scripts are not held to the side-effect-free list, but
 	// none of these is routine in them either.

@@ -236,6 +236,16 @@ func modeWatcher(initial judge.Mode, getenv func(string) string) func() judge.Mo
 	return w.get
 }
 
+// CacheDir returns the folder the gate keeps its cache in (judge answers,
+// notice stamps, the sessions' records of written files); "" when there
+// is no home to put it in.
+func CacheDir(opt Options) string {
+	if opt.Getenv == nil {
+		opt.Getenv = os.Getenv
+	}
+	return cacheDir(opt)
+}
+
 func cacheDir(opt Options) string {
 	if opt.CacheDir != "" {
 		return opt.CacheDir

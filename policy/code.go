@@ -124,7 +124,14 @@ func (j *judgement) inlineCode(c *shell.Command, lang string, src shell.Word, kn
 		j.fireWith(catalog.UDynamicCode, subj, "runs "+name+" code that is only known at run time")
 		return
 	}
-	r := code.AnalyzeWith(lang, src.Text, code.Options{ProjectModule: func(top string) bool { return j.projectModule(c, top) }})
+	r := code.AnalyzeWith(lang, src.Text, code.Options{ProjectModule: func(top string) bool {
+		if j.projectModule(c, top) {
+			return true
+		}
+		_, m := j.agentModule(c, top)
+		return m.state == agentsOwn
+	}})
+	j.agentModules(c, r)
 	if j.tokenized == nil {
 		j.tokenized = map[string]bool{}
 	}
@@ -406,6 +413,9 @@ func (j *judgement) pythonModule(c *shell.Command, module string, rest []shell.W
 	case "publish":
 		j.fire(catalog.B10Publish, subj)
 	default:
+		if j.agentModuleCode(c, module, subj) {
+			return
+		}
 		if j.projectModule(c, module) {
 			j.fireWith(catalog.D4RunProjectCode, subj, "runs a module of the project's own code")
 			return

@@ -142,6 +142,12 @@ type judgement struct {
 	projectCode bool
 	// protect is Options.Protect.
 	protect []string
+	// agentReads caches, for the whole decision, the files looked up in
+	// the session's record of the agent's writes (see written.go).
+	agentReads *map[string]agentRead
+	// codeDir is the directory of the script file whose code is being
+	// read, where Python finds the modules it imports.
+	codeDir string
 }
 
 type writtenFile struct {

@@ -26,7 +26,7 @@ func (j *judgement) nested(dir string) *judgement {
 	if dir != "" {
 		res.Cwd = dir
 	}
-	return &judgement{call: j.call, az: j.az, res: res, depth: j.depth + 1, written: j.written}
+	return &judgement{call: j.call, az: j.az, res: res, depth: j.depth + 1, written: j.written, agentReads: j.agentReads}
 }
 
 // absorb takes what inner found, other than its allows, as findings about
@@ -77,7 +77,8 @@ func (j *judgement) shellText(text, dir, subj string) {
 // not held to a list of side-effect-free calls: running the project's own
 // code is routine (D4). lang is the language shell.Interpreter names;
 // program runs it.
-func (j *judgement) scriptCode(program, lang, text, dir, subj string) {
+// from is the script's file ("" when the code is not read from one).
+func (j *judgement) scriptCode(program, lang, text, dir, subj, from string) {
 	if j.tooDeep(subj) {
 		return
 	}
@@ -91,7 +92,13 @@ func (j *judgement) scriptCode(program, lang, text, dir, subj string) {
 		j.fire(catalog.UUnknownInterpreter, subj)
 		return
 	}
+	if j.agentReads == nil {
+		j.agentReads = &map[string]agentRead{} // shared with the scripts read inside
+	}
 	inner := j.nested(dir)
+	if from != "" {
+		inner.codeDir = path.Dir(from)
+	}
 	inner.projectCode = true // hazards only: running the project's own code is routine (D4)
 	inner.script(program + " - <<'" + delim + "'\n" + strings.TrimSuffix(text, "\n") + "\n" + delim + "\n")
 	j.absorb(inner, subj)
@@ -139,6 +146,8 @@ func (j *judgement) runFile(c *shell.Command, file, subj string) {
 	case c.DirUnknown && !strings.HasPrefix(file, "/"):
 		j.fire(catalog.UUnknownDirectory, subj)
 		return
+	case j.runAgentFile(c, file, abs, place, subj):
+		return
 	case place != paths.Project && place != paths.ProjectRoot && place != paths.Temp && !skillDir(abs, j.res):
 		// An installed skill's scripts are the user's own code, read like
 		// the project's.
@@ -167,6 +176,15 @@ func (j *judgement) runFile(c *shell.Command, file, subj string) {
 // shell runs it (or it has no #! line), otherwise as the language of its
 // interpreter.
 func (j *judgement) scriptContent(c *shell.Command, file, text, subj string) {
+	if j.judgeContent(c, file, text, subj, j.res.Resolve(file, c.Dir)) {
+		j.fireWith(catalog.D4RunProjectCode, subj, "runs the project's own script, judged by what it contains")
+	}
+}
+
+// judgeContent judges a script's text as scriptContent does, without the
+// allow: false when arbiter cannot read the language it is in. abs is the
+// script's file.
+func (j *judgement) judgeContent(c *shell.Command, file, text, subj, abs string) bool {
 	dir := j.res.Resolve(".", c.Dir)
 	program := c.Program
 	if file == c.Name {
@@ -179,12 +197,12 @@ func (j *judgement) scriptContent(c *shell.Command, file, text, subj string) {
 	case shell.IsShell(program) || program == "source" || program == ".":
 		j.shellText(text, dir, subj)
 	case shell.Interpreter(program) != "":
-		j.scriptCode(program, shell.Interpreter(program), text, dir, subj)
+		j.scriptCode(program, shell.Interpreter(program), text, dir, subj, abs)
 	default:
 		j.fireWith(catalog.UUnknownInterpreter, subj, "the script runs with "+program+", which arbiter cannot read")
-		return
+		return false
 	}
-	j.fireWith(catalog.D4RunProjectCode, subj, "runs the project's own script, judged by what it contains")
+	return true
 }
 
 // scriptArgs returns the words after the script in the command.
