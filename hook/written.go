@@ -214,4 +214,3 @@ func applyEdits(file string, edits []edit) (string, bool) {
 	}
 	return text, true
 }
-
