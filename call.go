@@ -2,6 +2,7 @@ package arbiter
 
 import (
 	"encoding/json"
+	"hash/fnv"
 	"time"
 )
 
@@ -34,11 +35,11 @@ type Call struct {
 }
 
 // WrittenFile is what the session's record says of a file the agent
-// wrote: the SHA-256 of the content its write left, the tool that wrote
-// it and when. A file whose content now hashes differently was changed by
-// something else since, and is not the agent's.
+// wrote: the ContentSum of the content its write left, the tool that
+// wrote it and when. A file whose content now sums differently was
+// changed by something else since, and is not the agent's.
 type WrittenFile struct {
-	Sum  [32]byte
+	Sum  [16]byte
 	Tool string
 	Time time.Time
 }
@@ -49,4 +50,18 @@ func (c Call) Dir() string {
 		return c.Cwd
 	}
 	return c.ProjectDir
+}
+
+// ContentSum is the sum the session's record keeps of a file's content:
+// FNV-128a, as the configuration's sums are (the hook links none of Go's
+// crypto packages, whose start-up it would pay on every call). It tells
+// a file the agent wrote from one changed since; it is never what makes
+// a file safe to run: what a file holds is read and judged whenever it
+// runs.
+func ContentSum(b []byte) [16]byte {
+	h := fnv.New128a()
+	h.Write(b)
+	var sum [16]byte
+	h.Sum(sum[:0])
+	return sum
 }

@@ -1,7 +1,6 @@
 package hook
 
 import (
-	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
@@ -154,13 +153,13 @@ type writeInput struct {
 	Edits []edit `json:"edits"`
 }
 
-// writeResult returns the file a write tool call writes and the SHA-256 of
+// writeResult returns the file a write tool call writes and the content sum (arbiter.ContentSum) of
 // the content it will leave there; false for other calls, and for an
 // edit whose result cannot be told (the file cannot be read, is larger
 // than the scripts arbiter reads, or the text to replace is not found
 // once).
-func writeResult(c arbiter.Call) (string, [32]byte, bool) {
-	var none [32]byte
+func writeResult(c arbiter.Call) (string, [16]byte, bool) {
+	var none [16]byte
 	if c.Tool != "Write" && c.Tool != "Edit" && c.Tool != "MultiEdit" {
 		return "", none, false
 	}
@@ -173,7 +172,7 @@ func writeResult(c arbiter.Call) (string, [32]byte, bool) {
 		return "", none, false
 	}
 	if c.Tool == "Write" {
-		return file, sha256.Sum256([]byte(in.Content)), true
+		return file, arbiter.ContentSum([]byte(in.Content)), true
 	}
 	edits := in.Edits
 	if c.Tool == "Edit" {
@@ -183,7 +182,7 @@ func writeResult(c arbiter.Call) (string, [32]byte, bool) {
 	if !ok {
 		return "", none, false
 	}
-	return file, sha256.Sum256([]byte(text)), true
+	return file, arbiter.ContentSum([]byte(text)), true
 }
 
 // applyEdits computes what Claude Code's Edit leaves in a file: each

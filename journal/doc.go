@@ -1,5 +1,5 @@
 // Package journal keeps, for each session, a small record of the files
-// the agent wrote (their paths, the SHA-256 of the content each write
+// the agent wrote (their paths, the content sum (arbiter.ContentSum) of the content each write
 // left, the tool that wrote it and arbiter's decision for the call), so
 // that a later call that runs, sources or imports one of them can be
 // judged by what the agent put there, wherever the file is.

@@ -3,7 +3,6 @@ package journal
 import (
 	"bufio"
 	"bytes"
-	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -14,6 +13,8 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/arbitergate/arbiter"
 )
 
 const (
@@ -31,7 +32,7 @@ const (
 type Entry struct {
 	// Path is the file's absolute path.
 	Path string `json:"path"`
-	// Sum is the hex SHA-256 of the content the write left.
+	// Sum is the hex content sum (arbiter.ContentSum) of the content the write left.
 	Sum string `json:"sum"`
 	// Tool wrote it: Write, Edit, MultiEdit or Bash.
 	Tool string `json:"tool"`
@@ -45,8 +46,8 @@ type Entry struct {
 }
 
 // Digest returns the entry's sum as bytes; false when it is malformed.
-func (e Entry) Digest() ([32]byte, bool) {
-	var d [32]byte
+func (e Entry) Digest() ([16]byte, bool) {
+	var d [16]byte
 	b, err := hex.DecodeString(e.Sum)
 	if err != nil || len(b) != len(d) {
 		return d, false
@@ -67,8 +68,8 @@ type Journal struct {
 // session id is hashed: it comes from the payload, and a name built from
 // it must not reach outside the folder.
 func File(dir, session string) string {
-	sum := sha256.Sum256([]byte(session))
-	return filepath.Join(dir, "journal", hex.EncodeToString(sum[:16])+".jsonl")
+	sum := arbiter.ContentSum([]byte(session))
+	return filepath.Join(dir, "journal", hex.EncodeToString(sum[:])+".jsonl")
 }
 
 // Open reads the record of a session under dir. A session with no record

@@ -1,17 +1,18 @@
 package journal
 
 import (
-	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/arbitergate/arbiter"
 )
 
 func entry(p string, n int) Entry {
-	sum := sha256.Sum256([]byte(fmt.Sprint(n)))
+	sum := arbiter.ContentSum([]byte(fmt.Sprint(n)))
 	return Entry{Path: p, Sum: hex.EncodeToString(sum[:]), Tool: "Write", Decision: "allow", ID: fmt.Sprintf("toolu_%d", n), Time: int64(n)}
 }
 

@@ -1,7 +1,6 @@
 package policy
 
 import (
-	"crypto/sha256"
 	"path"
 	"strings"
 
@@ -31,7 +30,7 @@ type agentRead struct {
 }
 
 // agentFile looks abs up in the session's record and, when the agent
-// wrote it, reads it (within project.MaxScript) and compares its SHA-256
+// wrote it, reads it (within project.MaxScript) and compares its content sum (arbiter.ContentSum)
 // with the one the write left. A file is read once per decision.
 func (j *judgement) agentFile(abs string) agentRead {
 	if j.call.Written == nil || abs == "" {
@@ -49,7 +48,7 @@ func (j *judgement) agentFile(abs string) agentRead {
 		switch {
 		case err != nil || f.Kind != project.Text:
 			// Gone, or beyond what arbiter reads: judged as any file is.
-		case sha256.Sum256([]byte(f.Text)) == wf.Sum:
+		case arbiter.ContentSum([]byte(f.Text)) == wf.Sum:
 			r = agentRead{state: agentsOwn, wf: wf, text: f.Text}
 		default:
 			r = agentRead{state: changed, wf: wf}

@@ -2,7 +2,6 @@ package policy
 
 import (
 	"context"
-	"crypto/sha256"
 	"os"
 	"path/filepath"
 	"strings"
@@ -43,7 +42,7 @@ func runWrittenCases(t *testing.T, tests []writtenCase) {
 			record := map[string]arbiter.WrittenFile{}
 			for name, content := range tt.wrote {
 				p := expand(name, proj, home, tmp)
-				record[p] = arbiter.WrittenFile{Sum: sha256.Sum256([]byte(content)), Tool: "Write", Time: time.Date(2026, 12, 1, 22, 41, 0, 0, time.UTC)}
+				record[p] = arbiter.WrittenFile{Sum: arbiter.ContentSum([]byte(content)), Tool: "Write", Time: time.Date(2026, 12, 1, 22, 41, 0, 0, time.UTC)}
 				writeFile(t, p, content)
 			}
 			for name, content := range tt.files {
