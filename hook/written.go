@@ -27,7 +27,6 @@ type sessionRecord struct {
 	j          *journal.Journal
 	opened     bool
 	warned     bool
-	ran        map[string]bool // tool call id → it ran (false: its result is an error)
 }
 
 func newSessionRecord(dir, runtime string, ev Event, errw io.Writer) *sessionRecord {
@@ -62,10 +61,19 @@ func (r *sessionRecord) warn(err error) {
 	}
 }
 
+// Decisions the record keeps besides arbiter's verdicts: the transcript
+// showed that a call a person was asked about ran, or did not.
+const (
+	confirmed = "ran"
+	refused   = "refused"
+)
+
 // lookup is arbiter.Call.Written: the file's newest entry, when the call
-// that wrote it ran. A call arbiter allowed ran unless the transcript
-// says it failed; one it left to a person (ask, defer) ran only when the
-// transcript shows its result.
+// that wrote it ran. A call arbiter allowed ran (what the file holds is
+// compared with what the write left anyway); one it left to a person
+// (ask, defer) ran only when Claude Code's transcript shows its result.
+// That answer is recorded, so that the transcript is read for an entry
+// once, however long the session.
 func (r *sessionRecord) lookup(abs string) (arbiter.WrittenFile, bool) {
 	e, ok := r.journal().Lookup(abs)
 	if !ok {
@@ -75,11 +83,24 @@ func (r *sessionRecord) lookup(abs string) (arbiter.WrittenFile, bool) {
 	if !ok {
 		return arbiter.WrittenFile{}, false
 	}
-	ran, known := r.result(e.ID)
-	switch {
-	case known && !ran:
-		return arbiter.WrittenFile{}, false
-	case !known && e.Decision != arbiter.Allow.String():
+	switch e.Decision {
+	case arbiter.Allow.String(), confirmed:
+	case arbiter.Ask.String(), arbiter.Defer.String():
+		ran, known := r.result(e.ID)
+		if !known {
+			return arbiter.WrittenFile{}, false
+		}
+		e.Decision = refused
+		if ran {
+			e.Decision = confirmed
+		}
+		if err := r.journal().Append(e); err != nil {
+			r.warn(err)
+		}
+		if !ran {
+			return arbiter.WrittenFile{}, false
+		}
+	default:
 		return arbiter.WrittenFile{}, false
 	}
 	return arbiter.WrittenFile{Sum: sum, Tool: e.Tool, Time: time.Unix(e.Time, 0).UTC()}, true
@@ -90,20 +111,11 @@ func (r *sessionRecord) result(id string) (ran, known bool) {
 	if r.transcript == "" || id == "" {
 		return false, false
 	}
-	if ran, ok := r.ran[id]; ok {
-		return ran, true
-	}
 	got, err := transcript.Results(r.transcript, []string{id})
 	if err != nil {
 		return false, false
 	}
-	if r.ran == nil {
-		r.ran = map[string]bool{}
-	}
 	ran, known = got[id]
-	if known {
-		r.ran[id] = ran
-	}
 	return ran, known
 }
 

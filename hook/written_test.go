@@ -53,9 +53,10 @@ func TestWriteResult(t *testing.T) {
 	}
 }
 
-// TestSessionRecord: an allowed write counts; one a person was asked
-// about counts only when the transcript shows it ran; a denied one is
-// not recorded.
+// TestSessionRecord: an allowed write counts (what the file holds is
+// compared with what it left anyway); one a person was asked about counts
+// only when the transcript shows it ran, which is recorded so that the
+// transcript is not read for it again; a denied one is not recorded.
 func TestSessionRecord(t *testing.T) {
 	dir := t.TempDir()
 	transcript := filepath.Join(dir, "t.jsonl")
@@ -70,7 +71,7 @@ func TestSessionRecord(t *testing.T) {
 	}
 	write("toolu_allowed", "/tmp/a", arbiter.Allow)
 	write("toolu_ok", "/tmp/b", arbiter.Ask)
-	write("toolu_no", "/tmp/c", arbiter.Allow)
+	write("toolu_no", "/tmp/c", arbiter.Ask)
 	write("toolu_pending", "/tmp/d", arbiter.Defer)
 	write("toolu_denied", "/tmp/e", arbiter.Deny)
 	rec := newSessionRecord(dir, "claude", ev, io.Discard)
@@ -78,6 +79,10 @@ func TestSessionRecord(t *testing.T) {
 		if _, got := rec.lookup(file); got != want {
 			t.Errorf("lookup(%s) = %v, want %v", file, got, want)
 		}
+	}
+	os.Remove(transcript)
+	if _, ok := newSessionRecord(dir, "claude", ev, io.Discard).lookup("/tmp/b"); !ok {
+		t.Error("the transcript's answer for /tmp/b was not recorded")
 	}
 	if newSessionRecord(dir, "claude", Event{Calls: []arbiter.Call{{}}}, io.Discard) != nil {
 		t.Error("a call with no session id has a record")

@@ -102,11 +102,12 @@ func TestNotArbiters(t *testing.T) {
 func TestParseSkipsWhatArbiterDoesNotWrite(t *testing.T) {
 	good := entry("/tmp/a.sh", 1)
 	data := strings.Join([]string{
-		`{"path":"/tmp/a.sh","sum":"` + good.Sum + `","tool":"Write","decision":"allow","time":1}`,
-		`{"path":"relative.sh","sum":"` + good.Sum + `","tool":"Write"}`,
-		`{"path":"/tmp/../etc/x","sum":"` + good.Sum + `","tool":"Write"}`,
-		`{"path":"/tmp/b.sh","sum":"abc","tool":"Write"}`,
-		`not json`,
+		"v1\t1\tWrite\tallow\t" + good.Sum + "\ttoolu_1\t/tmp/a.sh",
+		"v1\t1\tWrite\tallow\t" + good.Sum + "\ttoolu_1\trelative.sh",
+		"v1\t1\tWrite\tallow\t" + good.Sum + "\ttoolu_1\t/tmp/../etc/x",
+		"v1\t1\tWrite\tallow\tabc\ttoolu_1\t/tmp/b.sh",
+		"v2\t1\tWrite\tallow\t" + good.Sum + "\ttoolu_1\t/tmp/c.sh",
+		`{"path":"/tmp/d.sh"}`,
 	}, "\n")
 	if got := Parse([]byte(data)); len(got) != 1 || got[0].Path != "/tmp/a.sh" {
 		t.Errorf("Parse kept %+v, want only /tmp/a.sh", got)
@@ -116,7 +117,7 @@ func TestParseSkipsWhatArbiterDoesNotWrite(t *testing.T) {
 // FuzzParse: any record parses without panic into valid entries only.
 func FuzzParse(f *testing.F) {
 	e := entry("/tmp/a.sh", 1)
-	f.Add([]byte(`{"path":"/tmp/a.sh","sum":"` + e.Sum + `","tool":"Write","decision":"allow","id":"x","time":1}` + "\n"))
+	f.Add([]byte("v1\t1\tWrite\tallow\t" + e.Sum + "\tx\t/tmp/a.sh\n"))
 	f.Add([]byte("{\n}\n\x00"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		for _, e := range Parse(data) {

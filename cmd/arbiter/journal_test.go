@@ -188,7 +188,7 @@ func TestHookJournalFile(t *testing.T) {
 	if strings.Contains(string(data), "content-of-the-file") || strings.Contains(string(data), s.id) {
 		t.Errorf("the journal holds the file's content or the session id: %s", data)
 	}
-	if !strings.Contains(string(data), script) || !strings.Contains(string(data), `"tool":"Write"`) {
+	if !strings.Contains(string(data), script) || !strings.Contains(string(data), "\tWrite\t") {
 		t.Errorf("the journal does not name the file and the tool: %s", data)
 	}
 }
