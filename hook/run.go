@@ -148,7 +148,7 @@ func Run(ctx context.Context, runtime string, in io.Reader, out, errw io.Writer,
 	} else {
 		status = write(out, errw, a.render(ev, d))
 	}
-	rec.record(ev.Calls, answered)
+	rec.record(ev.Calls, d, answered)
 	if opt.Record != nil {
 		opt.Record(ev.Calls[0], d)
 	}

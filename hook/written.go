@@ -122,12 +122,19 @@ func (r *sessionRecord) result(id string) (ran, known bool) {
 // record adds the files the calls write to the session's record, unless
 // the decision is a denial (they will not run). A write whose result
 // arbiter cannot tell (an edit of a file it cannot read) is not recorded.
-func (r *sessionRecord) record(calls []arbiter.Call, v arbiter.Verdict) {
+func (r *sessionRecord) record(calls []arbiter.Call, d arbiter.Decision, v arbiter.Verdict) {
 	if r == nil || v == arbiter.Deny {
 		return
 	}
 	var es []journal.Entry
 	now := time.Now().Unix()
+	for _, w := range d.Wrote {
+		id := ""
+		if len(calls) == 1 {
+			id = calls[0].ID
+		}
+		es = append(es, journal.Entry{Path: w.Path, Sum: hex.EncodeToString(w.Sum[:]), Tool: "Bash", Decision: v.String(), ID: id, Time: now})
+	}
 	for _, c := range calls {
 		file, sum, ok := writeResult(c)
 		if !ok {

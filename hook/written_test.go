@@ -67,7 +67,7 @@ func TestSessionRecord(t *testing.T) {
 		rec := newSessionRecord(dir, "claude", ev, io.Discard)
 		c := editCall(t, "Write", map[string]any{"file_path": file, "content": "echo\n"})
 		c.ID = id
-		rec.record([]arbiter.Call{c}, v)
+		rec.record([]arbiter.Call{c}, arbiter.Decision{Decision: v}, v)
 	}
 	write("toolu_allowed", "/tmp/a", arbiter.Allow)
 	write("toolu_ok", "/tmp/b", arbiter.Ask)

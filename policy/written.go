@@ -50,6 +50,10 @@ func (j *judgement) agentFile(abs string) agentRead {
 			// Gone, or beyond what arbiter reads: judged as any file is.
 		case arbiter.ContentSum([]byte(f.Text)) == wf.Sum:
 			r = agentRead{state: agentsOwn, wf: wf, text: f.Text}
+		case wf.Tool == "Bash":
+			// A shell write's sum is of what the analysis read, which a
+			// later command of the same line may have added to: a
+			// difference says nothing of who changed the file.
 		default:
 			r = agentRead{state: changed, wf: wf}
 		}
@@ -176,4 +180,44 @@ func (j *judgement) agentModuleCode(c *shell.Command, top, subj string) bool {
 		}
 	}
 	return false
+}
+
+// shellWrites lists the files the command writes whose whole content the
+// analysis read: cat > FILE (or >|) fed by a here-document or here-string,
+// in a command with no $, backquote or backslash anywhere (the analysis
+// resolves expansions and escapes as best it can, which is not always to
+// the byte bash writes), for the session's record. A file written
+// otherwise (echo, printf, >>, a program's output) is not listed: what it
+// will hold is not known to the byte.
+func (j *judgement) shellWrites() []arbiter.FileWrite {
+	m, err := j.inputMap()
+	if j.shell == nil || err != nil || strings.ContainsAny(stringField(m, "command"), "$`\\") {
+		return nil
+	}
+	var out []arbiter.FileWrite
+	for i := range j.shell.Commands {
+		c := &j.shell.Commands[i]
+		if c.Program != "cat" || len(c.Args) > 0 || !c.Stdin.Known || (c.Stdin.Kind != shell.HereDoc && c.Stdin.Kind != shell.HereStr) || c.DirUnknown {
+			continue
+		}
+		var target *shell.Word
+		plain := true
+		for _, r := range c.Redirs {
+			switch {
+			case r.Op == "<<-":
+				plain = false // leading tabs are stripped
+			case (r.Op == ">" || r.Op == ">|") && (r.Fd == "" || r.Fd == "1") && target == nil:
+				target = &r.Target
+			case r.Writes():
+				plain = false
+			}
+		}
+		if !plain || target == nil || target.Dynamic || target.Glob {
+			continue
+		}
+		if abs := j.res.Resolve(target.Text, c.Dir); strings.HasPrefix(abs, "/") {
+			out = append(out, arbiter.FileWrite{Path: abs, Sum: arbiter.ContentSum([]byte(c.Stdin.Text))})
+		}
+	}
+	return out
 }

@@ -119,3 +119,31 @@ func TestWrittenScripts(t *testing.T) {
 		{name: "home script not the agent's", files: map[string]string{"HOME/bin/x.sh": "echo hello\n"}, cmd: "bash HOME/bin/x.sh", want: arbiter.Defer, rule: "C.run-outside-code"},
 	})
 }
+
+// TestShellWrites: only a write whose whole content the analysis read to
+// the byte is reported for the session's record.
+func TestShellWrites(t *testing.T) {
+	for _, tt := range []struct {
+		cmd  string
+		want string // the content reported, "" for none
+	}{
+		{"cat > /tmp/a.sh <<'EOF'\necho hi\nEOF", "echo hi\n"},
+		{"cat <<'EOF' > /tmp/a.sh\necho hi\nEOF", "echo hi\n"},
+		{"cat >| /tmp/a.sh <<< 'echo hi'", "echo hi\n"},
+		{"cat >> /tmp/a.sh <<'EOF'\necho hi\nEOF", ""},
+		{"cat > /tmp/a.sh <<-EOF\n\techo hi\n\tEOF", ""},
+		{"cat > /tmp/a.sh <<EOF\necho $HOME\nEOF", ""},
+		{"cat > /tmp/a.sh <<'EOF'\necho \"a\\tb\"\nEOF", ""},
+		{"echo hi > /tmp/a.sh", ""},
+		{"cat x > /tmp/a.sh", ""},
+		{"cat > /tmp/a.sh 2>/tmp/b <<'EOF'\necho hi\nEOF", ""},
+	} {
+		d := Decide(context.Background(), projectCall("/home/dev/proj", tt.cmd))
+		switch {
+		case tt.want == "" && len(d.Wrote) > 0:
+			t.Errorf("%q reports %v, want nothing", tt.cmd, d.Wrote)
+		case tt.want != "" && (len(d.Wrote) != 1 || d.Wrote[0].Path != "/tmp/a.sh" || d.Wrote[0].Sum != arbiter.ContentSum([]byte(tt.want))):
+			t.Errorf("%q reports %v, want /tmp/a.sh holding %q", tt.cmd, d.Wrote, tt.want)
+		}
+	}
+}

@@ -192,3 +192,33 @@ func TestHookJournalFile(t *testing.T) {
 		t.Errorf("the journal does not name the file and the tool: %s", data)
 	}
 }
+
+// TestHookRunsWhatTheAgentWroteWithTheShell: a script written by cat with
+// a here-document in one Bash call, run in the next from outside the
+// project: allowed as the agent's when plain, denied when harmful, and,
+// written with text the analysis does not read to the byte, left as any
+// file outside the project is.
+func TestHookRunsWhatTheAgentWroteWithTheShell(t *testing.T) {
+	for _, tt := range []struct {
+		name, body, want string
+	}{
+		{name: "plain", body: "echo hello\n", want: "allow"},
+		{name: "harmful", body: "rm -rf ~\n", want: "deny"},
+		{name: "expanded", body: "echo $USER\n", want: ""},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			s := newSession(t)
+			script := filepath.Join(s.home, "bin", "hello.sh")
+			os.MkdirAll(filepath.Dir(script), 0o755)
+			write := "cat > " + script + " <<'EOF'\n" + tt.body + "EOF"
+			if d, reason := s.call("toolu_b0", "Bash", map[string]any{"command": write}); d != "allow" && d != "ask" {
+				t.Fatalf("the write: %q %s", d, reason)
+			}
+			s.write(script, tt.body)
+			s.ran("toolu_b0", true)
+			if d, reason := s.call("toolu_b1", "Bash", map[string]any{"command": "bash " + script}); d != tt.want {
+				t.Errorf("bash %s: %q %s, want %q", script, d, reason, tt.want)
+			}
+		})
+	}
+}
