@@ -77,6 +77,9 @@ const (
 func (r *sessionRecord) lookup(abs string) (arbiter.WrittenFile, bool) {
 	e, ok := r.journal().Lookup(abs)
 	if !ok {
+		if err := r.journal().Err(); err != nil {
+			r.warn(err)
+		}
 		return arbiter.WrittenFile{}, false
 	}
 	sum, ok := e.Digest()

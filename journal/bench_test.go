@@ -5,8 +5,8 @@ import (
 	"testing"
 )
 
-// BenchmarkOpen reads a full record (the bound's worth of entries), as a
-// hook call that looks a file up does once.
+// BenchmarkOpen finds and reads a full record (about the bound's worth of
+// entries), as a hook call that looks a file up does once.
 func BenchmarkOpen(b *testing.B) {
 	dir := b.TempDir()
 	j, _ := Open(dir, "s")

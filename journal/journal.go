@@ -57,9 +57,20 @@ func (e Entry) Digest() ([16]byte, bool) {
 
 // Journal is one session's record, read once.
 type Journal struct {
-	file string
-	data []byte // the record as read, and the lines this process added
-	size int64
+	file   string
+	data   []byte // the record as read, and the lines this process added
+	size   int64
+	loaded bool // data holds the record as read
+	// err is why the record could not be read when a lookup needed it.
+	err error
+}
+
+// Err says why the record could not be read when a lookup needed it.
+func (j *Journal) Err() error {
+	if j == nil {
+		return nil
+	}
+	return j.err
 }
 
 // File returns where the record of a session is kept under dir. The
@@ -70,37 +81,64 @@ func File(dir, session string) string {
 	return filepath.Join(dir, "journal", hex.EncodeToString(sum[:])+".jsonl")
 }
 
-// Open reads the record of a session under dir. A session with no record
-// yet has an empty one. A record larger than the bound (which arbiter
-// never writes) is read from its last maxBytes.
+// Open finds the record of a session under dir. A session with no record
+// yet has an empty one. The record is read only when a file is looked up
+// (or it is rewritten): recording a write appends to it unread.
 func Open(dir, session string) (*Journal, error) {
 	if dir == "" || session == "" {
 		return nil, errors.New("no cache directory or no session id")
 	}
 	j := &Journal{file: File(dir, session)}
-	f, err := os.Open(j.file)
+	st, err := os.Stat(j.file)
 	if errors.Is(err, fs.ErrNotExist) {
+		j.loaded = true
 		return j, nil
 	}
 	if err != nil {
 		return nil, fmt.Errorf("reading the session's record: %w", err)
 	}
-	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return nil, fmt.Errorf("reading the session's record %s: %w", j.file, err)
+	if err := check(j.file, st); err != nil {
+		return nil, err
 	}
+	j.size = st.Size()
+	return j, nil
+}
+
+// check refuses a record arbiter did not make: not a regular file, or one
+// others may read or write.
+func check(file string, st fs.FileInfo) error {
 	if !st.Mode().IsRegular() {
-		return nil, fmt.Errorf("the session's record %s is not a regular file", j.file)
+		return fmt.Errorf("the session's record %s is not a regular file", file)
 	}
 	if st.Mode().Perm()&0o077 != 0 {
-		// arbiter makes it 0600: one others may write is not its record.
-		return nil, fmt.Errorf("the session's record %s has mode %v, not 0600", j.file, st.Mode().Perm())
+		return fmt.Errorf("the session's record %s has mode %v, not 0600", file, st.Mode().Perm())
+	}
+	return nil
+}
+
+// load reads the record, once: its last maxBytes when it is larger (which
+// arbiter never writes). A record that cannot be read is empty.
+func (j *Journal) load() error {
+	if j.loaded {
+		return nil
+	}
+	j.loaded = true
+	f, err := os.Open(j.file)
+	if err != nil {
+		return fmt.Errorf("reading the session's record: %w", err)
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err == nil {
+		err = check(j.file, st)
+	}
+	if err != nil {
+		return err
 	}
 	from := max(st.Size()-maxBytes, 0)
 	data := make([]byte, st.Size()-from)
 	if _, err := f.ReadAt(data, from); err != nil && err != io.EOF {
-		return nil, fmt.Errorf("reading the session's record %s: %w", j.file, err)
+		return fmt.Errorf("reading the session's record %s: %w", j.file, err)
 	}
 	if from > 0 {
 		// The cut fell inside a line: start at the next one.
@@ -108,8 +146,8 @@ func Open(dir, session string) (*Journal, error) {
 			data = data[at+1:]
 		}
 	}
-	j.size, j.data = int64(len(data)), data
-	return j, nil
+	j.data = data // what this process appended is in the file already
+	return nil
 }
 
 // A record is one line an entry, its fields separated by tabs and the
@@ -175,6 +213,10 @@ func (j *Journal) Lookup(abs string) (Entry, bool) {
 	if j == nil || abs == "" {
 		return Entry{}, false
 	}
+	if err := j.load(); err != nil {
+		j.err = err
+		return Entry{}, false
+	}
 	var newest []byte
 	suffix := "\t" + abs
 	for data := j.data; len(data) > 0; {
@@ -195,7 +237,7 @@ func (j *Journal) Lookup(abs string) (Entry, bool) {
 
 // Len is the number of entries.
 func (j *Journal) Len() int {
-	if j == nil {
+	if j == nil || j.load() != nil {
 		return 0
 	}
 	return bytes.Count(j.data, []byte("\n"))
@@ -271,6 +313,9 @@ func sweep(dir string, now time.Time) {
 // rewrite replaces the file with the newest half of its lines and the
 // new ones, through a temporary file renamed over it.
 func (j *Journal) rewrite(added []byte) error {
+	if err := j.load(); err != nil {
+		return err
+	}
 	keep := j.data[len(j.data)/2:]
 	if at := bytes.IndexByte(keep, '\n'); at >= 0 {
 		keep = keep[at+1:] // from a line's start

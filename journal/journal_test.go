@@ -38,6 +38,17 @@ func TestAppendAndLookup(t *testing.T) {
 	if _, ok := again.Lookup("/tmp/c.sh"); ok {
 		t.Error("a file never written is in the record")
 	}
+	// Appended unread, then read: both the old entries and the new.
+	third, _ := Open(dir, "session-1")
+	if err := third.Append(entry("/tmp/c.sh", 4)); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := third.Lookup("/tmp/b.sh"); !ok || third.Len() != 4 {
+		t.Errorf("after an append unread: /tmp/b.sh %v, %d entries, want 4", ok, third.Len())
+	}
+	if e, ok := third.Lookup("/tmp/c.sh"); !ok || e.ID != "toolu_4" {
+		t.Errorf("the entry appended unread: %+v %v", e, ok)
+	}
 	if other, _ := Open(dir, "session-2"); other.Len() != 0 {
 		t.Error("another session sees this session's record")
 	}
