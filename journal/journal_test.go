@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/arbitergate/arbiter"
 )
@@ -137,4 +138,29 @@ func FuzzParse(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestSweep: a new session's record removes the records of sessions
+// untouched for longer than maxAge, and no other file.
+func TestSweep(t *testing.T) {
+	dir := t.TempDir()
+	old, _ := Open(dir, "old")
+	if err := old.Append(entry("/tmp/a.sh", 1)); err != nil {
+		t.Fatal(err)
+	}
+	other := filepath.Join(filepath.Dir(File(dir, "old")), "notes.txt")
+	os.WriteFile(other, []byte("x"), 0o600)
+	long := time.Now().Add(-maxAge - time.Hour)
+	os.Chtimes(File(dir, "old"), long, long)
+	os.Chtimes(other, long, long)
+	fresh, _ := Open(dir, "new")
+	if err := fresh.Append(entry("/tmp/b.sh", 2)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(File(dir, "old")); err == nil {
+		t.Error("an old session's record was kept")
+	}
+	if _, err := os.Stat(other); err != nil {
+		t.Errorf("a file that is no record was removed: %v", err)
+	}
 }
