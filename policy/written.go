@@ -1,7 +1,9 @@
 package policy
 
 import (
+	"os"
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/arbitergate/arbiter"
@@ -145,6 +147,11 @@ func (j *judgement) agentModule(c *shell.Command, top string) (string, agentRead
 	}
 	for _, d := range dirs {
 		for _, f := range []string{path.Join(d, top+".py"), path.Join(d, top, "__init__.py")} {
+			// Most imports are of installed modules: an lstat spares the
+			// record a lookup for each.
+			if _, err := os.Lstat(f); err != nil {
+				continue
+			}
 			if r := j.agentFile(f); r.state != notAgents {
 				return f, r
 			}
@@ -159,8 +166,10 @@ func (j *judgement) agentModules(c *shell.Command, r code.Report) {
 	if j.call.Written == nil {
 		return
 	}
-	for _, top := range append(append([]string{}, r.Imports...), r.Project...) {
-		j.agentModuleCode(c, top, c.String()+" → module "+top)
+	for i, top := range append(append([]string{}, r.Imports...), r.Project...) {
+		if !slices.Contains(r.Imports[:min(i, len(r.Imports))], top) {
+			j.agentModuleCode(c, top, c.String()+" → module "+top)
+		}
 	}
 }
 
