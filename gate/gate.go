@@ -5,12 +5,13 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"github.com/arbitergate/arbiter/catalog"
 	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/arbitergate/arbiter/catalog"
 
 	"github.com/arbitergate/arbiter"
 	"github.com/arbitergate/arbiter/config"

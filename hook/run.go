@@ -4,11 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/arbitergate/arbiter/catalog"
 	"io"
 	"io/fs"
 	"os"
 	"strings"
+
+	"github.com/arbitergate/arbiter/catalog"
 
 	"github.com/arbitergate/arbiter"
 	"github.com/arbitergate/arbiter/transcript"
