@@ -222,3 +222,29 @@ func TestHookRunsWhatTheAgentWroteWithTheShell(t *testing.T) {
 		})
 	}
 }
+
+// TestHookRunsWhatTheAgentEdited: an Edit of a script the agent wrote is
+// recorded with the content it leaves, so the script stays the agent's,
+// judged by what the edit made of it.
+func TestHookRunsWhatTheAgentEdited(t *testing.T) {
+	for _, tt := range []struct {
+		name, old, new, want string
+	}{
+		{name: "plain", old: "echo hello", new: "echo bye", want: "allow"},
+		{name: "harmful", old: "echo hello", new: "rm -rf ~", want: "deny"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			s := newSession(t)
+			script := filepath.Join(s.home, "bin", "hello.sh")
+			s.call("toolu_w1", "Write", map[string]any{"file_path": script, "content": "echo hello\n"})
+			s.write(script, "echo hello\n")
+			s.ran("toolu_w1", true)
+			s.call("toolu_e1", "Edit", map[string]any{"file_path": script, "old_string": tt.old, "new_string": tt.new})
+			s.write(script, tt.new+"\n")
+			s.ran("toolu_e1", true)
+			if d, reason := s.call("toolu_b1", "Bash", map[string]any{"command": "bash " + script}); d != tt.want {
+				t.Errorf("bash %s: %q %s, want %q", script, d, reason, tt.want)
+			}
+		})
+	}
+}
