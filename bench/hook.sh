@@ -57,10 +57,10 @@ session=3f1c2b7e-5d1a-4b0e-9f3c-8a2d6e4b1c90
 printf '{"session_id":"%s","transcript_path":"%s","cwd":"/home/dev/proj","permission_mode":"default","hook_event_name":"PreToolUse","tool_name":"Write","tool_input":{"file_path":"%s","content":"echo hello\\n"},"tool_use_id":"toolu_w"}\n' "$session" "$out/session.jsonl" "$out/scratch/run.sh" > "$out/write.json"
 for i in $(seq 1 1000); do
 	printf 'v1\t1796105702\tWrite\tallow\t%032x\ttoolu_%d\t/home/dev/proj/src/file%d.go\n' "$i" "$i" "$i"
-done > "$out/entries.jsonl"
+done > "$out/entries.tsv"
 XDG_CACHE_HOME="$out/cache" ARBITER_CONFIG=/dev/null "$out/arbiter" hook claude < "$out/write.json" > /dev/null
-record=$(ls "$out/cache/arbiter/journal/"*.jsonl)
-cat "$out/entries.jsonl" "$record" > "$record.new" && mv "$record.new" "$record" && chmod 600 "$record"
+record=$(ls "$out/cache/arbiter/journal/"*.tsv)
+cat "$out/entries.tsv" "$record" > "$record.new" && mv "$record.new" "$record" && chmod 600 "$record"
 printf 'echo hello\n' > "$out/scratch/run.sh"
 payload "$out/session.jsonl" "bash $out/scratch/run.sh" > "$out/journal.json"
 echo "== the same call with no record (the script read and judged as a temporary one)"

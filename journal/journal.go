@@ -30,18 +30,18 @@ const (
 // Entry is one write the agent made.
 type Entry struct {
 	// Path is the file's absolute path.
-	Path string `json:"path"`
+	Path string
 	// Sum is the hex arbiter.ContentSum of the content the write left.
-	Sum string `json:"sum"`
+	Sum string
 	// Tool wrote it: Write, Edit, MultiEdit or Bash.
-	Tool string `json:"tool"`
+	Tool string
 	// Decision is arbiter's verdict for the call.
-	Decision string `json:"decision"`
+	Decision string
 	// ID is the runtime's id of the tool call, to find its result in the
 	// transcript.
-	ID string `json:"id,omitempty"`
+	ID string
 	// Time is when the call was decided, in Unix seconds.
-	Time int64 `json:"time"`
+	Time int64
 }
 
 // Digest returns the entry's sum as bytes; false when it is malformed.
@@ -78,7 +78,7 @@ func (j *Journal) Err() error {
 // it must not reach outside the folder.
 func File(dir, session string) string {
 	sum := arbiter.ContentSum([]byte(session))
-	return filepath.Join(dir, "journal", hex.EncodeToString(sum[:])+".jsonl")
+	return filepath.Join(dir, "journal", hex.EncodeToString(sum[:])+".tsv")
 }
 
 // Open finds the record of a session under dir. A session with no record
@@ -301,7 +301,7 @@ func sweep(dir string, now time.Time) {
 		return
 	}
 	for _, n := range names {
-		if !strings.HasSuffix(n.Name(), ".jsonl") {
+		if !strings.HasSuffix(n.Name(), ".tsv") {
 			continue
 		}
 		if info, err := n.Info(); err == nil && info.Mode().IsRegular() && now.Sub(info.ModTime()) > maxAge {

@@ -170,7 +170,7 @@ func TestHookJournalFile(t *testing.T) {
 	const secret = "echo the-content-of-the-file-is-not-kept\n"
 	script := filepath.Join(s.dir, "scratch", "run.sh")
 	s.call("toolu_w1", "Write", map[string]any{"file_path": script, "content": secret})
-	files, _ := filepath.Glob(filepath.Join(s.cache, "arbiter", "journal", "*.jsonl"))
+	files, _ := filepath.Glob(filepath.Join(s.cache, "arbiter", "journal", "*.tsv"))
 	if len(files) != 1 {
 		t.Fatalf("journal files %v, want one", files)
 	}
