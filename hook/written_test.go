@@ -1,13 +1,17 @@
 package hook
 
 import (
+	"bytes"
+	"context"
 	"encoding/json"
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/arbitergate/arbiter"
+	"github.com/arbitergate/arbiter/policy"
 )
 
 func editCall(t *testing.T, tool string, input map[string]any) arbiter.Call {
@@ -86,5 +90,28 @@ func TestSessionRecord(t *testing.T) {
 	}
 	if newSessionRecord(dir, "claude", Event{Calls: []arbiter.Call{{}}}, io.Discard) != nil {
 		t.Error("a call with no session id has a record")
+	}
+}
+
+// TestRecordUnusable: a record that cannot be written or read changes no
+// decision, and says so on stderr once.
+func TestRecordUnusable(t *testing.T) {
+	blocked := filepath.Join(t.TempDir(), "cache")
+	os.WriteFile(blocked, []byte("not a folder"), 0o600) // the journal folder cannot be made under it
+	p := policy.New(policy.Options{})
+	for _, tt := range []struct{ tool, input string }{
+		{"Write", `{"file_path":"/tmp/x/run.sh","content":"echo hi\n"}`},
+		{"Bash", `{"command":"bash /tmp/x/run.sh"}`},
+	} {
+		payload := `{"session_id":"s","transcript_path":null,"cwd":"/home/u/proj","hook_event_name":"PreToolUse","tool_name":"` + tt.tool + `","tool_input":` + tt.input + `,"tool_use_id":"t1"}`
+		var with, without, errWith, errWithout bytes.Buffer
+		Run(context.Background(), "claude", strings.NewReader(payload), &with, &errWith, p, Options{Home: "/home/u", Journal: blocked})
+		Run(context.Background(), "claude", strings.NewReader(payload), &without, &errWithout, p, Options{Home: "/home/u"})
+		if with.String() != without.String() {
+			t.Errorf("%s: with an unusable record %s, without %s", tt.tool, with.String(), without.String())
+		}
+		if n := strings.Count(errWith.String(), "record of this session"); tt.tool == "Write" && n != 1 {
+			t.Errorf("%s: stderr says %d times that the record is not used: %s", tt.tool, n, errWith.String())
+		}
 	}
 }

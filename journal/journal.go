@@ -35,7 +35,8 @@ type Entry struct {
 	Sum string
 	// Tool wrote it: Write, Edit, MultiEdit or Bash.
 	Tool string
-	// Decision is arbiter's verdict for the call.
+	// Decision is arbiter's verdict for the call, or, for a call a person
+	// was asked about, "ran" or "refused" once the transcript said.
 	Decision string
 	// ID is the runtime's id of the tool call, to find its result in the
 	// transcript.
