@@ -143,9 +143,6 @@ func (r *sessionRecord) record(calls []arbiter.Call, d arbiter.Decision, v arbit
 		if !ok {
 			continue
 		}
-		if old, ok := r.journal().Lookup(file); ok && old.ID == c.ID && old.Sum == hex.EncodeToString(sum[:]) && old.Decision == v.String() {
-			continue // the same call seen again (PreToolUse, then PermissionRequest)
-		}
 		es = append(es, journal.Entry{Path: file, Sum: hex.EncodeToString(sum[:]), Tool: c.Tool, Decision: v.String(), ID: c.ID, Time: now})
 	}
 	if len(es) == 0 {
