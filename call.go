@@ -1,6 +1,10 @@
 package arbiter
 
-import "encoding/json"
+import (
+	"encoding/json"
+	"hash/fnv"
+	"time"
+)
 
 // Call is one tool call an agent is about to make, in Claude Code's naming:
 // Tool is "Bash", "Read", "Write", "WebFetch", "mcp__server__tool", ….
@@ -23,6 +27,21 @@ type Call struct {
 	Peers          []string `json:"peer,omitempty"`
 	PermissionMode string   `json:"permission_mode,omitempty"`
 	SessionID      string   `json:"session_id,omitempty"`
+	// Written looks up a file (an absolute path) in the record of what the
+	// agent wrote earlier in this session; nil when there is no record.
+	// The hook fills it from its journal, so that the policy can read a
+	// script the agent wrote and a later command runs, wherever it is.
+	Written func(abs string) (WrittenFile, bool) `json:"-"`
+}
+
+// WrittenFile is what the session's record says of a file the agent
+// wrote: the ContentSum of the content its write left, the tool that
+// wrote it and when. A file whose content now sums differently was
+// changed by something else since, and is not the agent's.
+type WrittenFile struct {
+	Sum  [16]byte
+	Tool string
+	Time time.Time
 }
 
 // Dir returns the directory the call runs in.
@@ -31,4 +50,18 @@ func (c Call) Dir() string {
 		return c.Cwd
 	}
 	return c.ProjectDir
+}
+
+// ContentSum is the sum the session's record keeps of a file's content:
+// FNV-128a, as the configuration's sums are (the hook links none of Go's
+// crypto packages, whose start-up it would pay on every call). It tells
+// a file the agent wrote from one changed since; it is never what makes
+// a file safe to run: what a file holds is read and judged whenever it
+// runs.
+func ContentSum(b []byte) [16]byte {
+	h := fnv.New128a()
+	h.Write(b)
+	var sum [16]byte
+	h.Sum(sum[:0])
+	return sum
 }

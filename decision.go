@@ -76,6 +76,17 @@ type Decision struct {
 	// Judge records what the model judge was asked and said, when a judge
 	// is configured and the call reached it.
 	Judge *JudgeRecord `json:"judge,omitempty"`
+	// Wrote lists the files a shell command writes whose whole content
+	// the analysis read (cat > FILE with a here-document), for the
+	// session's record of the agent's writes; never serialised.
+	Wrote []FileWrite `json:"-"`
+}
+
+// FileWrite is a file a call leaves with known content: its absolute path
+// and the ContentSum of what it will hold.
+type FileWrite struct {
+	Path string
+	Sum  [16]byte
 }
 
 // JudgeRecord is the judge's part in a decision.

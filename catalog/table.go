@@ -131,6 +131,7 @@ const (
 	D4RunProjectCode       ID = "D4.run-project-code"
 	D4RunScript            ID = "D4.run-script"
 	D4RunTests             ID = "D4.run-tests"
+	D4RunWrittenFile       ID = "D4.run-written-file"
 	D5Build                ID = "D5.build"
 	D6GitLocal             ID = "D6.git-local"
 	D6GitRead              ID = "D6.git-read"
@@ -151,6 +152,7 @@ const (
 	UBadUrl                ID = "U.bad-url"
 	UBatchCode             ID = "U.batch-code"
 	UCancelled             ID = "U.cancelled"
+	UChangedSinceWritten   ID = "U.changed-since-written"
 	UCompiledSource        ID = "U.compiled-source"
 	UConfigBroken          ID = "U.config-broken"
 	UDebuggerCommand       ID = "U.debugger-command"
@@ -333,6 +335,7 @@ var table = [...]Rule{
 	{ID: D4RunProjectCode, Verdict: arbiter.Allow, Summary: "runs the project's own code"},
 	{ID: D4RunScript, Verdict: arbiter.Allow, Summary: "runs a project script that arbiter read and found to do nothing it must confirm"},
 	{ID: D4RunTests, Verdict: arbiter.Allow, Summary: "runs the project's tests, checks or build"},
+	{ID: D4RunWrittenFile, Verdict: arbiter.Allow, Summary: "runs or loads a file the agent wrote earlier in this session, judged by what it contains"},
 	{ID: D5Build, Verdict: arbiter.Allow, Summary: "builds, tests or checks the project"},
 	{ID: D6GitLocal, Verdict: arbiter.Allow, Summary: "changes only the local repository (branches, commits, the index), not the files of others"},
 	{ID: D6GitRead, Verdict: arbiter.Allow, Summary: "reads the repository without changing it"},
@@ -353,6 +356,7 @@ var table = [...]Rule{
 	{ID: UBadUrl, Verdict: arbiter.Defer, Summary: "the resource's file URL cannot be parsed"},
 	{ID: UBatchCode, Verdict: arbiter.Defer, Summary: "runs code in an editor's batch mode, which arbiter does not read"},
 	{ID: UCancelled, Verdict: arbiter.Defer, Summary: "the decision was cancelled before it was reached"},
+	{ID: UChangedSinceWritten, Verdict: arbiter.Defer, Summary: "runs a file the agent wrote earlier in this session that holds something else now, so it is not known to be the agent's"},
 	{ID: UCompiledSource, Verdict: arbiter.Defer, Summary: "runs a program compiled from sources arbiter cannot read whole, or that do something with arguments only known when it runs"},
 	{ID: UConfigBroken, Verdict: arbiter.Defer, Summary: "a configuration file could not be used, so nothing is allowed on the strength of the rest"},
 	{ID: UDebuggerCommand, Verdict: arbiter.Defer, Summary: "runs a debugger command arbiter does not know to be inspection only"},

@@ -1,9 +1,10 @@
 package code
 
 import (
-	"github.com/arbitergate/arbiter/internal/lazyregexp"
 	"path"
 	"strings"
+
+	"github.com/arbitergate/arbiter/internal/lazyregexp"
 )
 
 // py is the state of one Python analysis.

@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"hash/fnv"
 	"io/fs"
 	"net/netip"
 	"net/url"
@@ -14,6 +13,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/arbitergate/arbiter"
 )
 
 // Names are the settings arbiter reads, in the environment and in the
@@ -174,14 +175,9 @@ func (c *Config) readFile(explicit bool) {
 // most make a cached check stand for another text, and whatever rules
 // then apply, the static policy still stands beneath them and project
 // rules only tighten. It spares the hook the start-up of Go's crypto
-// packages.
-func SumOf(b []byte) [16]byte {
-	h := fnv.New128a()
-	h.Write(b)
-	var sum [16]byte
-	h.Sum(sum[:0])
-	return sum
-}
+// packages. It is the sum the session's record of the agent's writes
+// keeps (arbiter.ContentSum).
+func SumOf(b []byte) [16]byte { return arbiter.ContentSum(b) }
 
 func unwrapPath(err error) string {
 	var pe *fs.PathError

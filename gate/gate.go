@@ -5,12 +5,13 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"github.com/arbitergate/arbiter/catalog"
 	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/arbitergate/arbiter/catalog"
 
 	"github.com/arbitergate/arbiter"
 	"github.com/arbitergate/arbiter/config"
@@ -234,6 +235,16 @@ func judgeFrom(cfg config.Config, opt Options) (*judge.Judge, error) {
 func modeWatcher(initial judge.Mode, getenv func(string) string) func() judge.Mode {
 	w := &watcher{mode: initial, getenv: getenv, checked: time.Now()}
 	return w.get
+}
+
+// CacheDir returns the folder the gate keeps its cache in (judge answers,
+// notice stamps, the sessions' records of written files); "" when there
+// is no home to put it in.
+func CacheDir(opt Options) string {
+	if opt.Getenv == nil {
+		opt.Getenv = os.Getenv
+	}
+	return cacheDir(opt)
 }
 
 func cacheDir(opt Options) string {

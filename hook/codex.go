@@ -82,8 +82,9 @@ func (codex) render(ev Event, d arbiter.Decision) []byte {
 }
 
 // patchCalls turns a Codex patch into the file operations it performs:
-// a Write per added file, an Edit per updated file, and the rm or mv a
-// deletion or rename amounts to.
+// a Write per added file (with the content Codex leaves, so that the
+// session's record of writes knows it), an Edit per updated file, and the
+// rm or mv a deletion or rename amounts to.
 func patchCalls(base arbiter.Call, patch string) ([]arbiter.Call, error) {
 	if !strings.Contains(patch, "*** Begin Patch") {
 		return nil, fmt.Errorf("the apply_patch input is not a patch (no \"*** Begin Patch\")")
@@ -94,7 +95,12 @@ func patchCalls(base arbiter.Call, patch string) ([]arbiter.Call, error) {
 	flush := func() {
 		switch op {
 		case "add":
-			calls = append(calls, call(base, "Write", map[string]any{"file_path": file, "content": strings.Join(added, "\n")}))
+			// Codex writes each added line with its newline.
+			content := strings.Join(added, "\n")
+			if len(added) > 0 {
+				content += "\n"
+			}
+			calls = append(calls, call(base, "Write", map[string]any{"file_path": file, "content": content}))
 		case "update":
 			calls = append(calls, call(base, "Edit", map[string]any{"file_path": file, "old_string": "", "new_string": strings.Join(added, "\n")}))
 		}

@@ -27,7 +27,7 @@ func TestPatchCalls(t *testing.T) {
 		got = append(got, c.Tool+" "+string(c.Input))
 	}
 	want := []string{
-		`Write {"content":"hello","file_path":"a.txt"}`,
+		`Write {"content":"hello\n","file_path":"a.txt"}`,
 		`Bash {"command":"mv -- b.go c.go"}`,
 		`Edit {"file_path":"c.go","new_string":"y","old_string":""}`,
 		`Bash {"command":"rm -- d.txt"}`,

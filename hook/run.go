@@ -4,11 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/arbitergate/arbiter/catalog"
 	"io"
 	"io/fs"
 	"os"
 	"strings"
+
+	"github.com/arbitergate/arbiter/catalog"
 
 	"github.com/arbitergate/arbiter"
 	"github.com/arbitergate/arbiter/transcript"
@@ -37,6 +38,12 @@ type Options struct {
 	// Record, when set, is called with each decided call after the answer
 	// is written (the decision log).
 	Record func(call arbiter.Call, d arbiter.Decision)
+	// Journal is the cache folder under which each session's record of
+	// the files the agent wrote is kept (see package journal); empty keeps
+	// none. With it, a
+	// call that runs a file the agent wrote earlier in the session is
+	// judged by what the agent put there.
+	Journal string
 }
 
 // maxPayload bounds what is read from stdin: a hook payload carries one
@@ -106,6 +113,12 @@ func Run(ctx context.Context, runtime string, in io.Reader, out, errw io.Writer,
 			ev.Calls[i].Home = home
 		}
 	}
+	rec := newSessionRecord(opt.Journal, runtime, ev, errw)
+	if rec != nil {
+		for i := range ev.Calls {
+			ev.Calls[i].Written = rec.lookup
+		}
+	}
 	load := lazyRequests(ev.Transcript, opt.Requests, transcript.Requests)
 	d := decideWith(ctx, dec, ev.Calls, load.get)
 	if load.err != nil && d.Decision == arbiter.Allow {
@@ -117,6 +130,7 @@ func Run(ctx context.Context, runtime string, in io.Reader, out, errw io.Writer,
 	for i := range ev.Calls {
 		ev.Calls[i].Requests = load.requests
 	}
+	answered := d.Decision
 	if opt.Setup != nil {
 		// A broken configuration never switches the static policy off: its
 		// deny (and, unless failing closed, its ask) stands. Anything it would
@@ -127,16 +141,27 @@ func Run(ctx context.Context, runtime string, in io.Reader, out, errw io.Writer,
 			status = write(out, errw, a.render(ev, d))
 		} else {
 			status = answerBadInput(a, ev, out, errw, opt, opt.Setup)
+			answered = badInputVerdict(opt)
 		}
 	} else if d.Decision == arbiter.Defer && (d.Source == arbiter.SourceError || unresolved(d)) {
 		status = answerBadInput(a, ev, out, errw, opt, errors.New(d.Reason))
+		answered = badInputVerdict(opt)
 	} else {
 		status = write(out, errw, a.render(ev, d))
 	}
+	rec.record(ev.Calls, d, answered)
 	if opt.Record != nil {
 		opt.Record(ev.Calls[0], d)
 	}
 	return status
+}
+
+// badInputVerdict is what answerBadInput answers.
+func badInputVerdict(opt Options) arbiter.Verdict {
+	if opt.FailClosed {
+		return arbiter.Deny
+	}
+	return arbiter.Defer
 }
 
 func write(out, errw io.Writer, b []byte) int {

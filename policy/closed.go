@@ -556,6 +556,9 @@ func (j *judgement) codeFile(c *shell.Command, w shell.Word) {
 			continue
 		}
 		abs := j.res.Resolve(part, c.Dir)
+		if j.loadAgentFile(c, part, abs) {
+			continue
+		}
 		// The project's own, or what the system installed (as a program
 		// run from /usr/bin is); not /tmp, where what waits was not
 		// written by this command and arbiter did not read it.

@@ -60,6 +60,9 @@ func (p *Policy) Decide(ctx context.Context, call arbiter.Call) (d arbiter.Decis
 	j.protect = p.opts.Protect
 	j.tool(call)
 	d = j.decision(p.opts)
+	if call.Tool == "Bash" && d.Decision != arbiter.Deny {
+		d.Wrote = j.shellWrites()
+	}
 	if d.Decision == arbiter.Deny && !j.blocked() && j.userTyped() {
 		// The policy treats what the user typed as intent, even when risky:
 		// a person still confirms, but the gate does not refuse outright.

@@ -208,7 +208,11 @@ func (j *judgement) pythonModuleFile(c *shell.Command, m project.PyModule, load 
 		}
 	}
 	next := &pyLoad{dirs: load.dirs, pkg: pkg, level: load.level + 1}
-	j.pythonFile(c, m.File, next, subj, "imports the project's module "+m.Name+" ("+shown+")")
+	whose := "the project's module "
+	if !inProject(j.res.Classify(m.File, false)) {
+		whose = "the module " // beside a script outside the project
+	}
+	j.pythonFile(c, m.File, next, subj, "imports "+whose+m.Name+" ("+shown+")")
 }
 
 // pythonFile judges a Python file the command loads as a module (an
@@ -239,7 +243,7 @@ func (j *judgement) pythonFileText(c *shell.Command, file string, load *pyLoad, 
 		return "", false
 	}
 	j.pyFiles.judged[file] = true
-	text, ok := j.sourceText(c, file, subj)
+	text, agent, ok := j.pythonSource(c, file, subj)
 	if !ok {
 		return "", false
 	}
@@ -253,7 +257,11 @@ func (j *judgement) pythonFileText(c *shell.Command, file string, load *pyLoad, 
 		label = shown // the reading of another file, whose name the caller shows
 	}
 	j.absorb(inner, label)
-	j.fireWith(catalog.D4RunProjectCode, subj, what+", judged by what it contains")
+	if agent.state == agentsOwn {
+		j.fireWith(catalog.D4RunWrittenFile, subj, what+", which the agent wrote in this session ("+agent.when()+"), judged by what it contains")
+	} else {
+		j.fireWith(catalog.D4RunProjectCode, subj, what+", judged by what it contains")
+	}
 	return text, true
 }
 

@@ -7,11 +7,14 @@ import (
 )
 
 // readCache keeps what one decision read of the configuration files that
-// decide what a command runs, so that a command line naming git or
-// compose several times reads each file once.
+// decide what a command runs, and of the files it looked up in the
+// session's record of the agent's writes (see written.go), so that a
+// command line naming git or compose, or a file, several times reads
+// each file once.
 type readCache struct {
 	gitConfigs map[string]gitConfigRead
 	compose    map[string]composeRead
+	agent      map[string]agentRead
 }
 
 type gitConfigRead struct {

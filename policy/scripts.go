@@ -138,6 +138,8 @@ func (j *judgement) runFile(c *shell.Command, file, subj string) {
 	case c.DirUnknown && !strings.HasPrefix(file, "/"):
 		j.fireWith(catalog.UUnknownDirectory, subj, "runs a file relative to a directory the analysis cannot tell")
 		return
+	case j.runAgentFile(c, file, abs, place, subj):
+		return
 	case place != paths.Project && place != paths.ProjectRoot && place != paths.Temp && !skillDir(abs, j.res):
 		// An installed skill's scripts are the user's own code, read like
 		// the project's.
@@ -166,6 +168,14 @@ func (j *judgement) runFile(c *shell.Command, file, subj string) {
 // shell runs it (or it has no #! line), otherwise as the language of its
 // interpreter.
 func (j *judgement) scriptContent(c *shell.Command, file, text, subj string) {
+	if j.judgeContent(c, file, text, subj) {
+		j.fireWith(catalog.D4RunProjectCode, subj, "runs the project's own script, judged by what it contains")
+	}
+}
+
+// judgeContent judges a script's text as scriptContent does, without the
+// allow: false when arbiter cannot read the language it is in.
+func (j *judgement) judgeContent(c *shell.Command, file, text, subj string) bool {
 	dir := j.res.Resolve(".", c.Dir)
 	program := c.Program
 	if file == c.Name {
@@ -183,9 +193,9 @@ func (j *judgement) scriptContent(c *shell.Command, file, text, subj string) {
 		j.scriptCode(program, shell.Interpreter(program), text, dir, subj, nil)
 	default:
 		j.fireWith(catalog.UUnknownInterpreter, subj, "the script runs with "+program+", which arbiter cannot read")
-		return
+		return false
 	}
-	j.fireWith(catalog.D4RunProjectCode, subj, "runs the project's own script, judged by what it contains")
+	return true
 }
 
 // scriptSearch is the search path of a Python script: Python looks its

@@ -3,6 +3,7 @@ package transcript
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -31,29 +32,40 @@ const wholeBytes = 8 << 20
 // exist (yet) is an error that is fs.ErrNotExist; unreadable lines are
 // skipped.
 func Requests(path string, n int) ([]string, error) {
-	// Stat before opening: opening a FIFO would wait for a writer.
-	if st, err := os.Stat(path); err != nil {
-		return nil, fmt.Errorf("reading transcript: %w", err)
-	} else if !st.Mode().IsRegular() {
-		return nil, fmt.Errorf("reading transcript %s: not a regular file", path)
-	}
-	f, err := os.Open(path)
+	f, size, err := open(path)
 	if err != nil {
-		return nil, fmt.Errorf("reading transcript: %w", err)
+		return nil, err
 	}
 	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return nil, fmt.Errorf("reading transcript %s: %w", path, err)
-	}
-	if !st.Mode().IsRegular() {
-		return nil, fmt.Errorf("reading transcript %s: not a regular file", path)
-	}
-	out, err := fromEnd(f, st.Size(), n)
+	out, err := fromEnd(f, size, n)
 	if err != nil {
 		return nil, fmt.Errorf("reading transcript %s: %w", path, err)
 	}
 	return out, nil
+}
+
+// open opens a transcript that is a regular file and returns its size. A
+// file that does not exist is an error that is fs.ErrNotExist.
+func open(path string) (*os.File, int64, error) {
+	// Stat before opening: opening a FIFO would wait for a writer.
+	if st, err := os.Stat(path); err != nil {
+		return nil, 0, fmt.Errorf("reading transcript: %w", err)
+	} else if !st.Mode().IsRegular() {
+		return nil, 0, fmt.Errorf("reading transcript %s: not a regular file", path)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, 0, fmt.Errorf("reading transcript: %w", err)
+	}
+	st, err := f.Stat()
+	if err == nil && !st.Mode().IsRegular() {
+		err = errors.New("not a regular file")
+	}
+	if err != nil {
+		f.Close()
+		return nil, 0, fmt.Errorf("reading transcript %s: %w", path, err)
+	}
+	return f, st.Size(), nil
 }
 
 // FromText is Requests over a transcript already in memory.

@@ -35,7 +35,7 @@ func presize(i int) byte {
 // hook.Known accepts. The status is the one hook.Run documents.
 func Run(runtime string, failClosed bool, stdin io.Reader, stdout, stderr io.Writer) int {
 	g, cfg, err := gate.FromConfig(gate.Options{Log: stderr})
-	opt := hook.Options{FailClosed: failClosed, Setup: setupError(g, err, failClosed)}
+	opt := hook.Options{FailClosed: failClosed, Setup: setupError(g, err, failClosed), Journal: gate.CacheDir(gate.Options{})}
 	// The gate reports each configuration problem once a day; the hook
 	// would repeat it on every call.
 	stderr = quietAbout(stderr, g, opt.Setup)

@@ -1,0 +1,16 @@
+// Package journal keeps, for each session, a small record of the files
+// the agent wrote (their paths, the arbiter.ContentSum of what each write
+// left, the tool that wrote it, the call's id and arbiter's decision for
+// it), so that a later call that runs, sources or imports one of them can
+// be judged by what the agent put there, wherever the file is.
+//
+// The record is one file per session in the cache directory, written
+// only by arbiter (its folder is one the policy guards), mode 0600 in a
+// 0700 folder, and bounded: the oldest entries are dropped. It never
+// holds file contents. A record that cannot be read or written is
+// simply absent: it can only ever make a call less known, never allowed.
+//
+// A line is "v1", the time (Unix seconds), the tool, the decision, the
+// sum in hex, the call's id and the path, separated by tabs; a field that
+// would hold a tab or a line break is never recorded.
+package journal
