@@ -173,7 +173,7 @@ func blockAt(text string, start int) string {
 
 // Programs returns the table's programs in the order they are written,
 // with the first error any block has. The built-in table is read whole
-// for it, apart from its lookups: tests use it, a hook never does.
+// for it, separately from its lookups: tests use it, a hook never does.
 func (t *Table) Programs() ([]*Spec, error) {
 	order := t.order
 	if t.programs == nil {
