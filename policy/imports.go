@@ -129,7 +129,7 @@ func (j *judgement) isProjectModule(load *pyLoad, top string) bool {
 	if load.unknown != "" || top == "" {
 		return false
 	}
-	return len(project.FindPyModule(load.dirs, top, j.writtenLookup)) > 0
+	return len(j.pyModules(load.dirs, top)) > 0
 }
 
 // writtenLookup reports whether the command line writes p (a file), or
@@ -162,7 +162,7 @@ func (j *judgement) followImports(c *shell.Command, r code.Report, load *pyLoad,
 			}
 			continue
 		}
-		for _, m := range project.FindPyModule(load.dirs, abs, j.writtenLookup) {
+		for _, m := range j.pyModules(load.dirs, abs) {
 			j.pythonModuleFile(c, m, load, subj)
 		}
 	}
@@ -334,12 +334,12 @@ func (j *judgement) projectPythonModule(c *shell.Command, module, subj string) b
 		j.fireWith(catalog.UUnknownDirectory, subj, "runs the module "+module+", and "+load.unknown)
 		return true
 	}
-	chain := project.FindPyModule(load.dirs, module, j.writtenLookup)
+	chain := j.pyModules(load.dirs, module)
 	if len(chain) == 0 {
 		return false
 	}
 	if last := chain[len(chain)-1]; last.Name == module && last.Dirs != nil {
-		if full := project.FindPyModule(load.dirs, module+".__main__", j.writtenLookup); len(full) > len(chain) {
+		if full := j.pyModules(load.dirs, module+".__main__"); len(full) > len(chain) {
 			chain = full
 		}
 	}

@@ -309,7 +309,7 @@ func (j *judgement) pytestPlugin(c *shell.Command, name string, dirs []string, s
 	if strings.HasPrefix(name, "no:") {
 		return
 	}
-	chain := project.FindPyModule(dirs, name, j.writtenLookup)
+	chain := j.pyModules(dirs, name)
 	if len(chain) == 0 {
 		j.fireWith(catalog.UUnknownModule, subj, "pytest loads the plugin "+name+", which arbiter does not know and cannot find in the project")
 		return

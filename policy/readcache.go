@@ -15,6 +15,9 @@ type readCache struct {
 	gitConfigs map[string]gitConfigRead
 	compose    map[string]composeRead
 	agent      map[string]agentRead
+	// listings are the folders read to find Python modules: an import
+	// asks about many names in few folders.
+	listings project.Listings
 }
 
 type gitConfigRead struct {
@@ -28,6 +31,12 @@ func (j *judgement) cache() *readCache {
 		j.reads = &readCache{}
 	}
 	return j.reads
+}
+
+// pyModules finds Python modules as the interpreter would, with the
+// files this command line writes and the decision's folder listings.
+func (j *judgement) pyModules(dirs []string, name string) []project.PyModule {
+	return project.PyFinder{Written: j.writtenLookup, Listings: &j.cache().listings}.Find(dirs, name)
 }
 
 // fileShown renders a file read to decide for a reason: relative to the

@@ -104,7 +104,7 @@ func (j *judgement) unittestNames(c *shell.Command, names []string, load *pyLoad
 		if strings.HasSuffix(n, ".py") || strings.Contains(n, "/") {
 			n = strings.ReplaceAll(strings.TrimSuffix(strings.TrimPrefix(n, "./"), ".py"), "/", ".")
 		}
-		for _, m := range project.FindPyModule(load.dirs, n, j.writtenLookup) {
+		for _, m := range j.pyModules(load.dirs, n) {
 			j.pythonModuleFile(c, m, load, subj)
 		}
 	}

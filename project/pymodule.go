@@ -1,8 +1,11 @@
 package project
 
 import (
+	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 )
 
@@ -56,11 +59,27 @@ var pySuffixes = []struct {
 // the command writes before Python runs (a folder holding such a path, a
 // file), which are not on disk yet.
 func FindPyModule(dirs []string, name string, written func(string) (dir, file bool)) []PyModule {
+	return PyFinder{Written: written}.Find(dirs, name)
+}
+
+// PyFinder finds modules as FindPyModule does. Listings, when set, reads
+// each directory once for all the lookups that share it (one decision's),
+// instead of a stat or a glob per candidate name.
+type PyFinder struct {
+	Written  func(string) (dir, file bool)
+	Listings *Listings
+}
+
+// Find is FindPyModule with f's written files and listings.
+func (f PyFinder) Find(dirs []string, name string) []PyModule {
 	parts := strings.Split(name, ".")
 	if startupModules[parts[0]] {
 		return nil
 	}
-	f := finder{written: written}
+	return finder{written: f.Written, listings: f.Listings}.find(dirs, parts)
+}
+
+func (f finder) find(dirs []string, parts []string) []PyModule {
 	var out []PyModule
 	search := dirs
 	for k, part := range parts {
@@ -111,15 +130,15 @@ func (f finder) findIn(dirs []string, name string) (PyModule, bool) {
 
 // finder looks paths up on disk and among the files the command writes.
 type finder struct {
-	written func(string) (dir, file bool)
+	written  func(string) (dir, file bool)
+	listings *Listings
 }
 
 // moduleFile finds base plus one of the path finder's suffixes.
 func (f finder) moduleFile(base string) (string, bool, bool) {
 	for _, s := range pySuffixes {
 		if strings.Contains(s.glob, "*") {
-			matches, _ := filepath.Glob(globEscape(base) + s.glob)
-			for _, m := range matches {
+			for _, m := range f.glob(base, s.glob) {
 				if f.isFile(m) {
 					return m, s.native, true
 				}
@@ -133,11 +152,37 @@ func (f finder) moduleFile(base string) (string, bool, bool) {
 	return "", false, false
 }
 
+// glob returns the files base+pattern matches (pattern is a suffix with
+// one *), sorted, as filepath.Glob would.
+func (f finder) glob(base, pattern string) []string {
+	dir, name := filepath.Split(base)
+	if names, ok := f.listings.names(filepath.Clean(dir)); ok {
+		head, tail, _ := strings.Cut(pattern, "*")
+		var out []string
+		for n := range names {
+			if len(n) >= len(name)+len(head)+len(tail) && strings.HasPrefix(n, name+head) && strings.HasSuffix(n, tail) {
+				out = append(out, filepath.Join(dir, n))
+			}
+		}
+		slices.Sort(out)
+		return out
+	}
+	matches, _ := filepath.Glob(globEscape(base) + pattern)
+	return matches
+}
+
 func (f finder) isDir(p string) bool {
 	if f.written != nil {
 		if dir, _ := f.written(p); dir {
 			return true
 		}
+	}
+	mode, listed, found := f.listings.mode(p)
+	if listed && !found {
+		return false
+	}
+	if listed && mode&fs.ModeSymlink == 0 {
+		return mode.IsDir()
 	}
 	info, err := os.Stat(p)
 	return err == nil && info.IsDir()
@@ -152,8 +197,62 @@ func (f finder) isFile(p string) bool {
 			return true
 		}
 	}
+	mode, listed, found := f.listings.mode(p)
+	if listed && !found {
+		return false
+	}
+	if listed && mode&fs.ModeSymlink == 0 {
+		return !mode.IsDir()
+	}
 	info, err := os.Stat(p)
 	return err == nil && !info.IsDir()
+}
+
+// Listings holds the names in each directory read so far, for the
+// lookups of one decision: a module search asks about many names in few
+// folders. A folder that cannot be listed is not cached, and each path in
+// it is then looked up on its own, as without listings.
+type Listings struct {
+	dirs map[string]map[string]fs.FileMode
+}
+
+// names returns the entries of dir and whether it could be listed.
+func (l *Listings) names(dir string) (map[string]fs.FileMode, bool) {
+	if l == nil {
+		return nil, false
+	}
+	if names, ok := l.dirs[dir]; ok {
+		return names, names != nil
+	}
+	if l.dirs == nil {
+		l.dirs = map[string]map[string]fs.FileMode{}
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			l.dirs[dir] = map[string]fs.FileMode{} // nothing is there
+			return l.dirs[dir], true
+		}
+		l.dirs[dir] = nil
+		return nil, false
+	}
+	names := make(map[string]fs.FileMode, len(entries))
+	for _, e := range entries {
+		names[e.Name()] = e.Type()
+	}
+	l.dirs[dir] = names
+	return names, true
+}
+
+// mode looks p up in its directory's listing: listed reports that the
+// directory could be listed, found that p is in it.
+func (l *Listings) mode(p string) (mode fs.FileMode, listed, found bool) {
+	names, ok := l.names(filepath.Dir(p))
+	if !ok {
+		return 0, false, false
+	}
+	mode, found = names[filepath.Base(p)]
+	return mode, true, found
 }
 
 func globEscape(p string) string {
