@@ -150,6 +150,7 @@ const (
 	UBadInput              ID = "U.bad-input"
 	UBadUrl                ID = "U.bad-url"
 	UBatchCode             ID = "U.batch-code"
+	UBuildCode             ID = "U.build-code"
 	UCancelled             ID = "U.cancelled"
 	UConfigBroken          ID = "U.config-broken"
 	UDebuggerCommand       ID = "U.debugger-command"
@@ -349,6 +350,7 @@ var table = [...]Rule{
 	{ID: UBadInput, Verdict: arbiter.Defer, Summary: "truncate names no file"},
 	{ID: UBadUrl, Verdict: arbiter.Defer, Summary: "the resource's file URL cannot be parsed"},
 	{ID: UBatchCode, Verdict: arbiter.Defer, Summary: "runs Emacs Lisp in batch mode, which arbiter does not read"},
+	{ID: UBuildCode, Verdict: arbiter.Defer, Summary: "a build or test run executes code of the project (a build script, a test, a runner's setup file) that does something arbiter cannot follow, such as a program named at run time"},
 	{ID: UCancelled, Verdict: arbiter.Defer, Summary: "the decision was cancelled before it was reached"},
 	{ID: UConfigBroken, Verdict: arbiter.Defer, Summary: "a configuration file could not be used, so nothing is allowed on the strength of the rest"},
 	{ID: UDebuggerCommand, Verdict: arbiter.Defer, Summary: "runs a debugger command arbiter does not know to be inspection only"},

@@ -72,3 +72,23 @@ func TestLargeInput(t *testing.T) {
 		}
 	}
 }
+
+// FuzzReadRust: the build-code reader never panics, stays linear, and
+// reports nothing else when it could not read the code whole.
+func FuzzReadRust(f *testing.F) {
+	for _, s := range []string{`fn main() { Command::new("sh").arg("-c").arg("x").status(); }`, "r#\"a\"# b'x' 'a: loop {} /* /* */ */", `let h = env::var("HOME").unwrap(); fs::remove_file(format!("{}/x", h));`, "mod a;\ninclude!(\"b.rs\");", `use std::process::{Command as C};`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		start := time.Now()
+		e := ReadRust(src)
+		if d := time.Since(start); d > 50*time.Millisecond {
+			if start = time.Now(); ReadRust(src).Why == e.Why && time.Since(start) > 50*time.Millisecond {
+				t.Errorf("took %v on %d bytes", d, len(src))
+			}
+		}
+		if e.Why != "" && (len(e.Lines) > 0 || e.Unknown != "" || e.Network != "") {
+			t.Errorf("%q: effects reported for code not read whole: %+v", src, e)
+		}
+	})
+}

@@ -142,6 +142,8 @@ type judgement struct {
 	projectCode bool
 	// protect is Options.Protect.
 	protect []string
+	// builds are the files of build and test code read so far.
+	builds buildFiles
 }
 
 type writtenFile struct {

@@ -151,6 +151,10 @@ func (j *judgement) packages(c *shell.Command) {
 		case "add", "remove", "rm":
 			install("changes the project's dependencies")
 		default:
+			if cargoCompiles[sub] {
+				j.cargoBuild(c, subj)
+				return
+			}
 			build()
 		}
 	case "go":
