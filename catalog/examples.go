@@ -103,7 +103,7 @@ var examples = lazy.New(func() map[ID][]string {
 		UUnknownModule:       {"python -m module arguments", "python -m dvc init --no-scm"},
 		UUnknownOption:       {"ls --foo", "cat --evil f"},
 		UUnknownProgram:      {"a", "cd.."},
-		UUnknownSubcommand:   {"go tool evil", "go generate ./..."},
+		UUnknownSubcommand:   {"go tool evil", "go telemetry on"},
 		UUnresolved:          {"cat $F", "sort $OPTS data.txt"},
 	}
 })

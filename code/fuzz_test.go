@@ -92,3 +92,20 @@ func FuzzReadRust(f *testing.F) {
 		}
 	})
 }
+
+// FuzzReadGo: the Go reader and the //go:generate splitter never panic,
+// and report nothing else when the code was not read whole.
+func FuzzReadGo(f *testing.F) {
+	for _, s := range []string{"package p\nimport \"os/exec\"\nfunc init() { exec.Command(\"sh\", \"-c\", \"x\").Run() }\n", "package p\n//go:generate stringer -type=X\n", "package p\nvar h, _ = os.UserHomeDir()\nfunc f() { os.RemoveAll(filepath.Join(h, \"x\")) }", "//go:generate \"a\\\"b\" c\n"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		g := ReadGo(src)
+		if g.Why != "" && (len(g.Lines) > 0 || g.Unknown != "") {
+			t.Errorf("%q: effects reported for code not read whole: %+v", src, g)
+		}
+		for _, d := range g.Generate {
+			_, _ = GoGenerateWords(d.Text)
+		}
+	})
+}

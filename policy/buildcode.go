@@ -37,9 +37,9 @@ func (j *judgement) firstRead(abs, subj string) bool {
 
 // readBuildFile reads a file of code a build or test run executes. A file
 // that does not exist runs nothing (ok false, no finding); one that
-// cannot be read, or is larger than project.MaxScript, defers naming it.
+// cannot be read, or is larger than project.MaxCode, defers naming it.
 func (j *judgement) readBuildFile(abs, what, subj string) (string, bool) {
-	f, err := project.Read(abs)
+	f, err := project.ReadLimit(abs, project.MaxCode)
 	switch {
 	case project.IsNotExist(err):
 		return "", false
@@ -47,7 +47,7 @@ func (j *judgement) readBuildFile(abs, what, subj string) (string, bool) {
 		j.fireWith(catalog.UUnreadableScript, subj, "arbiter cannot read "+what+" "+j.shownPath(abs)+" ("+err.Error()+")")
 		return "", false
 	case f.Kind != project.Text:
-		j.fireWith(catalog.UUnreadableScript, subj, what+" "+j.shownPath(abs)+" is "+f.Kind.String()+" (over 64 KiB, or not text), so arbiter cannot read what it does")
+		j.fireWith(catalog.UUnreadableScript, subj, what+" "+j.shownPath(abs)+" is "+f.Kind.String()+" (over 256 KiB, or not text), so arbiter cannot read what it does")
 		return "", false
 	}
 	return f.Text, true

@@ -170,8 +170,14 @@ func (j *judgement) packages(c *shell.Command) {
 					return
 				}
 			}
-			build()
-		case "generate", "tool", "work", "telemetry":
+			if !j.goCode(c, sub, subj) {
+				build()
+			}
+		case "test", "generate":
+			if !j.goCode(c, sub, subj) {
+				build()
+			}
+		case "tool", "work", "telemetry":
 			j.fireWith(catalog.UUnknownSubcommand, subj, "go "+sub+" runs or changes what arbiter cannot see from the command")
 		case "mod", "list":
 			// go mod download PATH@V and go list -m PATH@V look a module up

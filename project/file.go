@@ -12,8 +12,9 @@ import (
 
 // Limits on what is read from disk to decide.
 const (
-	MaxScript   = 64 << 10 // a script file run by path or by an interpreter
-	MaxManifest = 1 << 20  // a package.json or a Makefile
+	MaxScript   = 64 << 10  // a script file run by path or by an interpreter
+	MaxManifest = 1 << 20   // a package.json or a Makefile
+	MaxCode     = 256 << 10 // a file of code a build or test run executes (build.rs, a _test.go file, a test runner's config)
 )
 
 // Kind says what a file holds, as far as deciding to run it goes.
@@ -46,8 +47,12 @@ var ErrNotRegular = errors.New("not a regular file")
 // Read reads a file a command is about to run. A file that does not exist
 // gives an error wrapping fs.ErrNotExist. Symbolic links are followed: what
 // runs is the target.
-func Read(path string) (File, error) {
-	data, size, err := readBounded(path, MaxScript)
+func Read(path string) (File, error) { return ReadLimit(path, MaxScript) }
+
+// ReadLimit is Read with another bound: text longer than limit is
+// TooLarge.
+func ReadLimit(path string, limit int64) (File, error) {
+	data, size, err := readBounded(path, limit)
 	if err != nil {
 		return File{Path: path}, err
 	}
@@ -57,7 +62,7 @@ func Read(path string) (File, error) {
 		f.Kind = Program
 	case bytes.IndexByte(data, 0) >= 0:
 		f.Kind = Binary
-	case size > MaxScript:
+	case size > limit:
 		f.Kind = TooLarge
 	default:
 		f.Kind = Text
