@@ -87,6 +87,8 @@ func ruleNamed(name string) rule {
 		return (*judgement).ssh
 	case "system-config":
 		return (*judgement).systemConfig
+	case "testrunner":
+		return (*judgement).testRunner
 	case "truncate":
 		return (*judgement).truncate
 	case "wrapper":
