@@ -7,6 +7,7 @@ import (
 
 	"github.com/arbitergate/arbiter/catalog"
 	"github.com/arbitergate/arbiter/code"
+	"github.com/arbitergate/arbiter/paths"
 	"github.com/arbitergate/arbiter/project"
 	"github.com/arbitergate/arbiter/shell"
 )
@@ -52,6 +53,9 @@ func (j *judgement) cargoBuild(c *shell.Command, subj string) {
 	var err error
 	if manifest == "" {
 		manifest, err = project.FindCargoManifest(dir, root)
+	} else if place := j.res.Classify(manifest, false); place != paths.Project && place != paths.ProjectRoot {
+		j.fire(catalog.D5Build, subj) // the closed world defers a manifest outside the project
+		return
 	}
 	var crates []project.CrateCode
 	if err == nil {
@@ -59,7 +63,7 @@ func (j *judgement) cargoBuild(c *shell.Command, subj string) {
 	}
 	switch {
 	case project.IsNotExist(err):
-		j.fireWith(catalog.D5Build, subj, "there is no Cargo.toml, so no build script runs")
+		j.fireWith(catalog.D5Build, subj, "builds, tests or runs the project") // no Cargo.toml: no build script runs
 		return
 	case err != nil:
 		j.fireWith(catalog.UUnreadableScript, subj, "arbiter cannot tell which build scripts the build runs ("+err.Error()+")")
