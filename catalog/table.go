@@ -150,6 +150,7 @@ const (
 	UBadInput              ID = "U.bad-input"
 	UBadUrl                ID = "U.bad-url"
 	UBatchCode             ID = "U.batch-code"
+	UBuildCode             ID = "U.build-code"
 	UCancelled             ID = "U.cancelled"
 	UCompiledSource        ID = "U.compiled-source"
 	UConfigBroken          ID = "U.config-broken"
@@ -352,6 +353,7 @@ var table = [...]Rule{
 	{ID: UBadInput, Verdict: arbiter.Defer, Summary: "the call or its input cannot be read as what the tool takes"},
 	{ID: UBadUrl, Verdict: arbiter.Defer, Summary: "the resource's file URL cannot be parsed"},
 	{ID: UBatchCode, Verdict: arbiter.Defer, Summary: "runs code in an editor's batch mode, which arbiter does not read"},
+	{ID: UBuildCode, Verdict: arbiter.Defer, Summary: "a build or test run executes code of the project (a build script, a test, a runner's setup file) that does something arbiter cannot follow, such as a program named at run time"},
 	{ID: UCancelled, Verdict: arbiter.Defer, Summary: "the decision was cancelled before it was reached"},
 	{ID: UCompiledSource, Verdict: arbiter.Defer, Summary: "runs a program compiled from sources arbiter cannot read whole, or that do something with arguments only known when it runs"},
 	{ID: UConfigBroken, Verdict: arbiter.Defer, Summary: "a configuration file could not be used, so nothing is allowed on the strength of the rest"},
