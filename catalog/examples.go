@@ -104,7 +104,7 @@ var examples = lazy.New(func() map[ID][]string {
 		UUnreadableConfig:    {"echo [pytest] > pytest.ini && pytest"},
 		UUnknownOption:       {"ls --foo", "cat --evil f"},
 		UUnknownProgram:      {"a", "cd.."},
-		UUnknownSubcommand:   {"go tool evil", "go generate ./..."},
+		UUnknownSubcommand:   {"go tool evil", "go telemetry on"},
 		UUnresolved:          {"cat $F", "sort $OPTS data.txt"},
 	}
 })

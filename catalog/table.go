@@ -151,6 +151,7 @@ const (
 	UBadInput              ID = "U.bad-input"
 	UBadUrl                ID = "U.bad-url"
 	UBatchCode             ID = "U.batch-code"
+	UBuildCode             ID = "U.build-code"
 	UCancelled             ID = "U.cancelled"
 	UChangedSinceWritten   ID = "U.changed-since-written"
 	UCompiledSource        ID = "U.compiled-source"
@@ -355,6 +356,7 @@ var table = [...]Rule{
 	{ID: UBadInput, Verdict: arbiter.Defer, Summary: "the call or its input cannot be read as what the tool takes"},
 	{ID: UBadUrl, Verdict: arbiter.Defer, Summary: "the resource's file URL cannot be parsed"},
 	{ID: UBatchCode, Verdict: arbiter.Defer, Summary: "runs code in an editor's batch mode, which arbiter does not read"},
+	{ID: UBuildCode, Verdict: arbiter.Defer, Summary: "a build or test run executes code of the project (a build script, a test, a runner's setup file) that does something arbiter cannot follow, such as a program named at run time"},
 	{ID: UCancelled, Verdict: arbiter.Defer, Summary: "the decision was cancelled before it was reached"},
 	{ID: UChangedSinceWritten, Verdict: arbiter.Defer, Summary: "runs a file the agent wrote earlier in this session that holds something else now, so it is not known to be the agent's"},
 	{ID: UCompiledSource, Verdict: arbiter.Defer, Summary: "runs a program compiled from sources arbiter cannot read whole, or that do something with arguments only known when it runs"},

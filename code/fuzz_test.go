@@ -72,3 +72,17 @@ func TestLargeInput(t *testing.T) {
 		}
 	}
 }
+
+// FuzzConfigValues: reading a test runner's configuration module never
+// panics and gives values or an error, never both.
+func FuzzConfigValues(f *testing.F) {
+	keys := map[string]bool{"globalSetup": true, "transform": true, "reporters": true}
+	for _, s := range []string{"module.exports = { globalSetup: './g.js' }", "export default { transform: { 'x': ['./t.js', {}] }, reporters: ['default', ['r', {}]] }", "c.globalSetup = x", "{ globalSetup }"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		if v, err := ConfigValues(src, keys); err != nil && v != nil {
+			t.Errorf("%q: values %q with error %v", src, v, err)
+		}
+	})
+}

@@ -37,7 +37,19 @@ var goListen = map[string]bool{"Listen": true, "ListenPacket": true, "ListenTCP"
 var goRaw = map[string]string{"syscall": "makes raw system calls", "golang.org/x/sys/unix": "makes raw system calls", "golang.org/x/sys/windows": "makes raw system calls", "C": "calls C code (cgo)"}
 
 // goNetPure are calls of the network packages that only compute.
-var goNetPure = map[string]bool{"ParseIP": true, "ParseCIDR": true, "JoinHostPort": true, "SplitHostPort": true, "IPv4": true, "ParseMAC": true, "StatusText": true, "CanonicalHeaderKey": true, "DetectContentType": true}
+var goNetPure = map[string]bool{
+	"ParseIP": true, "ParseCIDR": true, "JoinHostPort": true, "SplitHostPort": true, "IPv4": true, "ParseMAC": true, "StatusText": true, "CanonicalHeaderKey": true, "DetectContentType": true,
+	// Handlers are values; only a server or a request reaches the network.
+	"NotFoundHandler": true, "HandlerFunc": true, "NewServeMux": true, "StripPrefix": true, "RedirectHandler": true, "TimeoutHandler": true, "MaxBytesHandler": true,
+	"MaxBytesReader": true, "Error": true, "NotFound": true, "Redirect": true, "SetCookie": true, "ParseTime": true, "ParseHTTPVersion": true,
+}
+
+// goRequests are the network calls that name the address they reach, with
+// the argument holding it.
+var goRequests = map[string]map[string]int{
+	"net/http": {"Get": 0, "Head": 0, "Post": 0, "PostForm": 0, "NewRequest": 1, "NewRequestWithContext": 2},
+	"net":      {"Dial": 1, "DialTimeout": 1},
+}
 
 type goCall struct {
 	kind  EffectKind
@@ -47,17 +59,20 @@ type goCall struct {
 }
 
 // readGo reads one Go file with the standard library's parser: the calls
-// into os, os/exec, net and the rest with literal arguments. The parse is
-// of one file at a time, with no type checking: names are resolved through
-// the file's imports only.
+// into os, os/exec, net and the rest with arguments built from literals
+// (go_values.go), and its //go:generate directives. The parse is of one
+// file at a time, with no type checking: names are resolved through the
+// file's imports only.
 func readGo(r *reader) {
+	r.p.Generate = goDirectives(r.src)
 	fset := gotoken.NewFileSet()
 	f, err := parser.ParseFile(fset, "x.go", r.src, parser.ParseComments|parser.SkipObjectResolution)
 	if err != nil {
-		r.p.Unknown = "cannot parse: " + firstLine(err.Error())
+		r.p.Unread = "it does not parse as Go: " + firstLine(err.Error())
 		return
 	}
-	g := &goReader{r: r, fset: fset, imports: map[string]string{}}
+	r.p.Package = f.Name.Name
+	g := &goReader{r: r, fset: fset, imports: map[string]string{}, binds: map[string]ast.Expr{}, bound: map[string]string{}}
 	for _, im := range f.Imports {
 		p, err := strconv.Unquote(im.Path.Value)
 		if err != nil {
@@ -83,6 +98,7 @@ func readGo(r *reader) {
 			}
 		}
 	}
+	ast.Inspect(f, g.bind)
 	ast.Inspect(f, g.visit)
 }
 
@@ -96,6 +112,8 @@ type goReader struct {
 	fset    *gotoken.FileSet
 	imports map[string]string // local name → import path
 	called  map[*ast.SelectorExpr]bool
+	binds   map[string]ast.Expr // NAME := EXPR anywhere in the file (nil when bound twice)
+	bound   map[string]string   // names bound to a value of a call (the home folder, a test's temporary folder, a test server)
 }
 
 func (g *goReader) unknown(pos gotoken.Pos, format string, args ...any) {
@@ -186,11 +204,7 @@ func (g *goReader) call(x *ast.CallExpr) {
 		return
 	}
 	if goNetwork[p] && !goNetPure[name] {
-		kind := Network
-		if goListen[name] {
-			kind = Server
-		}
-		g.effect(kind, p+"."+name, x.Pos())
+		g.network(x, p, name)
 		return
 	}
 	c, ok := goCalls[p][name]
@@ -200,9 +214,7 @@ func (g *goReader) call(x *ast.CallExpr) {
 	call := p + "." + name
 	lit := func(k int) (string, bool) {
 		if k < len(x.Args) {
-			if s, ok := goLiteral(x.Args[k]); ok {
-				return s, true
-			}
+			return g.value(x.Args[k], 0)
 		}
 		return "", false
 	}
@@ -210,24 +222,21 @@ func (g *goReader) call(x *ast.CallExpr) {
 	case c.note != "":
 		g.unknown(x.Pos(), "calls %s, which %s", call, c.note)
 	case c.kind == Exec:
-		var argv []string
-		for k := c.arg; k < len(x.Args); k++ {
-			s, ok := lit(k)
-			if !ok || x.Ellipsis.IsValid() {
-				g.unknown(x.Pos(), "calls %s with an argument built at run time", call)
-				return
-			}
-			argv = append(argv, s)
-		}
-		if len(argv) == 0 {
+		argv, ok := g.argv(x, c.arg)
+		switch {
+		case !ok:
+			g.unknown(x.Pos(), "calls %s with an argument built at run time", call)
+		case len(argv) == 0:
 			g.unknown(x.Pos(), "calls %s without a program", call)
-			return
+		case hasEnv(argv[0]):
+			g.unknown(x.Pos(), "calls %s with a program named at run time", call)
+		default:
+			g.effect(Exec, call, x.Pos(), argv...)
 		}
-		g.effect(Exec, call, x.Pos(), argv...)
 	case c.kind == EnvDump:
 		g.effect(EnvDump, call, x.Pos())
 	case c.kind == Env:
-		if s, ok := lit(0); ok {
+		if s, ok := lit(0); ok && !hasEnv(s) {
 			g.effect(Env, call, x.Pos(), s)
 		} else {
 			g.effect(EnvDump, call, x.Pos())
@@ -235,11 +244,12 @@ func (g *goReader) call(x *ast.CallExpr) {
 	case c.kind == Move:
 		a, ok1 := lit(0)
 		b, ok2 := lit(1)
-		if !ok1 || !ok2 {
+		switch {
+		case !ok1 || !ok2:
 			g.unknown(x.Pos(), "calls %s with a path built at run time", call)
-			return
+		case !inTestTemp(a) || !inTestTemp(b):
+			g.effect(Move, call, x.Pos(), a, b)
 		}
-		g.effect(Move, call, x.Pos(), a, b)
 	default:
 		s, ok := lit(c.arg)
 		if !ok {
@@ -248,6 +258,9 @@ func (g *goReader) call(x *ast.CallExpr) {
 			}
 			g.unknown(x.Pos(), "calls %s with a path built at run time", call)
 			return
+		}
+		if inTestTemp(s) {
+			return // inside a folder the test made for itself
 		}
 		kind := c.kind
 		if c.flags && !g.writeFlags(x) {
@@ -279,26 +292,4 @@ func (g *goReader) writeFlags(x *ast.CallExpr) bool {
 		}
 	})
 	return write
-}
-
-// goLiteral returns the value of a string literal or a sum of them.
-func goLiteral(e ast.Expr) (string, bool) {
-	switch x := e.(type) {
-	case *ast.BasicLit:
-		if x.Kind != gotoken.STRING {
-			return "", false
-		}
-		s, err := strconv.Unquote(x.Value)
-		return s, err == nil
-	case *ast.ParenExpr:
-		return goLiteral(x.X)
-	case *ast.BinaryExpr:
-		if x.Op != gotoken.ADD {
-			return "", false
-		}
-		a, ok1 := goLiteral(x.X)
-		b, ok2 := goLiteral(x.Y)
-		return a + b, ok1 && ok2
-	}
-	return "", false
 }

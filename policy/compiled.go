@@ -237,9 +237,6 @@ func (j *judgement) rustCompile(c *shell.Command, record func(string, writtenFil
 	}
 }
 
-// goBuildValued are go build's options that take a value as the next word.
-var goBuildValued = []string{"-o", "-C", "-tags", "-ldflags", "-gcflags", "-asmflags", "-mod", "-modfile", "-overlay", "-pgo", "-p", "-buildmode", "-buildvcs", "-compiler", "-covermode", "-coverpkg", "-exec", "-toolexec", "-coverprofile", "-vet"}
-
 // goCompile records go build's output: -o FILE (or into -o DIR/), else
 // the package's name in the current folder: the first file's stem, or
 // the last element of the folder's import path.
@@ -284,10 +281,8 @@ func (j *judgement) goBuild(c *shell.Command, words []shell.Word) *compiledBuild
 		w := words[k]
 		t := w.Text
 		if strings.HasPrefix(t, "-") {
-			for _, v := range goBuildValued {
-				if t == v || t == "-"+v {
-					k++
-				}
+			if goValued[strings.TrimLeft(t, "-")] {
+				k++ // its value is the next word (gotest.go)
 			}
 			continue
 		}
@@ -347,20 +342,11 @@ func goBinaryName(dir string) string {
 // goModule finds the go.mod at or above dir and returns its folder and
 // module path ("" when there is none, or it cannot be read).
 func goModule(dir string) (string, string) {
-	for d := dir; ; d = path.Dir(d) {
-		f, err := project.Read(path.Join(d, "go.mod"))
-		if err == nil && f.Kind == project.Text {
-			for line := range strings.Lines(f.Text) {
-				if m, ok := strings.CutPrefix(strings.TrimSpace(line), "module "); ok {
-					return d, strings.Trim(strings.TrimSpace(m), `"`)
-				}
-			}
-			return d, ""
-		}
-		if d == "/" || d == "." {
-			return "", ""
-		}
+	root, module, err := project.GoModule(dir, "/")
+	if err != nil {
+		return "", ""
 	}
+	return root, module
 }
 
 // goRun judges go run by the program it builds and runs.
@@ -451,7 +437,7 @@ func (j *judgement) judgeBuild(c *shell.Command, b *compiledBuild, what, subj st
 	start := len(j.findings)
 	dir := j.res.Resolve(".", c.Dir)
 	for _, f := range rd.files {
-		j.judgeProgram(c, f, dir, subj)
+		j.judgeProgram(f, dir, subj, compiledRules)
 	}
 	for _, g := range j.findings[start:] {
 		if g.verdict != arbiter.Allow {
@@ -573,14 +559,8 @@ func (rd *sourceReading) text(abs string, given bool) (string, bool) {
 func (rd *sourceReading) include(from, dir, lang string, inc code.Include) {
 	var candidates []string
 	switch {
-	case inc.Mod:
-		base := dir
-		if stem := strings.TrimSuffix(path.Base(from), ".rs"); !rd.rustRoot(from) && stem != "mod" {
-			base = path.Join(dir, stem)
-		}
-		candidates = []string{path.Join(base, inc.Name+".rs"), path.Join(base, inc.Name, "mod.rs")}
 	case lang == "rust":
-		candidates = []string{path.Join(dir, inc.Name)}
+		candidates = rustIncludeFiles(from, inc, rd.given(from))
 	case path.IsAbs(inc.Name):
 		candidates = []string{inc.Name}
 	default:
@@ -607,16 +587,30 @@ func (rd *sourceReading) include(from, dir, lang string, inc code.Include) {
 	rd.fail(catalog.UCompiledSource, fmt.Sprintf("%s:%d brings in %s, which arbiter cannot find", rd.j.shownPath(from), inc.Line, inc.Name))
 }
 
-// rustRoot reports a crate root (a source the command names) or a
-// main.rs or lib.rs, whose modules sit beside it.
-func (rd *sourceReading) rustRoot(file string) bool {
+// given reports a source the command names.
+func (rd *sourceReading) given(file string) bool {
 	for _, s := range rd.b.sources {
 		if s.path == file {
 			return true
 		}
 	}
-	base := path.Base(file)
-	return base == "main.rs" || base == "lib.rs"
+	return false
+}
+
+// rustIncludeFiles are the files a Rust source's mod NAME; or include!
+// may be in, in the order rustc looks. A crate root (root, or a main.rs,
+// lib.rs or mod.rs) has its modules beside it; another file x.rs in x/.
+func rustIncludeFiles(from string, inc code.Include, root bool) []string {
+	dir := path.Dir(from)
+	if !inc.Mod {
+		return []string{path.Join(dir, inc.Name)}
+	}
+	switch base := path.Base(from); {
+	case root || base == "main.rs" || base == "lib.rs" || base == "mod.rs":
+	default:
+		dir = path.Join(dir, strings.TrimSuffix(base, ".rs"))
+	}
+	return []string{path.Join(dir, inc.Name+".rs"), path.Join(dir, inc.Name, "mod.rs")}
 }
 
 // goTarget reads a Go package folder (its files other than tests) or one
@@ -663,59 +657,6 @@ func (rd *sourceReading) goImports(dir string, imports []string) {
 			rd.goTarget(path.Join(root, strings.TrimPrefix(imp, module)), false)
 		}
 	}
-}
-
-// judgeProgram judges what one source file does.
-func (j *judgement) judgeProgram(c *shell.Command, f sourceFile, dir, subj string) {
-	shown := j.shownPath(f.path)
-	if f.prog.Unknown != "" {
-		j.fireWith(catalog.UCompiledSource, subj, shown+" "+f.prog.Unknown+", so what the program does cannot be judged")
-	}
-	for _, e := range f.prog.Effects {
-		at := fmt.Sprintf("%s:%d %s", shown, e.Line, e.Call)
-		switch e.Kind {
-		case code.Network:
-			j.fireWith(catalog.C1NetworkRequest, subj, at+" connects to another machine")
-		case code.Server:
-			j.fireWith(catalog.CServer, subj, at+" listens for network connections")
-		case code.EnvDump:
-			j.fireWith(catalog.B3SecretPrint, subj, at+" reads the whole environment, which often holds tokens and passwords")
-		case code.Env:
-			if isSecretName(e.Args[0]) {
-				j.fireWith(catalog.B3SecretPrint, subj, at+" reads the secret "+e.Args[0]+" from the environment")
-			}
-		default:
-			j.shellText(effectCommand(e), dir, subj+" ("+at+")")
-		}
-	}
-}
-
-// effectCommand is the shell command that does what e does.
-func effectCommand(e code.Effect) string {
-	q := func(args ...string) string {
-		out := make([]string, len(args))
-		for k, a := range args {
-			out[k] = shellQuote(a)
-		}
-		return strings.Join(out, " ")
-	}
-	switch e.Kind {
-	case code.Shell:
-		return e.Args[0]
-	case code.Exec:
-		return q(e.Args...)
-	case code.Delete:
-		return "rm -- " + q(e.Args[0])
-	case code.DeleteTree:
-		return "rm -rf -- " + q(e.Args[0])
-	case code.Write:
-		return ": > " + q(e.Args[0])
-	case code.Read:
-		return "cat -- " + q(e.Args[0])
-	case code.Move:
-		return "mv -- " + q(e.Args[0], e.Args[1])
-	}
-	return ""
 }
 
 // exists reports whether something is at p (a file arbiter may then fail

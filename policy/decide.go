@@ -154,6 +154,8 @@ type judgement struct {
 	py *pyLoad
 	// pyFiles are the project's Python files read in this decision.
 	pyFiles *pythonFiles
+	// builds are the files of build and test code read so far.
+	builds buildFiles
 }
 
 type writtenFile struct {

@@ -154,6 +154,10 @@ func (j *judgement) packages(c *shell.Command) {
 		case "add", "remove", "rm":
 			install("changes the project's dependencies")
 		default:
+			if cargoCompiles[sub] {
+				j.cargoBuild(c, subj)
+				return
+			}
 			build()
 		}
 	case "go":
@@ -171,7 +175,11 @@ func (j *judgement) packages(c *shell.Command) {
 			}
 			j.goRun(c, subj)
 			build()
-		case "generate", "tool", "work", "telemetry":
+		case "test", "generate":
+			if !j.goCode(c, sub, subj) {
+				build()
+			}
+		case "tool", "work", "telemetry":
 			j.fireWith(catalog.UUnknownSubcommand, subj, "go "+sub+" runs or changes what arbiter cannot see from the command")
 		case "mod", "list":
 			// go mod download PATH@V and go list -m PATH@V look a module up

@@ -91,6 +91,8 @@ func ruleNamed(name string) rule {
 		return (*judgement).ssh
 	case "system-config":
 		return (*judgement).systemConfig
+	case "testrunner":
+		return (*judgement).testRunner
 	case "truncate":
 		return (*judgement).truncate
 	case "wrapper":

@@ -26,7 +26,10 @@ func (j *judgement) nested(dir string) *judgement {
 	if dir != "" {
 		res.Cwd = dir
 	}
-	return &judgement{call: j.call, az: j.az, res: res, depth: j.depth + 1, written: j.written, reads: j.cache(), pyFiles: j.pyFiles}
+	if j.builds == nil {
+		j.builds = buildFiles{}
+	}
+	return &judgement{call: j.call, az: j.az, res: res, depth: j.depth + 1, written: j.written, reads: j.cache(), pyFiles: j.pyFiles, builds: j.builds}
 }
 
 // absorb takes what inner found, other than its allows, as findings about

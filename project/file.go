@@ -14,8 +14,10 @@ import (
 const (
 	MaxScript   = 64 << 10 // a script file run by path or by an interpreter
 	MaxManifest = 1 << 20  // a package.json or a Makefile
-	// MaxSource bounds one source file of a compiled program that a
-	// command builds and runs (the code package reads no more either).
+	// MaxSource bounds one file of code arbiter reads to decide: a source
+	// of a compiled program a command builds and runs, or a file a build
+	// or test run executes (build.rs, a _test.go file, a test runner's
+	// configuration); the code package reads no more either.
 	MaxSource = 256 << 10
 	// MaxSources bounds the files of one compiled program read to decide
 	// (its sources, local headers, modules and packages).
@@ -52,8 +54,12 @@ var ErrNotRegular = errors.New("not a regular file")
 // Read reads a file a command is about to run. A file that does not exist
 // gives an error wrapping fs.ErrNotExist. Symbolic links are followed: what
 // runs is the target.
-func Read(path string) (File, error) {
-	data, size, err := readBounded(path, MaxScript)
+func Read(path string) (File, error) { return ReadLimit(path, MaxScript) }
+
+// ReadLimit is Read with another bound: text longer than limit is
+// TooLarge.
+func ReadLimit(path string, limit int64) (File, error) {
+	data, size, err := readBounded(path, limit)
 	if err != nil {
 		return File{Path: path}, err
 	}
@@ -63,7 +69,7 @@ func Read(path string) (File, error) {
 		f.Kind = Program
 	case bytes.IndexByte(data, 0) >= 0:
 		f.Kind = Binary
-	case size > MaxScript:
+	case size > limit:
 		f.Kind = TooLarge
 	default:
 		f.Kind = Text
@@ -72,25 +78,10 @@ func Read(path string) (File, error) {
 	return f, nil
 }
 
-// ReadSource reads a source file of a compiled program, within MaxSource:
-// Text, or TooLarge or Binary.
-func ReadSource(path string) (File, error) {
-	data, size, err := readBounded(path, MaxSource)
-	if err != nil {
-		return File{Path: path}, err
-	}
-	f := File{Path: path, Size: size}
-	switch {
-	case bytes.IndexByte(data, 0) >= 0:
-		f.Kind = Binary
-	case size > MaxSource:
-		f.Kind = TooLarge
-	default:
-		f.Kind = Text
-		f.Text = string(data)
-	}
-	return f, nil
-}
+// ReadSource reads a file of code arbiter reads to decide (a compiled
+// program's source, a file a build or test run executes), within
+// MaxSource.
+func ReadSource(path string) (File, error) { return ReadLimit(path, MaxSource) }
 
 // SourceFiles lists the regular files in dir whose names end in ext, in
 // name order, without those ending in any of skip (Go's _test.go). At most

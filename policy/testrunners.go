@@ -1,0 +1,194 @@
+package policy
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/arbitergate/arbiter/catalog"
+	"github.com/arbitergate/arbiter/code"
+	"github.com/arbitergate/arbiter/shell"
+)
+
+// runnerConfigs are the configuration files each JavaScript test runner
+// looks for in its folder, in its order, and the package.json key it
+// reads when there is none ("" for none).
+var runnerConfigs = map[string]struct {
+	files []string
+	key   string
+}{
+	"jest":   {[]string{"jest.config.js", "jest.config.ts", "jest.config.mjs", "jest.config.cjs", "jest.config.mts", "jest.config.cts", "jest.config.json"}, "jest"},
+	"vitest": {[]string{"vitest.config.ts", "vitest.config.mts", "vitest.config.cts", "vitest.config.js", "vitest.config.mjs", "vitest.config.cjs", "vite.config.ts", "vite.config.mts", "vite.config.cts", "vite.config.js", "vite.config.mjs", "vite.config.cjs"}, ""},
+	"mocha":  {[]string{".mocharc.js", ".mocharc.cjs", ".mocharc.mjs", ".mocharc.yaml", ".mocharc.yml", ".mocharc.jsonc", ".mocharc.json"}, "mocha"},
+}
+
+// runnerKeys are the configuration properties whose values are files of
+// code the runner loads and runs: setup and teardown modules, reporters,
+// transformers, environments, resolvers and required modules.
+var runnerKeys = map[string]bool{
+	"globalSetup": true, "globalTeardown": true, "setupFiles": true, "setupFilesAfterEnv": true, "setupFilesAfterEach": true,
+	"reporters": true, "reporter": true, "transform": true, "require": true, "testEnvironment": true, "environment": true,
+	"testRunner": true, "runner": true, "testSequencer": true, "snapshotResolver": true, "testResultsProcessor": true,
+	"watchPlugins": true, "resolver": true, "preset": true, "file": true, "ui": true,
+}
+
+// testRunner judges jest, vitest and mocha by the code they load before
+// the tests: the configuration file (a module that runs) and the setup
+// files, reporters and transformers it names, and the modules named on
+// the command line (mocha --require).
+func (j *judgement) testRunner(c *shell.Command) {
+	subj := c.String()
+	j.fire(catalog.D5Build, subj)
+	if c.DirUnknown {
+		return // where it runs is unknown: the closed world defers it
+	}
+	dir := j.res.Resolve(".", c.Dir)
+	explicit := false
+	for k, a := range c.Args {
+		name, value, eq := strings.Cut(a.Text, "=")
+		if !eq && k+1 < len(c.Args) {
+			value = c.Args[k+1].Text
+		}
+		switch name {
+		case "--config", "-c":
+			if eq || k+1 < len(c.Args) {
+				explicit = true
+				j.runnerConfig(c, value, dir, subj)
+			}
+		case "-r", "--require", "--reporter", "-R":
+			j.runnerModule(c, value, dir, subj)
+		}
+	}
+	if explicit {
+		return
+	}
+	conf := runnerConfigs[c.Program]
+	for _, f := range conf.files {
+		if p := filepath.Join(dir, f); fileExistsAt(p) {
+			j.runnerConfig(c, p, dir, subj)
+			return
+		}
+	}
+	if conf.key != "" {
+		j.packageConfig(c, filepath.Join(dir, "package.json"), conf.key, subj)
+	}
+}
+
+func fileExistsAt(p string) bool {
+	_, err := os.Lstat(p)
+	return err == nil
+}
+
+// runnerConfig judges one configuration: inline JSON (jest --config
+// '{…}'), a JSON file, or a module, which runs.
+func (j *judgement) runnerConfig(c *shell.Command, value, dir, subj string) {
+	if strings.HasPrefix(strings.TrimSpace(value), "{") {
+		j.jsonConfig(c, []byte(value), "the inline configuration", dir, subj)
+		return
+	}
+	abs := j.res.Resolve(value, dir)
+	shown := j.shownPath(abs)
+	switch ext := filepath.Ext(abs); {
+	case ext == ".json":
+		text, ok := j.readBuildFile(abs, "the test runner's configuration", subj)
+		if ok {
+			j.jsonConfig(c, []byte(text), shown, filepath.Dir(abs), subj)
+		}
+	case jsFile(abs):
+		text, ok := j.readBuildFile(abs, "the test runner's configuration", subj)
+		if !ok {
+			return
+		}
+		j.runnerModule(c, abs, dir, subj) // the configuration is code that runs
+		files, err := code.ConfigValues(text, runnerKeys)
+		if err != nil {
+			j.fireWith(catalog.UBuildCode, subj, "arbiter cannot tell which files "+shown+" makes the test runner load ("+err.Error()+")")
+			return
+		}
+		j.configFiles(c, files, filepath.Dir(abs), subj)
+	default:
+		j.fireWith(catalog.UBuildCode, subj, "the test runner reads its configuration from "+shown+", a format arbiter does not read")
+	}
+}
+
+// packageConfig judges the runner's key in package.json.
+func (j *judgement) packageConfig(c *shell.Command, pkg, key, subj string) {
+	text, ok := j.readBuildFile(pkg, "package.json", subj)
+	if !ok {
+		return
+	}
+	var doc map[string]json.RawMessage
+	if err := json.Unmarshal([]byte(text), &doc); err != nil {
+		j.fireWith(catalog.UUnreadableScript, subj, "arbiter cannot read "+j.shownPath(pkg)+" ("+err.Error()+")")
+		return
+	}
+	if raw, ok := doc[key]; ok {
+		j.jsonConfig(c, raw, j.shownPath(pkg)+" ("+key+")", filepath.Dir(pkg), subj)
+	}
+}
+
+// jsonConfig judges a configuration given as JSON by the files it names.
+func (j *judgement) jsonConfig(c *shell.Command, data []byte, shown, dir, subj string) {
+	var v any
+	if err := json.Unmarshal(data, &v); err != nil {
+		j.fireWith(catalog.UBuildCode, subj, "arbiter cannot read "+shown+" as JSON ("+err.Error()+"), so it cannot tell which files the test runner loads")
+		return
+	}
+	var files []string
+	var walk func(x any, named bool)
+	walk = func(x any, named bool) {
+		switch t := x.(type) {
+		case map[string]any:
+			for k, v := range t {
+				walk(v, named || runnerKeys[k])
+			}
+		case []any:
+			for _, v := range t {
+				walk(v, named)
+			}
+		case string:
+			if named {
+				files = append(files, t)
+			}
+		}
+	}
+	walk(v, false)
+	j.configFiles(c, files, dir, subj)
+}
+
+// configFiles judges the files a configuration names: a path is the
+// project's code and is read; a bare name is an installed package or a
+// built-in (ts-jest, jsdom, default), loaded like any dependency.
+func (j *judgement) configFiles(c *shell.Command, names []string, dir, subj string) {
+	for _, n := range names {
+		n = strings.ReplaceAll(n, "<rootDir>", dir)
+		if strings.HasPrefix(n, ".") || strings.HasPrefix(n, "/") || jsFile(n) && !strings.HasPrefix(n, "@") {
+			j.runnerModule(c, n, dir, subj)
+		}
+	}
+}
+
+// runnerModule judges a module the runner loads as a script node runs.
+func (j *judgement) runnerModule(c *shell.Command, name, dir, subj string) {
+	if !strings.HasPrefix(name, ".") && !strings.HasPrefix(name, "/") && !jsFile(name) {
+		return // a package or a built-in reporter
+	}
+	abs := j.res.Resolve(name, dir)
+	if !fileExistsAt(abs) && !jsFile(abs) {
+		for _, ext := range []string{".js", ".ts", ".mjs", ".cjs"} {
+			if fileExistsAt(abs + ext) {
+				abs += ext
+				break
+			}
+		}
+	}
+	if !j.firstRead(abs, subj) {
+		return
+	}
+	text, ok := j.readBuildFile(abs, "a module the test runner loads", subj)
+	if !ok {
+		return // not there: nothing runs
+	}
+	j.scriptCode("node", "javascript", text, dir, subj+" (loads "+j.shownPath(abs)+")", nil)
+}
