@@ -98,9 +98,9 @@ func TestWrittenModules(t *testing.T) {
 		{name: "from import in a package", wrote: map[string]string{"PROJECT/tools/__init__.py": pyRmHome}, files: map[string]string{"PROJECT/main.py": "from tools import main\nmain()\n"}, cmd: "python3 main.py", before: was(arbiter.Deny), want: arbiter.Deny, rule: "A2.home-delete"},
 		{name: "temp script imports it", wrote: map[string]string{"TMP/x/helper.py": pyRmHome, "TMP/x/main.py": "import helper\nhelper.main()\n"}, cmd: "python3 TMP/x/main.py", want: arbiter.Deny, rule: "A2.home-delete"},
 		{name: "temp script imports it twin", wrote: map[string]string{"TMP/x/helper.py": plainPy, "TMP/x/main.py": "import helper\nhelper.main()\n"}, cmd: "python3 TMP/x/main.py", want: arbiter.Allow, rule: "D4.run-written-file"},
-		{name: "test runner requires it", wrote: map[string]string{"PROJECT/setup.js": harmfulJS}, cmd: "mocha -r ./setup.js", before: was(arbiter.Allow), want: arbiter.Deny, rule: "A2.home-delete"},
+		{name: "test runner requires it", wrote: map[string]string{"PROJECT/setup.js": harmfulJS}, cmd: "mocha -r ./setup.js", before: was(arbiter.Deny), want: arbiter.Deny, rule: "A2.home-delete"},
 		{name: "test runner requires it twin", wrote: map[string]string{"PROJECT/setup.js": plainJS}, cmd: "mocha -r ./setup.js", before: was(arbiter.Allow), want: arbiter.Allow},
-		{name: "config module", wrote: map[string]string{"PROJECT/jest.config.js": harmfulJS}, cmd: "jest --config jest.config.js", before: was(arbiter.Allow), want: arbiter.Deny, rule: "A2.home-delete"},
+		{name: "config module", wrote: map[string]string{"PROJECT/jest.config.js": harmfulJS}, cmd: "jest --config jest.config.js", before: was(arbiter.Deny), want: arbiter.Deny, rule: "A2.home-delete"},
 		{name: "config module twin", wrote: map[string]string{"PROJECT/jest.config.js": plainJS}, cmd: "jest --config jest.config.js", before: was(arbiter.Allow), want: arbiter.Allow},
 		{name: "not the agent's module is read from disk", files: map[string]string{"PROJECT/helper.py": pyRmHome}, cmd: "python3 -m helper", want: arbiter.Deny, rule: "A2.home-delete"},
 	})
