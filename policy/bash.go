@@ -489,6 +489,12 @@ func (j *judgement) program(c *shell.Command, subj string) bool {
 		rule(j, c)
 		return true
 	}
+	// Risky by its name alone (osascript, ngrok): before the interpreter
+	// and file checks, which would otherwise decide some of them.
+	if r, ok := verdictRule(sp); ok && named {
+		j.fireWith(r.ID, subj, sp.Why)
+		return true
+	}
 	if lang := shell.Interpreter(c.Program); lang != "" {
 		j.interpreter(c, lang)
 		return true
@@ -500,10 +506,6 @@ func (j *judgement) program(c *shell.Command, subj string) bool {
 	if strings.Contains(c.Name, "/") && !systemBin(j.res.Lexical(c.Name, c.Dir)) {
 		j.runFile(c, c.Name, subj)
 		return false
-	}
-	if r, ok := verdictRule(sp); ok {
-		j.fireWith(r.ID, subj, sp.Why)
-		return true
 	}
 	if sp != nil {
 		j.bySpec(c, sp)

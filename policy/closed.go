@@ -179,8 +179,12 @@ func (j *judgement) understand(c *shell.Command) {
 func (j *judgement) parseWords(c *shell.Command) (spec.Result, bool) {
 	subj := c.String()
 	sp := spec.Lookup(c.Program)
-	if sp == nil || !sp.Words() {
+	if sp == nil {
 		j.fireWith(catalog.UNoSpec, subj, fmt.Sprintf("arbiter allows a program only by its spec, and %s has none; a contributor adds one to spec/programs.txt", c.Program))
+		return spec.Result{}, false
+	}
+	if !sp.Words() {
+		j.fireWith(catalog.UNoSpec, subj, fmt.Sprintf("the spec of %s (spec/programs.txt line %d) leaves it to its rule and lists no options, so arbiter cannot read this use word by word; a contributor adds its opts and args", c.Program, sp.Line()))
 		return spec.Result{}, false
 	}
 	if helpOnly(c) {
