@@ -1,8 +1,9 @@
 package code
 
 import (
-	"github.com/arbitergate/arbiter/internal/lazy"
 	"strings"
+
+	"github.com/arbitergate/arbiter/internal/lazy"
 )
 
 var awkOps = []string{"|&", "&&", "||", ">>", ">=", "<=", "==", "!=", "++", "--", "+=", "-=", "*=", "/=", "%=", "^=", "**", "!~",

@@ -1,6 +1,10 @@
 package code
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/arbitergate/arbiter/internal/lazy"
+)
 
 // cCall is what a C or C++ function the reader knows does.
 type cCall struct {
@@ -12,36 +16,38 @@ type cCall struct {
 // cCalls are the C library and C++ standard library calls with an effect
 // on the system. A name here not called directly with literal arguments is
 // not understood.
-var cCalls = map[string]cCall{
-	"system": {how: "spawn"}, "popen": {how: "spawn"},
-	"execl": {how: "exec"}, "execlp": {how: "exec"},
-	"execle": {how: "unknown", note: "runs a program with an environment of its own"},
-	"execv":  {how: "unknown", note: "runs a program with an argument vector built elsewhere"}, "execvp": {how: "unknown", note: "runs a program with an argument vector built elsewhere"},
-	"execve": {how: "unknown", note: "runs a program with an argument vector built elsewhere"}, "execvpe": {how: "unknown", note: "runs a program with an argument vector built elsewhere"},
-	"fexecve": {how: "unknown", note: "runs a program from a file descriptor"}, "execveat": {how: "unknown", note: "runs a program from a file descriptor"},
-	"posix_spawn": {how: "unknown", note: "starts a program with an argument vector built elsewhere"}, "posix_spawnp": {how: "unknown", note: "starts a program with an argument vector built elsewhere"},
-	"fork": {how: "unknown", note: "starts processes"}, "vfork": {how: "unknown", note: "starts processes"}, "clone": {how: "unknown", note: "starts processes"}, "clone3": {how: "unknown", note: "starts processes"}, "daemon": {how: "unknown", note: "keeps running in the background"},
-	"unlink": {how: "delete"}, "remove": {how: "delete"}, "rmdir": {how: "delete"},
-	"unlinkat":   {how: "unknown", note: "deletes a file relative to a directory descriptor"},
-	"remove_all": {how: "tree"},
-	"rename":     {how: "move"}, "renameat": {how: "unknown", note: "moves a file relative to a directory descriptor"}, "renameat2": {how: "unknown", note: "moves a file relative to a directory descriptor"},
-	"fopen": {how: "fopen"}, "fopen64": {how: "fopen"}, "freopen": {how: "fopen"},
-	"open": {how: "open"}, "open64": {how: "open"}, "openat": {how: "unknown", note: "opens a file relative to a directory descriptor"},
-	"creat": {how: "write"}, "truncate": {how: "write"}, "mkdir": {how: "write"}, "mkfifo": {how: "write"}, "mknod": {how: "write"}, "chmod": {how: "write"}, "chown": {how: "write"}, "lchown": {how: "write"},
-	"utime": {how: "write"}, "utimes": {how: "write"}, "symlink": {how: "write", arg: 1}, "link": {how: "write", arg: 1}, "create_directory": {how: "write"}, "create_directories": {how: "write"}, "copy_file": {how: "write", arg: 1}, "resize_file": {how: "write"}, "permissions": {how: "write"},
-	"ofstream": {how: "stream"}, "fstream": {how: "stream"}, "basic_ofstream": {how: "stream"}, "basic_fstream": {how: "stream"}, "wofstream": {how: "stream"}, "wfstream": {how: "stream"},
-	"socket": {how: "network"}, "connect": {how: "network"}, "getaddrinfo": {how: "network"}, "gethostbyname": {how: "network"}, "gethostbyname2": {how: "network"}, "sendto": {how: "network"},
-	"curl_easy_init": {how: "network"}, "curl_easy_perform": {how: "network"}, "curl_global_init": {how: "network"},
-	"bind": {how: "server"}, "listen": {how: "server"}, "accept": {how: "server"}, "accept4": {how: "server"},
-	"getenv": {how: "env"}, "secure_getenv": {how: "env"}, "environ": {how: "environ"}, "__environ": {how: "environ"},
-	"dlopen": {how: "unknown", note: "loads a native library"}, "dlsym": {how: "unknown", note: "looks up a function by a name built at run time"}, "dlmopen": {how: "unknown", note: "loads a native library"},
-	"syscall": {how: "unknown", note: "makes a raw system call"}, "asm": {how: "unknown", note: "holds assembly code"}, "__asm__": {how: "unknown", note: "holds assembly code"}, "__asm": {how: "unknown", note: "holds assembly code"},
-	"ptrace": {how: "unknown", note: "controls another process"}, "kill": {how: "unknown", note: "signals other processes"}, "killpg": {how: "unknown", note: "signals other processes"},
-	"reboot": {how: "unknown", note: "restarts the machine"}, "setuid": {how: "unknown", note: "changes its user"}, "seteuid": {how: "unknown", note: "changes its user"}, "setreuid": {how: "unknown", note: "changes its user"},
-	"setgid": {how: "unknown", note: "changes its group"}, "chroot": {how: "unknown", note: "changes its root directory"}, "mount": {how: "unknown", note: "mounts a file system"}, "umount": {how: "unknown", note: "unmounts a file system"}, "umount2": {how: "unknown", note: "unmounts a file system"},
-	"chdir": {how: "unknown", note: "changes its directory, which moves every relative path"}, "fchdir": {how: "unknown", note: "changes its directory, which moves every relative path"}, "current_path": {how: "unknown", note: "changes or reads its directory"},
-	"mprotect": {how: "unknown", note: "changes memory protection, which can run generated code"},
-}
+var cCalls = lazy.New(func() map[string]cCall {
+	return map[string]cCall{
+		"system": {how: "spawn"}, "popen": {how: "spawn"},
+		"execl": {how: "exec"}, "execlp": {how: "exec"},
+		"execle": {how: "unknown", note: "runs a program with an environment of its own"},
+		"execv":  {how: "unknown", note: "runs a program with an argument vector built elsewhere"}, "execvp": {how: "unknown", note: "runs a program with an argument vector built elsewhere"},
+		"execve": {how: "unknown", note: "runs a program with an argument vector built elsewhere"}, "execvpe": {how: "unknown", note: "runs a program with an argument vector built elsewhere"},
+		"fexecve": {how: "unknown", note: "runs a program from a file descriptor"}, "execveat": {how: "unknown", note: "runs a program from a file descriptor"},
+		"posix_spawn": {how: "unknown", note: "starts a program with an argument vector built elsewhere"}, "posix_spawnp": {how: "unknown", note: "starts a program with an argument vector built elsewhere"},
+		"fork": {how: "unknown", note: "starts processes"}, "vfork": {how: "unknown", note: "starts processes"}, "clone": {how: "unknown", note: "starts processes"}, "clone3": {how: "unknown", note: "starts processes"}, "daemon": {how: "unknown", note: "keeps running in the background"},
+		"unlink": {how: "delete"}, "remove": {how: "delete"}, "rmdir": {how: "delete"},
+		"unlinkat":   {how: "unknown", note: "deletes a file relative to a directory descriptor"},
+		"remove_all": {how: "tree"},
+		"rename":     {how: "move"}, "renameat": {how: "unknown", note: "moves a file relative to a directory descriptor"}, "renameat2": {how: "unknown", note: "moves a file relative to a directory descriptor"},
+		"fopen": {how: "fopen"}, "fopen64": {how: "fopen"}, "freopen": {how: "fopen"},
+		"open": {how: "open"}, "open64": {how: "open"}, "openat": {how: "unknown", note: "opens a file relative to a directory descriptor"},
+		"creat": {how: "write"}, "truncate": {how: "write"}, "mkdir": {how: "write"}, "mkfifo": {how: "write"}, "mknod": {how: "write"}, "chmod": {how: "write"}, "chown": {how: "write"}, "lchown": {how: "write"},
+		"utime": {how: "write"}, "utimes": {how: "write"}, "symlink": {how: "write", arg: 1}, "link": {how: "write", arg: 1}, "create_directory": {how: "write"}, "create_directories": {how: "write"}, "copy_file": {how: "write", arg: 1}, "resize_file": {how: "write"}, "permissions": {how: "write"},
+		"ofstream": {how: "stream"}, "fstream": {how: "stream"}, "basic_ofstream": {how: "stream"}, "basic_fstream": {how: "stream"}, "wofstream": {how: "stream"}, "wfstream": {how: "stream"},
+		"socket": {how: "network"}, "connect": {how: "network"}, "getaddrinfo": {how: "network"}, "gethostbyname": {how: "network"}, "gethostbyname2": {how: "network"}, "sendto": {how: "network"},
+		"curl_easy_init": {how: "network"}, "curl_easy_perform": {how: "network"}, "curl_global_init": {how: "network"},
+		"bind": {how: "server"}, "listen": {how: "server"}, "accept": {how: "server"}, "accept4": {how: "server"},
+		"getenv": {how: "env"}, "secure_getenv": {how: "env"}, "environ": {how: "environ"}, "__environ": {how: "environ"},
+		"dlopen": {how: "unknown", note: "loads a native library"}, "dlsym": {how: "unknown", note: "looks up a function by a name built at run time"}, "dlmopen": {how: "unknown", note: "loads a native library"},
+		"syscall": {how: "unknown", note: "makes a raw system call"}, "asm": {how: "unknown", note: "holds assembly code"}, "__asm__": {how: "unknown", note: "holds assembly code"}, "__asm": {how: "unknown", note: "holds assembly code"},
+		"ptrace": {how: "unknown", note: "controls another process"}, "kill": {how: "unknown", note: "signals other processes"}, "killpg": {how: "unknown", note: "signals other processes"},
+		"reboot": {how: "unknown", note: "restarts the machine"}, "setuid": {how: "unknown", note: "changes its user"}, "seteuid": {how: "unknown", note: "changes its user"}, "setreuid": {how: "unknown", note: "changes its user"},
+		"setgid": {how: "unknown", note: "changes its group"}, "chroot": {how: "unknown", note: "changes its root directory"}, "mount": {how: "unknown", note: "mounts a file system"}, "umount": {how: "unknown", note: "unmounts a file system"}, "umount2": {how: "unknown", note: "unmounts a file system"},
+		"chdir": {how: "unknown", note: "changes its directory, which moves every relative path"}, "fchdir": {how: "unknown", note: "changes its directory, which moves every relative path"}, "current_path": {how: "unknown", note: "changes or reads its directory"},
+		"mprotect": {how: "unknown", note: "changes memory protection, which can run generated code"},
+	}
+})
 
 // readC reads C or C++ source.
 func (r *reader) readC(cpp bool) {
@@ -62,7 +68,7 @@ func (r *reader) readC(cpp bool) {
 		case tKeyword:
 			r.cDirective(i)
 		case tName:
-			if c, ok := cCalls[t.text]; ok && !r.member(i) {
+			if c, ok := cCalls.Get()[t.text]; ok && !r.member(i) {
 				r.cCall(i, c)
 			}
 		}

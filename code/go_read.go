@@ -7,49 +7,63 @@ import (
 	gotoken "go/token"
 	"strconv"
 	"strings"
+
+	"github.com/arbitergate/arbiter/internal/lazy"
 )
 
 // goCalls are the standard library's functions with an effect, by import
 // path and name: what they do and the argument holding the path.
-var goCalls = map[string]map[string]goCall{
-	"os/exec": {"Command": {kind: Exec}, "CommandContext": {kind: Exec, arg: 1}},
-	"os": {
-		"Remove": {kind: Delete}, "RemoveAll": {kind: DeleteTree}, "Rename": {kind: Move},
-		"WriteFile": {kind: Write}, "Create": {kind: Write}, "Mkdir": {kind: Write}, "MkdirAll": {kind: Write}, "Chmod": {kind: Write}, "Chown": {kind: Write}, "Lchown": {kind: Write},
-		"Chtimes": {kind: Write}, "Truncate": {kind: Write}, "Symlink": {kind: Write, arg: 1}, "Link": {kind: Write, arg: 1}, "CopyFS": {kind: Write}, "OpenFile": {kind: Write, flags: true},
-		"ReadFile": {kind: Read}, "Open": {kind: Read}, "ReadDir": {kind: Read},
-		"Environ": {kind: EnvDump}, "Getenv": {kind: Env}, "LookupEnv": {kind: Env},
-		"StartProcess": {note: "starts a program"}, "Chdir": {note: "changes its directory, which moves every relative path"}, "Setenv": {note: "changes its environment"},
-		"Unsetenv": {note: "changes its environment"}, "Clearenv": {note: "changes its environment"}, "FindProcess": {note: "controls other processes"},
-	},
-	"io/ioutil": {"WriteFile": {kind: Write}, "ReadFile": {kind: Read}, "ReadDir": {kind: Read}},
-	"plugin":    {"Open": {note: "loads a native plugin"}},
-}
+var goCalls = lazy.New(func() map[string]map[string]goCall {
+	return map[string]map[string]goCall{
+		"os/exec": {"Command": {kind: Exec}, "CommandContext": {kind: Exec, arg: 1}},
+		"os": {
+			"Remove": {kind: Delete}, "RemoveAll": {kind: DeleteTree}, "Rename": {kind: Move},
+			"WriteFile": {kind: Write}, "Create": {kind: Write}, "Mkdir": {kind: Write}, "MkdirAll": {kind: Write}, "Chmod": {kind: Write}, "Chown": {kind: Write}, "Lchown": {kind: Write},
+			"Chtimes": {kind: Write}, "Truncate": {kind: Write}, "Symlink": {kind: Write, arg: 1}, "Link": {kind: Write, arg: 1}, "CopyFS": {kind: Write}, "OpenFile": {kind: Write, flags: true},
+			"ReadFile": {kind: Read}, "Open": {kind: Read}, "ReadDir": {kind: Read},
+			"Environ": {kind: EnvDump}, "Getenv": {kind: Env}, "LookupEnv": {kind: Env},
+			"StartProcess": {note: "starts a program"}, "Chdir": {note: "changes its directory, which moves every relative path"}, "Setenv": {note: "changes its environment"},
+			"Unsetenv": {note: "changes its environment"}, "Clearenv": {note: "changes its environment"}, "FindProcess": {note: "controls other processes"},
+		},
+		"io/ioutil": {"WriteFile": {kind: Write}, "ReadFile": {kind: Read}, "ReadDir": {kind: Read}},
+		"plugin":    {"Open": {note: "loads a native plugin"}},
+	}
+})
 
 // goNetwork are packages any call into which reaches other machines, and
 // the calls among them that listen.
-var goNetwork = map[string]bool{"net": true, "net/http": true, "net/rpc": true, "net/smtp": true, "crypto/tls": true, "net/http/httputil": true, "net/rpc/jsonrpc": true}
+var goNetwork = lazy.New(func() map[string]bool {
+	return map[string]bool{"net": true, "net/http": true, "net/rpc": true, "net/smtp": true, "crypto/tls": true, "net/http/httputil": true, "net/rpc/jsonrpc": true}
+})
 
-var goListen = map[string]bool{"Listen": true, "ListenPacket": true, "ListenTCP": true, "ListenUDP": true, "ListenUnix": true, "ListenAndServe": true, "ListenAndServeTLS": true, "Serve": true, "ServeTLS": true, "FileServer": true}
+var goListen = lazy.New(func() map[string]bool {
+	return map[string]bool{"Listen": true, "ListenPacket": true, "ListenTCP": true, "ListenUDP": true, "ListenUnix": true, "ListenAndServe": true, "ListenAndServeTLS": true, "Serve": true, "ServeTLS": true, "FileServer": true}
+})
 
 // goRaw are packages whose every call is a system call the reader does not
 // follow.
-var goRaw = map[string]string{"syscall": "makes raw system calls", "golang.org/x/sys/unix": "makes raw system calls", "golang.org/x/sys/windows": "makes raw system calls", "C": "calls C code (cgo)"}
+var goRaw = lazy.New(func() map[string]string {
+	return map[string]string{"syscall": "makes raw system calls", "golang.org/x/sys/unix": "makes raw system calls", "golang.org/x/sys/windows": "makes raw system calls", "C": "calls C code (cgo)"}
+})
 
 // goNetPure are calls of the network packages that only compute.
-var goNetPure = map[string]bool{
-	"ParseIP": true, "ParseCIDR": true, "JoinHostPort": true, "SplitHostPort": true, "IPv4": true, "ParseMAC": true, "StatusText": true, "CanonicalHeaderKey": true, "DetectContentType": true,
-	// Handlers are values; only a server or a request reaches the network.
-	"NotFoundHandler": true, "HandlerFunc": true, "NewServeMux": true, "StripPrefix": true, "RedirectHandler": true, "TimeoutHandler": true, "MaxBytesHandler": true,
-	"MaxBytesReader": true, "Error": true, "NotFound": true, "Redirect": true, "SetCookie": true, "ParseTime": true, "ParseHTTPVersion": true,
-}
+var goNetPure = lazy.New(func() map[string]bool {
+	return map[string]bool{
+		"ParseIP": true, "ParseCIDR": true, "JoinHostPort": true, "SplitHostPort": true, "IPv4": true, "ParseMAC": true, "StatusText": true, "CanonicalHeaderKey": true, "DetectContentType": true,
+		// Handlers are values; only a server or a request reaches the network.
+		"NotFoundHandler": true, "HandlerFunc": true, "NewServeMux": true, "StripPrefix": true, "RedirectHandler": true, "TimeoutHandler": true, "MaxBytesHandler": true,
+		"MaxBytesReader": true, "Error": true, "NotFound": true, "Redirect": true, "SetCookie": true, "ParseTime": true, "ParseHTTPVersion": true,
+	}
+})
 
 // goRequests are the network calls that name the address they reach, with
 // the argument holding it.
-var goRequests = map[string]map[string]int{
-	"net/http": {"Get": 0, "Head": 0, "Post": 0, "PostForm": 0, "NewRequest": 1, "NewRequestWithContext": 2},
-	"net":      {"Dial": 1, "DialTimeout": 1},
-}
+var goRequests = lazy.New(func() map[string]map[string]int {
+	return map[string]map[string]int{
+		"net/http": {"Get": 0, "Head": 0, "Post": 0, "PostForm": 0, "NewRequest": 1, "NewRequestWithContext": 2},
+		"net":      {"Dial": 1, "DialTimeout": 1},
+	}
+})
 
 type goCall struct {
 	kind  EffectKind
@@ -86,7 +100,7 @@ func readGo(r *reader) {
 		switch {
 		case p == "C":
 			g.unknown(im.Pos(), "calls C code (cgo)")
-		case name == "." && (goCalls[p] != nil || goNetwork[p] || goRaw[p] != ""):
+		case name == "." && (goCalls.Get()[p] != nil || goNetwork.Get()[p] || goRaw.Get()[p] != ""):
 			g.unknown(im.Pos(), "imports %s into its own names", p)
 		}
 		g.imports[name] = p
@@ -164,7 +178,7 @@ func (g *goReader) visit(n ast.Node) bool {
 	case *ast.CompositeLit:
 		if p, name := g.pkgName(x.Type); p == "os/exec" && name == "Cmd" {
 			g.unknown(x.Pos(), "makes an exec.Cmd by hand")
-		} else if goNetwork[p] && name == "Client" {
+		} else if goNetwork.Get()[p] && name == "Client" {
 			g.effect(Network, "http.Client", x.Pos())
 		}
 	}
@@ -178,11 +192,11 @@ func (g *goReader) reference(sel *ast.SelectorExpr) {
 		return
 	}
 	p, name := g.pkgName(sel)
-	if c, ok := goCalls[p][name]; ok && c.kind != EnvDump {
+	if c, ok := goCalls.Get()[p][name]; ok && c.kind != EnvDump {
 		g.unknown(sel.Pos(), "refers to %s.%s without calling it", p, name)
 	}
-	if goRaw[p] != "" && name != "" && isFuncName(name) {
-		g.unknown(sel.Pos(), "uses %s.%s, which %s", p, name, goRaw[p])
+	if goRaw.Get()[p] != "" && name != "" && isFuncName(name) {
+		g.unknown(sel.Pos(), "uses %s.%s, which %s", p, name, goRaw.Get()[p])
 	}
 }
 
@@ -199,15 +213,15 @@ func (g *goReader) call(x *ast.CallExpr) {
 		}
 		return
 	}
-	if why := goRaw[p]; why != "" {
+	if why := goRaw.Get()[p]; why != "" {
 		g.unknown(x.Pos(), "calls %s.%s, which %s", p, name, why)
 		return
 	}
-	if goNetwork[p] && !goNetPure[name] {
+	if goNetwork.Get()[p] && !goNetPure.Get()[name] {
 		g.network(x, p, name)
 		return
 	}
-	c, ok := goCalls[p][name]
+	c, ok := goCalls.Get()[p][name]
 	if !ok {
 		return
 	}

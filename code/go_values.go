@@ -6,6 +6,8 @@ import (
 	"path"
 	"strconv"
 	"strings"
+
+	"github.com/arbitergate/arbiter/internal/lazy"
 )
 
 // The Go reader evaluates the arguments of the calls it judges from what
@@ -25,10 +27,12 @@ const goTestServer = "http://127.0.0.1"
 
 // goBoundCalls are the calls whose result, bound to a name, has a known
 // value.
-var goBoundCalls = map[string]map[string]string{
-	"os":                {"UserHomeDir": EnvValue("HOME"), "MkdirTemp": goTestTemp},
-	"net/http/httptest": {"NewServer": goTestServer, "NewTLSServer": "https://127.0.0.1", "NewUnstartedServer": goTestServer},
-}
+var goBoundCalls = lazy.New(func() map[string]map[string]string {
+	return map[string]map[string]string{
+		"os":                {"UserHomeDir": EnvValue("HOME"), "MkdirTemp": goTestTemp},
+		"net/http/httptest": {"NewServer": goTestServer, "NewTLSServer": "https://127.0.0.1", "NewUnstartedServer": goTestServer},
+	}
+})
 
 // inTestTemp reports a path inside a test's own temporary folder.
 func inTestTemp(p string) bool {
@@ -87,7 +91,7 @@ func (g *goReader) boundCall(e ast.Expr) (string, bool) {
 		return "", false
 	}
 	p, name := g.pkgName(call.Fun)
-	v, ok := goBoundCalls[p][name]
+	v, ok := goBoundCalls.Get()[p][name]
 	return v, ok
 }
 
@@ -242,8 +246,8 @@ func (g *goReader) list(e ast.Expr) ([]string, bool) {
 // it does not name, or a server.
 func (g *goReader) network(x *ast.CallExpr, p, name string) {
 	call := p + "." + name
-	switch at, ok := goRequests[p][name]; {
-	case goListen[name]:
+	switch at, ok := goRequests.Get()[p][name]; {
+	case goListen.Get()[name]:
 		g.effect(Server, call, x.Pos())
 	case ok && at < len(x.Args):
 		if v, ok := g.value(x.Args[at], 0); ok && !hasEnv(v) {

@@ -1,30 +1,40 @@
 package code
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/arbitergate/arbiter/internal/lazy"
+)
 
 // javaFiles are java.nio.file.Files methods with an effect, by what they
 // do to their first path (copy and move: their second).
-var javaFiles = map[string]EffectKind{
-	"delete": Delete, "deleteIfExists": Delete,
-	"write": Write, "writeString": Write, "newBufferedWriter": Write, "newOutputStream": Write, "createFile": Write, "createDirectory": Write, "createDirectories": Write,
-	"createSymbolicLink": Write, "createLink": Write, "setPosixFilePermissions": Write, "setAttribute": Write, "setOwner": Write, "setLastModifiedTime": Write, "copy": Write, "move": Move,
-	"readAllLines": Read, "readString": Read, "readAllBytes": Read, "newBufferedReader": Read, "newInputStream": Read, "lines": Read,
-}
+var javaFiles = lazy.New(func() map[string]EffectKind {
+	return map[string]EffectKind{
+		"delete": Delete, "deleteIfExists": Delete,
+		"write": Write, "writeString": Write, "newBufferedWriter": Write, "newOutputStream": Write, "createFile": Write, "createDirectory": Write, "createDirectories": Write,
+		"createSymbolicLink": Write, "createLink": Write, "setPosixFilePermissions": Write, "setAttribute": Write, "setOwner": Write, "setLastModifiedTime": Write, "copy": Write, "move": Move,
+		"readAllLines": Read, "readString": Read, "readAllBytes": Read, "newBufferedReader": Read, "newInputStream": Read, "lines": Read,
+	}
+})
 
 // javaNew are classes whose constructor has an effect.
-var javaNew = map[string]EffectKind{
-	"FileWriter": Write, "FileOutputStream": Write, "PrintWriter": Write, "PrintStream": Write, "RandomAccessFile": Write, "FileReader": Read, "FileInputStream": Read,
-	"Socket": Network, "URL": Network, "DatagramSocket": Network, "MulticastSocket": Network, "ServerSocket": Server,
-}
+var javaNew = lazy.New(func() map[string]EffectKind {
+	return map[string]EffectKind{
+		"FileWriter": Write, "FileOutputStream": Write, "PrintWriter": Write, "PrintStream": Write, "RandomAccessFile": Write, "FileReader": Read, "FileInputStream": Read,
+		"Socket": Network, "URL": Network, "DatagramSocket": Network, "MulticastSocket": Network, "ServerSocket": Server,
+	}
+})
 
 // javaNames are names whose use alone reaches the network, or that the
 // reader does not follow.
-var javaNames = map[string]string{
-	"HttpClient": "network", "HttpURLConnection": "network", "HttpsURLConnection": "network", "openConnection": "network", "openStream": "network", "SocketChannel": "network", "InetAddress": "network", "HttpServer": "server", "ServerSocketChannel": "server",
-	"forName": "looks up a class by name", "getMethod": "looks up a method by name", "getDeclaredMethod": "looks up a method by name", "invoke": "calls a method found by name", "MethodHandles": "looks up methods by name",
-	"ScriptEngineManager": "evaluates code built at run time", "loadLibrary": "loads a native library", "native": "declares native methods", "defineClass": "defines classes from bytes", "URLClassLoader": "loads classes from elsewhere",
-	"ProcessHandle": "controls other processes", "Unsafe": "reaches memory directly", "ToolProvider": "runs the JDK's tools", "JShell": "evaluates code built at run time", "deleteDirectory": "deletes a folder", "forceDelete": "deletes files", "cleanDirectory": "deletes files",
-}
+var javaNames = lazy.New(func() map[string]string {
+	return map[string]string{
+		"HttpClient": "network", "HttpURLConnection": "network", "HttpsURLConnection": "network", "openConnection": "network", "openStream": "network", "SocketChannel": "network", "InetAddress": "network", "HttpServer": "server", "ServerSocketChannel": "server",
+		"forName": "looks up a class by name", "getMethod": "looks up a method by name", "getDeclaredMethod": "looks up a method by name", "invoke": "calls a method found by name", "MethodHandles": "looks up methods by name",
+		"ScriptEngineManager": "evaluates code built at run time", "loadLibrary": "loads a native library", "native": "declares native methods", "defineClass": "defines classes from bytes", "URLClassLoader": "loads classes from elsewhere",
+		"ProcessHandle": "controls other processes", "Unsafe": "reaches memory directly", "ToolProvider": "runs the JDK's tools", "JShell": "evaluates code built at run time", "deleteDirectory": "deletes a folder", "forceDelete": "deletes files", "cleanDirectory": "deletes files",
+	}
+})
 
 // readJava reads Java source: Runtime.exec, ProcessBuilder, java.nio.file
 // Files, java.io streams, sockets and reflection.
@@ -45,7 +55,7 @@ func (r *reader) readJava() {
 		}
 		prev := r.ts.at(i - 1)
 		switch {
-		case prev.is(tOp, "::") && (t.text == "exec" || javaFiles[t.text] != 0 || t.text == "delete" || t.text == "start"):
+		case prev.is(tOp, "::") && (t.text == "exec" || javaFiles.Get()[t.text] != 0 || t.text == "delete" || t.text == "start"):
 			r.unknown(t.pos, "refers to %s without calling it", t.text)
 		case t.text == "exec" && r.member(i):
 			r.javaExec(i)
@@ -54,9 +64,9 @@ func (r *reader) readJava() {
 			r.javaBuilder(i)
 		case (t.text == "command" || t.text == "directory" || t.text == "environment") && r.member(i) && builder >= 0:
 			r.unknown(t.pos, "changes a ProcessBuilder's %s after making it", t.text)
-		case javaFiles[t.text] != 0 && r.member(i) && r.ts.at(i-2).is(tName, "Files"):
+		case javaFiles.Get()[t.text] != 0 && r.member(i) && r.ts.at(i-2).is(tName, "Files"):
 			r.javaFilesCall(i)
-		case javaNew[t.text] != 0 && prev.is(tName, "new"):
+		case javaNew.Get()[t.text] != 0 && prev.is(tName, "new"):
 			r.javaConstructor(i)
 		case (t.text == "delete" || t.text == "deleteOnExit" || t.text == "mkdir" || t.text == "mkdirs" || t.text == "createNewFile" || t.text == "renameTo") && r.member(i):
 			r.javaFileMethod(i)
@@ -69,12 +79,12 @@ func (r *reader) readJava() {
 			}
 		case t.text == "load" && prev.is(tOp, ".") && r.ts.at(i-2).is(tName, "System"):
 			r.unknown(t.pos, "loads a native library")
-		case javaNames[t.text] == "network":
+		case javaNames.Get()[t.text] == "network":
 			r.effect(Network, t.text, t.pos)
-		case javaNames[t.text] == "server":
+		case javaNames.Get()[t.text] == "server":
 			r.effect(Server, t.text, t.pos)
-		case javaNames[t.text] != "":
-			r.unknown(t.pos, "uses %s, which %s", t.text, javaNames[t.text])
+		case javaNames.Get()[t.text] != "":
+			r.unknown(t.pos, "uses %s, which %s", t.text, javaNames.Get()[t.text])
 		}
 	}
 }
@@ -202,7 +212,7 @@ func javaPath(ts tokens) (string, bool) {
 // javaFilesCall reads Files.delete(path) and the other Files methods.
 func (r *reader) javaFilesCall(i int) {
 	t := r.ts[i]
-	kind := javaFiles[t.text]
+	kind := javaFiles.Get()[t.text]
 	args, _, ok := r.call(i)
 	if !ok || len(args) == 0 {
 		r.unknown(t.pos, "refers to Files.%s without calling it", t.text)
@@ -235,7 +245,7 @@ func (r *reader) javaFilesCall(i int) {
 // javaConstructor reads new FileWriter("p"), new Socket(…) and the like.
 func (r *reader) javaConstructor(i int) {
 	t := r.ts[i]
-	kind := javaNew[t.text]
+	kind := javaNew.Get()[t.text]
 	if kind == Network || kind == Server {
 		r.effect(kind, "new "+t.text, t.pos)
 		return

@@ -1,8 +1,9 @@
 package code
 
 import (
-	"github.com/arbitergate/arbiter/internal/lazy"
 	"strings"
+
+	"github.com/arbitergate/arbiter/internal/lazy"
 )
 
 // jsNames holds what JavaScript code may call, qualified by global or by

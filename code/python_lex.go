@@ -1,9 +1,10 @@
 package code
 
 import (
-	"github.com/arbitergate/arbiter/internal/lazy"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/arbitergate/arbiter/internal/lazy"
 )
 
 var pythonOps = []string{"**=", "//=", ">>=", "<<=", "...", "!=", "==", "<=", ">=", "**", "//", "->", ":=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "@=", "<<", ">>",

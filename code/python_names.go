@@ -1,8 +1,9 @@
 package code
 
 import (
-	"github.com/arbitergate/arbiter/internal/lazy"
 	"strings"
+
+	"github.com/arbitergate/arbiter/internal/lazy"
 )
 
 // pyNames holds the tables that decide what Python code may call. Names

@@ -1,34 +1,46 @@
 package code
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/arbitergate/arbiter/internal/lazy"
+)
 
 // rustFree are std::fs functions whose names say what they do wherever
 // they are called from (fs::remove_dir_all, or remove_dir_all after a use).
-var rustFree = map[string]EffectKind{
-	"remove_file": Delete, "remove_dir": Delete, "remove_dir_all": DeleteTree,
-	"create_dir": Write, "create_dir_all": Write, "set_permissions": Write, "read_to_string": Read,
-}
+var rustFree = lazy.New(func() map[string]EffectKind {
+	return map[string]EffectKind{
+		"remove_file": Delete, "remove_dir": Delete, "remove_dir_all": DeleteTree,
+		"create_dir": Write, "create_dir_all": Write, "set_permissions": Write, "read_to_string": Read,
+	}
+})
 
 // rustQualified are std::fs and File functions with common names, known
 // only after their path (fs::write, File::create).
-var rustQualified = map[string]map[string]EffectKind{
-	"fs":   {"write": Write, "read": Read, "rename": Move, "copy": Write, "hard_link": Write, "symlink": Write, "soft_link": Write},
-	"File": {"create": Write, "create_new": Write, "open": Read},
-	"unix": {"symlink": Write},
-}
+var rustQualified = lazy.New(func() map[string]map[string]EffectKind {
+	return map[string]map[string]EffectKind{
+		"fs":   {"write": Write, "read": Read, "rename": Move, "copy": Write, "hard_link": Write, "symlink": Write, "soft_link": Write},
+		"File": {"create": Write, "create_new": Write, "open": Read},
+		"unix": {"symlink": Write},
+	}
+})
 
 // rustNetwork are types and crates that reach other machines.
-var rustNetwork = map[string]EffectKind{
-	"TcpStream": Network, "UdpSocket": Network, "UnixStream": Network, "reqwest": Network, "ureq": Network, "hyper": Network, "surf": Network, "isahc": Network, "attohttpc": Network,
-	"TcpListener": Server, "UnixListener": Server,
-}
+var rustNetwork = lazy.New(func() map[string]EffectKind {
+	return map[string]EffectKind{
+		"TcpStream": Network, "UdpSocket": Network, "UnixStream": Network, "reqwest": Network, "ureq": Network, "hyper": Network, "surf": Network, "isahc": Network, "attohttpc": Network,
+		"TcpListener": Server, "UnixListener": Server,
+	}
+})
 
 // rustUnknown are names whose use the reader does not follow.
-var rustUnknown = map[string]string{
-	"libc": "calls the C library directly", "nix": "calls the C library directly", "libloading": "loads a native library", "OpenOptions": "opens a file with options",
-	"asm": "holds assembly code", "global_asm": "holds assembly code", "naked_asm": "holds assembly code", "CommandExt": "extends a command with platform options",
-	"set_current_dir": "changes its directory, which moves every relative path", "set_var": "changes its environment", "remove_var": "changes its environment",
-}
+var rustUnknown = lazy.New(func() map[string]string {
+	return map[string]string{
+		"libc": "calls the C library directly", "nix": "calls the C library directly", "libloading": "loads a native library", "OpenOptions": "opens a file with options",
+		"asm": "holds assembly code", "global_asm": "holds assembly code", "naked_asm": "holds assembly code", "CommandExt": "extends a command with platform options",
+		"set_current_dir": "changes its directory, which moves every relative path", "set_var": "changes its environment", "remove_var": "changes its environment",
+	}
+})
 
 // readRust reads Rust source: std::process::Command chains, std::fs
 // calls, network types, foreign functions, modules and include!.
@@ -78,14 +90,14 @@ func (r *reader) readRust() {
 			i += 2
 		case t.text == "Command":
 			r.unknown(t.pos, "uses Command other than as Command::new with a literal program")
-		case rustFree[t.text] != 0 && !r.member(i):
-			r.rustFile(i, rustFree[t.text])
-		case rustQualified[r.qualifier(i)][t.text] != 0:
-			r.rustFile(i, rustQualified[r.qualifier(i)][t.text])
-		case rustNetwork[t.text] != 0:
-			r.effect(rustNetwork[t.text], t.text, t.pos)
-		case rustUnknown[t.text] != "":
-			r.unknown(t.pos, "uses %s, which %s", t.text, rustUnknown[t.text])
+		case rustFree.Get()[t.text] != 0 && !r.member(i):
+			r.rustFile(i, rustFree.Get()[t.text])
+		case rustQualified.Get()[r.qualifier(i)][t.text] != 0:
+			r.rustFile(i, rustQualified.Get()[r.qualifier(i)][t.text])
+		case rustNetwork.Get()[t.text] != 0:
+			r.effect(rustNetwork.Get()[t.text], t.text, t.pos)
+		case rustUnknown.Get()[t.text] != "":
+			r.unknown(t.pos, "uses %s, which %s", t.text, rustUnknown.Get()[t.text])
 		case (t.text == "vars" || t.text == "vars_os") && r.qualifier(i) == "env":
 			r.effect(EnvDump, "env::"+t.text, t.pos)
 		case (t.text == "var" || t.text == "var_os") && r.qualifier(i) == "env":
@@ -111,10 +123,10 @@ func (r *reader) rustUse(i int) {
 			fs = true
 		case t.is(tName, "as") && k > 0:
 			prev := r.ts[k-1].text
-			if rustFree[prev] != 0 || rustNetwork[prev] != 0 || prev == "Command" || rustQualified["fs"][prev] != 0 || prev == "fs" || prev == "process" || prev == "File" || prev == "env" {
+			if rustFree.Get()[prev] != 0 || rustNetwork.Get()[prev] != 0 || prev == "Command" || rustQualified.Get()["fs"][prev] != 0 || prev == "fs" || prev == "process" || prev == "File" || prev == "env" {
 				r.unknown(t.pos, "imports %s under another name", prev)
 			}
-		case fs && (t.is(tOp, "*") || t.kind == tName && (rustQualified["fs"][t.text] != 0 || t.text == "var" || t.text == "vars" || t.text == "create" || t.text == "open")):
+		case fs && (t.is(tOp, "*") || t.kind == tName && (rustQualified.Get()["fs"][t.text] != 0 || t.text == "var" || t.text == "vars" || t.text == "create" || t.text == "open")):
 			r.unknown(t.pos, "imports std functions under their bare names")
 		}
 	}

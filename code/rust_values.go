@@ -1,6 +1,10 @@
 package code
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/arbitergate/arbiter/internal/lazy"
+)
 
 // The Rust reader evaluates the arguments of the calls it judges from what
 // the file spells out: string literals, names bound once by let, const or
@@ -9,10 +13,12 @@ import "strings"
 // EnvValue.
 
 // rustPassThrough are methods that leave a value as it is.
-var rustPassThrough = map[string]bool{
-	"to_string": true, "to_owned": true, "into": true, "as_str": true, "as_ref": true, "unwrap": true, "expect": true, "display": true, "to_str": true,
-	"to_string_lossy": true, "as_path": true, "as_os_str": true, "to_path_buf": true, "clone": true, "unwrap_or_default": true, "into_os_string": true,
-}
+var rustPassThrough = lazy.New(func() map[string]bool {
+	return map[string]bool{
+		"to_string": true, "to_owned": true, "into": true, "as_str": true, "as_ref": true, "unwrap": true, "expect": true, "display": true, "to_str": true,
+		"to_string_lossy": true, "as_path": true, "as_os_str": true, "to_path_buf": true, "clone": true, "unwrap_or_default": true, "into_os_string": true,
+	}
+})
 
 // rustBindings records let, const and static bindings of one name to an
 // expression; a name bound twice is not known (nil).
@@ -119,7 +125,7 @@ func (r *reader) rustMethod(base tokens, method string, args []tokens, depth int
 		return "", false
 	}
 	switch {
-	case rustPassThrough[method] && len(args) <= 1:
+	case rustPassThrough.Get()[method] && len(args) <= 1:
 		return v, true
 	case (method == "join" || method == "push_str") && len(args) == 1:
 		elem, ok := r.rustValue(args[0], depth+1)

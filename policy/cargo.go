@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/arbitergate/arbiter/internal/lazy"
+
 	"github.com/arbitergate/arbiter/catalog"
 	"github.com/arbitergate/arbiter/paths"
 	"github.com/arbitergate/arbiter/project"
@@ -14,10 +16,12 @@ import (
 // cargoCompiles are the cargo subcommands that compile the package, and
 // so first run its build scripts, and its procedural macros inside the
 // compiler.
-var cargoCompiles = map[string]bool{
-	"build": true, "b": true, "check": true, "c": true, "test": true, "t": true, "bench": true, "run": true, "r": true,
-	"clippy": true, "doc": true, "d": true, "rustc": true, "rustdoc": true, "fix": true,
-}
+var cargoCompiles = lazy.New(func() map[string]bool {
+	return map[string]bool{
+		"build": true, "b": true, "check": true, "c": true, "test": true, "t": true, "bench": true, "run": true, "r": true,
+		"clippy": true, "doc": true, "d": true, "rustc": true, "rustdoc": true, "fix": true,
+	}
+})
 
 // cargoBuild judges a cargo command that compiles: the build scripts
 // (build.rs, or what [package] build names) of the package, of its

@@ -6,6 +6,8 @@ import (
 	"path"
 	"strings"
 
+	"github.com/arbitergate/arbiter/internal/lazy"
+
 	"github.com/arbitergate/arbiter"
 
 	"github.com/arbitergate/arbiter/catalog"
@@ -41,7 +43,9 @@ type compiledSource struct {
 }
 
 // cSourceLangs maps C and C++ source extensions to their language.
-var cSourceLangs = map[string]string{".c": "c", ".h": "c", ".i": "c", ".cc": "c++", ".cpp": "c++", ".cxx": "c++", ".c++": "c++", ".cp": "c++", ".C": "c++", ".hpp": "c++", ".hh": "c++", ".hxx": "c++", ".ii": "c++"}
+var cSourceLangs = lazy.New(func() map[string]string {
+	return map[string]string{".c": "c", ".h": "c", ".i": "c", ".cc": "c++", ".cpp": "c++", ".cxx": "c++", ".c++": "c++", ".cp": "c++", ".C": "c++", ".hpp": "c++", ".hh": "c++", ".hxx": "c++", ".ii": "c++"}
+})
 
 // compileOutputs records the runnable files a compiler command writes,
 // with what they are built from. A compile that writes no program (gcc
@@ -170,7 +174,7 @@ func (j *judgement) cCompile(c *shell.Command) (b *compiledBuild, out string, ru
 		if strings.HasPrefix(t, "-") && t != "-" {
 			continue
 		}
-		lang := cSourceLangs[path.Ext(t)]
+		lang := cSourceLangs.Get()[path.Ext(t)]
 		if lang == "" {
 			b.unknown = "links " + t + ", which arbiter cannot read as C or C++ source"
 			continue
@@ -281,7 +285,7 @@ func (j *judgement) goBuild(c *shell.Command, words []shell.Word) *compiledBuild
 		w := words[k]
 		t := w.Text
 		if strings.HasPrefix(t, "-") {
-			if goValued[strings.TrimLeft(t, "-")] {
+			if goValued.Get()[strings.TrimLeft(t, "-")] {
 				k++ // its value is the next word (gotest.go)
 			}
 			continue

@@ -473,7 +473,7 @@ func (r *composeReader) hostPath(where, verb, source, dir, mode string) {
 	switch place := r.j.res.Classify(abs, false); {
 	case place == paths.Project || place == paths.ProjectRoot:
 		return
-	case mode == "ro" && inertHostFiles[abs]:
+	case mode == "ro" && inertHostFiles.Get()[abs]:
 		return
 	}
 	what := r.j.shownPath(abs)
@@ -488,7 +488,9 @@ func (r *composeReader) hostPath(where, verb, source, dir, mode string) {
 
 // inertHostFiles are host files commonly given read-only to containers
 // for their clock, which give nothing else.
-var inertHostFiles = map[string]bool{"/etc/localtime": true, "/etc/timezone": true}
+var inertHostFiles = lazy.New(func() map[string]bool {
+	return map[string]bool{"/etc/localtime": true, "/etc/timezone": true}
+})
 
 // hostFiles judges the top-level configs, secrets and volumes that take a
 // host file or folder: a secret from ~/.ssh is a mount of it.

@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/arbitergate/arbiter/internal/lazy"
+
 	"github.com/arbitergate/arbiter/catalog"
 	"github.com/arbitergate/arbiter/code"
 	"github.com/arbitergate/arbiter/project"
@@ -15,13 +17,15 @@ import (
 
 // goValued are the go command's build and test flags that take a value
 // as the next word (the spec's go block names them all).
-var goValued = map[string]bool{
-	"C": true, "covermode": true, "coverpkg": true, "coverprofile": true, "buildvcs": true, "mod": true, "tags": true, "ldflags": true,
-	"gcflags": true, "asmflags": true, "buildmode": true, "compiler": true, "pgo": true, "p": true, "o": true, "modfile": true, "overlay": true,
-	"run": true, "skip": true, "bench": true, "benchtime": true, "count": true, "cpu": true, "timeout": true, "parallel": true, "shuffle": true,
-	"list": true, "fuzz": true, "fuzztime": true, "fuzzminimizetime": true, "cpuprofile": true, "memprofile": true, "blockprofile": true,
-	"mutexprofile": true, "trace": true, "outputdir": true, "vet": true, "f": true, "exec": true, "toolexec": true,
-}
+var goValued = lazy.New(func() map[string]bool {
+	return map[string]bool{
+		"C": true, "covermode": true, "coverpkg": true, "coverprofile": true, "buildvcs": true, "mod": true, "tags": true, "ldflags": true,
+		"gcflags": true, "asmflags": true, "buildmode": true, "compiler": true, "pgo": true, "p": true, "o": true, "modfile": true, "overlay": true,
+		"run": true, "skip": true, "bench": true, "benchtime": true, "count": true, "cpu": true, "timeout": true, "parallel": true, "shuffle": true,
+		"list": true, "fuzz": true, "fuzztime": true, "fuzzminimizetime": true, "cpuprofile": true, "memprofile": true, "blockprofile": true,
+		"mutexprofile": true, "trace": true, "outputdir": true, "vet": true, "f": true, "exec": true, "toolexec": true,
+	}
+})
 
 // goArgs are a go command's words after the subcommand: its flags (name
 // without dashes → value, "" for a plain flag) and its operands (package
@@ -46,7 +50,7 @@ func parseGoArgs(words []shell.Word) goArgs {
 			continue
 		}
 		name, value, eq := strings.Cut(strings.TrimLeft(t, "-"), "=")
-		if !eq && goValued[name] && k+1 < len(words) {
+		if !eq && goValued.Get()[name] && k+1 < len(words) {
 			k++
 			value = words[k].Text
 		}

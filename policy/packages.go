@@ -154,7 +154,7 @@ func (j *judgement) packages(c *shell.Command) {
 		case "add", "remove", "rm":
 			install("changes the project's dependencies")
 		default:
-			if cargoCompiles[sub] {
+			if cargoCompiles.Get()[sub] {
 				j.cargoBuild(c, subj)
 				return
 			}

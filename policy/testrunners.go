@@ -6,32 +6,41 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/arbitergate/arbiter/internal/lazy"
+
 	"github.com/arbitergate/arbiter/catalog"
 	"github.com/arbitergate/arbiter/code"
 	"github.com/arbitergate/arbiter/shell"
 )
 
+// runnerConfig is where a test runner finds its configuration.
+type runnerConfig struct {
+	files []string
+	key   string
+}
+
 // runnerConfigs are the configuration files each JavaScript test runner
 // looks for in its folder, in its order, and the package.json key it
 // reads when there is none ("" for none).
-var runnerConfigs = map[string]struct {
-	files []string
-	key   string
-}{
-	"jest":   {[]string{"jest.config.js", "jest.config.ts", "jest.config.mjs", "jest.config.cjs", "jest.config.mts", "jest.config.cts", "jest.config.json"}, "jest"},
-	"vitest": {[]string{"vitest.config.ts", "vitest.config.mts", "vitest.config.cts", "vitest.config.js", "vitest.config.mjs", "vitest.config.cjs", "vite.config.ts", "vite.config.mts", "vite.config.cts", "vite.config.js", "vite.config.mjs", "vite.config.cjs"}, ""},
-	"mocha":  {[]string{".mocharc.js", ".mocharc.cjs", ".mocharc.mjs", ".mocharc.yaml", ".mocharc.yml", ".mocharc.jsonc", ".mocharc.json"}, "mocha"},
-}
+var runnerConfigs = lazy.New(func() map[string]runnerConfig {
+	return map[string]runnerConfig{
+		"jest":   {[]string{"jest.config.js", "jest.config.ts", "jest.config.mjs", "jest.config.cjs", "jest.config.mts", "jest.config.cts", "jest.config.json"}, "jest"},
+		"vitest": {[]string{"vitest.config.ts", "vitest.config.mts", "vitest.config.cts", "vitest.config.js", "vitest.config.mjs", "vitest.config.cjs", "vite.config.ts", "vite.config.mts", "vite.config.cts", "vite.config.js", "vite.config.mjs", "vite.config.cjs"}, ""},
+		"mocha":  {[]string{".mocharc.js", ".mocharc.cjs", ".mocharc.mjs", ".mocharc.yaml", ".mocharc.yml", ".mocharc.jsonc", ".mocharc.json"}, "mocha"},
+	}
+})
 
 // runnerKeys are the configuration properties whose values are files of
 // code the runner loads and runs: setup and teardown modules, reporters,
 // transformers, environments, resolvers and required modules.
-var runnerKeys = map[string]bool{
-	"globalSetup": true, "globalTeardown": true, "setupFiles": true, "setupFilesAfterEnv": true, "setupFilesAfterEach": true,
-	"reporters": true, "reporter": true, "transform": true, "require": true, "testEnvironment": true, "environment": true,
-	"testRunner": true, "runner": true, "testSequencer": true, "snapshotResolver": true, "testResultsProcessor": true,
-	"watchPlugins": true, "resolver": true, "preset": true, "file": true, "ui": true,
-}
+var runnerKeys = lazy.New(func() map[string]bool {
+	return map[string]bool{
+		"globalSetup": true, "globalTeardown": true, "setupFiles": true, "setupFilesAfterEnv": true, "setupFilesAfterEach": true,
+		"reporters": true, "reporter": true, "transform": true, "require": true, "testEnvironment": true, "environment": true,
+		"testRunner": true, "runner": true, "testSequencer": true, "snapshotResolver": true, "testResultsProcessor": true,
+		"watchPlugins": true, "resolver": true, "preset": true, "file": true, "ui": true,
+	}
+})
 
 // testRunner judges jest, vitest and mocha by the code they load before
 // the tests: the configuration file (a module that runs) and the setup
@@ -63,7 +72,7 @@ func (j *judgement) testRunner(c *shell.Command) {
 	if explicit {
 		return
 	}
-	conf := runnerConfigs[c.Program]
+	conf := runnerConfigs.Get()[c.Program]
 	for _, f := range conf.files {
 		if p := filepath.Join(dir, f); fileExistsAt(p) {
 			j.runnerConfig(c, p, dir, subj)
@@ -101,7 +110,7 @@ func (j *judgement) runnerConfig(c *shell.Command, value, dir, subj string) {
 			return
 		}
 		j.runnerModule(c, abs, dir, subj) // the configuration is code that runs
-		files, err := code.ConfigValues(text, runnerKeys)
+		files, err := code.ConfigValues(text, runnerKeys.Get())
 		if err != nil {
 			j.fireWith(catalog.UBuildCode, subj, "arbiter cannot tell which files "+shown+" makes the test runner load ("+err.Error()+")")
 			return
@@ -141,7 +150,7 @@ func (j *judgement) jsonConfig(c *shell.Command, data []byte, shown, dir, subj s
 		switch t := x.(type) {
 		case map[string]any:
 			for k, v := range t {
-				walk(v, named || runnerKeys[k])
+				walk(v, named || runnerKeys.Get()[k])
 			}
 		case []any:
 			for _, v := range t {

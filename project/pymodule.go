@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/arbitergate/arbiter/internal/lazy"
 )
 
 // PyModule is one module Python would load for an import, found the way
@@ -29,17 +31,19 @@ type PyModule struct {
 // startupModules are loaded before Python puts the script's directory or
 // the working directory on sys.path (builtin, frozen, or imported by
 // site), so a file of the same name there is never what an import runs.
-var startupModules = map[string]bool{
-	"sys": true, "builtins": true, "_imp": true, "_io": true, "_thread": true, "_warnings": true, "_weakref": true, "marshal": true, "posix": true, "time": true,
-	"abc": true, "codecs": true, "encodings": true, "io": true, "zipimport": true, "os": true, "stat": true, "site": true, "posixpath": true, "genericpath": true,
-	"_collections_abc": true, "_sitebuiltins": true, "_frozen_importlib": true, "_frozen_importlib_external": true, "_abc": true, "_codecs": true, "_signal": true,
-}
+var startupModules = lazy.New(func() map[string]bool {
+	return map[string]bool{
+		"sys": true, "builtins": true, "_imp": true, "_io": true, "_thread": true, "_warnings": true, "_weakref": true, "marshal": true, "posix": true, "time": true,
+		"abc": true, "codecs": true, "encodings": true, "io": true, "zipimport": true, "os": true, "stat": true, "site": true, "posixpath": true, "genericpath": true,
+		"_collections_abc": true, "_sitebuiltins": true, "_frozen_importlib": true, "_frozen_importlib_external": true, "_abc": true, "_codecs": true, "_signal": true,
+	}
+})
 
 // StartupModule reports whether the top-level package of a dotted name is
 // loaded before the project's folders are searched.
 func StartupModule(name string) bool {
 	top, _, _ := strings.Cut(name, ".")
-	return startupModules[top]
+	return startupModules.Get()[top]
 }
 
 // pySuffixes are the endings the path finder tries for a module, in its
@@ -73,7 +77,7 @@ type PyFinder struct {
 // Find is FindPyModule with f's written files and listings.
 func (f PyFinder) Find(dirs []string, name string) []PyModule {
 	parts := strings.Split(name, ".")
-	if startupModules[parts[0]] {
+	if startupModules.Get()[parts[0]] {
 		return nil
 	}
 	return finder{written: f.Written, listings: f.Listings}.find(dirs, parts)
