@@ -67,3 +67,22 @@ echo "== the same call with no record (the script read and judged as a temporary
 XDG_CACHE_HOME="$out/nocache" ARBITER_CONFIG=/dev/null "$out/hooktime" -n "${1:-300}" -payload "$out/journal.json" -- "$out/floor" -- "$out/arbiter-hook" claude -- "$out/arbiter" hook claude
 echo "== journal ($(wc -l < "$record") entries, $(wc -c < "$record") bytes; 5 MB transcript)"
 XDG_CACHE_HOME="$out/cache" ARBITER_CONFIG=/dev/null "$out/hooktime" -n "${1:-300}" -payload "$out/journal.json" -- "$out/floor" -- "$out/arbiter-hook" claude -- "$out/arbiter" hook claude
+# A project with a 200-file test tree: pytest reads every conftest.py from
+# the rootdir down to the tests it runs (here one per folder, 20 folders
+# of 10 test files), with a 5 MB transcript. The same call twice: arbiter
+# keeps nothing between calls for it, so the second costs the first.
+proj="$out/tree"
+mkdir -p "$proj/.git"
+printf '[pytest]\naddopts = -q\n' > "$proj/pytest.ini"
+printf 'import pytest\n\n@pytest.fixture\ndef answer():\n    return 42\n' > "$proj/conftest.py"
+for d in $(seq 1 20); do
+	mkdir -p "$proj/tests/pkg$d"
+	printf 'import pytest\n\n@pytest.fixture\ndef base():\n    return %d\n' "$d" > "$proj/tests/pkg$d/conftest.py"
+	for f in $(seq 1 10); do
+		printf 'def test_%d(answer, base):\n    assert answer + base > 0\n' "$f" > "$proj/tests/pkg$d/test_$f.py"
+	done
+done
+printf '{"session_id":"3f1c2b7e-5d1a-4b0e-9f3c-8a2d6e4b1c90","transcript_path":"%s","cwd":"%s","permission_mode":"default","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"pytest tests","description":"Run the tests"},"tool_use_id":"toolu_t"}\n' "$out/session.jsonl" "$proj" > "$out/tree.json"
+echo "== pytest over a 200-file test tree ($(find "$proj" -name '*.py' | wc -l) Python files, 21 conftest.py; 5 MB transcript)"
+ARBITER_CONFIG=/dev/null "$out/arbiter" hook claude < "$out/tree.json"
+ARBITER_CONFIG=/dev/null "$out/hooktime" -n "${1:-300}" -payload "$out/tree.json" -- "$out/floor" -- "$out/arbiter-hook" claude -- "$out/arbiter" hook claude

@@ -3,10 +3,11 @@ package config
 import (
 	"bytes"
 	"errors"
-	"github.com/arbitergate/arbiter/internal/lazy"
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/arbitergate/arbiter/internal/lazy"
 
 	"github.com/pelletier/go-toml/v2/unstable"
 )

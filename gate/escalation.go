@@ -5,9 +5,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
+
 	"github.com/arbitergate/arbiter/catalog"
 	"github.com/arbitergate/arbiter/internal/lazy"
-	"strings"
 
 	"github.com/arbitergate/arbiter"
 	"github.com/arbitergate/arbiter/paths"

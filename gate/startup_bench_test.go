@@ -5,8 +5,9 @@ import (
 	"context"
 	"os"
 
-	"github.com/arbitergate/arbiter"
 	"testing"
+
+	"github.com/arbitergate/arbiter"
 
 	"github.com/arbitergate/arbiter/config"
 )

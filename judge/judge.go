@@ -3,9 +3,10 @@ package judge
 import (
 	"context"
 	"fmt"
-	"github.com/arbitergate/arbiter/catalog"
 	"io"
 	"time"
+
+	"github.com/arbitergate/arbiter/catalog"
 
 	"github.com/arbitergate/arbiter"
 )

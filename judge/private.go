@@ -2,8 +2,9 @@ package judge
 
 import (
 	"encoding/json"
-	"github.com/arbitergate/arbiter/catalog"
 	"strings"
+
+	"github.com/arbitergate/arbiter/catalog"
 
 	"github.com/arbitergate/arbiter"
 	"github.com/arbitergate/arbiter/secrets"

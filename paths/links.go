@@ -1,11 +1,12 @@
 package paths
 
 import (
-	"github.com/arbitergate/arbiter/internal/lazy"
 	"os"
 	"path"
 	"runtime"
 	"strings"
+
+	"github.com/arbitergate/arbiter/internal/lazy"
 )
 
 // maxLinks bounds the symbolic links one resolution follows, as the

@@ -1,9 +1,10 @@
 package paths
 
 import (
-	"github.com/arbitergate/arbiter/internal/lazy"
 	"path"
 	"strings"
+
+	"github.com/arbitergate/arbiter/internal/lazy"
 )
 
 // Place says where a path falls.

@@ -2,16 +2,18 @@ package rules
 
 import (
 	"encoding/json"
-	"github.com/arbitergate/arbiter/internal/lazy"
 	"net/url"
 	"path"
 	"path/filepath"
 	"strings"
 
+	"github.com/arbitergate/arbiter/internal/lazy"
+
+	"github.com/bmatcuk/doublestar/v4"
+
 	"github.com/arbitergate/arbiter"
 	"github.com/arbitergate/arbiter/paths"
 	"github.com/arbitergate/arbiter/shell"
-	"github.com/bmatcuk/doublestar/v4"
 )
 
 // facts is what one call does, as far as the rules look: its shell

@@ -1,9 +1,10 @@
 package secrets
 
 import (
-	"github.com/arbitergate/arbiter/internal/lazy"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/arbitergate/arbiter/internal/lazy"
 )
 
 // keywordIndex finds, in one pass over a text, which rules have one of

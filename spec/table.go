@@ -3,9 +3,10 @@ package spec
 import (
 	_ "embed"
 	"fmt"
-	"github.com/arbitergate/arbiter/internal/lazy"
 	"strings"
 	"sync"
+
+	"github.com/arbitergate/arbiter/internal/lazy"
 )
 
 //go:embed programs.txt
