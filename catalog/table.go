@@ -192,6 +192,7 @@ const (
 	UUnknownTool           ID = "U.unknown-tool"
 	UUnlistedFiles         ID = "U.unlisted-files"
 	UUnreadableCode        ID = "U.unreadable-code"
+	UUnreadableFile        ID = "U.unreadable-file"
 	UUnreadableMakefile    ID = "U.unreadable-makefile"
 	UUnreadableScript      ID = "U.unreadable-script"
 	UUnresolved            ID = "U.unresolved"
@@ -391,6 +392,7 @@ var table = [...]Rule{
 	{ID: UUnknownTool, Verdict: arbiter.Defer, Summary: "arbiter does not know this tool: it is in no runtime's tool table"},
 	{ID: UUnlistedFiles, Verdict: arbiter.Defer, Summary: "puts files whose names arbiter has not read into the project (an archive, a patch, a tree from elsewhere)"},
 	{ID: UUnreadableCode, Verdict: arbiter.Defer, Summary: "arbiter cannot read this code whole"},
+	{ID: UUnreadableFile, Verdict: arbiter.Defer, Summary: "arbiter cannot read the file the call reads, to check it for secrets"},
 	{ID: UUnreadableMakefile, Verdict: arbiter.Defer, Summary: "arbiter cannot read the Makefile whose recipes the command runs"},
 	{ID: UUnreadableScript, Verdict: arbiter.Defer, Summary: "arbiter cannot read the script to judge it"},
 	{ID: UUnresolved, Verdict: arbiter.Defer, Summary: "an argument is only known when the command runs, so what it does cannot be checked"},
