@@ -258,3 +258,37 @@ func TestFilesOption(t *testing.T) {
 		t.Errorf("unreadable: got %s %v, want defer U.unreadable-file", d.Decision, d.Rules)
 	}
 }
+
+// TestTreeSearchSecrets: a content search of a project tree that would
+// print a secret's line is a secret search; a search for something else,
+// one that prints names, or a tree without secrets is routine.
+func TestTreeSearchSecrets(t *testing.T) {
+	proj, clean := t.TempDir(), t.TempDir()
+	tree := map[string]string{"src/main.go": "package main\n", "README.md": "# app\n"}
+	plant(t, proj, tree, 0o644)
+	plant(t, clean, tree, 0o644)
+	plant(t, proj, map[string]string{"config/app.ini": "[db]\ndb_password = Qr7" + build(alnum62, 9) + "\n"}, 0o644)
+	plant(t, clean, map[string]string{"config/app.ini": "[db]\ndb_password =\n"}, 0o644)
+	grep := func(p string) map[string]any {
+		return map[string]any{"pattern": "password", "path": p, "output_mode": "content"}
+	}
+	for _, cmd := range []string{"grep -rn password .", "grep -r '' config", "rg -i passw", "rg -n = config", "grep -rn key ."} {
+		if d := Decide(context.Background(), bashIn(proj, cmd)); d.Decision == arbiter.Allow || !hasRuleID(d.Rules, "B3.secret-search") {
+			t.Errorf("%s: got %s %v (%s), want B3.secret-search", cmd, d.Decision, d.Rules, d.Reason)
+		}
+		if d := Decide(context.Background(), bashIn(clean, cmd)); hasRuleID(d.Rules, "B3.secret-search") {
+			t.Errorf("%s in a tree without secrets: got %s %v (%s)", cmd, d.Decision, d.Rules, d.Reason)
+		}
+	}
+	if d := Decide(context.Background(), toolIn(proj, "Grep", grep(proj))); d.Decision == arbiter.Allow {
+		t.Errorf("Grep content: got %s %v", d.Decision, d.Rules)
+	}
+	if d := Decide(context.Background(), toolIn(clean, "Grep", grep(clean))); d.Decision != arbiter.Allow {
+		t.Errorf("Grep content without secrets: got %s %v (%s)", d.Decision, d.Rules, d.Reason)
+	}
+	for _, cmd := range []string{"grep -rn TODO .", "grep -rl password .", "rg -c password", "rg TODO src"} {
+		if d := Decide(context.Background(), bashIn(proj, cmd)); d.Decision != arbiter.Allow {
+			t.Errorf("%s: got %s %v (%s), want allow", cmd, d.Decision, d.Rules, d.Reason)
+		}
+	}
+}

@@ -3,6 +3,7 @@ package policy
 import (
 	"net/netip"
 	"net/url"
+	"os"
 	"path"
 	"strings"
 
@@ -12,6 +13,7 @@ import (
 
 	"github.com/arbitergate/arbiter"
 	"github.com/arbitergate/arbiter/internal/lazyregexp"
+	"github.com/arbitergate/arbiter/paths"
 	"github.com/arbitergate/arbiter/secrets"
 	"github.com/arbitergate/arbiter/tools"
 )
@@ -75,9 +77,15 @@ func (j *judgement) byEffect(t tools.Tool, name string, m map[string]any) {
 		// Claude Code's Grep prints file names unless told otherwise; the
 		// other runtimes' search tools print the matching lines.
 		if mode := stringField(m, "output_mode"); mode == "content" || mode == "" && name != "Grep" {
-			if where := j.res.Resolve(p, ""); j.holdsCredentials(where) {
+			where := j.res.Resolve(p, "")
+			if j.holdsCredentials(where) {
 				j.fireWith(catalog.B3SecretSearch, p, "prints matching lines from "+j.shownPath(where)+", which holds credentials; what matches would be sent to the model provider with the conversation")
 				return
+			}
+			if place := j.res.Classify(where, false); place == paths.Project || place == paths.ProjectRoot {
+				if info, err := os.Stat(where); err == nil && info.IsDir() {
+					j.projectSearch(p, where, firstString(m, "pattern", "query", "regex"), true)
+				}
 			}
 			for _, f := range []string{"glob", "include"} {
 				if g := stringField(m, f); g != "" {

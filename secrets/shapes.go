@@ -149,10 +149,23 @@ func assignmentAt(text string, i, n int, code bool) string {
 	if kind == "registry login" {
 		min = 12
 	}
-	if !literalSecret(v, min) {
+	if !literalSecret(v, min) || namesItself(v) {
 		return ""
 	}
 	return kind
+}
+
+// namesItself reports a value that says what it is rather than being
+// it: a field's name ("encodeUserPassword"), a description ("Password
+// used to generate key").
+func namesItself(v string) bool {
+	low := strings.ToLower(v)
+	for _, w := range []string{"password", "passwd", "secret", "token", "apikey", "api_key", "credential", "private"} {
+		if strings.Contains(low, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // keyByte reports a byte that can be part of a configuration key.
@@ -244,8 +257,8 @@ func valueOf(s string, bareLine bool) (string, bool) {
 	if !bareLine {
 		v, _, _ = strings.Cut(v, " ")
 	}
-	if strings.ContainsAny(v, " \t()[]{}") {
-		return "", false
+	if strings.ContainsAny(v, " \t()[]{}'\"`") {
+		return "", false // an expression, or the end of a string in code
 	}
 	return v, false
 }
@@ -286,8 +299,8 @@ func literalSecret(v string, min int) bool {
 			upper = true
 		case c >= '0' && c <= '9':
 			digit = true
-		case c == '_' || c == '-' || c == '.' || c == ' ':
-			// separators of words and versions
+		case c == '_' || c == '-' || c == '.' || c == ' ' || c == ':' || c == '/' || c == ',':
+			// separators of words, lists, versions and paths
 		default:
 			symbol = true
 		}
