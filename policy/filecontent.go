@@ -1,6 +1,8 @@
 package policy
 
 import (
+	"path"
+	"path/filepath"
 	"strings"
 
 	"github.com/arbitergate/arbiter/secrets"
@@ -70,4 +72,34 @@ func scannable(abs string) bool {
 		}
 	}
 	return true
+}
+
+// globMatches bounds the files a pattern's matches are read for: the
+// shell expands it to files that exist, and each is judged as if named.
+const globMatches = 128
+
+// globSecret returns what secret a file a shell pattern expands to holds
+// (config/*.ini, the first globMatches matches), or "". As in the shell,
+// a name starting with a dot is matched only by a pattern that does.
+func (j *judgement) globSecret(pattern string) string {
+	if !scannable(pattern) {
+		return ""
+	}
+	matches, err := filepath.Glob(pattern)
+	if err != nil {
+		return ""
+	}
+	dotted := strings.HasPrefix(path.Base(pattern), ".")
+	for k, m := range matches {
+		if k >= globMatches {
+			break
+		}
+		if strings.HasPrefix(path.Base(m), ".") && !dotted {
+			continue
+		}
+		if kind := j.fileSecret(m, ""); kind != "" && kind != unreadable {
+			return kind + " (" + j.shownPath(m) + ")"
+		}
+	}
+	return ""
 }

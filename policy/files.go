@@ -458,7 +458,10 @@ func namesOnly(s string) bool {
 // (fileSecret); a pattern, or a file not there yet, by its name.
 func (j *judgement) credentialAt(abs string, glob bool) string {
 	if glob {
-		return secrets.Glob(abs, j.res.Home)
+		if kind := secrets.Glob(abs, j.res.Home); kind != "" {
+			return kind
+		}
+		return j.globSecret(abs)
 	}
 	if path.Base(abs) == "config" && path.Base(path.Dir(abs)) == ".git" && storesToken(abs) {
 		return "git configuration holding a token"

@@ -210,7 +210,32 @@ func (j *judgement) mcpTool(name string, m map[string]any) {
 	if IsSQLTool(name) {
 		j.sqlTool(name, m) // SQL that drops or deletes asks; the tool stays the runtime's to allow
 	}
+	j.mcpFileRead(name, m)
 	j.fire(catalog.CMcpTool, name)
+}
+
+// mcpFileRead judges the read tools of a filesystem MCP server (the
+// reference server's read_file, read_text_file, read_media_file and
+// read_multiple_files, by any server name): a credential, or a file
+// holding a secret, is read as the runtime's own Read would read it. The
+// tool otherwise stays the runtime's to allow.
+func (j *judgement) mcpFileRead(name string, m map[string]any) {
+	_, tool, ok := strings.Cut(strings.TrimPrefix(name, "mcp__"), "__")
+	if !ok {
+		return
+	}
+	switch tool {
+	case "read_file", "read_text_file", "read_media_file", "read_multiple_files":
+	default:
+		return
+	}
+	ps := tools.Values(m, []string{"path", "paths"})
+	for _, p := range ps {
+		abs := j.res.Resolve(p, "")
+		if kind := j.credentialAt(abs, false); kind != "" {
+			j.secretRead(abs, kind)
+		}
+	}
 }
 
 // sessionTool allows bookkeeping; a tool that reads by a relative name

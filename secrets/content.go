@@ -218,14 +218,41 @@ func window(text string, i int) (int, int) {
 	return start, end
 }
 
-// ruleIn returns the rule's kind when it finds a real secret in s.
+// ruleIn returns the rule's kind when it finds a real secret in s. In a
+// file, more stand-ins are known for what they are than in a command: a
+// value that says it is an example (AWS's own AKIAIOSFODNN7EXAMPLE), one
+// typed as a run of the alphabet (ghp_0123456789abcdef…), which a
+// generated token all but never holds, and for the rules of assigned
+// values, one that is not a literal (literalSecret).
 func ruleIn(r *rule, s string) string {
 	for _, m := range r.matches(s) {
-		if r.real(s, m) {
-			return r.kind
+		if !r.real(s, m) {
+			continue
 		}
+		start, end := secretSpan(m)
+		v := s[start:end]
+		if standIn(v) || typedRun(v) || r.assigned && !literalSecret(v, 8) {
+			continue
+		}
+		return r.kind
 	}
 	return ""
+}
+
+// typedRun reports a run of six characters in alphabet order (012345,
+// abcdef, ABCDEF): a token typed for a test or a document.
+func typedRun(v string) bool {
+	run := 1
+	for k := 1; k < len(v); k++ {
+		if v[k] == v[k-1]+1 && isAlpha(v[k]) {
+			if run++; run >= 6 {
+				return true
+			}
+			continue
+		}
+		run = 1
+	}
+	return false
 }
 
 // sourceCode reports a file of a programming language, where an

@@ -77,6 +77,10 @@ func contentCases() []struct{ name, text, kind string } {
 		{"db.conf", "url: postgres://app@db.internal:5432/app\nother: postgres://app:${PW}@db/app\n", ""},
 		{"hosts", "machine api.example.com login me password xxxxxxxx\n", ""},
 		{"app.yaml", "password: <password>\napi_key: YOUR_API_KEY\ntoken: example-token-1234\n", ""},
+		{"fixtures_test.go", "token := \"ghp_0123456789abcdefghijABCDEFGHIJ012345\"\n", ""},
+		{"README.md", "aws configure set aws_access_key_id AKIAIOSFODNN7EXAMPLE\n", ""},
+		{"openssl.cnf", "secret = pass:insta # can be used for both client and server side\n", ""},
+		{"gen.go", "\tencodeUserPassword:   \"encodeUserPassword\",\n", ""},
 		{"main.go", "func login(password string) error {\n\ttoken := newToken(password)\n\tkey := cache.Key(token)\n\treturn nil\n}\n", ""},
 	}
 }

@@ -274,7 +274,7 @@ var placeholders = []string{"example", "changeme", "change_me", "change-me", "pl
 // (lower case, upper case, digits, symbols), so that a count, a duration,
 // a word or a name is not taken for a password.
 func literalSecret(v string, min int) bool {
-	if len(v) < min || slot(v) || reference(v) {
+	if len(v) < min || slot(v) || reference(v) || typedRun(v) {
 		return false
 	}
 	low := strings.ToLower(v)
