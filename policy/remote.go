@@ -113,6 +113,10 @@ func (j *judgement) remoteCopy(c *shell.Command) {
 			j.fireWith(catalog.A6SecretUpload, subj, "copies credentials to a remote host, sending them off the machine")
 			return
 		}
+		if file, kind := j.folderSecret(abs); kind != "" {
+			j.fireWith(catalog.A6SecretUpload, subj, "copies a folder to a remote host, and "+j.shownPath(file)+" in it is "+article(kind)+", sending it off the machine")
+			return
+		}
 	}
 	j.fireWith(catalog.C5Upload, subj, "copies local files to a remote host")
 }

@@ -52,6 +52,10 @@ func (j *judgement) copiesSecret(c *shell.Command) {
 		}
 		if kind := secrets.Holds(abs, j.res.Home); kind != "" {
 			j.fireWith(catalog.B3SecretCopy, s.Text, "copies a folder that holds credentials (such as "+article(kind)+"), spreading the secrets to another place")
+			continue
+		}
+		if file, kind := j.folderSecret(abs); kind != "" {
+			j.fireWith(catalog.B3SecretCopy, s.Text, "copies a folder that holds credentials ("+j.shownPath(file)+" is "+article(kind)+"), spreading the secrets to another place")
 		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/arbitergate/arbiter/catalog"
+	"github.com/arbitergate/arbiter/paths"
 	"github.com/arbitergate/arbiter/secrets"
 )
 
@@ -78,6 +79,19 @@ func (w *treeWalk) walk(dir string, depth int) {
 			}
 		}
 	}
+}
+
+// folderSecret returns a file holding a secret in a folder of the
+// project that a command copies, archives or uploads whole, as far as
+// treeSecret looks; "" for a path that is not such a folder.
+func (j *judgement) folderSecret(abs string) (string, string) {
+	if place := j.res.Classify(abs, false); place != paths.Project && place != paths.ProjectRoot && place != paths.Temp {
+		return "", ""
+	}
+	if info, err := os.Stat(abs); err != nil || !info.IsDir() {
+		return "", ""
+	}
+	return j.treeSecret(abs, true)
 }
 
 // seeksSecrets reports a search pattern that would print a secret's line:

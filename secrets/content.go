@@ -256,7 +256,8 @@ func typedRun(v string) bool {
 }
 
 // sourceCode reports a file of a programming language, where an
-// assignment's unquoted value is a name rather than a literal.
+// assignment's unquoted value is a name rather than a literal. Shell
+// scripts are not among them: TOKEN=abc is a literal there.
 func sourceCode(name string) bool {
 	dot := strings.LastIndexByte(name, '.')
 	if dot < 0 {
@@ -265,7 +266,7 @@ func sourceCode(name string) bool {
 	switch strings.ToLower(name[dot+1:]) {
 	case "go", "py", "js", "mjs", "cjs", "jsx", "ts", "tsx", "rb", "java", "kt", "kts", "scala", "rs", "c", "h", "cc", "cpp", "hpp",
 		"cs", "php", "swift", "m", "mm", "dart", "lua", "pl", "pm", "r", "ex", "exs", "erl", "hs", "clj", "groovy", "gradle",
-		"vue", "svelte", "sh", "bash", "zsh", "fish", "ps1", "sql":
+		"vue", "svelte", "ps1", "sql":
 		return true
 	}
 	return false
