@@ -39,7 +39,7 @@ func (j *judgement) fileSecret(abs, kind string) string {
 	case s.Kind == "":
 		return ""
 	case s.Truncated:
-		return "file whose first 1 MiB holds " + article(s.Kind)
+		return "file whose first " + secrets.MaxScanText + " holds " + article(s.Kind)
 	}
 	return "file holding " + article(s.Kind)
 }

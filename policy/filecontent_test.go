@@ -318,3 +318,14 @@ func TestTreeSearchSecrets(t *testing.T) {
 		}
 	}
 }
+
+// TestLargeFileBound: a file larger than the bound is read in its first
+// secrets.MaxScan bytes, and the reason says so.
+func TestLargeFileBound(t *testing.T) {
+	proj := t.TempDir()
+	plant(t, proj, map[string]string{"dump.log": "GITHUB=ghp_" + build(alnum62, 36) + "\n" + strings.Repeat("routine line\n", secrets.MaxScan/10)}, 0o644)
+	d := Decide(context.Background(), bashIn(proj, "cat dump.log"))
+	if d.Decision != arbiter.Ask || !strings.Contains(d.Reason, "first "+secrets.MaxScanText) {
+		t.Errorf("got %s %v (%s), want ask naming the bound", d.Decision, d.Rules, d.Reason)
+	}
+}

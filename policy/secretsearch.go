@@ -16,7 +16,7 @@ import (
 // name, leaving out the repository's metadata and the folders dependency
 // managers and builds fill (which are the project's inputs, not where its
 // secrets are kept). Each file is read as a single read would be (up to
-// 1 MiB, its verdict cached across calls). A larger tree is checked in
+// secrets.MaxScan, its verdict cached across calls). A larger tree is checked in
 // that part only; the search keeps the answer it has without it.
 const (
 	treeFiles   = 128

@@ -32,44 +32,63 @@ func Content(name, text string) Found {
 	if k := privateKeyBlock(text); k != "" {
 		return Found{Kind: k}
 	}
-	code := sourceCode(name)
-	x := fileKeywords.Get()
-	// seen is where each rule was last looked at: the hits of a keyword
-	// inside a window already searched add nothing.
-	seen := make([]int, len(rules))
-	for i := 0; i+1 < len(text); i++ {
-		var c byte
-		if i+2 < len(text) {
-			c = text[i+2]
-		}
-		if h := triple(text[i], text[i+1], c); x.triples[h>>6]&(1<<(h&63)) == 0 {
+	sc := scan{text: text, code: sourceCode(name), x: fileKeywords.Get(), seen: make([]int, len(rules))}
+	n := len(text)
+	for i := 0; i+2 < n; i++ {
+		if h := triple(text[i], text[i+1], text[i+2]); sc.x.triples[h>>6]&(1<<(h&63)) == 0 {
 			continue
 		}
-		g := x.pairs[uint(text[i])<<8|uint(text[i+1])]
-		if g == 0 {
-			continue
+		if kind := sc.at(i); kind != "" {
+			return Found{Kind: kind}
 		}
-		for _, k := range x.groups[g-1] {
-			if !hasFoldedPrefix(text[i+2:], k.word[2:]) || k.exact != "" && !strings.HasPrefix(text[i:], k.exact) {
-				continue
-			}
-			if k.rule == assignmentRule {
-				if kind := assignmentAt(text, i, len(k.word), code); kind != "" {
-					return Found{Kind: kind}
-				}
-				continue
-			}
-			if i < seen[k.rule] {
-				continue
-			}
-			start, end := window(text, i)
-			seen[k.rule] = end
-			if kind := ruleIn(&rules[k.rule], text[start:end]); kind != "" {
+	}
+	if n >= 2 {
+		if h := triple(text[n-2], text[n-1], 0); sc.x.triples[h>>6]&(1<<(h&63)) != 0 {
+			if kind := sc.at(n - 2); kind != "" {
 				return Found{Kind: kind}
 			}
 		}
 	}
 	return Found{Public: publicMaterial(text[:min(len(text), publicLook)])}
+}
+
+// scan is one pass of Content over a text.
+type scan struct {
+	text string
+	code bool
+	x    *fileIndex
+	// seen is where each rule was last looked at: the hits of a keyword
+	// inside a window already searched add nothing.
+	seen []int
+}
+
+// at reads the keywords that start at i, once the filter let it through.
+func (sc *scan) at(i int) string {
+	text := sc.text
+	g := sc.x.pairs[uint(text[i])<<8|uint(text[i+1])]
+	if g == 0 {
+		return ""
+	}
+	for _, k := range sc.x.groups[g-1] {
+		if !hasFoldedPrefix(text[i+2:], k.word[2:]) || k.exact != "" && !strings.HasPrefix(text[i:], k.exact) {
+			continue
+		}
+		if k.rule == assignmentRule {
+			if kind := assignmentAt(text, i, len(k.word), sc.code); kind != "" {
+				return kind
+			}
+			continue
+		}
+		if i < sc.seen[k.rule] {
+			continue
+		}
+		start, end := window(text, i)
+		sc.seen[k.rule] = end
+		if kind := ruleIn(&rules[k.rule], text[start:end]); kind != "" {
+			return kind
+		}
+	}
+	return ""
 }
 
 // assignmentRule marks the file-shape keywords in the index, whose

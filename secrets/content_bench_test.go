@@ -12,7 +12,7 @@ import (
 // password, URLs), and no secret.
 func megabyte() string {
 	var b strings.Builder
-	for b.Len() < MaxScan {
+	for b.Len() < mib {
 		for _, c := range contentCases() {
 			if c.kind == "" {
 				b.WriteString(c.text)
@@ -21,7 +21,7 @@ func megabyte() string {
 		b.WriteString("func (c *Client) Do(ctx context.Context, req *http.Request) (*http.Response, error) {\n\tkey := c.cacheKey(req.URL.String())\n\treturn c.http.Do(req.WithContext(ctx))\n}\n")
 		b.WriteString("See https://example.com/docs/auth for how the token is refreshed; the password policy lives in config.\n")
 	}
-	return b.String()[:MaxScan]
+	return b.String()[:mib]
 }
 
 // BenchmarkScanMegabyte measures scanning 1 MiB of text (the bound).
@@ -41,7 +41,7 @@ func BenchmarkScanFileMegabyte(b *testing.B) {
 	dir := b.TempDir()
 	p := filepath.Join(dir, "mixed.txt")
 	os.WriteFile(p, []byte(megabyte()), 0o644)
-	b.SetBytes(MaxScan)
+	b.SetBytes(mib)
 	for b.Loop() {
 		Files{}.ScanFile(p)
 	}
@@ -74,10 +74,10 @@ func BenchmarkScanSource(b *testing.B) {
 			buf.Write(data)
 		}
 	}
-	for buf.Len() < MaxScan {
+	for buf.Len() < mib {
 		buf.WriteString(buf.String())
 	}
-	s := buf.String()[:MaxScan]
+	s := buf.String()[:mib]
 	b.SetBytes(int64(len(s)))
 	for b.Loop() {
 		if f := Content("source.txt", s); f.Kind != "" {
@@ -85,3 +85,7 @@ func BenchmarkScanSource(b *testing.B) {
 		}
 	}
 }
+
+// mib is the size the benchmarks scan: 1 MiB, of which a file scan reads
+// the first MaxScan bytes.
+const mib = 1 << 20

@@ -10,9 +10,15 @@ import (
 )
 
 // MaxScan bounds what is read of a file to look for secrets: the whole
-// file up to 1 MiB, and the first 1 MiB of a larger one (Scan.Truncated
+// file up to 256 KiB, and the first 256 KiB of a larger one (Scan.Truncated
 // says so, and the reason for a secret found says it was in that part).
-const MaxScan = 1 << 20
+// The bound is the hook's time budget: a scan costs about 4 ns a byte on
+// a busy two-core machine (BENCHMARKS.md), so 256 KiB is about 1 ms, and
+// the files credentials are kept in are far smaller.
+const MaxScan = 256 << 10
+
+// MaxScanText is MaxScan as a reason says it.
+const MaxScanText = "256 KiB"
 
 // Scan is what reading a file for secrets found.
 type Scan struct {

@@ -188,7 +188,6 @@ var secretKeys = []struct{ suffix, kind string }{
 // or "". A key whose last word says something else about the secret
 // (password_min_length, token_url, secret_name) names no secret.
 func secretKey(key string) string {
-	key = strings.TrimLeft(key, "_-.")
 	if j := strings.LastIndexByte(key, '.'); j >= 0 {
 		key = key[j+1:] // spring.datasource.password, a TOML table's key
 	}
@@ -200,12 +199,13 @@ func secretKey(key string) string {
 			n++
 		}
 	}
-	low := string(b[:n])
-	if low == "auth" || low == "authtoken" || low == "identitytoken" {
+	low := b[:n]
+	switch string(low) { // compared without a copy
+	case "auth", "authtoken", "identitytoken":
 		return "registry login" // docker's auths, npm's _auth
 	}
 	for _, s := range secretKeys {
-		if strings.HasSuffix(low, s.suffix) {
+		if len(low) >= len(s.suffix) && string(low[len(low)-len(s.suffix):]) == s.suffix {
 			return s.kind
 		}
 	}
@@ -215,16 +215,25 @@ func secretKey(key string) string {
 // separator skips what stands between a key and its value: spaces, then
 // =, :, :=, => or a TOML/HCL =. It returns the rest and the separator.
 func separator(s string) (string, string) {
-	s = strings.TrimLeft(s, " \t")
+	s = trimBlanks(s)
 	for _, sep := range []string{":=", "=>", "=", ":"} {
 		if rest, ok := strings.CutPrefix(s, sep); ok {
 			if sep == ":" && strings.HasPrefix(rest, ":") {
 				return s, "" // a C++ or Rust path, not a key
 			}
-			return strings.TrimLeft(rest, " \t"), sep
+			return trimBlanks(rest), sep
 		}
 	}
 	return s, ""
+}
+
+// trimBlanks drops the spaces and tabs s starts with.
+func trimBlanks(s string) string {
+	k := 0
+	for k < len(s) && (s[k] == ' ' || s[k] == '\t') {
+		k++
+	}
+	return s[k:]
 }
 
 // valueOf reads a value: a quoted string, or a bare word up to the end
@@ -274,22 +283,11 @@ var placeholders = []string{"example", "changeme", "change_me", "change-me", "pl
 // (lower case, upper case, digits, symbols), so that a count, a duration,
 // a word or a name is not taken for a password.
 func literalSecret(v string, min int) bool {
-	if len(v) < min || slot(v) || reference(v) || typedRun(v) {
+	if len(v) < min {
 		return false
 	}
-	low := strings.ToLower(v)
-	for _, p := range placeholders {
-		if strings.Contains(low, p) {
-			return false
-		}
-	}
-	switch v[0] {
-	case '$', '%', '/', '~', '!', '&', '*', '@', '.':
-		return false // a variable, a path, a YAML tag or anchor, a file reference
-	}
-	if strings.Contains(v, "://") || strings.HasPrefix(low, "env:") || strings.HasPrefix(low, "vault:") || strings.HasPrefix(low, "file:") {
-		return false
-	}
+	// The kinds of character first: most values (a count, a name, a
+	// duration) fail here, before the costlier tests.
 	var lower, upper, digit, symbol bool
 	for k := 0; k < len(v); k++ {
 		switch c := v[k]; {
@@ -311,12 +309,23 @@ func literalSecret(v string, min int) bool {
 			kinds++
 		}
 	}
-	if kinds < 2 {
+	if kinds < 2 || numeric(v) {
+		return false // a version, a date or a number with a unit
+	}
+	switch v[0] {
+	case '$', '%', '/', '~', '!', '&', '*', '@', '.':
+		return false // a variable, a path, a YAML tag or anchor, a file reference
+	}
+	if slot(v) || reference(v) || typedRun(v) {
 		return false
 	}
-	// A version, a date or a number with a unit: digits with dots, dashes
-	// or one letter.
-	return !numeric(v)
+	low := strings.ToLower(v)
+	for _, p := range placeholders {
+		if strings.Contains(low, p) {
+			return false
+		}
+	}
+	return !strings.Contains(v, "://") && !strings.HasPrefix(low, "env:") && !strings.HasPrefix(low, "vault:") && !strings.HasPrefix(low, "file:")
 }
 
 // numeric reports a value that is a number, a version or a size.
