@@ -198,6 +198,7 @@ const (
 	UUnlistedFiles         ID = "U.unlisted-files"
 	UUnreadableCode        ID = "U.unreadable-code"
 	UUnreadableConfig      ID = "U.unreadable-config"
+	UUnreadableFile        ID = "U.unreadable-file"
 	UUnreadableMakefile    ID = "U.unreadable-makefile"
 	UUnreadableScript      ID = "U.unreadable-script"
 	UUnresolved            ID = "U.unresolved"
@@ -403,6 +404,7 @@ var table = [...]Rule{
 	{ID: UUnlistedFiles, Verdict: arbiter.Defer, Summary: "puts files whose names arbiter has not read into the project (an archive, a patch, a tree from elsewhere)"},
 	{ID: UUnreadableCode, Verdict: arbiter.Defer, Summary: "arbiter cannot read this code whole"},
 	{ID: UUnreadableConfig, Verdict: arbiter.Defer, Summary: "arbiter cannot read a configuration file that decides what the command runs (a git repository's configuration, a compose file, a test runner's settings)"},
+	{ID: UUnreadableFile, Verdict: arbiter.Defer, Summary: "arbiter cannot read the file the call reads, to check it for secrets"},
 	{ID: UUnreadableMakefile, Verdict: arbiter.Defer, Summary: "arbiter cannot read the Makefile whose recipes the command runs"},
 	{ID: UUnreadableScript, Verdict: arbiter.Defer, Summary: "arbiter cannot read the script to judge it"},
 	{ID: UUnresolved, Verdict: arbiter.Defer, Summary: "an argument is only known when the command runs, so what it does cannot be checked"},

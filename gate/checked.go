@@ -62,3 +62,19 @@ func checkKey(raw []config.Rule, sum [16]byte) string {
 	h.Write(sum[:])
 	return hex.EncodeToString(h.Sum(nil)[:16])
 }
+
+// programVersion names this build of arbiter by its executable's path,
+// size and modification time, so that a verdict kept by one build (the
+// secret scans of files, keyed by it) is not used by another. "" when the
+// program cannot be identified, and then nothing is kept.
+func programVersion() string {
+	self, err := os.Executable()
+	if err != nil {
+		return ""
+	}
+	st, err := os.Stat(self)
+	if err != nil {
+		return ""
+	}
+	return fmt.Sprintf("%s\x00%d\x00%d", self, st.Size(), st.ModTime().UnixNano())
+}

@@ -18,6 +18,7 @@ import (
 	"github.com/arbitergate/arbiter/judge"
 	"github.com/arbitergate/arbiter/policy"
 	"github.com/arbitergate/arbiter/rules"
+	"github.com/arbitergate/arbiter/secrets"
 	"github.com/arbitergate/arbiter/shell"
 )
 
@@ -106,7 +107,11 @@ func FromConfig(opt Options) (*Gate, config.Config, error) {
 		opt.Report = func(p config.Problem) { reportOnce(opt, p) }
 	}
 	cfg, _ := config.Load(opt.Getenv)
-	g := &Gate{Static: policy.New(policy.Options{Protect: Protected(cfg, opt)}), Problems: cfg.Problems}
+	files := secrets.Files{Version: programVersion()}
+	if dir := cacheDir(opt); dir != "" && files.Version != "" {
+		files.Cache = dir
+	}
+	g := &Gate{Static: policy.New(policy.Options{Protect: Protected(cfg, opt), Files: files}), Problems: cfg.Problems}
 	if len(cfg.Rules) > 0 && !opt.NoRules {
 		g.Rules = loadRules(cfg.Rules, g.Static, cacheDir(opt), cfg.Sum)
 		g.Problems = append(g.Problems, g.Rules.Problems...)

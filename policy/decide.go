@@ -12,6 +12,7 @@ import (
 
 	"github.com/arbitergate/arbiter"
 	"github.com/arbitergate/arbiter/paths"
+	"github.com/arbitergate/arbiter/secrets"
 	"github.com/arbitergate/arbiter/shell"
 )
 
@@ -24,6 +25,10 @@ type Options struct {
 	// configuration and state (where the environment moved them); changing
 	// them is self-tampering, like the default places (see guard.go).
 	Protect []string
+	// Files reads the files a call reads, prints, copies, uploads or
+	// searches, for the secrets they hold (see filecontent.go); nil reads
+	// them with no cache kept between calls.
+	Files secrets.Scanner
 }
 
 // Policy is the static decision layer. It holds no mutable state and is
@@ -58,6 +63,7 @@ func (p *Policy) Decide(ctx context.Context, call arbiter.Call) (d arbiter.Decis
 	j := newJudgement(call)
 	j.az = p.az
 	j.protect = p.opts.Protect
+	j.files = p.opts.Files
 	j.tool(call)
 	d = j.decision(p.opts)
 	if call.Tool == "Bash" && d.Decision != arbiter.Deny {
@@ -156,6 +162,11 @@ type judgement struct {
 	pyFiles *pythonFiles
 	// builds are the files of build and test code read so far.
 	builds buildFiles
+	// files is Options.Files; scanned keeps what it found for each path
+	// within this decision, since the same file is asked about by several
+	// rules.
+	files   secrets.Scanner
+	scanned map[string]secrets.Scan
 }
 
 type writtenFile struct {

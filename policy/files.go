@@ -43,7 +43,7 @@ func (j *judgement) redirects(c *shell.Command) {
 				continue
 			}
 			abs := j.res.Resolve(t.Text, c.Dir)
-			if kind := secrets.File(abs); kind != "" {
+			if kind := j.credentialAt(abs, t.Glob); kind != "" {
 				j.secretRead(abs, kind)
 			}
 		}
@@ -504,14 +504,19 @@ func namesOnly(s string) bool {
 }
 
 // credentialAt returns what credential a path or pattern names, or "".
+// A file that exists is judged by what it holds as well as by its name
+// (fileSecret); a pattern, or a file not there yet, by its name.
 func (j *judgement) credentialAt(abs string, glob bool) string {
 	if glob {
-		return secrets.Glob(abs, j.res.Home)
+		if kind := secrets.Glob(abs, j.res.Home); kind != "" {
+			return kind
+		}
+		return j.globSecret(abs)
 	}
 	if path.Base(abs) == "config" && path.Base(path.Dir(abs)) == ".git" && storesToken(abs) {
 		return "git configuration holding a token"
 	}
-	return secrets.File(abs)
+	return j.fileSecret(abs, secrets.File(abs))
 }
 
 // gitToken finds a credential git keeps in a repository's configuration:
@@ -537,6 +542,8 @@ func (j *judgement) secretRead(abs, kind string) {
 		shown = "~/" + rel
 	}
 	switch {
+	case kind == unreadable:
+		j.fireWith(catalog.UUnreadableFile, shown, "arbiter cannot read this file to check it for secrets")
 	case kind == "SSH configuration" || kind == "shell history" && place == paths.Project:
 		j.fireWith(catalog.B3SecretRead, shown, "reads "+kind+", which can reveal private details")
 	case kind == "environment file" || place == paths.Project || place == paths.Temp:

@@ -130,6 +130,10 @@ func (j *judgement) git(c *shell.Command) {
 			j.fireWith(catalog.BOptionRunsProgram, subj, "git grep -O runs a pager program on the matches")
 			return
 		}
+		if (sub == "var" && (short('l') || has("--list")) || sub == "ls-remote" && has("--get-url")) && j.res.Project != "" && storesToken(path.Join(j.res.Project, ".git", "config")) {
+			j.fireWith(catalog.B3SecretPrint, subj, "prints git configuration that holds a token in a remote URL or an extra header")
+			return
+		}
 		j.fire(catalog.D6GitRead, subj)
 		j.readArgs(c)
 	case "add", "commit", "fetch", "merge", "cherry-pick", "revert", "init", "apply", "am", "notes", "bisect", "mergetool", "lfs", "sparse-checkout", "maintenance", "rerere", "stage", "switch", "restore", "checkout", "stash", "branch", "tag", "worktree", "submodule", "gc", "config", "remote", "mv":
@@ -474,7 +478,7 @@ func (j *judgement) stagesSecret(c *shell.Command, sub string, rest []shell.Word
 	}
 	for _, p := range specs {
 		abs := j.res.Resolve(p.Text, c.Dir)
-		if kind := secrets.File(abs); kind != "" {
+		if kind := j.credentialAt(abs, p.Glob); kind != "" && kind != unreadable {
 			j.fireWith(catalog.B3SecretCommit, subj, "stages a "+kind+" ("+path.Base(abs)+") in the repository, where it stays in history and goes wherever the repository is pushed")
 			return true
 		}

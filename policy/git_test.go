@@ -87,14 +87,14 @@ func TestGitConfigTokens(t *testing.T) {
 	proj := t.TempDir()
 	withToken := "[remote \"origin\"]\n\turl = https://gitlab-ci-token:glcbt-abc123@gitlab.example.com/g/p.git\n[http \"https://github.com/\"]\n\textraheader = AUTHORIZATION: basic eC1hY2Nlc3M=\n"
 	plant(t, proj, map[string]string{".git/config": withToken}, 0o644)
-	for _, cmd := range []string{"git remote -v", "git remote get-url origin", "git config -l", "git config --get-regexp extraheader", "cat .git/config", "head .git/config", "grep url .git/config"} {
+	for _, cmd := range []string{"git remote -v", "git remote get-url origin", "git config -l", "git var -l", "git var --list", "git ls-remote --get-url origin", "git config --get-regexp extraheader", "cat .git/config", "head .git/config", "grep url .git/config"} {
 		if d := Decide(context.Background(), bashIn(proj, cmd)); d.Decision == arbiter.Allow {
 			t.Errorf("%s: allowed %v (%s)", cmd, d.Rules, d.Reason)
 		}
 	}
 	clean := t.TempDir()
 	plant(t, clean, map[string]string{".git/config": "[remote \"origin\"]\n\turl = https://github.com/o/r.git\n"}, 0o644)
-	for _, cmd := range []string{"git remote -v", "git config -l", "cat .git/config"} {
+	for _, cmd := range []string{"git remote -v", "git config -l", "git var -l", "cat .git/config"} {
 		if d := Decide(context.Background(), bashIn(clean, cmd)); d.Decision != arbiter.Allow {
 			t.Errorf("%s: got %s %v (%s), want allow", cmd, d.Decision, d.Rules, d.Reason)
 		}

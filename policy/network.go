@@ -9,7 +9,6 @@ import (
 	"github.com/arbitergate/arbiter/spec"
 
 	"github.com/arbitergate/arbiter/paths"
-	"github.com/arbitergate/arbiter/secrets"
 	"github.com/arbitergate/arbiter/shell"
 )
 
@@ -145,7 +144,7 @@ func (j *judgement) httpClient(c *shell.Command) {
 	}
 	for _, f := range t.files {
 		abs := j.res.Resolve(f, c.Dir)
-		if kind := secrets.File(abs); kind != "" {
+		if kind := j.credentialAt(abs, false); kind != "" {
 			j.fireWith(catalog.A6SecretUpload, subj, "uploads "+article(kind)+" to a network location, sending credentials off the machine")
 			return
 		}
@@ -268,8 +267,10 @@ func (j *judgement) sendsData(c *shell.Command) bool {
 	case "curl", "wget", "http", "https", "xh", "xhs", "httpie":
 		t := curlTransfer(c)
 		return t.sends && !allLoopback(t.hosts) || t.sends && len(t.hosts) == 0
-	case "nc", "ncat", "netcat", "socat", "telnet", "openssl", "sendmail", "mail", "mailx", "mutt":
+	case "nc", "ncat", "netcat", "socat", "telnet", "sendmail", "mail", "mailx", "mutt":
 		return true
+	case "openssl":
+		return opensslConnects(c)
 	case "scp", "sftp", "rsync", "rclone", "ftp", "lftp":
 		return true
 	case "aws", "gsutil", "az":
@@ -519,4 +520,30 @@ func rerouted(c *shell.Command) string {
 		}
 	}
 	return ""
+}
+
+// opensslConnects reports an openssl command that talks to the network:
+// a TLS client or server, a timing run or an OCSP query. The rest (x509,
+// req, genrsa, rsa, dgst, enc) work on local files; a subcommand that is
+// not known (or not given, for the interactive prompt) counts as one that
+// connects.
+func opensslConnects(c *shell.Command) bool {
+	for _, a := range c.Args {
+		if strings.HasPrefix(a.Text, "-") {
+			continue
+		}
+		if a.Dynamic {
+			return true
+		}
+		switch a.Text {
+		case "s_client", "s_server", "s_time", "ocsp", "srp":
+			return true
+		case "x509", "req", "genrsa", "genpkey", "gendsa", "rsa", "ec", "ecparam", "pkey", "pkeyutl", "pkcs8", "pkcs12", "pkcs7", "dgst", "enc", "base64",
+			"rand", "verify", "crl", "asn1parse", "dhparam", "dsa", "dsaparam", "rsautl", "sha1", "sha256", "sha512", "md5", "version", "speed", "list", "help",
+			"passwd", "prime", "kdf", "mac", "storeutl", "cms", "smime", "ts", "crl2pkcs7", "nseq", "sess_id", "spkac", "errstr", "ca", "x25519", "ciphers":
+			return false
+		}
+		return true
+	}
+	return true
 }

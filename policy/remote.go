@@ -109,8 +109,12 @@ func (j *judgement) remoteCopy(c *shell.Command) {
 	}
 	for _, src := range operands[:len(operands)-1] {
 		abs := j.res.Resolve(src.Text, c.Dir)
-		if secrets.File(abs) != "" || secrets.File(abs+"/x") != "" || strings.HasSuffix(abs, "/.ssh") || strings.HasSuffix(abs, "/.aws") || strings.HasSuffix(abs, "/.gnupg") {
+		if j.credentialAt(abs, src.Glob) != "" || secrets.File(abs+"/x") != "" || strings.HasSuffix(abs, "/.ssh") || strings.HasSuffix(abs, "/.aws") || strings.HasSuffix(abs, "/.gnupg") {
 			j.fireWith(catalog.A6SecretUpload, subj, "copies credentials to a remote host, sending them off the machine")
+			return
+		}
+		if file, kind := j.folderSecret(abs); kind != "" {
+			j.fireWith(catalog.A6SecretUpload, subj, "copies a folder to a remote host, and "+j.shownPath(file)+" in it is "+article(kind)+", sending it off the machine")
 			return
 		}
 	}

@@ -169,7 +169,7 @@ func (j *judgement) codeNamesCredential(c *shell.Command) {
 			continue
 		}
 		abs := j.res.Resolve(lit, c.Dir)
-		if kind := secrets.File(abs); kind != "" {
+		if kind := j.credentialAt(abs, false); kind != "" {
 			j.secretRead(abs, kind)
 			return
 		}

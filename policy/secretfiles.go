@@ -1,6 +1,7 @@
 package policy
 
 import (
+	"os"
 	"path"
 	"strings"
 
@@ -51,6 +52,10 @@ func (j *judgement) copiesSecret(c *shell.Command) {
 		}
 		if kind := secrets.Holds(abs, j.res.Home); kind != "" {
 			j.fireWith(catalog.B3SecretCopy, s.Text, "copies a folder that holds credentials (such as "+article(kind)+"), spreading the secrets to another place")
+			continue
+		}
+		if file, kind := j.folderSecret(abs); kind != "" {
+			j.fireWith(catalog.B3SecretCopy, s.Text, "copies a folder that holds credentials ("+j.shownPath(file)+" is "+article(kind)+"), spreading the secrets to another place")
 		}
 	}
 }
@@ -177,6 +182,9 @@ func (j *judgement) searchesSecrets(c *shell.Command) {
 		}
 	}
 	if !wide {
+		if !byName && !namesOnlyOutput(c) {
+			j.searchProjectTrees(c, pattern, roots)
+		}
 		return
 	}
 	found := ""
@@ -200,6 +208,31 @@ func (j *judgement) searchesSecrets(c *shell.Command) {
 	}
 	if found != "" {
 		j.fireWith(catalog.B3SecretSearch, c.String(), "searches "+j.shownPath(where)+" for secrets or credential files; what it finds would be sent to the model provider with the conversation")
+	}
+}
+
+// searchProjectTrees judges a content search of folders in the project
+// (the directory it runs in when it names none) by the secrets their
+// files hold.
+func (j *judgement) searchProjectTrees(c *shell.Command, pattern string, roots []shell.Word) {
+	if len(roots) == 0 {
+		roots = []shell.Word{{Text: "."}}
+	}
+	// ripgrep and its kin leave hidden files out unless told; grep does not.
+	hidden := c.Program == "grep" || c.Program == "egrep" || c.Program == "fgrep" || c.Program == "git-grep" ||
+		hasFlag(c, 0, "--hidden", "--no-ignore", "-uu", "-uuu", "--unrestricted") || hasFlag(c, '.')
+	for _, r := range roots {
+		if r.Dynamic || r.Glob || c.DirUnknown && !path.IsAbs(r.Text) {
+			continue
+		}
+		abs := j.res.Resolve(r.Text, c.Dir)
+		if place := j.res.Classify(abs, false); place != paths.Project && place != paths.ProjectRoot {
+			continue
+		}
+		if info, err := os.Stat(abs); err != nil || !info.IsDir() {
+			continue // a file: the readers' check judges it
+		}
+		j.projectSearch(c.String(), abs, pattern, hidden)
 	}
 }
 

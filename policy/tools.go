@@ -3,6 +3,7 @@ package policy
 import (
 	"net/netip"
 	"net/url"
+	"os"
 	"path"
 	"strings"
 
@@ -12,6 +13,7 @@ import (
 
 	"github.com/arbitergate/arbiter"
 	"github.com/arbitergate/arbiter/internal/lazyregexp"
+	"github.com/arbitergate/arbiter/paths"
 	"github.com/arbitergate/arbiter/secrets"
 	"github.com/arbitergate/arbiter/tools"
 )
@@ -75,9 +77,15 @@ func (j *judgement) byEffect(t tools.Tool, name string, m map[string]any) {
 		// Claude Code's Grep prints file names unless told otherwise; the
 		// other runtimes' search tools print the matching lines.
 		if mode := stringField(m, "output_mode"); mode == "content" || mode == "" && name != "Grep" {
-			if where := j.res.Resolve(p, ""); j.holdsCredentials(where) {
+			where := j.res.Resolve(p, "")
+			if j.holdsCredentials(where) {
 				j.fireWith(catalog.B3SecretSearch, p, "prints matching lines from "+j.shownPath(where)+", which holds credentials; what matches would be sent to the model provider with the conversation")
 				return
+			}
+			if place := j.res.Classify(where, false); place == paths.Project || place == paths.ProjectRoot {
+				if info, err := os.Stat(where); err == nil && info.IsDir() {
+					j.projectSearch(p, where, firstString(m, "pattern", "query", "regex"), true)
+				}
 			}
 			for _, f := range []string{"glob", "include"} {
 				if g := stringField(m, f); g != "" {
@@ -202,7 +210,32 @@ func (j *judgement) mcpTool(name string, m map[string]any) {
 	if IsSQLTool(name) {
 		j.sqlTool(name, m) // SQL that drops or deletes asks; the tool stays the runtime's to allow
 	}
+	j.mcpFileRead(name, m)
 	j.fire(catalog.CMcpTool, name)
+}
+
+// mcpFileRead judges the read tools of a filesystem MCP server (the
+// reference server's read_file, read_text_file, read_media_file and
+// read_multiple_files, by any server name): a credential, or a file
+// holding a secret, is read as the runtime's own Read would read it. The
+// tool otherwise stays the runtime's to allow.
+func (j *judgement) mcpFileRead(name string, m map[string]any) {
+	_, tool, ok := strings.Cut(strings.TrimPrefix(name, "mcp__"), "__")
+	if !ok {
+		return
+	}
+	switch tool {
+	case "read_file", "read_text_file", "read_media_file", "read_multiple_files":
+	default:
+		return
+	}
+	ps := tools.Values(m, []string{"path", "paths"})
+	for _, p := range ps {
+		abs := j.res.Resolve(p, "")
+		if kind := j.credentialAt(abs, false); kind != "" {
+			j.secretRead(abs, kind)
+		}
+	}
 }
 
 // sessionTool allows bookkeeping; a tool that reads by a relative name
@@ -327,7 +360,7 @@ func (j *judgement) readPath(p string, id catalog.ID) {
 	abs := j.res.Resolve(p, "")
 	// A pattern (read_many_files takes them) is judged by every name it
 	// can match, as the shell's are.
-	if kind := secrets.Glob(abs, j.res.Home); kind != "" {
+	if kind := j.credentialAt(abs, strings.ContainsAny(abs, "*?[")); kind != "" {
 		j.secretRead(abs, kind)
 		return
 	}

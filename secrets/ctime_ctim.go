@@ -1,0 +1,7 @@
+//go:build linux || solaris || illumos || openbsd || dragonfly
+
+package secrets
+
+import "syscall"
+
+func ctimeOf(st *syscall.Stat_t) int64 { return st.Ctim.Nano() }

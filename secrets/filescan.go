@@ -1,0 +1,107 @@
+package secrets
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path"
+)
+
+// MaxScan bounds what is read of a file to look for secrets: the whole
+// file up to 256 KiB, and the first 256 KiB of a larger one (Scan.Truncated
+// says so, and the reason for a secret found says it was in that part).
+// The bound is the hook's time budget: a scan costs about 4 ns a byte on
+// a busy two-core machine (BENCHMARKS.md), so 256 KiB is about 1 ms, and
+// the files credentials are kept in are far smaller.
+const MaxScan = 256 << 10
+
+// MaxScanText is MaxScan as a reason says it.
+const MaxScanText = "256 KiB"
+
+// Scan is what reading a file for secrets found.
+type Scan struct {
+	// Regular is set when a regular file is there. A path that does not
+	// exist, a directory, a device or a pipe is not read: the file's name
+	// is all there is to judge by.
+	Regular bool
+	// Err is set when a regular file could not be read.
+	Err error
+	// Binary marks content with a NUL byte: not text, so not scanned.
+	Binary bool
+	// Truncated marks a file larger than MaxScan, of which the first
+	// MaxScan bytes were scanned.
+	Truncated bool
+	Found
+}
+
+// Scanner reads files for the secrets they hold. The policy gets one
+// through its options, so that a caller can keep verdicts between
+// processes (Files with a cache directory) or plant answers in tests.
+type Scanner interface {
+	ScanFile(path string) Scan
+}
+
+// Files is the Scanner that reads the file system. With Cache set, each
+// verdict is kept there, keyed by the file's device, inode, size,
+// modification and change times (see cache.go), so that reading the same
+// unchanged file again costs a stat.
+type Files struct {
+	Cache string
+	// Version names the program that scans, so that a verdict one build
+	// kept is not taken by another whose scanner finds more.
+	Version string
+}
+
+// ScanFile reads and scans the file at p, following symbolic links as the
+// program reading it would.
+func (f Files) ScanFile(p string) Scan {
+	info, err := os.Stat(p)
+	if err != nil || !info.Mode().IsRegular() {
+		return Scan{}
+	}
+	key, keyed := cacheKey(info, f.Version)
+	if keyed && f.Cache != "" {
+		if s, ok := cached(f.Cache, key); ok {
+			return s
+		}
+	}
+	s := scanOpen(p, info)
+	if keyed && f.Cache != "" && s.Err == nil {
+		store(f.Cache, key, s)
+	}
+	return s
+}
+
+// ScanBytes scans content already read, as ScanFile would the file.
+func ScanBytes(name string, data []byte, size int64) Scan {
+	s := Scan{Regular: true, Truncated: size > MaxScan}
+	if len(data) > MaxScan {
+		data = data[:MaxScan]
+	}
+	if bytes.IndexByte(data, 0) >= 0 {
+		s.Binary = true
+		return s
+	}
+	s.Found = Content(name, string(data))
+	return s
+}
+
+// scanOpen opens, reads and scans a regular file.
+func scanOpen(p string, info fs.FileInfo) Scan {
+	fh, err := os.OpenFile(p, os.O_RDONLY|openFlags, 0)
+	if err != nil {
+		return Scan{Regular: true, Err: fmt.Errorf("opening %s: %w", p, err)}
+	}
+	defer fh.Close()
+	// The file may have been replaced between the two looks.
+	if now, err := fh.Stat(); err != nil || !now.Mode().IsRegular() || !os.SameFile(now, info) {
+		return Scan{Regular: true, Err: fmt.Errorf("%s changed while it was being read", p)}
+	}
+	data, err := io.ReadAll(io.LimitReader(fh, MaxScan+1))
+	if err != nil {
+		return Scan{Regular: true, Err: fmt.Errorf("reading %s: %w", p, err)}
+	}
+	return ScanBytes(path.Base(p), data, max(info.Size(), int64(len(data))))
+}
