@@ -1,0 +1,123 @@
+package project
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// runnerReaders are the readers of runners' tables, each with the file
+// it reads.
+var runnerReaders = []struct {
+	file string
+	read func(dir, root string) (Scripts, error)
+}{
+	{"pyproject.toml", HatchScripts},
+	{"hatch.toml", HatchScripts},
+	{"pyproject.toml", PdmScripts},
+	{"pyproject.toml", EntryPoints},
+	{"Pipfile", PipenvScripts},
+}
+
+func plant(t testing.TB, dir, name, content string) {
+	t.Helper()
+	if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// texts renders a script's steps as "From: Text" lines.
+func texts(steps []ScriptStep) string {
+	var b strings.Builder
+	for _, s := range steps {
+		b.WriteString(s.From + ": " + s.Text + "\n")
+	}
+	return b.String()
+}
+
+func TestPdmScriptsHooks(t *testing.T) {
+	dir := t.TempDir()
+	plant(t, dir, "pyproject.toml", `[tool.pdm.scripts]
+pre_run = "echo run"
+pre_script = "echo script"
+pre_test = "echo before"
+test = {cmd = ["pytest", "-k", "a b"]}
+post_test = "echo after"
+all = {composite = ["test -x", "ruff check ."]}
+`)
+	s, err := PdmScripts(dir, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "pre_run: echo run\npre_script: echo script\npre_test: echo before\ntest: pytest -k 'a b'\npost_test: echo after\n"
+	if got := texts(s.Names["test"]); got != want {
+		t.Errorf("test runs\n%s\nwant\n%s", got, want)
+	}
+	want = "pre_run: echo run\npre_script: echo script\npre_script: echo script\npre_test: echo before\ntest: pytest -k 'a b' -x\npost_test: echo after\nall: ruff check .\n"
+	if got := texts(s.Names["all"]); got != want {
+		t.Errorf("all runs\n%s\nwant\n%s", got, want)
+	}
+}
+
+func TestHatchScripts(t *testing.T) {
+	dir := t.TempDir()
+	plant(t, dir, "pyproject.toml", `[tool.hatch.envs.default.scripts]
+cov = "pytest --cov {args}"
+all = ["- cov", "ruff check {root}"]
+[tool.hatch.envs.lint]
+template = "none"
+[tool.hatch.envs.lint.scripts]
+all = "mypy ."
+`)
+	s, err := HatchScripts(dir, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "default:all: pytest --cov {args}\ndefault:all: ruff check " + dir + "\nlint:all: mypy .\n"
+	if got := texts(s.Names["all"]); got != want {
+		t.Errorf("all runs\n%s\nwant\n%s", got, want)
+	}
+}
+
+func TestRunnerTablesErrors(t *testing.T) {
+	for _, tt := range []struct{ file, content, want string }{
+		{"pyproject.toml", "[tool.pdm.scripts]\nx = {cmd = \"a\", env_file = \".env\"}\n", "env_file"},
+		{"pyproject.toml", "[tool.pdm.scripts]\nx = 3\n", "neither"},
+		{"pyproject.toml", "[tool.hatch.envs.default.scripts]\nx = \"a {matrix:py}\"\n", "matrix"},
+		{"pyproject.toml", "[tool.hatch.envs.default.scripts]\nx = \"y\"\ny = \"x\"\n", "deep"},
+		{"Pipfile", "[scripts]\nx = {cmd = \"a\"}\n", "call"},
+		{"pyproject.toml", "not toml [", "TOML"},
+	} {
+		dir := t.TempDir()
+		plant(t, dir, tt.file, tt.content)
+		var errs []string
+		for _, r := range runnerReaders {
+			if r.file != tt.file {
+				continue
+			}
+			if _, err := r.read(dir, dir); err != nil {
+				errs = append(errs, err.Error())
+			}
+		}
+		if !strings.Contains(strings.Join(errs, "\n"), tt.want) {
+			t.Errorf("%s %q: errors %q, want one naming %q", tt.file, tt.content, errs, tt.want)
+		}
+	}
+}
+
+// FuzzRunnerTables: whatever a runner's file holds, its reader returns
+// steps or an error, never panics or loops.
+func FuzzRunnerTables(f *testing.F) {
+	f.Add("[tool.pdm.scripts]\na = {composite = [\"a\"]}\n")
+	f.Add("[tool.hatch.envs.default.scripts]\na = [\"b {args:x}\", \"{env:X:y}\"]\n[tool.hatch.envs.x]\ntemplate = \"x\"\n")
+	f.Add("[project.scripts]\na = \"m:f\"\n[tool.poetry.scripts]\nb = {callable = \"m:g\"}\n")
+	f.Add("[scripts]\nt = \"pytest\"\n")
+	dir := f.TempDir() // one folder per worker: each runs its inputs one at a time
+	f.Fuzz(func(t *testing.T, content string) {
+		for _, r := range runnerReaders {
+			plant(t, dir, r.file, content)
+			_, _ = r.read(dir, dir)
+		}
+	})
+}
