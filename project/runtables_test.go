@@ -18,6 +18,26 @@ var runnerReaders = []struct {
 	{"pyproject.toml", PdmScripts},
 	{"pyproject.toml", EntryPoints},
 	{"Pipfile", PipenvScripts},
+	{"justfile", func(dir, _ string) (Scripts, error) { return planOf(ReadJustfile(filepath.Join(dir, "justfile"))) }},
+	{"Taskfile.yml", func(dir, _ string) (Scripts, error) { return planOf(ReadTaskfile(filepath.Join(dir, "Taskfile.yml"))) }},
+	{"mise.toml", func(dir, root string) (Scripts, error) { return planOf(MiseTasks(dir, root)) }},
+}
+
+// planOf plans every task of a table, so that a fuzzed file's
+// dependencies are followed too.
+func planOf(t TaskTable, err error) (Scripts, error) {
+	if err != nil {
+		return Scripts{}, err
+	}
+	out := Scripts{File: t.File, Names: map[string][]ScriptStep{}}
+	for name := range t.Tasks {
+		steps, err := t.Plan([]string{name})
+		if err != nil {
+			return Scripts{}, err
+		}
+		out.Names[name] = steps
+	}
+	return out, nil
 }
 
 func plant(t testing.TB, dir, name, content string) {
@@ -113,6 +133,9 @@ func FuzzRunnerTables(f *testing.F) {
 	f.Add("[tool.hatch.envs.default.scripts]\na = [\"b {args:x}\", \"{env:X:y}\"]\n[tool.hatch.envs.x]\ntemplate = \"x\"\n")
 	f.Add("[project.scripts]\na = \"m:f\"\n[tool.poetry.scripts]\nb = {callable = \"m:g\"}\n")
 	f.Add("[scripts]\nt = \"pytest\"\n")
+	f.Add("set shell := [\"bash\", \"-c\"]\nexport A := \"x\"\nb := `date`\n[private]\nt x='1' +y: a (b \"c\") && d\n    @echo {{x}} \\\n    y\n")
+	f.Add("version: '3'\nvars:\n  A:\n    sh: date\ntasks:\n  t:\n    deps: [u, {task: v}]\n    cmds: [echo, {cmd: x, defer: y}]\n  u: echo\n")
+	f.Add("[env]\nA = \"b\"\n[tasks.t]\nrun = [\"a {{arg(name='x')}}\"]\ndepends = [\"t\"]\n")
 	dir := f.TempDir() // one folder per worker: each runs its inputs one at a time
 	f.Fuzz(func(t *testing.T, content string) {
 		for _, r := range runnerReaders {
@@ -120,4 +143,21 @@ func FuzzRunnerTables(f *testing.F) {
 			_, _ = r.read(dir, dir)
 		}
 	})
+}
+
+func TestJustfile(t *testing.T) {
+	dir := t.TempDir()
+	plant(t, dir, "justfile", "v := `git rev-parse HEAD`\n\n# builds\nbuild: gen && check\n    @go build \\\n      ./...\n    -echo {{v}} {{{{x}}\n\ngen:\n    go generate ./...\n\ncheck:\n    go vet ./...\n")
+	tt, err := ReadJustfile(filepath.Join(dir, "justfile"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	steps, err := tt.Plan([]string{"build"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "the assignment v: git rev-parse HEAD\ngen: go generate ./...\nbuild: go build  ./...\nbuild: echo \"$arbiter_template\" {{x}}\ncheck: go vet ./...\n"
+	if got := texts(steps); got != want || tt.Default != "build" {
+		t.Errorf("build runs\n%s\nwant\n%s(default %q)", got, want, tt.Default)
+	}
 }
