@@ -153,6 +153,8 @@ func (j *judgement) packages(c *shell.Command) {
 			build()
 		case "graph", "requirements", "scripts", "verify":
 			j.fireWith(catalog.D1ReadOnly, subj, "reads package information")
+		case "":
+			j.fireWith(catalog.D1ReadOnly, subj, "prints the program's usage")
 		case "shell":
 			j.fireInstead(catalog.H8Interactive, subj, "opens an interactive shell and hangs the agent", "use 'pipenv run <command>'")
 		default:
