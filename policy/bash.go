@@ -300,6 +300,9 @@ func (j *judgement) command(a *shell.Analysis, c *shell.Command) {
 			return
 		}
 	}
+	if j.runnerScripts(c, subj) {
+		return // a runner ran the project's script of that name, not the program
+	}
 	j.passedOnWrites(c)
 	start := len(j.findings)
 	if j.program(c, subj) && j.allowedSince(start) {

@@ -145,6 +145,21 @@ func (j *judgement) packages(c *shell.Command) {
 		default:
 			j.fireWith(catalog.UUnknownSubcommand, subj, "arbiter has no rule for "+c.Program+" "+sub)
 		}
+	case "pipenv":
+		switch sub {
+		case "install", "uninstall", "update", "upgrade", "sync", "clean":
+			install("installs or changes the project's packages")
+		case "run", "lock":
+			build()
+		case "graph", "requirements", "scripts", "verify":
+			j.fireWith(catalog.D1ReadOnly, subj, "reads package information")
+		case "":
+			j.fireWith(catalog.D1ReadOnly, subj, "prints the program's usage")
+		case "shell":
+			j.fireInstead(catalog.H8Interactive, subj, "opens an interactive shell and hangs the agent", "use 'pipenv run <command>'")
+		default:
+			j.fireWith(catalog.UUnknownSubcommand, subj, "arbiter has no rule for pipenv "+sub)
+		}
 	case "cargo":
 		switch sub {
 		case "install", "uninstall":

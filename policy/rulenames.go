@@ -91,6 +91,8 @@ func ruleNamed(name string) rule {
 		return (*judgement).ssh
 	case "system-config":
 		return (*judgement).systemConfig
+	case "taskrunner":
+		return (*judgement).taskRunner
 	case "testrunner":
 		return (*judgement).testRunner
 	case "truncate":

@@ -252,7 +252,7 @@ func (w *walker) unwrap(cmd *Command) ([]Word, bool) {
 			return nil, false
 		}
 		rest := append([]Word(nil), args[i:]...)
-		if prog != "uv" && prog != "poetry" && prog != "pdm" && prog != "hatch" && prog != "rye" && prog != "bundle" && prog != "pixi" && prog != "mamba" && prog != "micromamba" {
+		if prog != "uv" && prog != "poetry" && prog != "pdm" && prog != "hatch" && prog != "pipenv" && prog != "rye" && prog != "bundle" && prog != "pixi" && prog != "mamba" && prog != "micromamba" {
 			// The first word names a package; its program is the package's bin.
 			rest[0].Text = packageBin(rest[0].Text)
 		}

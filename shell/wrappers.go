@@ -182,6 +182,7 @@ var runners = [...]runner{
 	{name: "poetry", sub: []string{"run"}, valued: []string{"-C", "--directory", "-P", "--project"}, dirs: []string{"-C", "--directory", "-P", "--project"}},
 	{name: "pdm", sub: []string{"run"}, valued: []string{"-p", "--project"}, dirs: []string{"-p", "--project"}},
 	{name: "hatch", sub: []string{"run"}, valued: []string{"-e", "--env"}},
+	{name: "pipenv", sub: []string{"run"}, valued: []string{"--python"}},
 	{name: "rye", sub: []string{"run"}},
 	{name: "pixi", sub: []string{"run", "exec"}, valued: []string{"-e", "--environment", "--manifest-path"}},
 	{name: "bundle", sub: []string{"exec"}},
