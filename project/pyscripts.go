@@ -399,15 +399,10 @@ func (p pdmRead) composite(items []string, step ScriptStep, depth int) ([]Script
 // [project.gui-scripts] and [tool.poetry.scripts] of the nearest
 // pyproject.toml. Each is a CallStep.
 func EntryPoints(dir, root string) (Scripts, error) {
-	file, err := FindUp(dir, root, "pyproject.toml")
+	file, doc, out, err := scriptsFile(dir, root, "pyproject.toml")
 	if err != nil {
 		return Scripts{}, err
 	}
-	doc, err := readTOML(file)
-	if err != nil {
-		return Scripts{}, err
-	}
-	out := Scripts{File: file, Names: map[string][]ScriptStep{}}
 	for _, keys := range [][]string{{"project", "scripts"}, {"project", "gui-scripts"}, {"tool", "poetry", "scripts"}} {
 		for name, v := range table(doc, keys...) {
 			ref, ok := v.(string)
@@ -429,15 +424,10 @@ func EntryPoints(dir, root string) (Scripts, error) {
 // PipenvScripts reads [scripts] of the nearest Pipfile. pipenv splits a
 // script into words itself; a table with call = "pkg.mod:func" calls it.
 func PipenvScripts(dir, root string) (Scripts, error) {
-	file, err := FindUp(dir, root, "Pipfile")
+	file, doc, out, err := scriptsFile(dir, root, "Pipfile")
 	if err != nil {
 		return Scripts{}, err
 	}
-	doc, err := readTOML(file)
-	if err != nil {
-		return Scripts{}, err
-	}
-	out := Scripts{File: file, Names: map[string][]ScriptStep{}}
 	for name, v := range table(doc, "scripts") {
 		step := ScriptStep{From: name, Args: true, Dir: filepath.Dir(file)}
 		switch x := v.(type) {
@@ -455,4 +445,18 @@ func PipenvScripts(dir, root string) (Scripts, error) {
 		out.Names[name] = []ScriptStep{step}
 	}
 	return out, nil
+}
+
+// scriptsFile finds the nearest TOML file of a runner's script table
+// and reads it, with the empty table the scripts are gathered into.
+func scriptsFile(dir, root, name string) (string, map[string]any, Scripts, error) {
+	file, err := FindUp(dir, root, name)
+	if err != nil {
+		return "", nil, Scripts{}, err
+	}
+	doc, err := readTOML(file)
+	if err != nil {
+		return "", nil, Scripts{}, err
+	}
+	return file, doc, Scripts{File: file, Names: map[string][]ScriptStep{}}, nil
 }

@@ -108,7 +108,7 @@ func table(doc map[string]any, keys ...string) map[string]any {
 	return doc
 }
 
-// stringList reads a TOML string or array of strings.
+// stringList reads a string or a list of strings, as TOML and YAML decode them.
 func stringList(v any, what string) ([]string, error) {
 	switch x := v.(type) {
 	case string:

@@ -198,7 +198,7 @@ func (r taskfileRead) task(name string, v any) (Task, []string, error) {
 	var t Task
 	m, ok := v.(map[string]any)
 	if !ok {
-		lines, err := yamlStrings(v, "the task")
+		lines, err := stringList(v, "the task")
 		if err != nil {
 			return t, nil, err
 		}
@@ -217,7 +217,7 @@ func (r taskfileRead) task(name string, v any) (Task, []string, error) {
 		switch k {
 		case "desc", "summary", "silent", "internal", "sources", "generates", "method", "run", "prompt", "platforms", "requires", "label", "ignore_error", "interactive", "set", "shopt", "watch", "prefix", "dir", "env", "vars":
 		case "aliases":
-			aliases, err = yamlStrings(val, "aliases")
+			aliases, err = stringList(val, "aliases")
 		case "cmds", "cmd":
 			err = r.cmds(&t, name, val, dir)
 		case "deps":
@@ -325,24 +325,6 @@ func (r taskfileRead) checks(t *Task, what string, v any, dir string) error {
 		}
 	}
 	return nil
-}
-
-func yamlStrings(v any, what string) ([]string, error) {
-	switch x := v.(type) {
-	case string:
-		return []string{x}, nil
-	case []any:
-		out := make([]string, 0, len(x))
-		for _, e := range x {
-			s, ok := e.(string)
-			if !ok {
-				return nil, fmt.Errorf("%s holds a %T, not a string", what, e)
-			}
-			out = append(out, s)
-		}
-		return out, nil
-	}
-	return nil, fmt.Errorf("%s is a %T, neither a string nor a list of strings", what, v)
 }
 
 func toAny(ss []string) []any {
