@@ -41,7 +41,7 @@ var examples = lazy.New(func() map[ID][]string {
 		B5GitExecConfig:      {"git config --global core.hooksPath /tmp/hooks"},
 		B5GitGlobalConfig:    {"git config --global user.email attacker@example.com"},
 		B5Persistence:        {"tree -o ~/.bashrc", "ln -s ~ h; tee h/.profile < x", "git maintenance start", "echo import x > .venv/lib/python3.12/site-packages/x.pth"},
-		B5SystemConfig:       {"service service_name status", "ln -s /etc e && echo hi > e/passwd"},
+		B5SystemConfig:       {"service service_name restart", "ln -s /etc e && echo hi > e/passwd"},
 		B7GitBranchDelete:    {"git branch -D feature-branch"},
 		B7GitDiscard:         {"git clean -f", "git clean -fd"},
 		B7GitForcePush:       {"git push -f", "git push --force"},

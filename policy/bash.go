@@ -733,8 +733,9 @@ func systemBin(abs string) bool {
 
 // analyze runs the shell analysis with the policy's analyzer.
 func (j *judgement) analyze(command string) *shell.Analysis {
-	if j.az == nil {
-		return shell.Analyze(command)
+	az := j.az
+	if az == nil {
+		az = &shell.Analyzer{}
 	}
-	return j.az.Analyze(command)
+	return az.AnalyzeWith(command, shellHost{j})
 }

@@ -290,7 +290,10 @@ func (j *judgement) unresolvedWord(c *shell.Command, sp *spec.Spec, res spec.Res
 	}
 	inert := map[int]bool{}
 	for _, v := range res.Values {
-		if v.Option != "" && (v.Kind == spec.Text || v.Kind == spec.Number || v.Kind == spec.Pattern) && !c.Args[v.Arg].Split {
+		a := c.Args[v.Arg]
+		if (v.Kind == spec.Text || v.Kind == spec.Number || v.Kind == spec.Pattern) && !a.Split && (v.Option != "" || a.Value != shell.AnyValue) {
+			// A number or a name ($(nproc), $(whoami)) never starts
+			// with "-", so as an operand it is not read as an option.
 			inert[v.Arg] = true
 		}
 	}

@@ -25,6 +25,9 @@ func (j *judgement) databaseClient(c *shell.Command) {
 		j.fireWith(catalog.D5Build, subj, "creates an empty database")
 		return
 	}
+	if c.Program == "sqlite3" && j.sqliteRead(c) {
+		return
+	}
 	query, known, ok := j.databaseQuery(c)
 	switch {
 	case !ok && len(c.Args) == 0:

@@ -29,7 +29,8 @@ func TestBatchModesAreNotInteractive(t *testing.T) {
 		// Ex commands can run shell commands (:!cmd), which arbiter does not read: not denied, not allowed.
 		{bash("vim -es -c 'g/x/d' -c wq f.txt"), arbiter.Defer, ""},
 		{bash("psql -c 'select count(*) from users'"), arbiter.Defer, "C.database"},
-		{bash("sqlite3 app.db 'select * from jobs limit 5'"), arbiter.Defer, "C.database"},
+		{bash("sqlite3 app.db 'select * from jobs limit 5'"), arbiter.Allow, "D1.read-only"},
+		{bash("sqlite3 app.db 'insert into jobs values (5)'"), arbiter.Defer, "C.database"},
 		// Still interactive.
 		{bash("tmux"), arbiter.Deny, "H8.interactive"},
 		{bash("tmux attach -t x"), arbiter.Deny, "H8.interactive"},

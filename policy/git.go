@@ -443,7 +443,31 @@ func (j *judgement) gitConfig(c *shell.Command, rest []shell.Word, has func(...s
 		j.fire(catalog.B5GitGlobalConfig, subj)
 		return
 	}
-	j.fireWith(catalog.D6GitLocal, subj, "changes this repository's git settings")
+	j.localSetting(subj, rest, has)
+}
+
+// localSetting judges git config setting one key of this repository: only
+// a literal key known to be inert (user.name, color.ui) earns the allow,
+// written to the repository's own configuration, not a --file or a
+// --blob; any other key keeps the closed world's answer.
+func (j *judgement) localSetting(subj string, rest []shell.Word, has func(...string) bool) {
+	ops := operandsOf(rest)
+	if len(ops) > 0 && (ops[0].Text == "set" || ops[0].Text == "unset") {
+		ops = ops[1:]
+	}
+	switch {
+	case len(ops) == 0 || ops[0].Dynamic:
+		j.fireWith(catalog.UGitSetting, subj, "the setting's name is only known when the command runs")
+		return
+	case has("--file", "-f", "--blob"):
+		j.fireWith(catalog.UGitSetting, subj, "writes a configuration file other than the repository's own, which arbiter does not check")
+		return
+	}
+	before := len(j.findings)
+	j.gitSetting(ops[0].Text)
+	if len(j.findings) == before {
+		j.fireWith(catalog.D6GitLocal, subj, "changes this repository's git settings")
+	}
 }
 
 // gitValued are the options of git add and git commit that take a value,

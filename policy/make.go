@@ -35,6 +35,8 @@ func (j *judgement) makeRun(c *shell.Command, subj string) {
 			return ""
 		}
 		switch {
+		case a.Dynamic && makeJobs(c.Args, k):
+			// -j$(nproc): a count of jobs, known to be a number.
 		case a.Dynamic:
 			j.fireWith(catalog.UDynamicPath, subj, "make is given an argument only known at run time")
 			return
@@ -130,4 +132,27 @@ func (j *judgement) makeRun(c *shell.Command, subj string) {
 		j.shellText(st.Line, dir, subj+" (target "+st.Target+": "+clipText(st.Line, 80)+")")
 	}
 	j.fireWith(catalog.D5Build, subj, "runs the Makefile's recipes, each judged as the command it is")
+}
+
+// makeJobs reports a word of make's job or load limit (-j N, -jN,
+// --jobs=N, -l N) whose value is a number known only at run time, such as
+// $(nproc): it cannot name a file, a target or an option.
+func makeJobs(args []shell.Word, k int) bool {
+	a := args[k]
+	if a.Value != shell.NumberValue || a.Split {
+		return false
+	}
+	for _, p := range []string{"-j", "-l", "--jobs=", "--load-average=", "--max-load="} {
+		if strings.HasPrefix(a.Text, p) && !strings.Contains(a.Text[:len(p)], "$") {
+			return true
+		}
+	}
+	if k == 0 {
+		return false
+	}
+	switch args[k-1].Text {
+	case "-j", "--jobs", "-l", "--load-average", "--max-load":
+		return !strings.HasPrefix(a.Text, "-")
+	}
+	return false
 }

@@ -1,6 +1,7 @@
 package policy
 
 import (
+	"path"
 	"strings"
 
 	"github.com/arbitergate/arbiter/catalog"
@@ -50,11 +51,30 @@ func (j *judgement) shellRun(c *shell.Command) {
 		j.fire(catalog.DNestedShell, subj)
 		return
 	}
-	if abs := j.res.Resolve(script, c.Dir); secrets.File(abs) != "" {
+	abs := j.res.Resolve(script, c.Dir)
+	if secrets.File(abs) != "" {
 		j.fireWith(catalog.B3SecretRead, subj, "runs a credential file as a script")
 		return
 	}
+	if (c.Program == "source" || c.Program == ".") && !c.DirUnknown && !j.writtenHere(abs) {
+		if eff, ok := j.sourcedEffect(script, c.Dir); ok {
+			j.fireWith(catalog.D4RunProjectCode, subj, "activates the project's virtual environment "+j.shownPath(path.Dir(eff.Bin))+": its activate script is the one venv, virtualenv and uv generate, which only sets VIRTUAL_ENV, PATH and the prompt")
+			return
+		}
+	}
 	j.runFile(c, script, subj)
+}
+
+// writtenHere reports whether the command line writes the file at abs (or
+// into a folder holding it) before it may read it: what it reads is then
+// not what is on disk.
+func (j *judgement) writtenHere(abs string) bool {
+	for k := range j.written {
+		if k == abs || strings.HasSuffix(k, "/") && strings.HasPrefix(abs, k) {
+			return true
+		}
+	}
+	return false
 }
 
 // pipedCode judges a shell or interpreter that runs the output of other

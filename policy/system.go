@@ -115,8 +115,19 @@ func securityReadOnly(c *shell.Command) bool {
 func (j *judgement) systemConfig(c *shell.Command) {
 	subj := c.String()
 	first := ""
-	if ops := operands(c); len(ops) > 0 {
+	ops := operands(c)
+	if len(ops) > 0 {
 		first = ops[0].Text
+	}
+	if c.Program == "service" {
+		// service NAME ACTION: the action follows the service's name.
+		first = ""
+		if len(ops) > 1 {
+			first = ops[1].Text
+		}
+		if hasFlag(c, 0, "--status-all") && len(ops) == 0 {
+			first = "status"
+		}
 	}
 	switch c.Program {
 	case "systemctl", "service", "launchctl", "loginctl":

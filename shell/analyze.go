@@ -32,9 +32,13 @@ type Analyzer struct {
 }
 
 // Analyze reads a command line and reports what it runs.
-func (az *Analyzer) Analyze(src string) *Analysis {
+func (az *Analyzer) Analyze(src string) *Analysis { return az.AnalyzeWith(src, nil) }
+
+// AnalyzeWith is Analyze with a Host that answers what the text does not
+// tell: the work tree a git command finds, what a sourced file does.
+func (az *Analyzer) AnalyzeWith(src string, host Host) *Analysis {
 	a := &Analysis{}
-	w := &walker{a: a, vars: map[string]value{}, parsers: &az.parsers}
+	w := &walker{a: a, vars: map[string]value{}, parsers: &az.parsers, host: host}
 	w.script(src, 0, Context(0), nil)
 	return a
 }
@@ -98,6 +102,10 @@ type walker struct {
 	// node was skipped.
 	trace map[syntax.Node]bool
 	files []*syntax.File
+	host  Host // nil: nothing beyond the text is known
+	// venv is what a sourced activate script put first on PATH, when the
+	// host knew the script; nil otherwise.
+	venv *Sourced
 }
 
 // dirState is a working directory as the analysis knows it.
@@ -171,6 +179,9 @@ func (w *walker) script(src string, shells int, ctx Context, positional []Word) 
 	w.stmts(file.Stmts, ctx)
 	// Variables, directory and stdin belong to the script that set them.
 	w.vars, w.assigns, w.shells, w.dir, w.dirLost, w.stdin = saved.vars, saved.assigns, saved.shells, saved.dir, saved.dirLost, saved.stdin
+	if shells != saved.shells {
+		w.venv = saved.venv // a nested shell's PATH ends with it
+	}
 }
 
 // countAssigns counts assignments per variable name, so that only variables

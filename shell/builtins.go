@@ -220,6 +220,10 @@ func (w *walker) track(cmd *Command) {
 	}
 	switch cmd.Program {
 	case "source", ".":
+		if eff, ok := w.knownSource(cmd); ok {
+			w.venv = &eff
+			return
+		}
 		// The sourced file may assign anything and cd anywhere.
 		w.varsLost, w.dirLost = true, true
 	case "cd", "pushd", "popd":

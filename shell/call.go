@@ -111,6 +111,10 @@ func (w *walker) resolve(cmd Command, words []Word) {
 		cmd.Via = append(cmd.Via, cmd.Program)
 		words = next
 	}
+	if w.deactivate(&cmd) {
+		return
+	}
+	w.fromVenv(&cmd)
 	w.implied(&cmd)
 	w.add(cmd)
 	w.inside(&cmd)

@@ -44,6 +44,10 @@ type Word struct {
 	// From names the programs of a process substitution that produced the
 	// word (bash <(curl …)), empty otherwise.
 	From []string
+	// Value, for a Dynamic word, is what is known of every part only known
+	// at run time: a number or a name from a read-only program's output
+	// ($(nproc), $(whoami)); AnyValue when any part may be anything.
+	Value ValueKind
 }
 
 // Redirect is one redirection of a command.

@@ -73,6 +73,23 @@ type fields struct {
 	b       strings.Builder
 	started bool // the current field exists (even if empty: "")
 	flags   Word // Dynamic, Glob and From, shared by all fields of the word
+	// kind is what is known of every part only known at run time, once
+	// each is a number or a name; unknown is set by any other such part.
+	kind    ValueKind
+	unknown bool
+}
+
+// dynamic records a part only known at run time, of the given kind.
+func (f *fields) dynamic(kind ValueKind) {
+	f.flags.Dynamic = true
+	switch {
+	case kind == AnyValue:
+		f.unknown = true
+	case f.kind == AnyValue || f.kind == kind:
+		f.kind = kind
+	default:
+		f.kind = NameValue // digits are a name's characters too
+	}
 }
 
 func (f *fields) write(s string) {
@@ -111,8 +128,12 @@ func isIFS(c byte) bool { return c == ' ' || c == '\t' || c == '\n' }
 
 func (f *fields) words() []Word {
 	f.end()
+	kind := f.kind
+	if f.unknown || !f.flags.Dynamic {
+		kind = AnyValue
+	}
 	for i := range f.out {
-		f.out[i].Dynamic, f.out[i].Split, f.out[i].Glob, f.out[i].From = f.flags.Dynamic, f.flags.Split, f.flags.Glob, f.flags.From
+		f.out[i].Dynamic, f.out[i].Split, f.out[i].Glob, f.out[i].From, f.out[i].Value = f.flags.Dynamic, f.flags.Split, f.flags.Glob, f.flags.From, kind
 	}
 	return f.out
 }
@@ -182,14 +203,14 @@ func (w *walker) part(part syntax.WordPart, ctx Context, f *fields, quoted, spli
 		switch {
 		case !known:
 			f.write(text)
-			f.flags.Dynamic = true
+			f.dynamic(AnyValue)
 			f.flags.Split = f.flags.Split || !quoted && split
 		case quoted || !split:
 			f.write(text)
 		case w.ifsLost && text != "":
 			// IFS was changed: where the value splits is unknown.
 			f.write(text)
-			f.flags.Dynamic = true
+			f.dynamic(AnyValue)
 			f.flags.Split = true
 		default:
 			if strings.ContainsAny(text, "*?[") {
@@ -198,14 +219,36 @@ func (w *walker) part(part syntax.WordPart, ctx Context, f *fields, quoted, spli
 			f.split(text)
 		}
 	case *syntax.CmdSubst:
+		start := len(w.a.Commands)
 		w.cmdSubst(p, ctx)
-		f.write("$(…)")
-		f.flags.Dynamic = true
-		f.flags.Split = f.flags.Split || !quoted && split
+		var inner *Command
+		if len(w.a.Commands) == start+1 {
+			inner = &w.a.Commands[start]
+		}
+		text, known, kind := w.substValue(p, inner)
+		switch {
+		case known && (quoted || !split):
+			f.write(text)
+		case known && !w.ifsLost:
+			if strings.ContainsAny(text, "*?[") {
+				f.flags.Glob = true
+			}
+			f.split(text)
+		case kind != AnyValue:
+			// A number or a name holds no space or pattern: it stays one
+			// word (unless IFS was changed).
+			f.write("$(…)")
+			f.dynamic(kind)
+			f.flags.Split = f.flags.Split || w.ifsLost && !quoted && split
+		default:
+			f.write("$(…)")
+			f.dynamic(AnyValue)
+			f.flags.Split = f.flags.Split || !quoted && split
+		}
 	case *syntax.ArithmExp:
 		w.arith(p.X, ctx)
 		f.write("$((…))")
-		f.flags.Dynamic = true
+		f.dynamic(AnyValue)
 	case *syntax.ProcSubst:
 		if p.Op == syntax.CmdInTemp {
 			w.problem(ZshSyntax, "zsh's =(…) runs its commands into a temporary file")
@@ -218,7 +261,7 @@ func (w *walker) part(part syntax.WordPart, ctx Context, f *fields, quoted, spli
 			}
 		}
 		f.write("/dev/fd/63")
-		f.flags.Dynamic = true
+		f.dynamic(AnyValue)
 	case *syntax.ExtGlob:
 		w.see(p.Pattern)
 		w.extGlob(p)
@@ -227,7 +270,7 @@ func (w *walker) part(part syntax.WordPart, ctx Context, f *fields, quoted, spli
 	default:
 		w.problem(Unhandled, "the word part %s is not read by the analysis", nodeName(part))
 		f.write("…")
-		f.flags.Dynamic = true
+		f.dynamic(AnyValue)
 	}
 }
 
