@@ -176,6 +176,8 @@ func (j *judgement) remove(c *shell.Command, w shell.Word, recursive bool) {
 	case place == paths.HomeRoot:
 		j.fireInstead(catalog.A2HomeDelete, shown, "deletes a home directory with all of the user's files", instead)
 		return
+	case j.scratchDelete(c, w, abs, place, recursive):
+		return
 	case place == paths.Home:
 		rel := j.res.HomeRelative(abs)
 		if w.Glob {

@@ -20,6 +20,10 @@ type writtenCase struct {
 	// unless named here too).
 	wrote map[string]string
 	files map[string]string
+	// links are symbolic links put on disk last (name → target); tool is
+	// the tool the record names for wrote ("Write" unless set).
+	links map[string]string
+	tool  string
 	cmd   string
 	want  arbiter.Verdict
 	rule  string
@@ -40,13 +44,26 @@ func runWrittenCases(t *testing.T, tests []writtenCase) {
 			root := t.TempDir()
 			proj, home, tmp := filepath.Join(root, "proj"), filepath.Join(root, "home"), filepath.Join(root, "tmp")
 			record := map[string]arbiter.WrittenFile{}
+			tool := tt.tool
+			if tool == "" {
+				tool = "Write"
+			}
 			for name, content := range tt.wrote {
 				p := expand(name, proj, home, tmp)
-				record[p] = arbiter.WrittenFile{Sum: arbiter.ContentSum([]byte(content)), Tool: "Write", Time: time.Date(2026, 12, 1, 22, 41, 0, 0, time.UTC)}
+				record[p] = arbiter.WrittenFile{Sum: arbiter.ContentSum([]byte(content)), Tool: tool, Time: time.Date(2026, 12, 1, 22, 41, 0, 0, time.UTC)}
 				writeFile(t, p, content)
 			}
 			for name, content := range tt.files {
 				writeFile(t, expand(name, proj, home, tmp), content)
+			}
+			for name, target := range tt.links {
+				p := expand(name, proj, home, tmp)
+				if err := os.Remove(p); err != nil && !os.IsNotExist(err) {
+					t.Fatal(err)
+				}
+				if err := os.Symlink(expand(target, proj, home, tmp), p); err != nil {
+					t.Fatal(err)
+				}
 			}
 			call := projectCall(proj, expand(tt.cmd, proj, home, tmp))
 			call.Home = home
