@@ -228,6 +228,9 @@ func (j *judgement) packages(c *shell.Command) {
 		}
 		build()
 	case "composer":
+		if j.composerScript(c, subj) {
+			return
+		}
 		if sub == "install" || sub == "require" || sub == "update" || sub == "remove" || sub == "global" {
 			install("installs or changes PHP packages")
 			return

@@ -21,6 +21,7 @@ var runnerReaders = []struct {
 	{"justfile", func(dir, _ string) (Scripts, error) { return planOf(ReadJustfile(filepath.Join(dir, "justfile"))) }},
 	{"Taskfile.yml", func(dir, _ string) (Scripts, error) { return planOf(ReadTaskfile(filepath.Join(dir, "Taskfile.yml"))) }},
 	{"mise.toml", func(dir, root string) (Scripts, error) { return planOf(MiseTasks(dir, root)) }},
+	{"composer.json", ComposerScripts},
 	{".cargo/config.toml", func(dir, root string) (Scripts, error) {
 		a, err := FindCargoAlias(dir, root, "t")
 		return Scripts{File: a.File}, err
@@ -116,6 +117,8 @@ func TestRunnerTablesErrors(t *testing.T) {
 		{"Pipfile", "[scripts]\nx = {cmd = \"a\"}\n", "call"},
 		{"pyproject.toml", "not toml [", "TOML"},
 		{".cargo/config.toml", "[alias]\nt = 3\n", "neither"},
+		{"composer.json", "{\"scripts\": {\"t\": \"@u\"}}", "not there"},
+		{"composer.json", "{\"scripts\": {\"t\": {\"a\": \"b\"}}}", "neither"},
 		{".cargo/config.toml", "[alias]\nt = []\n", "empty"},
 	} {
 		dir := t.TempDir()
@@ -144,6 +147,7 @@ func FuzzRunnerTables(f *testing.F) {
 	f.Add("[scripts]\nt = \"pytest\"\n")
 	f.Add("set shell := [\"bash\", \"-c\"]\nexport A := \"x\"\nb := `date`\n[private]\nt x='1' +y: a (b \"c\") && d\n    @echo {{x}} \\\n    y\n")
 	f.Add("version: '3'\nvars:\n  A:\n    sh: date\ntasks:\n  t:\n    deps: [u, {task: v}]\n    cmds: [echo, {cmd: x, defer: y}]\n  u: echo\n")
+	f.Add("{\"scripts\": {\"t\": [\"@putenv A=1\", \"@u\", \"@php x.php @additional_args\", \"A\\\\B::c\"], \"u\": \"phpunit\"}, \"scripts-aliases\": {\"t\": [\"tt\"]}}")
 	f.Add("[alias]\nt = [\"run\", \"--bin\", \"x\"]\nb = \"build  --release\"\n")
 	f.Add("[env]\nA = \"b\"\n[tasks.t]\nrun = [\"a {{arg(name='x')}}\"]\ndepends = [\"t\"]\n")
 	dir := f.TempDir() // one folder per worker: each runs its inputs one at a time
