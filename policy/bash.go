@@ -303,6 +303,9 @@ func (j *judgement) command(a *shell.Analysis, c *shell.Command) {
 	if j.runnerScripts(c, subj) {
 		return // a runner ran the project's script of that name, not the program
 	}
+	if j.projectBin(c, subj) {
+		return // a Node runner ran the project's bin of that name
+	}
 	j.passedOnWrites(c)
 	start := len(j.findings)
 	if j.program(c, subj) && j.allowedSince(start) {

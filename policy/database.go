@@ -332,6 +332,7 @@ func (j *judgement) migrationTool(c *shell.Command) {
 		tool = "sequelize"
 	case "rake":
 		tool = "rails"
+		j.rakeTasks(c, subj)
 	}
 	ops := operands(c, "-e", "--env", "--environment", "-c", "--config", "--schema", "--knexfile", "--url", "--settings", "-x", "--name", "-n", "--database-url", "--migrations-path", "--dir", "-d", "--database", "-m", "--message")
 	j.databaseMode(c, tool, ops, subj)

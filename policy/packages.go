@@ -161,6 +161,9 @@ func (j *judgement) packages(c *shell.Command) {
 			j.fireWith(catalog.UUnknownSubcommand, subj, "arbiter has no rule for pipenv "+sub)
 		}
 	case "cargo":
+		if j.cargoAlias(c, sub, subj) {
+			return
+		}
 		switch sub {
 		case "install", "uninstall":
 			install("installs or removes a program for the user")
@@ -225,6 +228,9 @@ func (j *judgement) packages(c *shell.Command) {
 		}
 		build()
 	case "composer":
+		if j.composerScript(c, subj) {
+			return
+		}
 		if sub == "install" || sub == "require" || sub == "update" || sub == "remove" || sub == "global" {
 			install("installs or changes PHP packages")
 			return

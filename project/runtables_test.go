@@ -21,6 +21,11 @@ var runnerReaders = []struct {
 	{"justfile", func(dir, _ string) (Scripts, error) { return planOf(ReadJustfile(filepath.Join(dir, "justfile"))) }},
 	{"Taskfile.yml", func(dir, _ string) (Scripts, error) { return planOf(ReadTaskfile(filepath.Join(dir, "Taskfile.yml"))) }},
 	{"mise.toml", func(dir, root string) (Scripts, error) { return planOf(MiseTasks(dir, root)) }},
+	{"composer.json", ComposerScripts},
+	{".cargo/config.toml", func(dir, root string) (Scripts, error) {
+		a, err := FindCargoAlias(dir, root, "t")
+		return Scripts{File: a.File}, err
+	}},
 }
 
 // planOf plans every task of a table, so that a fuzzed file's
@@ -42,6 +47,9 @@ func planOf(t TaskTable, err error) (Scripts, error) {
 
 func plant(t testing.TB, dir, name, content string) {
 	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755); err != nil {
+		t.Fatal(err)
+	}
 	if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -108,6 +116,10 @@ func TestRunnerTablesErrors(t *testing.T) {
 		{"pyproject.toml", "[tool.hatch.envs.default.scripts]\nx = \"y\"\ny = \"x\"\n", "deep"},
 		{"Pipfile", "[scripts]\nx = {cmd = \"a\"}\n", "call"},
 		{"pyproject.toml", "not toml [", "TOML"},
+		{".cargo/config.toml", "[alias]\nt = 3\n", "neither"},
+		{"composer.json", "{\"scripts\": {\"t\": \"@u\"}}", "not there"},
+		{"composer.json", "{\"scripts\": {\"t\": {\"a\": \"b\"}}}", "neither"},
+		{".cargo/config.toml", "[alias]\nt = []\n", "empty"},
 	} {
 		dir := t.TempDir()
 		plant(t, dir, tt.file, tt.content)
@@ -135,6 +147,8 @@ func FuzzRunnerTables(f *testing.F) {
 	f.Add("[scripts]\nt = \"pytest\"\n")
 	f.Add("set shell := [\"bash\", \"-c\"]\nexport A := \"x\"\nb := `date`\n[private]\nt x='1' +y: a (b \"c\") && d\n    @echo {{x}} \\\n    y\n")
 	f.Add("version: '3'\nvars:\n  A:\n    sh: date\ntasks:\n  t:\n    deps: [u, {task: v}]\n    cmds: [echo, {cmd: x, defer: y}]\n  u: echo\n")
+	f.Add("{\"scripts\": {\"t\": [\"@putenv A=1\", \"@u\", \"@php x.php @additional_args\", \"A\\\\B::c\"], \"u\": \"phpunit\"}, \"scripts-aliases\": {\"t\": [\"tt\"]}}")
+	f.Add("[alias]\nt = [\"run\", \"--bin\", \"x\"]\nb = \"build  --release\"\n")
 	f.Add("[env]\nA = \"b\"\n[tasks.t]\nrun = [\"a {{arg(name='x')}}\"]\ndepends = [\"t\"]\n")
 	dir := f.TempDir() // one folder per worker: each runs its inputs one at a time
 	f.Fuzz(func(t *testing.T, content string) {

@@ -1,0 +1,108 @@
+package policy
+
+import (
+	"strings"
+
+	"github.com/arbitergate/arbiter/catalog"
+	"github.com/arbitergate/arbiter/internal/lazy"
+	"github.com/arbitergate/arbiter/paths"
+	"github.com/arbitergate/arbiter/project"
+	"github.com/arbitergate/arbiter/shell"
+)
+
+// composerCommands are composer's own commands and their aliases; any
+// other name is looked up in the project's scripts (composer NAME).
+var composerCommands = lazy.New(func() map[string]bool {
+	return setOfWords(strings.Fields("about archive audit browse home bump check-platform-reqs clear-cache clearcache cc config create-project depends why diagnose dump-autoload dumpautoload exec fund global help init install i licenses list outdated prohibits why-not reinstall remove rm require r search self-update selfupdate show info status suggests update u upgrade validate")...)
+})
+
+// composerScript judges composer run-script NAME (run NAME) and composer
+// NAME for a NAME that is no composer command: the steps of "scripts" in
+// the project's composer.json, judged as the shell commands they are in
+// its folder. It reports whether the command was decided here.
+func (j *judgement) composerScript(c *shell.Command, subj string) bool {
+	dir := j.res.Resolve(".", c.Dir)
+	var words []shell.Word
+	for k := 0; k < len(c.Args); k++ {
+		a := c.Args[k]
+		name, value, attached := strings.Cut(a.Text, "=")
+		switch {
+		case a.Dynamic:
+			j.fireWith(catalog.UDynamicPath, subj, "composer is given an argument only known at run time")
+			return true
+		case (name == "-d" || name == "--working-dir") && len(words) == 0:
+			if !attached && k+1 < len(c.Args) {
+				k++
+				value = c.Args[k].Text
+			}
+			dir = j.res.Resolve(value, c.Dir)
+		case strings.HasPrefix(a.Text, "-d") && len(a.Text) > 2 && len(words) == 0:
+			dir = j.res.Resolve(a.Text[2:], c.Dir)
+		case strings.HasPrefix(a.Text, "-") && len(words) == 0:
+		default:
+			words = append(words, a)
+		}
+	}
+	if len(words) == 0 {
+		return false
+	}
+	sub, args := words[0].Text, words[1:]
+	runScript := sub == "run-script" || sub == "run"
+	if !runScript && composerCommands.Get()[sub] {
+		return false
+	}
+	if runScript {
+		if len(args) == 0 || hasFlag(c, 'l', "--list") {
+			j.fireWith(catalog.D1ReadOnly, subj, "lists the project's scripts")
+			return true
+		}
+		sub, args = args[0].Text, args[1:]
+	}
+	return j.composerRun(c, dir, sub, args, runScript, subj)
+}
+
+// composerRun reads composer.json and judges the script name runs.
+func (j *judgement) composerRun(c *shell.Command, dir, name string, args []shell.Word, named bool, subj string) bool {
+	if c.DirUnknown {
+		j.fireWith(catalog.UUnresolved, subj, "composer looks "+name+" up in the composer.json of a folder arbiter cannot tell")
+		return true
+	}
+	if place := j.res.Classify(dir, false); place != paths.Project && place != paths.ProjectRoot {
+		j.fireWith(catalog.CRunOutsideCode, subj, "composer runs "+name+" of "+j.shownPath(dir)+", outside the project, whose scripts arbiter did not read")
+		return true
+	}
+	if f := j.writesFirst(func(base string) bool { return base == "composer.json" }); f != "" {
+		j.fireWith(catalog.UUnreadableScript, subj, "the command line writes "+j.shownPath(f)+", so the script that runs is not the one arbiter can read on disk")
+		return true
+	}
+	root := j.res.Project
+	if root == "" {
+		root = dir
+	}
+	t, err := project.ComposerScripts(dir, root)
+	switch {
+	case project.IsNotExist(err):
+		return false // no composer.json: composer's own handling
+	case err != nil:
+		j.fireWith(catalog.UUnreadableScript, subj, "arbiter cannot read the project's composer scripts ("+err.Error()+")")
+		return true
+	}
+	steps := lookupScript(t, name)
+	if steps == nil {
+		for k := range t.Names {
+			if strings.HasPrefix(k, name) {
+				j.fireWith(catalog.UUnresolved, subj, "composer takes "+name+" as short for a command or script such as "+k+" of "+j.fileShown(t.File))
+				return true
+			}
+		}
+		if named {
+			j.fireWith(catalog.D4RunScript, subj, j.fileShown(t.File)+" has no script "+clipText(name, 40)+", so composer runs nothing")
+			return true
+		}
+		return false // composer's own handling of a name it does not know
+	}
+	j.scriptName(name, args, subj)
+	j.runSteps(t, steps, args, subj)
+	j.fireWith(catalog.D4RunScript, subj, "composer runs "+name+" from "+j.fileShown(t.File)+", judged by what it runs")
+	return true
+}

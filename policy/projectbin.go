@@ -1,0 +1,92 @@
+package policy
+
+import (
+	"os"
+	"path"
+	"strconv"
+	"strings"
+
+	"github.com/arbitergate/arbiter/catalog"
+	"github.com/arbitergate/arbiter/internal/lazy"
+	"github.com/arbitergate/arbiter/shell"
+)
+
+// nodeRunners look the program they are given up in the project's
+// node_modules/.bin before PATH (npx, npm exec, pnpm exec, yarn exec,
+// bunx): a file there is what runs, whatever its name says.
+var nodeRunners = lazy.New(func() map[string]bool {
+	return setOfWords("npx", "bunx", "bun", "pnpx", "pnpm", "yarn", "npm")
+})
+
+// projectBin judges a program that a Node runner finds in the project's
+// node_modules/.bin, nearest folder first from where it runs up to the
+// project's root (a file or a link to one, found with lstat), as running
+// that file by its path is judged. It reports whether such a file
+// decided the command; a name not there is the program it is.
+func (j *judgement) projectBin(c *shell.Command, subj string) bool {
+	for i, runner := range c.Via {
+		if !nodeRunners.Get()[runner] {
+			continue
+		}
+		last := i == len(c.Via)-1
+		name := c.Name
+		if !last {
+			name = c.Via[i+1]
+		}
+		if name == "" || strings.Contains(name, "/") {
+			continue
+		}
+		if c.DirUnknown {
+			j.fireWith(catalog.UUnresolved, subj, runner+" looks "+name+" up in node_modules/.bin of a folder arbiter cannot tell")
+			return true
+		}
+		if f := j.writesFirst(func(base string) bool { return base == name }); f != "" {
+			j.fireWith(catalog.UUnreadableScript, subj, "the command line writes "+j.shownPath(f)+", and "+runner+" runs "+name+" from node_modules/.bin, so what runs is not what arbiter can read on disk")
+			return true
+		}
+		bin := j.nodeBin(j.res.Resolve(".", c.Dir), name)
+		if bin == "" {
+			continue
+		}
+		if !last {
+			j.fireWith(catalog.UUnresolved, subj, runner+" runs "+j.shownPath(bin)+", with arguments arbiter does not follow through the wrappers after it")
+			return true
+		}
+		j.shellText(binCommand(bin, c.Args), j.res.Resolve(".", c.Dir), subj+" ("+runner+" runs "+j.shownPath(bin)+")")
+		j.fireWith(catalog.D4RunScript, subj, runner+" runs "+name+" from "+j.shownPath(bin)+", judged by what that file does")
+		return true
+	}
+	return false
+}
+
+// nodeBin returns the nearest node_modules/.bin/NAME from dir up to the
+// project's root, "" when there is none.
+func (j *judgement) nodeBin(dir, name string) string {
+	root := j.res.Project
+	if root == "" {
+		root = dir
+	}
+	for d := dir; ; d = path.Dir(d) {
+		p := path.Join(d, "node_modules", ".bin", name)
+		if _, err := os.Lstat(p); err == nil {
+			return p
+		}
+		if d == root || !strings.HasPrefix(d, root+"/") || path.Dir(d) == d {
+			return ""
+		}
+	}
+}
+
+// binCommand is the command line running bin with the command's
+// arguments; a word known only at run time stays so, as a variable.
+func binCommand(bin string, args []shell.Word) string {
+	out := []string{shellQuote(bin)}
+	for k, a := range args {
+		if a.Dynamic {
+			out = append(out, `"$arbiter_arg`+strconv.Itoa(k)+`"`)
+			continue
+		}
+		out = append(out, shellQuote(a.Text))
+	}
+	return strings.Join(out, " ")
+}

@@ -1,0 +1,39 @@
+package policy
+
+import (
+	"strings"
+
+	"github.com/arbitergate/arbiter/catalog"
+	"github.com/arbitergate/arbiter/project"
+	"github.com/arbitergate/arbiter/shell"
+)
+
+// rakeTasks judges the Ruby code rake loads before any task, whatever the
+// task's name: a Rakefile (or rakelib/*.rake) is Ruby that arbiter has no
+// reader for, so one that exists defers naming it; with none rake stops
+// with "No Rakefile found" and runs nothing. The task's name is judged
+// apart, as a database mode (rails' db:drop stays what it is).
+func (j *judgement) rakeTasks(c *shell.Command, subj string) {
+	if c.DirUnknown {
+		j.fireWith(catalog.UUnresolved, subj, "rake loads the Rakefile of a folder arbiter cannot tell")
+		return
+	}
+	if f := j.writesFirst(isRakeFile); f != "" {
+		j.fireWith(catalog.UUnreadableScript, subj, "the command line writes "+j.shownPath(f)+", Ruby code rake loads, which arbiter does not read")
+		return
+	}
+	f, err := project.FindRakefile(j.res.Resolve(".", c.Dir))
+	switch {
+	case project.IsNotExist(err):
+		j.fireWith(catalog.D4RunScript, subj, "there is no Rakefile, so rake runs nothing")
+	case err != nil:
+		j.fireWith(catalog.UUnreadableScript, subj, "arbiter cannot tell which Rakefile rake loads ("+err.Error()+")")
+	default:
+		j.fireWith(catalog.UUnreadableScript, subj, "rake loads "+j.shownPath(f)+" first, Ruby code that arbiter has no reader for")
+	}
+}
+
+// isRakeFile reports whether a file's name is one rake loads.
+func isRakeFile(base string) bool {
+	return contains(project.RakefileNames, base) || strings.HasSuffix(base, ".rake")
+}
