@@ -21,13 +21,39 @@ import (
 	"github.com/arbitergate/arbiter/shell"
 )
 
-// The exit statuses of arbiter check for one decision.
+// The exit statuses of arbiter check. checkExits says what each means,
+// for the help text: the code and the help read the same table.
 const (
 	exitAllow = 0
+	exitIO    = 1
+	exitUsage = 2
 	exitDeny  = 3
 	exitAsk   = 4
 	exitDefer = 5
 )
+
+var checkExits = []struct {
+	status  int
+	meaning string
+}{
+	{exitAllow, "allow"},
+	{exitDeny, "deny"},
+	{exitAsk, "ask"},
+	{exitDefer, "defer, and whenever the configuration is broken: the static policy still decides, saying so on stderr, and nothing it would allow is allowed"},
+	{exitUsage, "a usage mistake"},
+	{exitIO, "stdin or stdout failed"},
+}
+
+// checkExitHelp renders checkExits for arbiter help check.
+func checkExitHelp() string {
+	var b strings.Builder
+	b.WriteString("exit status (a single decision):")
+	for _, e := range checkExits {
+		fmt.Fprintf(&b, "\n  %d  %s", e.status, e.meaning)
+	}
+	b.WriteString("\nWith --jsonl the status is 0 once every line was answered.")
+	return b.String()
+}
 
 // exitFor is the exit status for a decision.
 func exitFor(v arbiter.Verdict) int {
@@ -53,7 +79,7 @@ func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	words := fs.Args()
 	if f := flagAfterWords(fs, args, words); f != "" {
 		fmt.Fprintf(stderr, "arbiter check: %s comes after the command; flags go before the command (arbiter check %s 'COMMAND'), or put the command after -- when %s is its own\n", f, f, f)
-		return 2
+		return exitUsage
 	}
 	// A broken configuration is said every time, and the check goes on.
 	p, _, _ := gate.FromConfig(gate.Options{Log: stderr, Report: reportTo(stderr, "arbiter check")})
@@ -64,16 +90,16 @@ func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(words) == 0 {
 		if !*asJSON {
 			fmt.Fprintln(stderr, "arbiter check: give a command, or --json / --jsonl with Calls on stdin")
-			return 2
+			return exitUsage
 		}
 		b, err := io.ReadAll(io.LimitReader(stdin, 64<<20))
 		if err != nil {
 			fmt.Fprintln(stderr, "arbiter check: reading stdin:", err)
-			return 1
+			return exitIO
 		}
 		d, id := decideLine(ctx, p, b)
 		if writeDecision(stdout, d, id) != nil {
-			return 1
+			return exitIO
 		}
 		return exitFor(d.Decision)
 	}
@@ -91,7 +117,7 @@ func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	d := p.Decide(ctx, call)
 	if *asJSON {
 		if writeDecision(stdout, d, nil) != nil {
-			return 1
+			return exitIO
 		}
 	} else {
 		explain(stdout, command, d)
@@ -243,19 +269,19 @@ func checkBatch(ctx context.Context, p *gate.Gate, stdin io.Reader, stdout, stde
 		if len(lines) == chunk {
 			if err := flush(); err != nil {
 				fmt.Fprintln(stderr, "arbiter check: writing:", err)
-				return 1
+				return exitIO
 			}
 		}
 	}
 	if err := flush(); err != nil {
 		fmt.Fprintln(stderr, "arbiter check: writing:", err)
-		return 1
+		return exitIO
 	}
 	if err := sc.Err(); err != nil {
 		fmt.Fprintln(stderr, "arbiter check: reading stdin:", err)
 		d := arbiter.Decision{Decision: arbiter.Defer, Rules: []string{string(catalog.UBadInput)}, Reason: "the input line could not be read: " + err.Error(), Source: arbiter.SourceError}
 		_ = writeDecision(out, d, nil)
-		return 1
+		return exitIO
 	}
 	return 0
 }

@@ -38,9 +38,7 @@ JSON. A Call is {"tool", "input", "project_directory", "cwd", "home",
 "request": [...], "peer": [...], "permission_mode", "id"}; "home" defaults to
 yours, as in the hook, and the id comes back as the same JSON value. Flags go before the command; after --, every word is the command's.
 
-exit status (a single decision): 0 allow, 3 deny, 4 ask, 5 defer;
-1 when arbiter cannot run (the configuration is broken), 2 for a usage
-mistake. With --jsonl the status is 0 once every line was answered.`},
+` + checkExitHelp()},
 		{name: "hook", ownHelp: true, run: hookCmd,
 			usage: "arbiter hook RUNTIME [--fail-closed]",
 			about: `Answers one hook payload of a runtime (` + runtimeList() + `)

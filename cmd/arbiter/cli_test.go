@@ -3,6 +3,9 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -196,6 +199,28 @@ func TestInputsNeverIgnored(t *testing.T) {
 		out, _, _ := runBinary(t, []byte(in), nil, "check", "--json")
 		if strings.Contains(out, "Go value") || strings.Contains(out, "main.") || !strings.Contains(out, `"defer"`) {
 			t.Errorf("check --json of %s: %s", in, out)
+		}
+	}
+}
+
+// TestCheckExitStatusAsDocumented: what arbiter help check says each exit
+// status means is what check returns, a broken configuration included
+// (the help once said 1; check decides with the static policy and
+// returns the decision's status).
+func TestCheckExitStatusAsDocumented(t *testing.T) {
+	help, _, _ := runBinary(t, nil, nil, "help", "check")
+	for _, e := range checkExits {
+		if !strings.Contains(help, fmt.Sprintf("%d  %s", e.status, e.meaning)) {
+			t.Errorf("help check does not say %d means %q:\n%s", e.status, e.meaning, help)
+		}
+	}
+	dir := t.TempDir()
+	broken := filepath.Join(dir, "config.toml")
+	os.WriteFile(broken, []byte("x = [\n"), 0o600)
+	for cmd, want := range map[string]int{"ls": exitDefer, "git status": exitDefer, "rm -rf /": exitDeny} {
+		_, errs, code := runBinary(t, nil, []string{"ARBITER_CONFIG=" + broken}, "check", "--project", dir, cmd)
+		if code != want || !strings.Contains(errs, "configuration") {
+			t.Errorf("check %q with a broken configuration: exit %d (%s), want %d and the problem on stderr", cmd, code, errs, want)
 		}
 	}
 }
