@@ -591,3 +591,12 @@ func (j *judgement) shownPath(abs string) string {
 	}
 	return abs
 }
+
+// fileShown renders a file read to decide for a reason: relative to the
+// project when it is in it, else as shownPath does.
+func (j *judgement) fileShown(abs string) string {
+	if rel, ok := strings.CutPrefix(abs, j.res.Project+"/"); ok && j.res.Project != "" && j.res.Project != "/" {
+		return rel
+	}
+	return j.shownPath(abs)
+}

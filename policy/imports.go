@@ -1,7 +1,6 @@
 package policy
 
 import (
-	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -195,7 +194,7 @@ func (j *judgement) pythonModuleFile(c *shell.Command, m project.PyModule, load 
 	if m.File == "" {
 		return // a namespace package runs no code
 	}
-	shown := j.projectRel(m.File)
+	shown := j.fileShown(m.File)
 	if m.Native {
 		j.fireWith(catalog.UUnreadableScript, subj, "imports "+m.Name+" from "+shown+", compiled code arbiter cannot read")
 		return
@@ -233,7 +232,7 @@ func (j *judgement) pythonFileText(c *shell.Command, file string, load *pyLoad, 
 	if j.pyFiles.judged[file] {
 		return "", false
 	}
-	shown := j.projectRel(file)
+	shown := j.fileShown(file)
 	switch {
 	case load.level > maxImportLevel:
 		j.fireWith(catalog.UTooManyFiles, subj, "imports go deeper than "+strconv.Itoa(maxImportLevel)+" modules at "+shown+", beyond what arbiter reads")
@@ -281,7 +280,7 @@ func heredoc(program, text string) string {
 // and returns false, when that cannot be read. (A file written by an
 // earlier call is read from disk here, like any other.)
 func (j *judgement) sourceText(c *shell.Command, file, subj string) (string, bool) {
-	shown := j.projectRel(file)
+	shown := j.fileShown(file)
 	for k, w := range j.written {
 		if k != file && !(strings.HasSuffix(k, "/") && strings.HasPrefix(file, k)) {
 			continue
@@ -309,16 +308,6 @@ func (j *judgement) sourceText(c *shell.Command, file, subj string) (string, boo
 		return f.Text, true
 	}
 	return "", false
-}
-
-// projectRel shows a path relative to the project when it is inside.
-func (j *judgement) projectRel(abs string) string {
-	if j.res.Project != "" {
-		if rel, err := filepath.Rel(j.res.Project, abs); err == nil && !strings.HasPrefix(rel, "..") {
-			return filepath.ToSlash(rel)
-		}
-	}
-	return j.shownPath(abs)
 }
 
 // projectPythonModule judges python -m MODULE when Python finds MODULE in

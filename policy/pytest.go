@@ -46,12 +46,12 @@ func (j *judgement) pytestLoads(c, outer *shell.Command, first []string) {
 	cwd := j.res.Resolve(".", c.Dir)
 	tests := j.pytestPaths(c, res)
 	if f := j.writesFirst(pytestConfigName); f != "" {
-		j.fireWith(catalog.UUnreadableConfig, subj, "the command line writes "+j.projectRel(f)+", which pytest reads, so the configuration that applies is not the one arbiter can read on disk")
+		j.fireWith(catalog.UUnreadableConfig, subj, "the command line writes "+j.fileShown(f)+", which pytest reads, so the configuration that applies is not the one arbiter can read on disk")
 		return
 	}
 	cfg, err := project.FindPytestConfig(commonDir(tests, cwd), j.projectRootFor(cwd))
 	if err != nil {
-		j.fireWith(catalog.UUnreadableConfig, subj, "arbiter cannot read pytest's configuration "+j.projectRel(cfg.File)+" ("+err.Error()+")")
+		j.fireWith(catalog.UUnreadableConfig, subj, "arbiter cannot read pytest's configuration "+j.fileShown(cfg.File)+" ("+err.Error()+")")
 		return
 	}
 	rootdir := cfg.Dir
@@ -222,7 +222,7 @@ func (j *judgement) conftests(c *shell.Command, cfg project.PytestConfig, rootdi
 		}
 		found, err := project.FindFiles(t, func(name string) bool { return name == "conftest.py" }, func(dir string) bool { return skipsDir(skip, path.Base(dir)) })
 		if err != nil && !project.IsNotExist(err) {
-			j.fireWith(catalog.UTooManyFiles, subj, "pytest collects "+j.projectRel(t)+", and arbiter cannot look through it for conftest.py ("+err.Error()+")")
+			j.fireWith(catalog.UTooManyFiles, subj, "pytest collects "+j.fileShown(t)+", and arbiter cannot look through it for conftest.py ("+err.Error()+")")
 			return
 		}
 		for _, f := range found {
@@ -239,9 +239,9 @@ func (j *judgement) conftests(c *shell.Command, cfg project.PytestConfig, rootdi
 			continue
 		}
 		load := pytestLoad(f, extra)
-		what := "loads " + j.projectRel(f) + ", which pytest imports before the tests"
+		what := "loads " + j.fileShown(f) + ", which pytest imports before the tests"
 		if path.Base(f) != "conftest.py" {
-			what = "runs the test file " + j.projectRel(f)
+			what = "runs the test file " + j.fileShown(f)
 		}
 		if text, ok := j.pythonFileText(c, f, load, subj, what); ok && path.Base(f) == "conftest.py" {
 			j.conftestPlugins(c, f, text, load, subj)
@@ -326,7 +326,7 @@ func (j *judgement) conftestPlugins(c *shell.Command, file, text string, load *p
 	names, found, err := code.PythonStrings(text, "pytest_plugins")
 	switch {
 	case err != nil:
-		j.fireWith(catalog.UUnreadableConfig, subj, j.projectRel(file)+" sets pytest_plugins in a way arbiter cannot read ("+err.Error()+")")
+		j.fireWith(catalog.UUnreadableConfig, subj, j.fileShown(file)+" sets pytest_plugins in a way arbiter cannot read ("+err.Error()+")")
 	case found:
 		for _, n := range names {
 			j.pytestPlugin(c, n, load.dirs, subj)

@@ -1,8 +1,6 @@
 package policy
 
 import (
-	"strings"
-
 	"github.com/arbitergate/arbiter/project"
 )
 
@@ -37,13 +35,4 @@ func (j *judgement) cache() *readCache {
 // files this command line writes and the decision's folder listings.
 func (j *judgement) pyModules(dirs []string, name string) []project.PyModule {
 	return project.PyFinder{Written: j.writtenLookup, Listings: &j.cache().listings}.Find(dirs, name)
-}
-
-// fileShown renders a file read to decide for a reason: relative to the
-// project when it is in it, else as shownPath does.
-func (j *judgement) fileShown(abs string) string {
-	if rel, ok := strings.CutPrefix(abs, j.res.Project+"/"); ok && j.res.Project != "" && j.res.Project != "/" {
-		return rel
-	}
-	return j.shownPath(abs)
 }

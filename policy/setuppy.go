@@ -20,7 +20,7 @@ func (j *judgement) pipLocalSetup(c *shell.Command, subj string) {
 		if !j.exists(setup) {
 			continue
 		}
-		j.pythonFile(c, setup, &pyLoad{dirs: []string{abs}}, subj, "runs "+j.projectRel(setup)+" to build the package")
+		j.pythonFile(c, setup, &pyLoad{dirs: []string{abs}}, subj, "runs "+j.fileShown(setup)+" to build the package")
 	}
 }
 

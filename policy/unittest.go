@@ -85,7 +85,7 @@ func (j *judgement) unittestLoads(c, sub *shell.Command) {
 		return ok && strings.HasSuffix(name, ".py") || name == "__init__.py"
 	}, func(dir string) bool { return !project.IsFile(path.Join(dir, "__init__.py")) })
 	if err != nil && !project.IsNotExist(err) {
-		j.fireWith(catalog.UTooManyFiles, subj, "unittest discovers tests in "+j.projectRel(startDir)+", and arbiter cannot look through it ("+err.Error()+")")
+		j.fireWith(catalog.UTooManyFiles, subj, "unittest discovers tests in "+j.fileShown(startDir)+", and arbiter cannot look through it ("+err.Error()+")")
 		return
 	}
 	dirs := append([]string{topDir}, load.dirs...)
@@ -93,7 +93,7 @@ func (j *judgement) unittestLoads(c, sub *shell.Command) {
 		if path.Base(f) == "__init__.py" && path.Dir(f) == startDir {
 			continue // the start folder is searched, not imported
 		}
-		j.pythonFile(c, f, pytestLoad(f, dirs), subj, "runs the test module "+j.projectRel(f)+", which unittest discovers")
+		j.pythonFile(c, f, pytestLoad(f, dirs), subj, "runs the test module "+j.fileShown(f)+", which unittest discovers")
 	}
 }
 

@@ -149,7 +149,7 @@ func (j *judgement) pythonSource(c *shell.Command, file, subj string) (string, a
 		case r.state == agentsOwn:
 			return r.text, r, true
 		case r.state == changed && !inProject(j.res.Classify(file, false)):
-			j.fireWith(catalog.UChangedSinceWritten, subj, "loads "+j.projectRel(file)+", which the agent wrote in this session ("+r.when()+") but which holds something else now, so what runs is not known to be the agent's")
+			j.fireWith(catalog.UChangedSinceWritten, subj, "loads "+j.fileShown(file)+", which the agent wrote in this session ("+r.when()+") but which holds something else now, so what runs is not known to be the agent's")
 			return "", r, false
 		}
 	}
