@@ -8,3 +8,5 @@ require (
 	github.com/pelletier/go-toml/v2 v2.4.3
 	mvdan.cc/sh/v3 v3.14.1
 )
+
+require github.com/tailscale/hujson v0.0.0-20260727124030-b80ff77dac4f // indirect

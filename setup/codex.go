@@ -28,7 +28,7 @@ func (t Target) CodexHooks() ([]CodexHook, error) {
 	if err != nil || data == nil {
 		return nil, err
 	}
-	root, err := parse(data)
+	root, err := t.parse(data)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", t.Path, err)
 	}
@@ -233,7 +233,7 @@ func (t Target) Timeouts() ([]float64, error) {
 	if err != nil || data == nil {
 		return nil, err
 	}
-	root, err := parse(data)
+	root, err := t.parse(data)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", t.Path, err)
 	}

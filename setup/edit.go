@@ -35,6 +35,9 @@ func appendMember(data []byte, obj *node, key string, v any) ([]byte, error) {
 		if err != nil {
 			return nil, err
 		}
+		if !plainInside(data, obj) { // keep the comments it holds, after the member
+			return splice(data, obj.start+1, obj.start+1, "\n"+indent+unit+string(k)+": "+text), nil
+		}
 		return splice(data, obj.start+1, obj.end-1, "\n"+indent+unit+string(k)+": "+text+"\n"+indent), nil
 	}
 	last := obj.members[len(obj.members)-1]
@@ -60,6 +63,9 @@ func appendElem(data []byte, arr *node, v any) ([]byte, error) {
 		if err != nil {
 			return nil, err
 		}
+		if !plainInside(data, arr) {
+			return splice(data, arr.start+1, arr.start+1, "\n"+indent+unit+text), nil
+		}
 		return splice(data, arr.start+1, arr.end-1, "\n"+indent+unit+text+"\n"+indent), nil
 	}
 	last := arr.elems[len(arr.elems)-1]
@@ -79,6 +85,8 @@ func appendElem(data []byte, arr *node, v any) ([]byte, error) {
 // removeElem deletes element i of arr with the separator that joined it.
 func removeElem(data []byte, arr *node, i int) []byte {
 	switch {
+	case len(arr.elems) == 1 && !plainInside(data, arr):
+		return cutOnly(data, arr, arr.elems[0].start, arr.elems[0].end)
 	case len(arr.elems) == 1:
 		return splice(data, arr.start+1, arr.end-1, "")
 	case i > 0:
@@ -91,6 +99,8 @@ func removeElem(data []byte, arr *node, i int) []byte {
 // removeMember deletes member i of obj with the separator that joined it.
 func removeMember(data []byte, obj *node, i int) []byte {
 	switch {
+	case len(obj.members) == 1 && !plainInside(data, obj):
+		return cutOnly(data, obj, obj.members[0].keyStart, obj.members[0].val.end)
 	case len(obj.members) == 1:
 		return splice(data, obj.start+1, obj.end-1, "")
 	case i > 0:
@@ -100,13 +110,23 @@ func removeMember(data []byte, obj *node, i int) []byte {
 	}
 }
 
+// cutOnly deletes the only child of a container, data[i:j], with its
+// trailing comma, and keeps the comments around it.
+func cutOnly(data []byte, n *node, i, j int) []byte {
+	if n.comma >= 0 {
+		data = splice(data, n.comma, n.comma+1, "")
+	}
+	return splice(data, i, j, "")
+}
+
 // errNotObject reports a settings file whose top level is not an object.
 var errNotObject = errors.New("the top level is not a JSON object")
 
 // withEntry returns data with entry appended to the array at
 // root[container][event], creating the container and the array as
-// needed. It does not check whether the entry is already there.
-func withEntry(data []byte, container, event string, entry any) ([]byte, error) {
+// needed; parse reads data as its runtime does. It does not check
+// whether the entry is already there.
+func withEntry(data []byte, parse func([]byte) (*node, error), container, event string, entry any) ([]byte, error) {
 	root, err := parse(data)
 	if err != nil {
 		return nil, err

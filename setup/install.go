@@ -66,7 +66,7 @@ func (t Target) installedWith(data []byte, command string) ([]byte, error) {
 		if present[ev] {
 			continue
 		}
-		if data, err = withEntry(data, "hooks", ev, t.entry(command)); err != nil {
+		if data, err = withEntry(data, t.parse, "hooks", ev, t.entry(command)); err != nil {
 			return nil, err
 		}
 	}
@@ -75,7 +75,7 @@ func (t Target) installedWith(data []byte, command string) ([]byte, error) {
 
 // present reports, per event, whether an arbiter hook is registered.
 func (t Target) present(data []byte) (map[string]bool, error) {
-	root, err := parse(data)
+	root, err := t.parse(data)
 	if err != nil {
 		return nil, err
 	}
@@ -145,7 +145,7 @@ func (t Target) Status() (events map[string][]string, err error) {
 }
 
 func (t Target) statusOf(data []byte) (events map[string][]string, err error) {
-	root, err := parse(data)
+	root, err := t.parse(data)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", t.Path, err)
 	}
@@ -171,7 +171,8 @@ func (t Target) statusOf(data []byte) (events map[string][]string, err error) {
 }
 
 // Install adds arbiter's hook entries. It changes nothing when they are
-// all there, never writes over a file it cannot read as JSON, and keeps
+// all there, never writes over a file it cannot read as JSON (with
+// comments, for a runtime that allows them), and keeps
 // the original beside the file.
 func (t Target) Install(dry bool) (Result, error) {
 	r := Result{Path: t.Path}
@@ -263,7 +264,7 @@ func (t Target) Uninstall(dry bool) (Result, error) {
 // drops event lists and the hooks object when that leaves them empty.
 func (t Target) removed(data []byte) ([]byte, error) {
 	for {
-		root, err := parse(data)
+		root, err := t.parse(data)
 		if err != nil {
 			return nil, err
 		}
@@ -291,12 +292,13 @@ func cutOne(data []byte, root, hooks *node) []byte {
 			if items[0] >= 0 && len(items) < len(list.elems) {
 				return removeElem(data, list, items[0])
 			}
-			if len(m.val.elems) > 1 {
+			if len(m.val.elems) > 1 || !plainInside(data, m.val) {
 				return removeElem(data, m.val, ei)
 			}
 			// The event's list held only arbiter: drop the event, and the
-			// hooks object with it when nothing else is left.
-			if len(hooks.members) > 1 {
+			// hooks object with it when nothing else is left (a comment
+			// the person wrote in it keeps it).
+			if len(hooks.members) > 1 || !plainInside(data, hooks) {
 				return removeMember(data, hooks, memberIndex(hooks, m.key, mi))
 			}
 			return removeMember(data, root, memberIndex(root, "hooks", 0))

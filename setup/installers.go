@@ -16,6 +16,9 @@ type installer struct {
 	entry func(command string) any
 	// notes say what the runtime needs beyond the settings file.
 	notes string
+	// comments says the runtime reads the file as JSON with comments and
+	// trailing commas, so arbiter reads and edits it so too.
+	comments bool
 }
 
 // installers are the runtimes arbiter installs into, by their IDs in the
@@ -32,13 +35,16 @@ var installers = [...]struct {
 	{agents.Codex, installer{newFile: emptyFile, notes: CodexTrustNote, entry: func(cmd string) any {
 		return group("", map[string]any{"type": "command", "command": cmd, "timeout": 10})
 	}}},
-	{agents.Gemini, installer{newFile: emptyFile, entry: func(cmd string) any {
+	// Gemini CLI strips comments from settings.json before it parses it;
+	// Copilot CLI writes comments into its own JSON files. Claude Code,
+	// Codex and Cursor document plain JSON.
+	{agents.Gemini, installer{newFile: emptyFile, comments: true, entry: func(cmd string) any {
 		return group(".*", map[string]any{"name": "arbiter", "type": "command", "command": cmd, "timeout": 10000})
 	}}},
 	{agents.Cursor, installer{newFile: versionOne, entry: func(cmd string) any {
 		return map[string]any{"command": cmd}
 	}}},
-	{agents.Copilot, installer{newFile: versionOne, entry: func(cmd string) any {
+	{agents.Copilot, installer{newFile: versionOne, comments: true, entry: func(cmd string) any {
 		return map[string]any{"type": "command", "bash": cmd, "timeoutSec": 10}
 	}}},
 }

@@ -14,6 +14,9 @@ type node struct {
 	members    []member // objects
 	elems      []*node  // arrays
 	value      any      // scalars
+	// comma is where a container's trailing comma is (JSON with
+	// comments allows one), or -1.
+	comma int
 }
 
 // member is one key of an object; keyStart is where its quoted key begins.
@@ -56,7 +59,7 @@ func parseValue(dec *json.Decoder, data []byte) (*node, error) {
 	if err != nil {
 		return nil, err
 	}
-	n := &node{start: start}
+	n := &node{start: start, comma: -1}
 	switch t := tok.(type) {
 	case json.Delim:
 		n.kind = byte(t)

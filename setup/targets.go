@@ -40,6 +40,17 @@ type Target struct {
 	entry func(command string) any
 	// Notes say what the runtime needs beyond the settings file.
 	Notes string
+	// comments: the runtime reads the file as JSON with comments.
+	comments bool
+}
+
+// parse reads the target's settings file as its runtime does: JSON, or
+// JSON with comments and trailing commas.
+func (t Target) parse(data []byte) (*node, error) {
+	if t.comments {
+		return parseJSONC(data)
+	}
+	return parse(data)
 }
 
 // WithoutOnFailure returns the target with Claude Code's onFailure key
@@ -128,7 +139,7 @@ func For(runtime string, s Scope, binary string) (Target, error) {
 	if s.Project == "" {
 		p = a.InHome(s.Home, file, os.Getenv)
 	}
-	return Target{Runtime: runtime, Command: cmd, Path: p, Events: a.Events, newFile: in.newFile(), entry: in.entry, Notes: in.notes}, nil
+	return Target{Runtime: runtime, Command: cmd, Path: p, Events: a.Events, newFile: in.newFile(), entry: in.entry, Notes: in.notes, comments: in.comments}, nil
 }
 
 // errLocal says which runtimes have a project file of the person's own.
