@@ -21,7 +21,7 @@ var commented = map[string]string{
   },
 }
 `,
-	"block comment, no hooks": "/* settings */\n{\n  \"theme\": \"dark\", /* for now */\n}\n",
+	"block comment, no hooks":    "/* settings */\n{\n  \"theme\": \"dark\", /* for now */\n}\n",
 	"comment in an empty object": "{\n  \"version\": 1,\n  \"hooks\": {\n    // nothing yet\n  }\n}\n",
 	"comment in an empty list":   "{\n  \"version\": 1,\n  \"hooks\": {\"BeforeTool\": [ /* later */ ], \"preToolUse\": [ /* later */ ]}\n}\n",
 	"a slash in a string":        "{\n  \"url\": \"http://example.com/*not a comment*/\", // but this is\n}\n",
