@@ -241,8 +241,9 @@ func parse(file string, b []byte, into map[string]string, where map[string]Probl
 }
 
 // Fail places a problem with a setting's value where the value came from
-// (a file and line, or the environment). Only the judge reads settings
-// that can be wrong, so such a problem switches the judge off.
+// (a file and line, or the environment); name is a setting that is set.
+// Only the judge reads settings that can be wrong, so such a problem
+// switches the judge off.
 func (c Config) Fail(name string, err error) Problem {
 	p, ok := c.where[name]
 	if !ok {

@@ -67,6 +67,36 @@ func (p Problem) Error() string {
 	return b.String()
 }
 
+// Fix says what to do about the problem where its setting came from (an
+// environment variable, or a file and line), and what holds until it is
+// done, by its effect. Every message that tells a person how to fix a
+// configuration takes it from here, so the source and the consequence
+// are said once and alike.
+func (p Problem) Fix() string {
+	var fix string
+	switch {
+	case p.File == "" && strings.HasPrefix(p.Key, "ARBITER_") || p.File == "" && p.Key == "TYPESAFE_API_KEY":
+		fix = "correct or unset " + p.Key + " in the environment the runtime starts with (the environment overrides the config file)"
+	case p.File == "":
+		fix = "correct the judge's settings (README: Configuration)"
+	case p.Line > 0:
+		fix = fmt.Sprintf("correct line %d of %s (README: Configuration)", p.Line, p.File)
+	default:
+		fix = "correct " + p.File + " or move it aside (README: Configuration)"
+	}
+	return fix + consequences[p.Effect]
+}
+
+// consequences say, by effect, what arbiter does until a problem is
+// fixed, as the hooks do it (see internal/hookcli).
+var consequences = [...]string{
+	FileIgnored: "; until then the file's settings and rules count for nothing: the hooks still deny and ask what the static policy denies and asks, and leave to the runtime what it would allow (deny with --fail-closed)",
+	JudgeOff:    "; until then the judge is off: the static policy and rules still decide, and what they cannot settle goes to the runtime (deny with --fail-closed)",
+	RuleIgnored: "; until then the rest of the file applies",
+	Notice:      "",
+	RuleKept:    "",
+}
+
 // Problems is a list of problems read as one error.
 type Problems []Problem
 

@@ -122,7 +122,7 @@ func FromConfig(opt Options) (*Gate, config.Config, error) {
 	if len(cfg.Problems.Broken()) == 0 {
 		j, err := judgeFrom(cfg, opt)
 		if err != nil {
-			g.Problems = append(g.Problems, judgeProblem(cfg, err))
+			g.Problems = append(g.Problems, judgeProblem(err))
 		}
 		g.Judge = j
 	}
@@ -141,26 +141,33 @@ func FromConfig(opt Options) (*Gate, config.Config, error) {
 // Broken returns the problems that made a configuration file unusable.
 func (g *Gate) Broken() config.Problems { return g.Problems.Broken() }
 
-// judgeProblem places a judge setting's error, which the setting's
-// reader may already have placed.
-func judgeProblem(cfg config.Config, err error) config.Problem {
+// judgeProblem is a judge setting's error as a problem: each is placed
+// where its setting came from by judgeFrom (config.Fail).
+func judgeProblem(err error) config.Problem {
 	var p config.Problem
-	if errors.As(err, &p) {
-		return p
-	}
-	name := ""
-	for _, n := range config.Names {
-		if strings.Contains(err.Error(), n) {
-			name = n
-			break
-		}
-	}
-	if name == "" {
+	if !errors.As(err, &p) {
 		return config.Problem{Key: "judge", Msg: err.Error(), Effect: config.JudgeOff}
 	}
-	p = cfg.Fail(name, err)
-	p.Msg = strings.TrimPrefix(strings.TrimPrefix(p.Msg, name+": "), name+"=")
+	p.Msg = strings.TrimPrefix(strings.TrimPrefix(p.Msg, p.Key+": "), p.Key+"=")
 	return p
+}
+
+// unset names the settings among names that are not set ("A is", "A
+// and B are"), or "".
+func unset(cfg config.Config, names ...string) string {
+	var out []string
+	for _, n := range names {
+		if cfg.Get(n) == "" {
+			out = append(out, n)
+		}
+	}
+	switch len(out) {
+	case 0:
+		return ""
+	case 1:
+		return out[0] + " is"
+	}
+	return strings.Join(out, " and ") + " are"
 }
 
 func judgeFrom(cfg config.Config, opt Options) (*judge.Judge, error) {
@@ -195,7 +202,7 @@ func judgeFrom(cfg config.Config, opt Options) (*judge.Judge, error) {
 		spec.Key = cfg.Get("TYPESAFE_API_KEY")
 		if spec.Key == "" {
 			if spec.URL != "" {
-				return nil, fmt.Errorf("ARBITER_JUDGE_URL is set but TYPESAFE_API_KEY is not; set the key, or unset the URL to run without a judge")
+				return nil, cfg.Fail("ARBITER_JUDGE_URL", errors.New("set, but TYPESAFE_API_KEY is not; set the key, or unset the URL to run without a judge"))
 			}
 			noticeOnce(opt, "arbiter: no judge configured (set TYPESAFE_API_KEY, or ARBITER_JUDGE_BACKEND=openai for a local model); calls the static policy cannot settle go to the runtime")
 			return nil, nil
@@ -209,14 +216,17 @@ func judgeFrom(cfg config.Config, opt Options) (*judge.Judge, error) {
 	case "openai":
 		spec.Backend = "openai"
 		spec.Key = cfg.Get("ARBITER_JUDGE_API_KEY")
-		if spec.URL == "" || spec.Model == "" {
-			return nil, fmt.Errorf("ARBITER_JUDGE_BACKEND=openai needs ARBITER_JUDGE_URL and ARBITER_JUDGE_MODEL")
+		if missing := unset(cfg, "ARBITER_JUDGE_URL", "ARBITER_JUDGE_MODEL"); missing != "" {
+			return nil, cfg.Fail("ARBITER_JUDGE_BACKEND", fmt.Errorf("openai needs ARBITER_JUDGE_URL and ARBITER_JUDGE_MODEL set too; %s not", missing))
 		}
 	default:
-		return nil, fmt.Errorf("ARBITER_JUDGE_BACKEND=%q: want systemone or openai", b)
+		return nil, cfg.Fail("ARBITER_JUDGE_BACKEND", fmt.Errorf("%q: want systemone or openai", b))
 	}
 	if err := config.CheckURL("ARBITER_JUDGE_URL", spec.URL); err != nil {
-		return nil, err
+		if cfg.Get("ARBITER_JUDGE_URL") == "" {
+			return nil, err // the default URL: arbiter's own mistake
+		}
+		return nil, cfg.Fail("ARBITER_JUDGE_URL", err)
 	}
 	var backend judge.Backend = &judge.Process{Spec: spec, Path: HelperPath()}
 	if opt.Backend != nil {

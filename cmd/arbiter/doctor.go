@@ -59,7 +59,7 @@ func doctor(args []string, stdout, stderr io.Writer) int {
 				continue
 			}
 			found++
-			problems += checkRuntime(stdout, rt, t, events, cfgErr)
+			problems += checkRuntime(stdout, rt, t, events, g.Broken().Err())
 			if check, ok := runtimeChecks[rt]; ok {
 				problems += check(stdout, t)
 			}
@@ -68,9 +68,12 @@ func doctor(args []string, stdout, stderr io.Writer) int {
 	if found == 0 {
 		fmt.Fprintf(stdout, "arbiter is not installed in any runtime; run `arbiter install RUNTIME` (%s)\n", strings.Join(setup.Runtimes(), ", "))
 	}
-	if cfgErr == nil && g.Judge != nil {
+	switch {
+	case cfgErr == nil && g.Judge != nil:
 		problems += checkJudge(stdout, g.Judge, cfg, *noJudge)
 		problems += checkTimeouts(stdout, scopes, g.Judge.Timeout)
+	case cfgErr == nil:
+		fmt.Fprintln(stdout, "  judge: none (set TYPESAFE_API_KEY, or ARBITER_JUDGE_BACKEND=openai for a local model: README, The model judge); calls the static policy cannot settle go to the runtime")
 	}
 	if problems > 0 {
 		fmt.Fprintf(stdout, "%d problem(s) found\n", problems)
@@ -98,26 +101,46 @@ func doctorScopes() ([]setup.Scope, error) {
 }
 
 // reportConfig says where the configuration comes from and whether it
-// loads; it returns 1 when it does not.
+// loads; it returns the number of problems it printed. Each problem's fix
+// comes from the problem itself (config.Problem.Fix), which knows where
+// the setting came from and what holds until it is fixed.
 func reportConfig(w io.Writer, cfg config.Config, err error) int {
 	where := "no config file (" + cfg.File + "); environment only"
 	if cfg.FileFound {
 		where = "config " + cfg.File
 	}
-	if err != nil {
-		fmt.Fprintf(w, "✗ %s: %v\n  fix: correct that setting in %s or in the environment (README: Configuration); until it loads, the hooks still deny and ask what the static policy denies and asks, and leave to the runtime what it would allow (deny with --fail-closed)\n", where, err, cfg.File)
-		return 1
+	var probs config.Problems
+	if !errors.As(err, &probs) && err != nil {
+		probs = config.Problems{{Key: "judge", Msg: err.Error(), Effect: config.JudgeOff}}
 	}
-	if cfg.FileFound {
+	if len(probs) == 0 {
+		if cfg.FileFound {
+			fmt.Fprintf(w, "✓ %s loads\n", where)
+		} else {
+			fmt.Fprintf(w, "✓ %s\n", where)
+		}
+		return 0
+	}
+	switch {
+	case len(probs.Broken()) > 0:
+		where = "✗ " + where + ": "
+	case cfg.FileFound:
 		fmt.Fprintf(w, "✓ %s loads\n", where)
-	} else {
-		fmt.Fprintf(w, "✓ %s\n", where)
+		where = "✗ "
+	default:
+		fmt.Fprintf(w, "  %s\n", where)
+		where = "✗ "
 	}
-	return 0
+	for _, p := range probs {
+		fmt.Fprintf(w, "%s%v\n  fix: %s\n", where, p, p.Fix())
+		where = "✗ "
+	}
+	return len(probs)
 }
 
 // checkRuntime checks one installed settings file and returns the number
-// of problems it printed.
+// of problems it printed; cfgErr is a configuration file that cannot be
+// used (a judge setting alone does not stop the hooks deciding).
 func checkRuntime(w io.Writer, rt string, t setup.Target, events map[string][]string, cfgErr error) int {
 	problems := 0
 	var missing []string
@@ -275,7 +298,7 @@ func probeCall() arbiter.Call {
 // logged).
 func checkJudge(w io.Writer, j *judge.Judge, cfg config.Config, skipProbe bool) int {
 	name := j.Backend.Name()
-	fmt.Fprintf(w, "  judge %s, mode %s, timeout %v\n", name, j.Mode(), j.Timeout)
+	fmt.Fprintf(w, "  judge: %s, mode %s, timeout %v\n", name, j.Mode(), j.Timeout)
 	helper := gate.HelperPath()
 	if helper == "" {
 		fmt.Fprintln(w, "✗ arbiter-judge is not installed in the same directory as arbiter, so the judge is never asked\n  fix: go install ./cmd/...")

@@ -30,27 +30,102 @@ func doctorEnv(t *testing.T, extra ...string) (home string, env []string) {
 	return home, env
 }
 
+// TestDoctorBrokenConfigFirst: the configuration's problems come first,
+// each with the fix that the problem itself gives (config.Problem.Fix):
+// a wrong judge setting switches the judge off and the hooks still
+// decide; a file that does not load leaves the hooks unable to allow.
 func TestDoctorBrokenConfigFirst(t *testing.T) {
-	for _, tc := range []struct{ name, config, want string }{
-		{"unknown judge mode", "ARBITER_JUDGE_MODE=sometimes\n", "ARBITER_JUDGE_MODE"},
-		{"url without key", "ARBITER_JUDGE_URL=https://judge.example\n", "TYPESAFE_API_KEY"},
-		{"bad backend", "ARBITER_JUDGE_BACKEND=oracle\n", "ARBITER_JUDGE_BACKEND"},
+	for _, tc := range []struct {
+		name, config, want string
+		broken             bool
+	}{
+		{"unknown judge mode", "ARBITER_JUDGE_MODE=sometimes\n", "ARBITER_JUDGE_MODE", false},
+		{"url without key", "ARBITER_JUDGE_URL=https://judge.example\n", "TYPESAFE_API_KEY", false},
+		{"bad backend", "ARBITER_JUDGE_BACKEND=oracle\n", "ARBITER_JUDGE_BACKEND", false},
+		{"not a setting", "ARBITER_JUDGE_MODES=enforce\n", "unknown setting", true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			home, env := doctorEnv(t)
 			os.WriteFile(filepath.Join(home, "arbiter.conf"), []byte(tc.config), 0o600)
 			out, _, code := runBinary(t, nil, env, "doctor")
 			lines := strings.Split(out, "\n")
-			if code != 1 || !strings.HasPrefix(lines[0], "✗ config") || !strings.Contains(lines[0], tc.want) {
-				t.Errorf("exit %d; want the broken config named first with %s:\n%s", code, tc.want, out)
+			if tc.broken {
+				lines = append([]string{""}, lines...) // the problem is on the file's own line
+			}
+			if code != 1 || len(lines) < 3 || !strings.HasPrefix(lines[1], "✗ ") || !strings.Contains(lines[1], tc.want) {
+				t.Fatalf("exit %d; want the config's problem named first with %s:\n%s", code, tc.want, out)
+			}
+			if want := "  fix: correct line 1 of " + filepath.Join(home, "arbiter.conf"); !strings.HasPrefix(lines[2], want) {
+				t.Errorf("fix line %q, want it to start %q", lines[2], want)
 			}
 			if strings.Contains(out, "reinstall") || strings.Contains(out, "go install") {
 				t.Errorf("doctor blamed the binary for a broken config:\n%s", out)
 			}
-			if !strings.Contains(out, "because the configuration does not load") {
-				t.Errorf("the hook's failure is not tied to the config:\n%s", out)
+			if got := strings.Contains(out, "because the configuration does not load"); got != tc.broken {
+				t.Errorf("hook tied to a configuration that does not load: %v, want %v:\n%s", got, tc.broken, out)
+			}
+			if !tc.broken && !strings.Contains(out, "the judge is off: the static policy and rules still decide") {
+				t.Errorf("the fix does not say the static policy still decides:\n%s", out)
+			}
+			if !tc.broken && strings.Contains(out, "count for nothing") {
+				t.Errorf("a judge setting was reported as a file that does not load:\n%s", out)
 			}
 		})
+	}
+}
+
+// TestDoctorSaysWhereASettingCameFrom: a setting from the environment is
+// reported and fixed there, and never as the config file (which may not
+// exist); one from the file names its file and line.
+func TestDoctorSaysWhereASettingCameFrom(t *testing.T) {
+	for _, tc := range []struct {
+		name, env, setting string
+	}{
+		{"mode", "ARBITER_JUDGE_MODE=bogus", "ARBITER_JUDGE_MODE"},
+		{"openai alone", "ARBITER_JUDGE_BACKEND=openai", "ARBITER_JUDGE_BACKEND"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			home, env := doctorEnv(t, tc.env)
+			missing := filepath.Join(home, "no-such-dir")
+			env = append(env, "XDG_CONFIG_HOME="+missing)
+			env = slicesWithout(env, "ARBITER_CONFIG=")
+			out, _, code := runBinary(t, nil, env, "doctor")
+			if code != 1 {
+				t.Fatalf("exit %d:\n%s", code, out)
+			}
+			if want := "✗ environment variable " + tc.setting + ": "; !strings.Contains(out, want) {
+				t.Errorf("want %q:\n%s", want, out)
+			}
+			if want := "fix: correct or unset " + tc.setting + " in the environment"; !strings.Contains(out, want) {
+				t.Errorf("want %q:\n%s", want, out)
+			}
+			if n := strings.Count(out, filepath.Join(missing, "arbiter", "config.toml")); n != 1 {
+				t.Errorf("the config file that does not exist is named %d times, want once (where arbiter looked):\n%s", n, out)
+			}
+			if strings.Contains(out, "leave to the runtime what it would allow") || strings.Contains(out, "does not load") {
+				t.Errorf("a judge setting was reported as a configuration that does not load:\n%s", out)
+			}
+		})
+	}
+}
+
+// slicesWithout drops the entries that start with prefix.
+func slicesWithout(env []string, prefix string) []string {
+	var out []string
+	for _, e := range env {
+		if !strings.HasPrefix(e, prefix) {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// TestDoctorNamesNoJudge: with no judge configured doctor says so.
+func TestDoctorNamesNoJudge(t *testing.T) {
+	_, env := doctorEnv(t)
+	out, _, _ := runBinary(t, nil, env, "doctor")
+	if !strings.Contains(out, "judge: none") {
+		t.Errorf("want judge: none:\n%s", out)
 	}
 }
 

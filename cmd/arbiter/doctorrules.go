@@ -43,12 +43,8 @@ func reportProblems(w io.Writer, probs config.Problems) int {
 		case config.Notice:
 			fmt.Fprintf(w, "! %v\n", p)
 			continue
-		case config.FileIgnored:
-			fmt.Fprintf(w, "✗ %v\n  until it is fixed, the static policy still decides, and nothing it would allow is allowed (the runtime decides)\n", p)
-		case config.JudgeOff:
-			fmt.Fprintf(w, "✗ %v\n", p)
-		case config.RuleIgnored, config.RuleKept:
-			fmt.Fprintf(w, "✗ %v\n", p)
+		default:
+			fmt.Fprintf(w, "✗ %v\n  fix: %s\n", p, p.Fix())
 		}
 		n++
 	}
