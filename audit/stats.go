@@ -65,6 +65,8 @@ func FormatMs(ms float64) string {
 	switch {
 	case ms < 1:
 		return fmt.Sprintf("%.0f µs", ms*1000)
+	case ms < 10:
+		return fmt.Sprintf("%.1f ms", ms)
 	case ms < 1000:
 		return fmt.Sprintf("%.0f ms", ms)
 	case ms < 120_000:
@@ -194,7 +196,7 @@ func (s Stats) Write(w io.Writer) {
 		n := s.Decisions[v.String()]
 		fmt.Fprintf(w, "  %-6s %6d  %5.1f%%\n", v, n, pct(n, s.Records))
 	}
-	fmt.Fprintf(w, "time per decision: median %d µs, p99 %d µs\n", s.P50, s.P99)
+	fmt.Fprintf(w, "time per decision: median %s, p99 %s\n", FormatMs(float64(s.P50)/1000), FormatMs(float64(s.P99)/1000))
 	if len(s.Runtimes) > 0 {
 		fmt.Fprintln(w, "by runtime:")
 		for _, k := range byCount(s.Runtimes, 0) {

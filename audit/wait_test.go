@@ -56,9 +56,19 @@ func TestWaiting(t *testing.T) {
 }
 
 func TestFormatMs(t *testing.T) {
-	for ms, want := range map[float64]string{0.05: "50 µs", 12: "12 ms", 4500: "4.5 s", 600_000: "10.0 min"} {
+	for ms, want := range map[float64]string{0.05: "50 µs", 2.34: "2.3 ms", 12: "12 ms", 4500: "4.5 s", 600_000: "10.0 min"} {
 		if got := FormatMs(ms); got != want {
 			t.Errorf("FormatMs(%v) = %q, want %q", ms, got, want)
 		}
+	}
+}
+
+// TestStatsTimesForAPerson: decision times print with their unit, in the
+// unit that suits them, never as a bare count of micro- or nanoseconds.
+func TestStatsTimesForAPerson(t *testing.T) {
+	var out strings.Builder
+	Stats{Records: 1, P50: 850, P99: 23_456}.Write(&out)
+	if want := "time per decision: median 850 µs, p99 23 ms"; !strings.Contains(out.String(), want) {
+		t.Errorf("want %q:\n%s", want, out.String())
 	}
 }
