@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 )
 
 // Result says what an install or uninstall did (or, dry, would do).
@@ -193,6 +194,9 @@ func (t Target) Install(dry bool) (Result, error) {
 	if dry {
 		return r, nil
 	}
+	if err := t.noteMade(missingDirs(filepath.Dir(t.Path))); err != nil {
+		return r, err
+	}
 	if orig != nil {
 		present, _ := t.present(orig)
 		if len(present) == 0 {
@@ -232,7 +236,14 @@ func (t Target) Uninstall(dry bool) (Result, error) {
 		}
 		if backup == nil {
 			r.Note = "removed the file arbiter created"
-			return r, os.Remove(t.Path)
+			if err := os.Remove(t.Path); err != nil {
+				return r, err
+			}
+			dirs, err := t.removeMade()
+			if len(dirs) > 0 {
+				r.Note += " and the directories it created for it, now empty (" + strings.Join(dirs, ", ") + ")"
+			}
+			return r, err
 		}
 		if err := writeFile(t.Path, backup); err != nil {
 			return r, err

@@ -42,6 +42,10 @@ type Target struct {
 	Notes string
 	// comments: the runtime reads the file as JSON with comments.
 	comments bool
+	// Record is the file where install notes the directories it created
+	// for Path, so that uninstall removes them when they are empty (and
+	// only those); empty: none are noted or removed.
+	Record string
 }
 
 // parse reads the target's settings file as its runtime does: JSON, or

@@ -65,6 +65,7 @@ func installCmd(args []string, stdout, stderr io.Writer, remove bool) int {
 		fmt.Fprintf(stderr, "arbiter %s: %v\n", name, err)
 		return 2
 	}
+	t.Record = filepath.Join(cacheDir(), "install-dirs.json")
 	var notes []string
 	step := installSteps[runtime]
 	if step.adjust != nil && !remove {
