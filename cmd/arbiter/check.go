@@ -69,7 +69,19 @@ func exitFor(v arbiter.Verdict) int {
 }
 
 func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlags("check", stderr)
+	return checkAs("check", false, args, stdin, stdout, stderr)
+}
+
+// explainCmd is check under the name people look for, with each rule's
+// part in the decision shown.
+func explainCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	return checkAs("explain", true, args, stdin, stdout, stderr)
+}
+
+// checkAs runs check as the command name; reasoning adds, for a command
+// line, what each rule that fired means and how they made the decision.
+func checkAs(name string, reasoning bool, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := newFlags(name, stderr)
 	asJSON := fs.Bool("json", false, "print the Decision as JSON (reads a Call from stdin when no command is given)")
 	batch := fs.Bool("jsonl", false, "read one Call per line from stdin, write one Decision per line")
 	project := fs.String("project", "", "project directory for a command given on the command line (default: the current directory)")
@@ -78,23 +90,23 @@ func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	words := fs.Args()
 	if f := flagAfterWords(fs, args, words); f != "" {
-		fmt.Fprintf(stderr, "arbiter check: %s comes after the command; flags go before the command (arbiter check %s 'COMMAND'), or put the command after -- when %s is its own\n", f, f, f)
+		fmt.Fprintf(stderr, "arbiter %s: %s comes after the command; flags go before the command (arbiter %s %s 'COMMAND'), or put the command after -- when %s is its own\n", name, f, name, f, f)
 		return exitUsage
 	}
 	// A broken configuration is said every time, and the check goes on.
-	p, _, _ := gate.FromConfig(gate.Options{Log: stderr, Report: reportTo(stderr, "arbiter check")})
+	p, _, _ := gate.FromConfig(gate.Options{Log: stderr, Report: reportTo(stderr, "arbiter "+name)})
 	ctx := context.Background()
 	if *batch {
 		return checkBatch(ctx, p, stdin, stdout, stderr)
 	}
 	if len(words) == 0 {
 		if !*asJSON {
-			fmt.Fprintln(stderr, "arbiter check: give a command, or --json / --jsonl with Calls on stdin")
+			fmt.Fprintf(stderr, "arbiter %s: give a command, or --json / --jsonl with Calls on stdin\n", name)
 			return exitUsage
 		}
 		b, err := io.ReadAll(io.LimitReader(stdin, 64<<20))
 		if err != nil {
-			fmt.Fprintln(stderr, "arbiter check: reading stdin:", err)
+			fmt.Fprintf(stderr, "arbiter %s: reading stdin: %v\n", name, err)
 			return exitIO
 		}
 		d, id := decideLine(ctx, p, b)
@@ -121,6 +133,9 @@ func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 	} else {
 		explain(stdout, command, d)
+		if reasoning {
+			explainRules(stdout, d)
+		}
 	}
 	return exitFor(d.Decision)
 }
@@ -323,6 +338,38 @@ func explain(w io.Writer, command string, d arbiter.Decision) {
 	for _, pr := range a.Problems {
 		fmt.Fprintf(w, "problem:  %s: %s\n", pr.Kind, pr.Detail)
 	}
+}
+
+// explainRules says what each rule that fired answers and means, and how
+// they made the decision: the strictest answer wins, and an allow needs
+// every part understood and routine.
+func explainRules(w io.Writer, d arbiter.Decision) {
+	if len(d.Rules) == 0 {
+		return
+	}
+	fmt.Fprintln(w, "why:")
+	for _, id := range d.Rules {
+		r, ok := catalog.Lookup(catalog.ID(id))
+		if !ok {
+			fmt.Fprintf(w, "  %s: a rule of your own or of the project (arbiter doctor lists them)\n", id)
+			continue
+		}
+		fmt.Fprintf(w, "  %s (%s): %s\n", id, r.Verdict, r.Summary)
+		if r.Verdict == arbiter.Deny && r.Instead != "" {
+			fmt.Fprintf(w, "    instead: %s\n", r.Instead)
+		}
+	}
+	switch {
+	case d.Source == arbiter.SourceJudge:
+		fmt.Fprintf(w, "  the static policy left the call unsettled and the model judge decided: %s (above)\n", d.Decision)
+	case d.Source == arbiter.SourceRule:
+		fmt.Fprintf(w, "  a rule of your own or of the project decided: %s\n", d.Decision)
+	case d.Decision == arbiter.Allow:
+		fmt.Fprintln(w, "  every part of the command is understood and routine, so it is allowed")
+	default:
+		fmt.Fprintf(w, "  the strictest answer decides (deny, then ask, then defer): %s; only a command understood in full, every part routine, is allowed\n", d.Decision)
+	}
+	fmt.Fprintln(w, "  arbiter rules ID explains a rule further")
 }
 
 // shellJoin quotes words back into one command line.

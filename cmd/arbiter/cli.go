@@ -39,6 +39,12 @@ JSON. A Call is {"tool", "input", "project_directory", "cwd", "home",
 yours, as in the hook, and the id comes back as the same JSON value. Flags go before the command; after --, every word is the command's.
 
 ` + checkExitHelp()},
+		{name: "explain", ownHelp: true, run: explainCmd,
+			usage: "arbiter explain [--json] [--project DIR] 'COMMAND'\n       arbiter explain [--project DIR] -- WORDS…",
+			about: `The same as arbiter check, and for a command line it also says what each
+rule that fired answers and means, and how they made the decision.
+
+` + checkExitHelp()},
 		{name: "hook", ownHelp: true, run: hookCmd,
 			usage: "arbiter hook RUNTIME [--fail-closed]",
 			about: `Answers one hook payload of a runtime (` + runtimeList() + `)

@@ -37,6 +37,7 @@ func TestVersion(t *testing.T) {
 func TestHelpForEveryCommand(t *testing.T) {
 	flags := map[string][]string{
 		"check":     {"-json", "-jsonl", "-project", "exit status"},
+		"explain":   {"-json", "-project", "exit status"},
 		"hook":      {"-fail-closed", "RUNTIME"},
 		"install":   {"-project", "-local", "-dry-run", "-binary", "RUNTIME"},
 		"uninstall": {"-project", "-local", "-dry-run", "RUNTIME"},

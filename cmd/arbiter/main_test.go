@@ -50,6 +50,36 @@ func TestCheckExplains(t *testing.T) {
 	}
 }
 
+// TestExplainShowsTheReasoning: arbiter explain is check under the name
+// people look for: the same decision and status, and each rule's answer
+// and meaning with how they decided.
+func TestExplainShowsTheReasoning(t *testing.T) {
+	for _, tc := range []struct {
+		command string
+		status  int
+		want    []string
+	}{
+		{"git push -f", exitAsk, []string{"decision: ask", "why:", "B7.git-force-push (ask): rewrites", "the strictest answer decides"}},
+		{"git status", exitAllow, []string{"decision: allow", "D6.git-read (allow):", "understood and routine"}},
+		{"frobnicate --x", exitDefer, []string{"decision: defer", "U.unknown-program (defer):"}},
+	} {
+		var out, errb bytes.Buffer
+		if code := run([]string{"explain", "--project", "/p", tc.command}, nil, &out, &errb); code != tc.status {
+			t.Errorf("%s: exit %d, want %d: %s", tc.command, code, tc.status, errb.String())
+		}
+		for _, want := range tc.want {
+			if !strings.Contains(out.String(), want) {
+				t.Errorf("%s: output lacks %q:\n%s", tc.command, want, out.String())
+			}
+		}
+		var plain bytes.Buffer
+		run([]string{"check", "--project", "/p", tc.command}, nil, &plain, &errb)
+		if !strings.HasPrefix(out.String(), plain.String()) || strings.Contains(plain.String(), "why:") {
+			t.Errorf("%s: explain is not check's output with the reasoning after it:\n%s\n---\n%s", tc.command, plain.String(), out.String())
+		}
+	}
+}
+
 func TestCheckJSONFromStdinFailsClosed(t *testing.T) {
 	var out, errb bytes.Buffer
 	run([]string{"check", "--json"}, strings.NewReader("{not json"), &out, &errb)
