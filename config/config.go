@@ -21,7 +21,7 @@ import (
 // config file alike.
 var Names = []string{
 	"ARBITER_JUDGE_URL", "TYPESAFE_API_KEY", "ARBITER_JUDGE_MODEL", "ARBITER_JUDGE_TIMEOUT", "ARBITER_JUDGE_MODE",
-	"ARBITER_JUDGE_BACKEND", "ARBITER_JUDGE_API_KEY", "ARBITER_LOG",
+	"ARBITER_JUDGE_BACKEND", "ARBITER_JUDGE_API_KEY", "ARBITER_LOG", "ARBITER_UNATTENDED",
 	"ARBITER_JUDGE_MIN_SERVES", "ARBITER_JUDGE_MAX_RISK", "ARBITER_JUDGE_MAX_STEERING", "ARBITER_JUDGE_DENY_RISK", "ARBITER_JUDGE_DENY_SERVES",
 }
 
@@ -252,6 +252,21 @@ func (c Config) Fail(name string, err error) Problem {
 	p.Msg = err.Error()
 	p.Effect = JudgeOff
 	return p
+}
+
+// Source says where a setting's value came from, as a person reads it:
+// "the environment", "FILE line N", or "" when it is not set.
+func (c Config) Source(name string) string {
+	p, ok := c.where[name]
+	switch {
+	case !ok:
+		return ""
+	case p.File == "":
+		return "the environment"
+	case p.Line > 0:
+		return fmt.Sprintf("%s line %d", p.File, p.Line)
+	}
+	return p.File
 }
 
 // Duration reads a Go duration setting, or def when unset.

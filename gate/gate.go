@@ -33,7 +33,10 @@ type Gate struct {
 	Problems config.Problems
 	// Projects reads each project's .arbiter.toml; nil reads none.
 	Projects *Projects
-	az       shell.Analyzer
+	// AskUnattended is ARBITER_UNATTENDED=ask: in a session whose runtime
+	// asks nothing, a defer becomes an ask.
+	AskUnattended bool
+	az            shell.Analyzer
 }
 
 func (g *Gate) analyzer() *shell.Analyzer { return &g.az }
@@ -119,6 +122,11 @@ func FromConfig(opt Options) (*Gate, config.Config, error) {
 	if !opt.NoProjects && !opt.NoRules {
 		g.Projects = &Projects{static: g.Static, report: opt.Report, cache: cacheDir(opt)}
 	}
+	ask, p := unattended(cfg)
+	g.AskUnattended = ask
+	if p != nil {
+		g.Problems = append(g.Problems, *p)
+	}
 	if len(cfg.Problems.Broken()) == 0 {
 		j, err := judgeFrom(cfg, opt)
 		if err != nil {
@@ -150,6 +158,22 @@ func judgeProblem(err error) config.Problem {
 	}
 	p.Msg = strings.TrimPrefix(strings.TrimPrefix(p.Msg, p.Key+": "), p.Key+"=")
 	return p
+}
+
+// unattended reads ARBITER_UNATTENDED: what a defer becomes in a session
+// whose runtime asks nothing. A value it does not know is read as ask,
+// the stricter choice, and reported.
+func unattended(cfg config.Config) (ask bool, p *config.Problem) {
+	switch v := cfg.Get("ARBITER_UNATTENDED"); v {
+	case "", "defer":
+		return false, nil
+	case "ask":
+		return true, nil
+	default:
+		pr := cfg.Fail("ARBITER_UNATTENDED", fmt.Errorf("%q: want defer or ask; read as ask until it is fixed", v))
+		pr.Effect = config.Notice
+		return true, &pr
+	}
 }
 
 // unset names the settings among names that are not set ("A is", "A

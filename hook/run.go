@@ -44,6 +44,17 @@ type Options struct {
 	// call that runs a file the agent wrote earlier in the session is
 	// judged by what the agent put there.
 	Journal string
+	// AskUnattended makes a defer an ask in a session whose runtime asks
+	// nothing (see Unattended), where a defer would run unreviewed.
+	AskUnattended bool
+	// Notice, when set, returns what to tell the person on this call, or
+	// "": it rate-limits itself. It is shown through the runtime's visible
+	// channel (Claude Code's and Gemini CLI's systemMessage), else on
+	// stderr.
+	Notice func(ev Event) string
+	// NoticeErr is the stderr a notice goes to in a runtime without a
+	// visible channel (default: Run's errw).
+	NoticeErr io.Writer
 }
 
 // maxPayload bounds what is read from stdin: a hook payload carries one
@@ -101,6 +112,11 @@ func Run(ctx context.Context, runtime string, in io.Reader, out, errw io.Writer,
 	if !ev.Gate {
 		return write(out, errw, a.render(ev, arbiter.Decision{Decision: arbiter.Defer}))
 	}
+	noticeErr := opt.NoticeErr
+	if noticeErr == nil {
+		noticeErr = errw
+	}
+	out = &noticed{w: out, errw: noticeErr, a: a, ev: ev, notice: opt.Notice}
 	if len(ev.Calls) == 0 {
 		return answerBadInput(a, ev, out, errw, opt, errors.New("the payload holds no tool call"))
 	}
@@ -130,6 +146,7 @@ func Run(ctx context.Context, runtime string, in io.Reader, out, errw io.Writer,
 	for i := range ev.Calls {
 		ev.Calls[i].Requests = load.requests
 	}
+	d = askUnattended(ev, d, opt)
 	answered := d.Decision
 	if opt.Setup != nil {
 		// A broken configuration never switches the static policy off: its
@@ -141,11 +158,11 @@ func Run(ctx context.Context, runtime string, in io.Reader, out, errw io.Writer,
 			status = write(out, errw, a.render(ev, d))
 		} else {
 			status = answerBadInput(a, ev, out, errw, opt, opt.Setup)
-			answered = badInputVerdict(opt)
+			answered = badInputVerdict(ev, opt)
 		}
 	} else if d.Decision == arbiter.Defer && (d.Source == arbiter.SourceError || unresolved(d)) {
 		status = answerBadInput(a, ev, out, errw, opt, errors.New(d.Reason))
-		answered = badInputVerdict(opt)
+		answered = badInputVerdict(ev, opt)
 	} else {
 		status = write(out, errw, a.render(ev, d))
 	}
@@ -157,16 +174,44 @@ func Run(ctx context.Context, runtime string, in io.Reader, out, errw io.Writer,
 }
 
 // badInputVerdict is what answerBadInput answers.
-func badInputVerdict(opt Options) arbiter.Verdict {
+func badInputVerdict(ev Event, opt Options) arbiter.Verdict {
 	if opt.FailClosed {
 		return arbiter.Deny
 	}
-	return arbiter.Defer
+	return askUnattended(ev, arbiter.Decision{Decision: arbiter.Defer}, opt).Decision
+}
+
+// noticed writes the one answer of a gate event with the person's
+// notice, if there is one, added where the runtime shows it.
+type noticed struct {
+	w, errw io.Writer
+	a       adapter
+	ev      Event
+	notice  func(ev Event) string
+}
+
+func (n *noticed) Write(b []byte) (int, error) {
+	if n.notice == nil {
+		return n.w.Write(b)
+	}
+	msg := n.notice(n.ev)
+	n.notice = nil // one answer per call
+	if msg == "" {
+		return n.w.Write(b)
+	}
+	if m, ok := n.a.(messenger); ok {
+		if _, err := n.w.Write(m.withMessage(b, msg)); err != nil {
+			return 0, err
+		}
+		return len(b), nil
+	}
+	fmt.Fprintln(n.errw, msg)
+	return n.w.Write(b)
 }
 
 func write(out, errw io.Writer, b []byte) int {
-	if b == nil {
-		return 0
+	if n, ok := out.(*noticed); b == nil && (!ok || n.notice == nil) {
+		return 0 // no decision, and nothing to tell the person
 	}
 	if _, err := out.Write(b); err != nil {
 		fmt.Fprintln(errw, "arbiter hook: writing the answer:", err)
@@ -184,6 +229,7 @@ func answerBadInput(a adapter, ev Event, out, errw io.Writer, opt Options, err e
 		d.Decision = arbiter.Deny
 		d.Reason = "arbiter could not read this tool call (" + err.Error() + ") and runs fail-closed. Instead, ask the user to run it themselves or to check arbiter with `arbiter doctor`. Do not retry this in another form."
 	}
+	d = askUnattended(ev, d, opt)
 	fmt.Fprintf(errw, "arbiter hook: %v; answering %s\n", err, d.Decision)
 	return write(out, errw, a.render(ev, d))
 }

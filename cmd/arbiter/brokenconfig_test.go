@@ -136,3 +136,59 @@ func TestConfigProblemOncePerDay(t *testing.T) {
 		t.Errorf("the project file's problem was printed %d times in three calls, want once", total)
 	}
 }
+
+// TestHookTellsThePersonOncePerSession: a broken configuration and a
+// session whose runtime asks nothing are said in the runtime's visible
+// channel (Claude Code's systemMessage), on the next call and once per
+// session, never on every call; a configuration problem names its file
+// and line.
+func TestHookTellsThePersonOncePerSession(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "config.toml")
+	os.WriteFile(file, []byte("ARBITER_LOG = \"off\"\n[[rule]]\ndecision = \"alow\"\ncommand = \"npm ci\"\n"), 0o600)
+	env := []string{"ARBITER_CONFIG=" + file, "XDG_CACHE_HOME=" + filepath.Join(dir, "cache"), "HOME=" + dir}
+	call := func(session, mode, command string, env []string) map[string]any {
+		t.Helper()
+		p, _ := json.Marshal(map[string]any{"hook_event_name": "PreToolUse", "tool_name": "Bash", "tool_input": map[string]string{"command": command},
+			"cwd": dir, "session_id": session, "permission_mode": mode})
+		out, _, _ := runBinary(t, p, env, "hook", "claude")
+		got := map[string]any{}
+		if strings.TrimSpace(out) != "" {
+			if err := json.Unmarshal([]byte(out), &got); err != nil {
+				t.Fatalf("%q: %v", out, err)
+			}
+		}
+		return got
+	}
+	message := func(got map[string]any) string { s, _ := got["systemMessage"].(string); return s }
+	first := message(call("s1", "default", "git status", env))
+	if !strings.Contains(first, file+":3: rule[1].decision") || !strings.Contains(first, "correct line 3 of "+file) {
+		t.Errorf("first call of the session: systemMessage %q, want the problem with its file, line and fix", first)
+	}
+	if m := message(call("s1", "default", "git status", env)); m != "" {
+		t.Errorf("second call of the session repeated %q", m)
+	}
+	if m := message(call("s2", "default", "git status", env)); !strings.Contains(m, "rule[1].decision") {
+		t.Errorf("a new session was not told: %q", m)
+	}
+	// A session with the runtime's prompts off.
+	os.WriteFile(file, nil, 0o600)
+	got := call("s3", "bypassPermissions", "frobnicate", env)
+	if m := message(got); !strings.Contains(m, "prompts off (bypassPermissions)") || !strings.Contains(m, "ARBITER_UNATTENDED=ask") {
+		t.Errorf("bypassPermissions: systemMessage %q, want it said with the setting that asks instead", m)
+	}
+	if _, decided := got["hookSpecificOutput"]; decided {
+		t.Errorf("bypassPermissions without the setting: %v, want the defer kept", got)
+	}
+	if m := message(call("s3", "bypassPermissions", "frobnicate", env)); m != "" {
+		t.Errorf("second call of the session repeated %q", m)
+	}
+	ask := append(env, "ARBITER_UNATTENDED=ask")
+	got = call("s3", "bypassPermissions", "frobnicate", ask)
+	if h, _ := got["hookSpecificOutput"].(map[string]any); h["permissionDecision"] != "ask" {
+		t.Errorf("ARBITER_UNATTENDED=ask: %v, want the defer asked", got)
+	}
+	if h, _ := call("s4", "default", "frobnicate", ask)["hookSpecificOutput"]; h != nil {
+		t.Errorf("ARBITER_UNATTENDED=ask in a session with prompts: %v, want the defer kept", h)
+	}
+}

@@ -68,6 +68,7 @@ func doctor(args []string, stdout, stderr io.Writer) int {
 	if found == 0 {
 		fmt.Fprintf(stdout, "arbiter is not installed in any runtime; run `arbiter install RUNTIME` (%s)\n", strings.Join(setup.Runtimes(), ", "))
 	}
+	problems += reportUnattended(stdout, g, cfg, scopes)
 	switch {
 	case cfgErr == nil && g.Judge != nil:
 		problems += checkJudge(stdout, g.Judge, cfg, *noJudge)

@@ -284,3 +284,23 @@ func TestDoctorHookTimeoutBelowJudge(t *testing.T) {
 		}
 	}
 }
+
+// TestDoctorSaysWhatUnattendedSessionsDo: doctor says what a session
+// with the runtime's prompts off does, with the setting's source, and
+// names a Claude Code settings file that makes every session one.
+func TestDoctorSaysWhatUnattendedSessionsDo(t *testing.T) {
+	home, env := doctorEnv(t)
+	settings := filepath.Join(home, ".claude", "settings.json")
+	b, _ := os.ReadFile(settings)
+	os.WriteFile(settings, []byte(strings.Replace(string(b), "{", `{"permissions": {"defaultMode": "bypassPermissions"},`, 1)), 0o600)
+	out, _, _ := runBinary(t, nil, env, "doctor")
+	for _, want := range []string{"runs unreviewed", "ARBITER_UNATTENDED=ask asks instead", "! claude (" + settings + "): permissions.defaultMode is bypassPermissions"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("want %q:\n%s", want, out)
+		}
+	}
+	out, _, _ = runBinary(t, nil, append(env, "ARBITER_UNATTENDED=ask"), "doctor")
+	if want := "✓ ARBITER_UNATTENDED=ask, read as ask (the environment)"; !strings.Contains(out, want) {
+		t.Errorf("want %q:\n%s", want, out)
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"time"
 
 	"github.com/arbitergate/arbiter"
 	"github.com/arbitergate/arbiter/audit"
@@ -35,7 +36,9 @@ func presize(i int) byte {
 // hook.Known accepts. The status is the one hook.Run documents.
 func Run(runtime string, failClosed bool, stdin io.Reader, stdout, stderr io.Writer) int {
 	g, cfg, err := gate.FromConfig(gate.Options{Log: stderr})
-	opt := hook.Options{FailClosed: failClosed, Setup: setupError(g, err, failClosed), Journal: gate.CacheDir(gate.Options{})}
+	cache := gate.CacheDir(gate.Options{})
+	opt := hook.Options{FailClosed: failClosed, Setup: setupError(g, err, failClosed), Journal: cache,
+		AskUnattended: g.AskUnattended, Notice: notices(g, runtime, cache, time.Now), NoticeErr: stderr}
 	// The gate reports each configuration problem once a day; the hook
 	// would repeat it on every call.
 	stderr = quietAbout(stderr, g, opt.Setup)
