@@ -41,6 +41,25 @@ type Data struct {
 	ByHand, ByHandAllowed int
 	// Skipped counts log lines or sessions that could not be read.
 	Skipped int
+	// Replayed says the data come from the sessions (replay): what ran
+	// is known, so RanDenied is the finding that matters most.
+	Replayed bool
+	// RanDenied are the calls that ran which arbiter would have denied
+	// (replay only).
+	RanDenied []Entry
+	// Sessions is one line per session (replay only).
+	Sessions []SessionRow
+	// Unreadable names each session that could not be read, and why.
+	Unreadable []replay.Unreadable
+}
+
+// SessionRow is one session of a replay.
+type SessionRow struct {
+	Runtime   string
+	Start     time.Time
+	Calls     int
+	Decisions map[string]int
+	Project   string
 }
 
 // FromLog reads a decision log: its decisions, and the waiting times
@@ -83,15 +102,27 @@ func FromLog(r io.Reader, source string) (Data, error) {
 // FromReplay takes a replay's result.
 func FromReplay(res replay.Result, source string) Data {
 	d := Data{Source: source, Waiting: res.Summary.Waiting, ByHand: res.Summary.ByHand,
-		ByHandAllowed: res.Summary.ByHandAllowed, Skipped: len(res.Unreadable)}
+		ByHandAllowed: res.Summary.ByHandAllowed, Skipped: len(res.Unreadable), Replayed: true,
+		Unreadable: append([]replay.Unreadable(nil), res.Unreadable...)}
 	for _, c := range res.Calls {
-		rt := ""
-		if c.Session < len(res.Sessions) {
-			rt = string(res.Sessions[c.Session].Runtime)
-		}
-		d.Entries = append(d.Entries, Entry{Time: c.Time, Runtime: rt, Tool: c.Tool, Subject: secrets.Redact(c.Subject),
-			Decision: c.Decision.Decision, Rules: c.Decision.Rules, Reason: secrets.Redact(c.Decision.Reason),
-			Micros: c.Decision.Micros, Judge: c.Decision.Judge, Outcome: string(c.Outcome.Status)})
+		d.Entries = append(d.Entries, entryOf(res, c))
+	}
+	for _, c := range res.Summary.RanDenied {
+		d.RanDenied = append(d.RanDenied, entryOf(res, c))
+	}
+	for _, l := range res.Sessions {
+		d.Sessions = append(d.Sessions, SessionRow{Runtime: string(l.Runtime), Start: l.Start, Calls: l.Calls, Decisions: l.Decisions, Project: l.Project})
 	}
 	return d
+}
+
+// entryOf is a replayed call as a report shows it, redacted.
+func entryOf(res replay.Result, c replay.Decided) Entry {
+	rt := ""
+	if c.Session < len(res.Sessions) {
+		rt = string(res.Sessions[c.Session].Runtime)
+	}
+	return Entry{Time: c.Time, Runtime: rt, Tool: c.Tool, Subject: secrets.Redact(c.Subject),
+		Decision: c.Decision.Decision, Rules: c.Decision.Rules, Reason: secrets.Redact(c.Decision.Reason),
+		Micros: c.Decision.Micros, Judge: c.Decision.Judge, Outcome: string(c.Outcome.Status)}
 }

@@ -51,6 +51,8 @@ td.cmd{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;overflow
 .tag{display:inline-block;padding:0 7px;border-radius:9px;color:#fff;font-size:.8rem}
 .tag.allow{background:var(--allow)}.tag.ask{background:var(--ask);color:#1d2024}.tag.deny{background:var(--deny)}.tag.defer{background:var(--defer)}
 .scroll{overflow-x:auto}
+#headline h2{font-size:1.5rem}#headline h2.alarm{color:var(--deny)}
+#headline{border-left:6px solid var(--neutral)}#headline:has(h2.alarm){border-left-color:var(--deny)}
 </style>
 </head>
 <body>
@@ -99,6 +101,8 @@ func writePage(w io.Writer, v view) error {
 	}
 	p.f(" · made %s</div>\n", v.Generated)
 	p.raw(`<p class="note">This file holds commands from your sessions (with inline secrets replaced by markers). It was written readable only by you (mode 0600); share it with care.</p>` + "\n</header>\n")
+
+	writeHeadline(p, v.Headline)
 
 	p.raw(`<section id="summary">` + "\n<h2>Summary</h2>\n" + `<div class="cards">` + "\n")
 	for _, c := range v.Cards {
@@ -193,7 +197,9 @@ func writePage(w io.Writer, v view) error {
 	} else {
 		p.raw(`<p class="note">Nothing was denied or asked.</p>` + "\n")
 	}
-	p.raw("</section>\n</main>\n</body>\n</html>\n")
+	p.raw("</section>\n\n")
+	writeSessions(p, v.Sessions, v.Unreadable, v.Replayed)
+	p.raw("</main>\n</body>\n</html>\n")
 	if p.err == nil {
 		p.err = p.w.Flush()
 	}

@@ -4,12 +4,10 @@ import (
 	"fmt"
 	"io"
 	"sort"
-	"strings"
 	"time"
 
 	"github.com/arbitergate/arbiter"
 	"github.com/arbitergate/arbiter/audit"
-	"github.com/arbitergate/arbiter/secrets"
 )
 
 // halfW is the width of a chart in a half column.
@@ -19,7 +17,7 @@ const halfW = 480
 const maxListed = 500
 
 // Sections are the ids of the page's sections, in order.
-var Sections = []string{"summary", "timeline", "split", "latency", "waiting", "shadow", "denies"}
+var Sections = []string{"headline", "summary", "timeline", "split", "latency", "waiting", "shadow", "denies", "sessions", "unreadable"}
 
 type card struct {
 	Label, Value, Note, Class string
@@ -53,6 +51,10 @@ type view struct {
 	ListedOf                  int
 	HasOutcome                bool
 	Median, P99               string
+	Headline                  headline
+	Sessions                  []sessionRow
+	Unreadable                []unreadRow
+	Replayed                  bool
 }
 
 // Write renders the report for d; now is the time it was made.
@@ -101,8 +103,9 @@ func build(d Data, now time.Time) view {
 	}
 	if len(micros) > 0 {
 		sort.Slice(micros, func(i, j int) bool { return micros[i] < micros[j] })
-		v.Median, v.P99 = fmt.Sprintf("%d µs", micros[len(micros)/2]), fmt.Sprintf("%d µs", micros[len(micros)*99/100])
+		v.Median, v.P99 = audit.FormatMs(float64(micros[len(micros)/2])/1000), audit.FormatMs(float64(micros[len(micros)*99/100])/1000)
 	}
+	v.Headline, v.Sessions, v.Unreadable, v.Replayed = headlineOf(d, counts), sessionRows(d), unreadRows(d), d.Replayed
 	bs, unit := timeline(es)
 	v.Timeline, v.Unit = timelineSVG(bs, unit), unit
 
@@ -173,14 +176,7 @@ func build(d Data, now time.Time) view {
 		listed = listed[:maxListed]
 	}
 	for _, e := range listed {
-		t := ""
-		if !e.Time.IsZero() {
-			t = e.Time.UTC().Format("2006-01-02 15:04")
-		}
-		// Redacted here too, whoever built the data: the page is kept
-		// and shared, and must never repeat a secret.
-		v.Listed = append(v.Listed, row{Time: t, Decision: e.Decision.String(), Rules: strings.Join(e.Rules, ", "),
-			Subject: secrets.Redact(e.Tool + ": " + e.Subject), Reason: secrets.Redact(e.Reason), Outcome: e.Outcome, Runtime: e.Runtime})
+		v.Listed = append(v.Listed, rowOf(e))
 	}
 	return v
 }
