@@ -54,6 +54,10 @@ func TestCheckExplains(t *testing.T) {
 // people look for: the same decision and status, and each rule's answer
 // and meaning with how they decided.
 func TestExplainShowsTheReasoning(t *testing.T) {
+	home := t.TempDir()
+	t.Setenv("HOME", home)
+	t.Setenv("XDG_CACHE_HOME", home+"/.cache")
+	t.Setenv("XDG_CONFIG_HOME", home+"/.config")
 	for _, tc := range []struct {
 		command string
 		status  int
