@@ -44,6 +44,11 @@ type Options struct {
 	// call that runs a file the agent wrote earlier in the session is
 	// judged by what the agent put there.
 	Journal string
+	// Sessions reads what became of a call arbiter asked or deferred on
+	// from the runtime's session file; with it (and Journal), a call a
+	// person approved earlier in the session is not asked again
+	// (H6.confirmed). Nil asks every time.
+	Sessions SessionOutcomes
 }
 
 // maxPayload bounds what is read from stdin: a hook payload carries one
@@ -130,6 +135,11 @@ func Run(ctx context.Context, runtime string, in io.Reader, out, errw io.Writer,
 	for i := range ev.Calls {
 		ev.Calls[i].Requests = load.requests
 	}
+	var conf *confirmation
+	if opt.Setup == nil && confirmable(d) {
+		conf = rec.identify(runtime, ev, nil)
+		d = rec.confirmed(conf, d, opt.Sessions)
+	}
 	answered := d.Decision
 	if opt.Setup != nil {
 		// A broken configuration never switches the static policy off: its
@@ -150,6 +160,7 @@ func Run(ctx context.Context, runtime string, in io.Reader, out, errw io.Writer,
 		status = write(out, errw, a.render(ev, d))
 	}
 	rec.record(ev.Calls, d, answered)
+	rec.recordAnswer(conf, ev.Calls[0], d, answered)
 	if opt.Record != nil {
 		opt.Record(ev.Calls[0], d)
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/arbitergate/arbiter/gate"
 	"github.com/arbitergate/arbiter/hook"
 	"github.com/arbitergate/arbiter/judge"
+	"github.com/arbitergate/arbiter/replay"
 )
 
 // PresizeStack grows the calling goroutine's stack to 32 KB in one copy.
@@ -35,7 +36,8 @@ func presize(i int) byte {
 // hook.Known accepts. The status is the one hook.Run documents.
 func Run(runtime string, failClosed bool, stdin io.Reader, stdout, stderr io.Writer) int {
 	g, cfg, err := gate.FromConfig(gate.Options{Log: stderr})
-	opt := hook.Options{FailClosed: failClosed, Setup: setupError(g, err, failClosed), Journal: gate.CacheDir(gate.Options{})}
+	opt := hook.Options{FailClosed: failClosed, Setup: setupError(g, err, failClosed), Journal: gate.CacheDir(gate.Options{}),
+		Sessions: replay.Outcomes}
 	// The gate reports each configuration problem once a day; the hook
 	// would repeat it on every call.
 	stderr = quietAbout(stderr, g, opt.Setup)
