@@ -49,11 +49,11 @@ type confirmation struct {
 	filesErr error
 }
 
-// confirmable reports a decision that would prompt and that hygiene rule
+// Confirmable reports a decision that would prompt and that hygiene rule
 // 6 may settle: an ask, or a defer of a call arbiter read (not bad
 // input), with no rule of class A, self-protection or secrets among its
 // reasons.
-func confirmable(d arbiter.Decision) bool {
+func Confirmable(d arbiter.Decision) bool {
 	if d.Decision != arbiter.Ask && d.Decision != arbiter.Defer || d.Source == arbiter.SourceError || unresolved(d) {
 		return false
 	}
@@ -100,7 +100,7 @@ func (r *sessionRecord) identify(runtime string, ev Event, az *shell.Analyzer) *
 // the person refused it, that it was refused. Anything else is left as
 // it is.
 func (r *sessionRecord) confirmed(c *confirmation, d arbiter.Decision, outcomes SessionOutcomes) arbiter.Decision {
-	if c == nil || !confirmable(d) {
+	if c == nil || !Confirmable(d) {
 		return d
 	}
 	answers := r.resolve(c, r.journal().Answers(c.key), outcomes)
@@ -199,7 +199,7 @@ func answerKey(a journal.Answer) string {
 // recordAnswer keeps arbiter's answer to a call that may prompt, with
 // the digest of its files, so that a later call can tell it was approved.
 func (r *sessionRecord) recordAnswer(c *confirmation, call arbiter.Call, d arbiter.Decision, answered arbiter.Verdict) {
-	if c == nil || c.files == "" || answered != d.Decision || !confirmable(d) {
+	if c == nil || c.files == "" || answered != d.Decision || !Confirmable(d) {
 		return
 	}
 	in := confirm.Input(call)

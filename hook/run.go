@@ -136,7 +136,7 @@ func Run(ctx context.Context, runtime string, in io.Reader, out, errw io.Writer,
 		ev.Calls[i].Requests = load.requests
 	}
 	var conf *confirmation
-	if opt.Setup == nil && confirmable(d) {
+	if opt.Setup == nil && Confirmable(d) {
 		conf = rec.identify(runtime, ev, nil)
 		d = rec.confirmed(conf, d, opt.Sessions)
 	}

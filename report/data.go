@@ -39,6 +39,11 @@ type Data struct {
 	// ByHand and ByHandAllowed: calls the person approved at a prompt,
 	// and how many of them arbiter would have allowed (replay only).
 	ByHand, ByHandAllowed int
+	// Confirmed and ConfirmedRefused: prompts H6.confirmed would have
+	// removed, and how many of them the person refused (replay only).
+	Confirmed, ConfirmedRefused int
+	// Replayed is set for data from a replay, which counts Confirmed.
+	Replayed bool
 	// Skipped counts log lines or sessions that could not be read.
 	Skipped int
 }
@@ -83,7 +88,8 @@ func FromLog(r io.Reader, source string) (Data, error) {
 // FromReplay takes a replay's result.
 func FromReplay(res replay.Result, source string) Data {
 	d := Data{Source: source, Waiting: res.Summary.Waiting, ByHand: res.Summary.ByHand,
-		ByHandAllowed: res.Summary.ByHandAllowed, Skipped: len(res.Unreadable)}
+		ByHandAllowed: res.Summary.ByHandAllowed, Skipped: len(res.Unreadable),
+		Confirmed: res.Summary.Confirmed, ConfirmedRefused: res.Summary.ConfirmedRefused, Replayed: true}
 	for _, c := range res.Calls {
 		rt := ""
 		if c.Session < len(res.Sessions) {

@@ -100,7 +100,7 @@ func (s *confirmSession) start() {
 		s.line(map[string]any{"timestamp": now, "type": "session_meta", "payload": map[string]any{"id": s.id, "cwd": s.proj}})
 		s.line(map[string]any{"timestamp": now, "type": "event_msg", "payload": map[string]any{"type": "user_message", "message": "set the project up"}})
 	case "gemini":
-		s.line(map[string]any{"sessionId": s.id, "startTime": now, "lastUpdated": now, "kind": "main"})
+		s.line(map[string]any{"sessionId": s.id, "projectHash": "05f9d596", "startTime": now, "lastUpdated": now, "kind": "main"})
 		s.line(map[string]any{"id": "u1", "timestamp": now, "type": "user", "content": []any{map[string]any{"text": "set the project up"}}})
 	}
 }
