@@ -23,9 +23,9 @@ func confirmedSessions(t *testing.T) string {
 	}
 	const refusal = "The user doesn't want to proceed with this tool use. The tool use was rejected."
 	claudeCall("npm install", "added 3 packages", false)
-	claudeCall("npm install", "up to date", false)        // removed
+	claudeCall("npm install", "up to date", false)       // removed
 	claudeCall("npm install left-pad", "added 1", false) // another package: asked
-	claudeCall("npm install", "up to date", false)        // removed
+	claudeCall("npm install", "up to date", false)       // removed
 	claudeCall("git push origin feature", refusal, true)
 	claudeCall("git push origin feature", "pushed", false) // refused before: asked
 	claudeCall("rm -rf ~", "", false)                      // a deny: never

@@ -49,13 +49,13 @@ type view struct {
 	WaitRows                  []waitRow
 	// Confirmed says, on a replay, how many prompts H6.confirmed would
 	// have removed; "" otherwise.
-	Confirmed string
-	Shadow                    []shadowRow
-	ShadowNote                string
-	Listed                    []row
-	ListedOf                  int
-	HasOutcome                bool
-	Median, P99               string
+	Confirmed   string
+	Shadow      []shadowRow
+	ShadowNote  string
+	Listed      []row
+	ListedOf    int
+	HasOutcome  bool
+	Median, P99 string
 }
 
 // Write renders the report for d; now is the time it was made.
