@@ -23,13 +23,14 @@ type sessionRecord struct {
 	// transcript is Claude Code's transcript, whose tool results say
 	// whether a recorded call ran; "" for other runtimes.
 	transcript string
+	errw       io.Writer
+	j          *journal.Journal
+	opened     bool
+	warned     bool
+
 	// runtime and sessionFile are the runtime and the session file its
 	// payload named, where what became of an asked call is read.
 	runtime, sessionFile string
-	errw                 io.Writer
-	j                    *journal.Journal
-	opened               bool
-	warned               bool
 }
 
 func newSessionRecord(dir, runtime string, ev Event, errw io.Writer) *sessionRecord {

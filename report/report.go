@@ -47,15 +47,16 @@ type view struct {
 	Split, Rules, Latency     markup
 	Waiting                   markup
 	WaitRows                  []waitRow
+	Shadow                    []shadowRow
+	ShadowNote                string
+	Listed                    []row
+	ListedOf                  int
+	HasOutcome                bool
+	Median, P99               string
+
 	// Confirmed says, on a replay, how many prompts H6.confirmed would
 	// have removed; "" otherwise.
-	Confirmed   string
-	Shadow      []shadowRow
-	ShadowNote  string
-	Listed      []row
-	ListedOf    int
-	HasOutcome  bool
-	Median, P99 string
+	Confirmed string
 }
 
 // Write renders the report for d; now is the time it was made.
