@@ -104,6 +104,7 @@ func (r *sessionRecord) confirmed(c *confirmation, d arbiter.Decision, outcomes 
 		return d
 	}
 	answers := r.resolve(c, r.journal().Answers(c.key), outcomes)
+	approved := false
 	for i := len(answers) - 1; i >= 0; i-- {
 		a := answers[i]
 		switch a.Status {
@@ -111,6 +112,7 @@ func (r *sessionRecord) confirmed(c *confirmation, d arbiter.Decision, outcomes 
 			d.Reason += " The person refused this same call earlier in this session (asked at " + clock(a.Time) + "), so it is asked again."
 			return d
 		case OutcomeRan:
+			approved = true
 			if c.files == "" || a.Files != c.files {
 				continue // approved with other files: a new risk
 			}
@@ -118,7 +120,7 @@ func (r *sessionRecord) confirmed(c *confirmation, d arbiter.Decision, outcomes 
 				Reason: "a person approved this same call in this session (asked at " + clock(a.Time) + " for " + joinRules(d.Rules) + "), in the same folder, and no file it reads or runs has changed since, so it is not asked again"}
 		}
 	}
-	if c.filesErr != nil && len(answers) > 0 {
+	if c.filesErr != nil && approved {
 		d.Reason += " It was approved earlier in this session, but " + c.filesErr.Error() + ", so it is asked again."
 	}
 	return d
@@ -198,12 +200,19 @@ func answerKey(a journal.Answer) string {
 
 // recordAnswer keeps arbiter's answer to a call that may prompt, with
 // the digest of its files, so that a later call can tell it was approved.
+// A call whose files could not be summed is recorded with a digest no
+// state of files has, so that a later one can say why it is asked again.
 func (r *sessionRecord) recordAnswer(c *confirmation, call arbiter.Call, d arbiter.Decision, answered arbiter.Verdict) {
-	if c == nil || c.files == "" || answered != d.Decision || !Confirmable(d) {
+	if c == nil || answered != d.Decision || !Confirmable(d) {
 		return
 	}
+	files := c.files
+	if files == "" {
+		none := arbiter.ContentSum([]byte("files not summed: " + c.filesErr.Error()))
+		files = hex.EncodeToString(none[:])
+	}
 	in := confirm.Input(call)
-	a := journal.Answer{Time: time.Now().Unix(), Status: answered.String(), Key: c.key, Files: c.files, Input: hex.EncodeToString(in[:]), ID: call.ID}
+	a := journal.Answer{Time: time.Now().Unix(), Status: answered.String(), Key: c.key, Files: files, Input: hex.EncodeToString(in[:]), ID: call.ID}
 	if err := r.journal().AppendAnswers(a); err != nil {
 		r.warn(err)
 	}

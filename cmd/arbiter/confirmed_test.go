@@ -396,3 +396,15 @@ func TestConfirmedAttacks(t *testing.T) {
 		})
 	}
 }
+
+// TestConfirmedFileTooLarge: a file the call depends on that is larger
+// than arbiter reads to compare gives no identity: the call is asked
+// again, and the reason says which file.
+func TestConfirmedFileTooLarge(t *testing.T) {
+	s := newConfirmSession(t, "claude", "s-large")
+	s.plant("package-lock.json", `{"lockfileVersion": 3, "x": "`+strings.Repeat("a", 4<<20)+`"}`)
+	s.run([]confirmStep{
+		{cmd: "npm install", verdict: "ask", rule: "B4.install", ran: yes()},
+		{cmd: "npm install", verdict: "ask", rule: "B4.install", reason: "package-lock.json is larger than the 4 MB arbiter reads to compare it"},
+	})
+}
