@@ -103,7 +103,7 @@ func (r *sessionRecord) confirmed(c *confirmation, d arbiter.Decision, outcomes 
 	if c == nil || !Confirmable(d) {
 		return d
 	}
-	answers := r.resolve(c, r.journal().Answers(c.key), outcomes)
+	answers := r.resolve(r.journal().Answers(c.key), outcomes)
 	approved := false
 	for i := len(answers) - 1; i >= 0; i-- {
 		a := answers[i]
@@ -127,10 +127,10 @@ func (r *sessionRecord) confirmed(c *confirmation, d arbiter.Decision, outcomes 
 }
 
 // resolve looks up, in the session file, the outcome of the newest
-// answers no outcome was recorded for (at most maxResolved of them,
-// newer than the newest known outcome), records what it found, and
+// answers no outcome was recorded for (at most maxResolved of them),
+// records what it found, so that the file is read for an answer once, and
 // returns the answers with their outcomes.
-func (r *sessionRecord) resolve(c *confirmation, answers []journal.Answer, outcomes SessionOutcomes) []journal.Answer {
+func (r *sessionRecord) resolve(answers []journal.Answer, outcomes SessionOutcomes) []journal.Answer {
 	known := map[string]string{} // an answer's time and id → its outcome
 	for _, a := range answers {
 		if a.Status != arbiter.Ask.String() && a.Status != arbiter.Defer.String() {
