@@ -244,9 +244,10 @@ func allowAnswer(runtime, answer string) bool {
 	return strings.Contains(answer, `"decision":"allow"`)
 }
 
-// confirmInstallSteps are the install steps. What each runtime lets a person approve: Claude Code
-// and Codex prompt on arbiter's ask; Gemini CLI's hook answer for an ask
-// is a block (see hook/gemini.go), so there the approvals are of calls
+// confirmInstallSteps are the issue's npm install steps, as each runtime
+// lets a person approve: Claude Code and Codex prompt on arbiter's ask;
+// Gemini CLI's hook answer for an ask is a block (see hook/gemini.go), so
+// there an asked install never runs, and the approvals are of calls
 // arbiter defers, which Gemini confirms itself.
 func confirmInstallSteps(runtime string) []confirmStep {
 	if runtime == "gemini" {
