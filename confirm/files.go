@@ -105,3 +105,19 @@ func fileState(file string) (string, error) {
 	sum := arbiter.ContentSum(data)
 	return "file " + strconv.Itoa(len(data)) + " " + hex.EncodeToString(sum[:]), nil
 }
+
+// WithRead adds to a files' sum the files the policy read to decide the
+// call (arbiter.Decision.Read), each with the sum of what it held: the
+// modules a script imports, a hook or configuration it loads, which no
+// word of the command names.
+func WithRead(sum [16]byte, read []arbiter.FileRead) [16]byte {
+	if len(read) == 0 {
+		return sum
+	}
+	var k keyWriter
+	k.add("files", string(sum[:]))
+	for _, r := range read {
+		k.add(r.Path, string(r.Sum[:]))
+	}
+	return k.sum()
+}

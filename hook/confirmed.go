@@ -49,6 +49,21 @@ type confirmation struct {
 	filesErr error
 }
 
+// judged is what the static policy found in a call, as part of its
+// identity: the event is, too, as an approval at one kind of prompt
+// (Codex's escalation outside its sandbox) is not one at another. The
+// policy reads more than the files an identity sums (the modules a script
+// imports, a Makefile's includes): what it finds in them is in its rules
+// and reason, so a change there that changes the finding is a new call.
+// A judge's words vary from one call to the next: only its rules count.
+func judged(d arbiter.Decision) string {
+	s := d.Decision.String() + "\x00" + strings.Join(d.Rules, ",")
+	if d.Source != arbiter.SourceJudge {
+		s += "\x00" + d.Reason
+	}
+	return s
+}
+
 // Confirmable reports a decision that would prompt and that hygiene rule
 // 6 may settle: an ask, or a defer of a call arbiter read (not bad
 // input), with no rule of class A, self-protection or secrets among its
@@ -74,7 +89,7 @@ func recordsAnswers(runtime string, ev Event) bool {
 
 // identify makes the call's identity and sums its files now; nil when
 // the call has none (several calls, or one the analysis cannot compare).
-func (r *sessionRecord) identify(runtime string, ev Event, az *shell.Analyzer) *confirmation {
+func (r *sessionRecord) identify(runtime string, ev Event, d arbiter.Decision, az *shell.Analyzer) *confirmation {
 	if r == nil || len(ev.Calls) != 1 || !recordsAnswers(runtime, ev) {
 		return nil
 	}
@@ -82,11 +97,10 @@ func (r *sessionRecord) identify(runtime string, ev Event, az *shell.Analyzer) *
 	if err != nil {
 		return nil
 	}
-	// The event is part of the key: an approval at one kind of prompt
-	// (Codex's escalation outside its sandbox) is not one at another.
-	key := arbiter.ContentSum(append(id.Key[:], []byte("\x00"+runtime+"\x00"+ev.Name)...))
+	key := arbiter.ContentSum([]byte(string(id.Key[:]) + "\x00" + runtime + "\x00" + ev.Name + "\x00" + judged(d)))
 	c := &confirmation{id: id, key: hex.EncodeToString(key[:])}
 	if sum, err := confirm.FilesSum(id.Files); err == nil {
+		sum = confirm.WithRead(sum, d.Read)
 		c.files = hex.EncodeToString(sum[:])
 	} else {
 		c.filesErr = err

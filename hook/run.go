@@ -137,7 +137,7 @@ func Run(ctx context.Context, runtime string, in io.Reader, out, errw io.Writer,
 	}
 	var conf *confirmation
 	if opt.Setup == nil && Confirmable(d) {
-		conf = rec.identify(runtime, ev, nil)
+		conf = rec.identify(runtime, ev, d, nil)
 		d = rec.confirmed(conf, d, opt.Sessions)
 	}
 	answered := d.Decision

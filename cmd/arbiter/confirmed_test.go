@@ -336,6 +336,22 @@ func TestConfirmedAttacks(t *testing.T) {
 					{cmd: "sh release.sh", before: func(s *confirmSession) { s.plant("release.sh", release) }, verdict: "prompt", ran: yes()},
 					{cmd: "sh release.sh", verdict: "allow", rule: "H6.confirmed"},
 				}},
+				{name: "a module the script imports changed since", steps: []confirmStep{
+					{cmd: "python3 deploy.py", before: func(s *confirmSession) {
+						s.plant("deploy.py", "import lib\nlib.run()\n")
+						s.plant("lib.py", "import subprocess\ndef run():\n    subprocess.run(['git', 'push', 'origin', 'feature'])\n")
+					}, verdict: "prompt", ran: yes()},
+					{cmd: "python3 deploy.py", before: func(s *confirmSession) {
+						s.plant("lib.py", "import subprocess\ndef run():\n    subprocess.run(['git', 'push', 'origin', 'main'])\n")
+					}, verdict: "prompt"},
+				}},
+				{name: "twin: the module unchanged", steps: []confirmStep{
+					{cmd: "python3 deploy.py", before: func(s *confirmSession) {
+						s.plant("deploy.py", "import lib\nlib.run()\n")
+						s.plant("lib.py", "import subprocess\ndef run():\n    subprocess.run(['git', 'push', 'origin', 'feature'])\n")
+					}, verdict: "prompt", ran: yes()},
+					{cmd: "python3 deploy.py", verdict: "allow", rule: "H6.confirmed"},
+				}},
 				{name: "the repository's remote changed since", steps: []confirmStep{
 					{cmd: "git push origin feature", verdict: "prompt", ran: yes()},
 					{cmd: "git push origin feature", before: func(s *confirmSession) {
