@@ -17,6 +17,8 @@
 // does: every existing file a word of the command names, and the
 // manifests and settings its program reads from the folder (package.json
 // and .npmrc for npm, .git/config for git, …: see files.go). Their
-// contents' digest is kept with the approval; a file that changed,
-// appeared or went away since is a new risk.
+// contents' digest, with the sums of the files the policy itself read to
+// decide (arbiter.Decision.Read: the modules a script imports, …), is kept
+// with the approval; a file that changed, appeared or went away since is
+// a new risk.
 package confirm
