@@ -182,6 +182,17 @@ func (s *confirmSession) result(ran bool) {
 	}
 }
 
+// blockedBy records that the hook's answer blocked the last call, as
+// Gemini CLI does for a deny (arbiter's ask included).
+func (s *confirmSession) blockedBy(reason string) {
+	if s.runtime != "gemini" {
+		s.t.Fatalf("blockedBy is Gemini CLI's record, not %s's", s.runtime)
+	}
+	text := "Tool execution blocked: arbiter: " + reason
+	s.line(map[string]any{"id": "m" + s.lastCallID, "timestamp": stamp(s.lastTime), "type": "gemini", "content": "", "toolCalls": []any{map[string]any{"id": s.lastCallID, "name": "run_shell_command", "args": s.lastInput, "status": "error", "timestamp": stamp(time.Now()),
+		"result": []any{map[string]any{"functionResponse": map[string]any{"id": s.lastCallID, "name": "run_shell_command", "response": map[string]any{"error": text}}}}}}})
+}
+
 // say records text of the agent's (or the person's typed words, for a
 // user line) that is no record of a call.
 func (s *confirmSession) say(text string) {
@@ -204,6 +215,9 @@ type confirmStep struct {
 	rule    string                  // a rule the decision must name ("" for any)
 	reason  string                  // text the reason must hold
 	ran     *bool                   // the call's result, recorded after it
+	blocked bool                    // recorded after it: the hook's answer blocked it
+	// notReason is text the reason must not hold.
+	notReason string
 }
 
 func yes() *bool { b := true; return &b }
@@ -221,6 +235,9 @@ func (s *confirmSession) run(steps []confirmStep) {
 		if !ok || st.rule != "" && !strings.Contains(rules, st.rule) || !strings.Contains(reason, st.reason) {
 			s.t.Errorf("%s step %d, %s: %s (%s) %q; want %s %s with %q", s.runtime, i+1, st.cmd, v, rules, reason, st.verdict, st.rule, st.reason)
 		}
+		if st.notReason != "" && strings.Contains(reason, st.notReason) {
+			s.t.Errorf("%s step %d, %s: the reason says %q: %s", s.runtime, i+1, st.cmd, st.notReason, reason)
+		}
 		if v != "allow" && strings.Contains(rules, "H6.confirmed") {
 			s.t.Errorf("%s step %d: H6.confirmed on a %s", s.runtime, i+1, v)
 		}
@@ -229,6 +246,9 @@ func (s *confirmSession) run(steps []confirmStep) {
 		}
 		if st.ran != nil {
 			s.result(*st.ran)
+		}
+		if st.blocked {
+			s.blockedBy(reason)
 		}
 	}
 }
@@ -254,8 +274,8 @@ func confirmInstallSteps(runtime string) []confirmStep {
 		return []confirmStep{
 			// An asked install is blocked in Gemini CLI: it never ran, so
 			// the same install is asked (blocked) again.
-			{cmd: "npm install", verdict: "ask", rule: "B4.install", ran: no()},
-			{cmd: "npm install", verdict: "ask", rule: "B4.install"},
+			{cmd: "npm install", verdict: "ask", rule: "B4.install", blocked: true},
+			{cmd: "npm install", verdict: "ask", rule: "B4.install", notReason: "refused"},
 		}
 	}
 	return []confirmStep{
