@@ -80,6 +80,19 @@ type Decision struct {
 	// the analysis read (cat > FILE with a here-document), for the
 	// session's record of the agent's writes; never serialised.
 	Wrote []FileWrite `json:"-"`
+	// Read lists the files the policy read to decide (scripts, modules,
+	// configuration), each with the ContentSum of what it held, for
+	// telling the same call again from one whose files changed; never
+	// serialised.
+	Read []FileRead `json:"-"`
+}
+
+// FileRead is a file a decision read: its absolute path and the
+// ContentSum of what it held (or of its kind and size, or of its
+// absence).
+type FileRead struct {
+	Path string
+	Sum  [16]byte
 }
 
 // FileWrite is a file a call leaves with known content: its absolute path

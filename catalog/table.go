@@ -144,6 +144,7 @@ const (
 	H1SelfJustifying       ID = "H1.self-justifying"
 	H1UserTyped            ID = "H1.user-typed"
 	H3InvisibleCharacters  ID = "H3.invisible-characters"
+	H6Confirmed            ID = "H6.confirmed"
 	H7OutsideProject       ID = "H7.outside-project"
 	H8Interactive          ID = "H8.interactive"
 	JRequestedLowRisk      ID = "J.requested-low-risk"
@@ -351,6 +352,7 @@ var table = [...]Rule{
 	{ID: H1SelfJustifying, Verdict: arbiter.Ask, Summary: "the call's description vouches for itself (approved, safe, the user said so), and text inside a call is never permission"},
 	{ID: H1UserTyped, Verdict: arbiter.Ask, Summary: "the user's own message contains this exact command: a lesser denial becomes a question"},
 	{ID: H3InvisibleCharacters, Verdict: arbiter.Ask, Summary: "the call contains invisible or control characters that can make it run something other than what a reader sees"},
+	{ID: H6Confirmed, Verdict: arbiter.Allow, Summary: "a person approved this same call earlier in this session, in the same folder, and nothing it reads or runs has changed since: asking again would be a redundant confirmation"},
 	{ID: H7OutsideProject, Verdict: arbiter.Ask, Summary: "works on files outside the project, where the task may not have sent it"},
 	{ID: H8Interactive, Verdict: arbiter.Deny, Summary: "starts an interactive program or session that waits for a person to type, which hangs the agent", Instead: "run it non-interactively: pass the command, query or script as an argument"},
 	{ID: JRequestedLowRisk, Verdict: arbiter.Allow, Summary: "the model judge found the call requested by the user and low in every risk"},

@@ -55,6 +55,11 @@ type Options struct {
 	// NoticeErr is the stderr a notice goes to in a runtime without a
 	// visible channel (default: Run's errw).
 	NoticeErr io.Writer
+	// Sessions reads what became of a call arbiter asked or deferred on
+	// from the runtime's session file; with it (and Journal), a call a
+	// person approved earlier in the session is not asked again
+	// (H6.confirmed). Nil asks every time.
+	Sessions SessionOutcomes
 }
 
 // maxPayload bounds what is read from stdin: a hook payload carries one
@@ -146,6 +151,11 @@ func Run(ctx context.Context, runtime string, in io.Reader, out, errw io.Writer,
 	for i := range ev.Calls {
 		ev.Calls[i].Requests = load.requests
 	}
+	var conf *confirmation
+	if opt.Setup == nil && Confirmable(d) {
+		conf = rec.identify(runtime, ev, d, nil)
+		d = rec.confirmed(conf, d, opt.Sessions)
+	}
 	d = askUnattended(ev, d, opt)
 	answered := d.Decision
 	if opt.Setup != nil {
@@ -167,6 +177,7 @@ func Run(ctx context.Context, runtime string, in io.Reader, out, errw io.Writer,
 		status = write(out, errw, a.render(ev, d))
 	}
 	rec.record(ev.Calls, d, answered)
+	rec.recordAnswer(conf, ev.Calls[0], d, answered)
 	if opt.Record != nil {
 		opt.Record(ev.Calls[0], d)
 	}

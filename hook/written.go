@@ -27,13 +27,17 @@ type sessionRecord struct {
 	j          *journal.Journal
 	opened     bool
 	warned     bool
+
+	// runtime and sessionFile are the runtime and the session file its
+	// payload named, where what became of an asked call is read.
+	runtime, sessionFile string
 }
 
 func newSessionRecord(dir, runtime string, ev Event, errw io.Writer) *sessionRecord {
 	if dir == "" || len(ev.Calls) == 0 || ev.Calls[0].SessionID == "" {
 		return nil
 	}
-	r := &sessionRecord{dir: dir, session: ev.Calls[0].SessionID, errw: errw}
+	r := &sessionRecord{dir: dir, session: ev.Calls[0].SessionID, runtime: runtime, sessionFile: ev.Transcript, errw: errw}
 	if runtime == "claude" {
 		r.transcript = ev.Transcript
 	}

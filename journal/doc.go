@@ -13,4 +13,9 @@
 // A line is "v1", the time (Unix seconds), the tool, the decision, the
 // sum in hex, the call's id and the path, separated by tabs; a field that
 // would hold a tab or a line break is never recorded.
+//
+// The record also keeps arbiter's answers to calls a person may be asked
+// about (see answers.go), for hygiene rule 6 (H6.confirmed): "a1" lines of
+// digests of the call and of the files it depends on, never the command.
+// A reader of "v1" lines alone skips them.
 package journal

@@ -244,9 +244,7 @@ func (j *Journal) Len() int {
 	return bytes.Count(j.data, []byte("\n"))
 }
 
-// Append adds entries to the record: appended to its file, or, when that
-// would pass the bound, the file is rewritten with the newest half of
-// what it holds and the new entries.
+// Append adds entries to the record (see appendLines).
 func (j *Journal) Append(es ...Entry) error {
 	var buf bytes.Buffer
 	for _, e := range es {
@@ -255,29 +253,36 @@ func (j *Journal) Append(es ...Entry) error {
 		}
 		encode(&buf, e)
 	}
-	if buf.Len() == 0 {
+	return j.appendLines(buf.Bytes())
+}
+
+// appendLines adds whole lines to the record: appended to its file, or,
+// when that would pass the bound, the file is rewritten with the newest
+// half of what it holds and the new lines.
+func (j *Journal) appendLines(lines []byte) error {
+	if len(lines) == 0 {
 		return nil
 	}
 	if err := j.makeDir(); err != nil {
 		return err
 	}
-	if j.size+int64(buf.Len()) > maxBytes {
-		return j.rewrite(buf.Bytes())
+	if j.size+int64(len(lines)) > maxBytes {
+		return j.rewrite(lines)
 	}
 	f, err := os.OpenFile(j.file, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
 	if err != nil {
-		return fmt.Errorf("recording the session's writes: %w", err)
+		return fmt.Errorf("recording in the session's record: %w", err)
 	}
 	// One write call: concurrent hooks of one session append whole lines.
-	_, err = f.Write(buf.Bytes())
+	_, err = f.Write(lines)
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
 	if err != nil {
-		return fmt.Errorf("recording the session's writes in %s: %w", j.file, err)
+		return fmt.Errorf("recording in the session's record %s: %w", j.file, err)
 	}
-	j.size += int64(buf.Len())
-	j.data = append(j.data, buf.Bytes()...)
+	j.size += int64(len(lines))
+	j.data = append(j.data, lines...)
 	return nil
 }
 

@@ -696,7 +696,7 @@ func (j *judgement) judgeWritten(c *shell.Command, file string, f writtenFile, s
 	case f.known:
 		j.scriptContent(c, file, f.text, subj)
 	case f.from != "":
-		got, err := project.Read(f.from)
+		got, err := j.read(f.from)
 		switch {
 		case project.IsNotExist(err):
 			j.fireWith(catalog.D4RunProjectCode, subj, "the file it copies does not exist, so nothing runs")

@@ -39,7 +39,7 @@ func (j *judgement) firstRead(abs, subj string) bool {
 // that does not exist runs nothing (ok false, no finding); one that
 // cannot be read, or is larger than project.MaxSource, defers naming it.
 func (j *judgement) readBuildFile(abs, what, subj string) (string, bool) {
-	f, err := project.ReadSource(abs)
+	f, err := j.readSource(abs)
 	switch {
 	case project.IsNotExist(err):
 		return "", false

@@ -52,7 +52,7 @@ func (j *judgement) databaseClient(c *shell.Command) {
 func (j *judgement) databaseQuery(c *shell.Command) (query string, known, ok bool) {
 	var parts []string
 	readFile := func(name string) bool {
-		f, err := project.Read(j.res.Resolve(name, c.Dir))
+		f, err := j.read(j.res.Resolve(name, c.Dir))
 		switch {
 		case project.IsNotExist(err):
 			return true // the client fails; nothing runs

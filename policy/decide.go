@@ -69,6 +69,7 @@ func (p *Policy) Decide(ctx context.Context, call arbiter.Call) (d arbiter.Decis
 	if call.Tool == "Bash" && d.Decision != arbiter.Deny {
 		d.Wrote = j.shellWrites()
 	}
+	d.Read = j.filesRead()
 	if d.Decision == arbiter.Deny && !j.blocked() && j.userTyped() {
 		// The policy treats what the user typed as intent, even when risky:
 		// a person still confirms, but the gate does not refuse outright.

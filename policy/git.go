@@ -618,7 +618,7 @@ func (j *judgement) gitHooks(c *shell.Command, sub, dir string) {
 	}
 	for _, name := range names {
 		file := path.Join(dir, name)
-		f, err := project.Read(file)
+		f, err := j.read(file)
 		switch {
 		case project.IsNotExist(err):
 			continue

@@ -72,7 +72,7 @@ func isGitDirectory(dir string) bool {
 // gitFile follows a .git file (a submodule's or a linked worktree's) to the
 // repository it names.
 func (j *judgement) gitFile(file, workTree string) (gitRepository, error) {
-	f, err := project.Read(file)
+	f, err := j.read(file)
 	if err != nil || f.Kind != project.Text {
 		return gitRepository{}, fmt.Errorf("%s cannot be read", file)
 	}

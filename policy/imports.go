@@ -298,7 +298,7 @@ func (j *judgement) sourceText(c *shell.Command, file, subj string) (string, boo
 			return "", false
 		}
 	}
-	f, err := project.Read(file)
+	f, err := j.read(file)
 	switch {
 	case err != nil:
 		j.fireWith(catalog.UUnreadableScript, subj, "arbiter cannot read "+shown+", which it loads ("+err.Error()+")")

@@ -1,6 +1,10 @@
 package policy
 
 import (
+	"sort"
+	"strconv"
+
+	"github.com/arbitergate/arbiter"
 	"github.com/arbitergate/arbiter/project"
 )
 
@@ -13,6 +17,8 @@ type readCache struct {
 	gitConfigs map[string]gitConfigRead
 	compose    map[string]composeRead
 	agent      map[string]agentRead
+	// read sums what each file the decision read held (noteRead).
+	read map[string][16]byte
 	// listings are the folders read to find Python modules: an import
 	// asks about many names in few folders.
 	listings project.Listings
@@ -35,4 +41,55 @@ func (j *judgement) cache() *readCache {
 // files this command line writes and the decision's folder listings.
 func (j *judgement) pyModules(dirs []string, name string) []project.PyModule {
 	return project.PyFinder{Written: j.writtenLookup, Listings: &j.cache().listings}.Find(dirs, name)
+}
+
+// read is project.Read, noting what the decision read (see readRecord).
+func (j *judgement) read(abs string) (project.File, error) {
+	f, err := project.Read(abs)
+	j.noteRead(abs, f, err)
+	return f, err
+}
+
+// readSource is project.ReadSource, noting what the decision read.
+func (j *judgement) readSource(abs string) (project.File, error) {
+	f, err := project.ReadSource(abs)
+	j.noteRead(abs, f, err)
+	return f, err
+}
+
+// noteRead keeps the sum of what a file the decision read held (its text,
+// or its kind and size, or that it could not be read), for the
+// decision's Read list: a call a person approved is the same call again
+// only while every file the policy read for it holds the same.
+func (j *judgement) noteRead(abs string, f project.File, err error) {
+	if abs == "" {
+		return
+	}
+	state := "text\x00" + f.Text
+	switch {
+	case project.IsNotExist(err):
+		state = "absent"
+	case err != nil:
+		state = "unreadable\x00" + err.Error()
+	case f.Kind != project.Text:
+		state = f.Kind.String() + "\x00" + strconv.FormatInt(f.Size, 10)
+	}
+	c := j.cache()
+	if c.read == nil {
+		c.read = map[string][16]byte{}
+	}
+	c.read[abs] = arbiter.ContentSum([]byte(state))
+}
+
+// filesRead lists what the decision read, by path.
+func (j *judgement) filesRead() []arbiter.FileRead {
+	if j.reads == nil || len(j.reads.read) == 0 {
+		return nil
+	}
+	out := make([]arbiter.FileRead, 0, len(j.reads.read))
+	for p, sum := range j.reads.read {
+		out = append(out, arbiter.FileRead{Path: p, Sum: sum})
+	}
+	sort.Slice(out, func(a, b int) bool { return out[a].Path < out[b].Path })
+	return out
 }

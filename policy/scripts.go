@@ -150,7 +150,7 @@ func (j *judgement) runFile(c *shell.Command, file, subj string) {
 		return
 	}
 	temp := place == paths.Temp
-	f, err := project.Read(abs)
+	f, err := j.read(abs)
 	switch {
 	case project.IsNotExist(err) && temp:
 		j.fireWith(catalog.CRunOutsideCode, subj, "runs a script under a temporary directory that arbiter cannot read, so it is not known to be the project's code")

@@ -157,7 +157,7 @@ func (j *judgement) sqliteStdin(c *shell.Command) (string, bool) {
 		if secrets.File(abs) != "" {
 			return "", false
 		}
-		f, err := project.Read(abs)
+		f, err := j.read(abs)
 		if err != nil || f.Kind != project.Text {
 			return "", false
 		}

@@ -31,7 +31,7 @@ func (j *judgement) sourcedEffect(file, dir string) (shell.Sourced, bool) {
 		return shell.Sourced{}, false
 	}
 	venv := path.Dir(path.Dir(abs))
-	f, err := project.Read(abs)
+	f, err := j.read(abs)
 	if err != nil || f.Kind != project.Text || !activateOnly(f.Text, venv) {
 		return shell.Sourced{}, false
 	}

@@ -45,7 +45,7 @@ func (j *judgement) agentFile(abs string) agentRead {
 	}
 	var r agentRead
 	if wf, ok := j.call.Written(abs); ok {
-		f, err := project.Read(abs)
+		f, err := j.read(abs)
 		switch {
 		case err != nil || f.Kind != project.Text:
 			// Gone, or beyond what arbiter reads: judged as any file is.

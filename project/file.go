@@ -111,6 +111,11 @@ next:
 	return out, nil
 }
 
+// ReadBytes reads at most limit bytes of a regular file, whatever it
+// holds, and returns them with the file's size (larger than limit when
+// there is more): the content a digest is made of.
+func ReadBytes(path string, limit int64) ([]byte, int64, error) { return readBounded(path, limit) }
+
 // readBounded reads at most limit bytes of a regular file (one more, to
 // tell that it is longer) and returns them with the file's size.
 func readBounded(path string, limit int64) ([]byte, int64, error) {

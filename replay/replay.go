@@ -50,6 +50,9 @@ type Decided struct {
 	Subject  string           `json:"subject"`
 	Decision arbiter.Decision `json:"decision"`
 	Outcome  Outcome          `json:"outcome"`
+	// Confirmed marks a call arbiter would ask or defer on that a person
+	// approved earlier in the session: H6.confirmed would not ask again.
+	Confirmed bool `json:"confirmed,omitempty"`
 }
 
 // Unreadable is a session that could not be read, and why.
@@ -174,12 +177,13 @@ func replayFile(ctx context.Context, f File, opt Options) fileResult {
 	line := SessionLine{Session: *s, Decisions: map[string]int{}}
 	line.Session.Calls = nil
 	var calls []Decided
+	confirmed := newConfirmations()
 	for _, c := range s.Calls {
 		if !opt.Since.IsZero() && !c.Time.IsZero() && c.Time.Before(opt.Since) {
 			continue
 		}
 		d := decide(ctx, opt.Decider, c.Calls)
-		dc := Decided{ID: c.ID, Time: c.Time, Native: c.Native, Decision: d, Outcome: c.Outcome}
+		dc := Decided{ID: c.ID, Time: c.Time, Native: c.Native, Decision: d, Outcome: c.Outcome, Confirmed: confirmed.see(c, d)}
 		if len(c.Calls) > 0 {
 			dc.Tool, dc.Subject = c.Calls[0].Tool, subject(c.Calls)
 		}

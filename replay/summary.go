@@ -28,6 +28,12 @@ type Summary struct {
 	Refused map[string]int `json:"refused_by_person"`
 	// RanDenied lists the calls that ran that arbiter would have denied.
 	RanDenied []Decided `json:"ran_but_arbiter_denies"`
+	// Confirmed counts the prompts H6.confirmed would have removed (the
+	// same call approved earlier in the session; an upper bound, as the
+	// files' content then is not known); ConfirmedRefused those of them
+	// the person refused when asked again.
+	Confirmed        int `json:"prompts_removed_by_h6_confirmed"`
+	ConfirmedRefused int `json:"h6_confirmed_but_refused"`
 	// Waiting is the time calls waited for permission, per decider.
 	Waiting map[string]audit.Wait `json:"waiting"`
 	// P50 and P99 are arbiter's decision times, in microseconds.
@@ -57,6 +63,12 @@ func summarise(res Result) Summary {
 		}
 		if c.Outcome.Status == Refused {
 			s.Refused[v.String()]++
+		}
+		if c.Confirmed {
+			s.Confirmed++
+			if c.Outcome.Status == Refused {
+				s.ConfirmedRefused++
+			}
 		}
 		if v == arbiter.Deny && (c.Outcome.Status == Ran || c.Outcome.Status == Errored) {
 			s.RanDenied = append(s.RanDenied, c)
@@ -117,6 +129,7 @@ func (res Result) Write(w io.Writer) {
 				fmt.Fprintf(w, "  %s  %-28s %s\n", stamp(c), strings.Join(c.Decision.Rules, ","), c.Subject)
 			}
 		}
+		writeConfirmed(w, s)
 		writeWaits(w, s.Waiting)
 		fmt.Fprintf(w, "arbiter's time per call: median %d µs, p99 %d µs\n", s.P50, s.P99)
 	}
@@ -155,6 +168,20 @@ var meaning = map[arbiter.Verdict]string{
 	arbiter.Ask:   "a person confirms",
 	arbiter.Deny:  "refused, with what to do instead",
 	arbiter.Defer: "left to the runtime's own flow",
+}
+
+// writeConfirmed says how many prompts H6.confirmed would have removed,
+// next to the time spent waiting for permission.
+func writeConfirmed(w io.Writer, s Summary) {
+	if s.Confirmed == 0 {
+		fmt.Fprintln(w, "H6.confirmed would have removed no prompt: no call arbiter asks or defers on came again after a person approved it")
+		return
+	}
+	fmt.Fprintf(w, "H6.confirmed would have removed up to %s: the same call, approved earlier in its session", plural(s.Confirmed, "prompt"))
+	if s.ConfirmedRefused > 0 {
+		fmt.Fprintf(w, " (%d of them the person refused when asked again)", s.ConfirmedRefused)
+	}
+	fmt.Fprintln(w)
 }
 
 func writeWaits(w io.Writer, waits map[string]audit.Wait) {

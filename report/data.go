@@ -39,10 +39,14 @@ type Data struct {
 	// ByHand and ByHandAllowed: calls the person approved at a prompt,
 	// and how many of them arbiter would have allowed (replay only).
 	ByHand, ByHandAllowed int
+	// Confirmed and ConfirmedRefused: prompts H6.confirmed would have
+	// removed, and how many of them the person refused (replay only).
+	Confirmed, ConfirmedRefused int
 	// Skipped counts log lines or sessions that could not be read.
 	Skipped int
 	// Replayed says the data come from the sessions (replay): what ran
-	// is known, so RanDenied is the finding that matters most.
+	// is known, so RanDenied is the finding that matters most, and
+	// Confirmed is counted.
 	Replayed bool
 	// RanDenied are the calls that ran which arbiter would have denied
 	// (replay only).
@@ -103,6 +107,7 @@ func FromLog(r io.Reader, source string) (Data, error) {
 func FromReplay(res replay.Result, source string) Data {
 	d := Data{Source: source, Waiting: res.Summary.Waiting, ByHand: res.Summary.ByHand,
 		ByHandAllowed: res.Summary.ByHandAllowed, Skipped: len(res.Unreadable), Replayed: true,
+		Confirmed: res.Summary.Confirmed, ConfirmedRefused: res.Summary.ConfirmedRefused,
 		Unreadable: append([]replay.Unreadable(nil), res.Unreadable...)}
 	for _, c := range res.Calls {
 		d.Entries = append(d.Entries, entryOf(res, c))

@@ -145,6 +145,9 @@ func writePage(w io.Writer, v view) error {
 	p.raw("</section>\n\n")
 
 	p.raw(`<section id="waiting">` + "\n<h2>Time waiting for permission</h2>\n")
+	if v.Confirmed != "" {
+		p.f(`<p class="confirmed">%s</p>`+"\n", v.Confirmed)
+	}
 	if len(v.WaitRows) > 0 {
 		p.f("%s\n", v.Waiting)
 		p.raw(`<div class="scroll"><table><thead><tr><th>who decided</th><th>calls</th><th>total</th><th>median</th><th>p90</th></tr></thead><tbody>` + "\n")

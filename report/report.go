@@ -55,6 +55,10 @@ type view struct {
 	Sessions                  []sessionRow
 	Unreadable                []unreadRow
 	Replayed                  bool
+
+	// Confirmed says, on a replay, how many prompts H6.confirmed would
+	// have removed; "" otherwise.
+	Confirmed string
 }
 
 // Write renders the report for d; now is the time it was made.
@@ -136,6 +140,7 @@ func build(d Data, now time.Time) view {
 		v.WaitRows = append(v.WaitRows, waitRow{Party: p, Count: fmt.Sprint(wt.Count), Total: audit.FormatMs(wt.TotalMs), Median: audit.FormatMs(wt.P50Ms), P90: audit.FormatMs(wt.P90Ms)})
 	}
 	v.Waiting = barsSVG(wb, "median time waiting for permission, by who decided", chartW, 260)
+	v.Confirmed = confirmedNote(d)
 
 	shadow := map[string]int{}
 	agree := map[string]bool{}
@@ -196,4 +201,20 @@ func sortedKeys(m map[string]int, limit int) []string {
 		keys = keys[:limit]
 	}
 	return keys
+}
+
+// confirmedNote says how many prompts H6.confirmed would have removed on
+// a replay, to read beside the time spent waiting for permission.
+func confirmedNote(d Data) string {
+	switch {
+	case !d.Replayed:
+		return ""
+	case d.Confirmed == 0:
+		return "H6.confirmed would have removed no prompt: no call arbiter asks or defers on came again after a person approved it in its session."
+	}
+	s := fmt.Sprintf("H6.confirmed would have removed up to %d prompts: the same call, in the same folder, approved earlier in its session (an upper bound: what the files it reads held then is not known on replay).", d.Confirmed)
+	if d.ConfirmedRefused > 0 {
+		s += fmt.Sprintf(" The person refused %d of them when asked again.", d.ConfirmedRefused)
+	}
+	return s
 }

@@ -136,3 +136,23 @@ func TestNiceCeil(t *testing.T) {
 		}
 	}
 }
+
+// TestReportShowsConfirmed: a replay's report says, in the waiting
+// section, how many prompts H6.confirmed would have removed; a decision
+// log's report, which replays nothing, says nothing of it.
+func TestReportShowsConfirmed(t *testing.T) {
+	d := sample(t)
+	d.Confirmed, d.ConfirmedRefused = 7, 1
+	page := render(t, d)
+	waiting := page[strings.Index(page, `<section id="waiting">`):]
+	waiting = waiting[:strings.Index(waiting, "</section>")]
+	for _, want := range []string{"H6.confirmed would have removed up to 7 prompts", "The person refused 1 of them when asked again."} {
+		if !strings.Contains(waiting, want) {
+			t.Errorf("the waiting section lacks %q:\n%s", want, waiting)
+		}
+	}
+	d.Replayed = false
+	if page := render(t, d); strings.Contains(page, "H6.confirmed would have removed") {
+		t.Error("a decision log's report counts prompts H6.confirmed removes")
+	}
+}

@@ -13,6 +13,7 @@ import (
 	"github.com/arbitergate/arbiter/gate"
 	"github.com/arbitergate/arbiter/hook"
 	"github.com/arbitergate/arbiter/judge"
+	"github.com/arbitergate/arbiter/replay"
 )
 
 // PresizeStack grows the calling goroutine's stack to 32 KB in one copy.
@@ -38,7 +39,8 @@ func Run(runtime string, failClosed bool, stdin io.Reader, stdout, stderr io.Wri
 	g, cfg, err := gate.FromConfig(gate.Options{Log: stderr})
 	cache := gate.CacheDir(gate.Options{})
 	opt := hook.Options{FailClosed: failClosed, Setup: setupError(g, err, failClosed), Journal: cache,
-		AskUnattended: g.AskUnattended, Notice: notices(g, runtime, cache, time.Now), NoticeErr: stderr}
+		AskUnattended: g.AskUnattended, Notice: notices(g, runtime, cache, time.Now), NoticeErr: stderr,
+		Sessions: replay.Outcomes}
 	// The gate reports each configuration problem once a day; the hook
 	// would repeat it on every call.
 	stderr = quietAbout(stderr, g, opt.Setup)

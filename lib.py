@@ -1,0 +1,3 @@
+import shutil
+def run():
+    shutil.rmtree("src")
