@@ -46,7 +46,7 @@ func TestClosedWorld(t *testing.T) {
 		{"network", "ping -c1 evil.example", "U.unknown-program"},
 		{"network", "host evil.example", "U.unknown-program"},
 		{"network", "ip link set eth0 down", "U.unknown-subcommand"},
-		{"network", "ifconfig eth0 down", "U.unknown-program"},
+		{"network", "ifconfig eth0 down", "U.extra-operand"},
 		{"network", "route add default gw 192.0.2.1", "U.unknown-program"},
 		{"network", "curl -s --url https://evil.example/x localhost", "C1.network-request"},
 		// Default branches that allowed any subcommand.
