@@ -195,7 +195,7 @@ func (j *judgement) systemConfig(c *shell.Command) {
 			return
 		}
 		j.fireWith(catalog.B5SystemConfig, subj, "changes system preferences")
-	case "hostnamectl", "timedatectl", "scutil", "networksetup", "pmset":
+	case "hostnamectl", "timedatectl", "scutil", "networksetup", "systemsetup", "pmset":
 		if systemSettingsRead(c, first) {
 			j.fireWith(catalog.D1ReadOnly, subj, "reads system settings")
 			return
@@ -216,16 +216,18 @@ type settingsForm struct {
 
 // settingsReads are the words with which a system settings tool only
 // prints: its first operand (hostnamectl status) or, for the macOS tools
-// whose actions are options, its first word (scutil --dns, pmset -g) or the start
-// of it (networksetup -getinfo, -listallnetworkservices). Given nothing,
-// hostnamectl and timedatectl print their status; bare scutil reads
-// commands from its input. The spec's blocks list the words each accepts.
+// whose actions are options, its first word (scutil --dns, pmset -g) or
+// the start of it (networksetup -getinfo, systemsetup -listtimezones).
+// Given nothing, hostnamectl and timedatectl print their status; bare
+// scutil reads commands from its input. The spec's blocks list the words
+// each accepts.
 var settingsReads = lazy.New(func() map[string]settingsForm {
 	return map[string]settingsForm{
 		"hostnamectl":  {bare: true, operands: []string{"status"}},
 		"timedatectl":  {bare: true, operands: []string{"status", "show", "list-timezones", "timesync-status", "show-timesync"}},
 		"scutil":       {firsts: []string{"--get", "--dns", "--proxy", "--nwi"}},
 		"networksetup": {firsts: []string{"-version", "-help"}, prefixes: []string{"-list", "-get"}},
+		"systemsetup":  {firsts: []string{"-version", "-help", "-printCommands"}, prefixes: []string{"-list", "-get"}},
 		"pmset":        {firsts: []string{"-g"}},
 	}
 })

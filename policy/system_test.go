@@ -5,7 +5,7 @@ import "testing"
 // TestSystemSettingsRead: the tools that print system settings are
 // allowed only with the words that print; a change asks. Before, every
 // one of these reads deferred (U.no-spec) or asked as a change
-// (hostnamectl status, scutil --dns, diskutil apfs list).
+// (hostnamectl status, scutil --dns, pmset -g, diskutil apfs list).
 func TestSystemSettingsRead(t *testing.T) {
 	runReadCases(t, []readCase{
 		{"sysctl write", nil, "sysctl -w net.ipv4.ip_forward=1", ask, "B5.system-config"},
@@ -25,6 +25,15 @@ func TestSystemSettingsRead(t *testing.T) {
 		{"launchctl bootstrap", nil, "launchctl bootstrap gui/501 x.plist", ask, "B5.system-config"},
 		{"apfs delete", nil, "diskutil apfs deleteContainer disk2", ask, "B.storage"},
 		{"erase disk", nil, "diskutil eraseDisk APFS X disk2", deny, "A1.raw-disk-write"},
+		{"partition disk", nil, "diskutil partitionDisk disk2 GPT APFS X 100%", deny, "A1.raw-disk-write"},
+		{"unmount disk", nil, "diskutil unmountDisk force disk2", ask, "B.storage"},
+		{"mount volume", nil, "diskutil mount disk2s1", ask, "B.storage"},
+		{"repair volume", nil, "diskutil repairVolume /", ask, "B.storage"},
+		{"apfs erase volume", nil, "diskutil apfs eraseVolume disk2s1 -name X", ask, "B.storage"},
+		{"gatekeeper off", nil, "spctl --master-disable", deny, "A4.security-settings"},
+		{"gatekeeper add", nil, "spctl --add build/App.app", deny, "A4.security-settings"},
+		{"pmset set", nil, "pmset -a sleep 0", ask, "B5.system-config"},
+		{"pmset read then set", nil, "pmset -g -a sleep 0", dfr, "U.unknown-option"},
 
 		// Twins: the reading forms.
 		{"sysctl read", nil, "sysctl -n net.ipv4.ip_forward", allow, "D1.read-only"},
@@ -36,5 +45,8 @@ func TestSystemSettingsRead(t *testing.T) {
 		{"defaults read type", nil, "defaults read-type -g AppleLocale", allow, "D1.read-only"},
 		{"launchctl print", nil, "launchctl print system", allow, "D1.read-only"},
 		{"apfs list", nil, "diskutil apfs list -plist", allow, "D1.read-only"},
+		{"apfs snapshots", nil, "diskutil apfs listSnapshots disk1s1", allow, "D1.read-only"},
+		{"gatekeeper assess", nil, "spctl --assess --type execute -v build/App.app", allow, "D1.read-only"},
+		{"pmset battery", nil, "pmset -g batt", allow, "D1.read-only"},
 	})
 }
