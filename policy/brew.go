@@ -13,6 +13,7 @@ type brewSub struct {
 	id     catalog.ID
 	reason string
 	names  bool // its operands are formula or cask names, which brew loads
+	bare   bool // it reads only when given no operands (brew tap lists, brew tap x taps)
 }
 
 // brewSubs are the subcommands (and the options that act as one, brew
@@ -35,6 +36,12 @@ var brewSubs = lazy.New(func() map[string]brewSub {
 		"doctor":   {id: catalog.D1ReadOnly, reason: "checks the Homebrew installation for problems"},
 		"dr":       {id: catalog.D1ReadOnly, reason: "checks the Homebrew installation for problems"},
 		"commands": {id: catalog.D1ReadOnly, reason: "lists brew's commands"},
+		"formulae": {id: catalog.D1ReadOnly, reason: "lists the packages Homebrew knows"},
+		"casks":    {id: catalog.D1ReadOnly, reason: "lists the packages Homebrew knows"},
+		"missing":  {id: catalog.D1ReadOnly, reason: "lists dependencies that are not installed", names: true},
+		"tap":      {id: catalog.D1ReadOnly, reason: "lists the taps Homebrew has", bare: true},
+		"tap-info": {id: catalog.D1ReadOnly, reason: "reads what Homebrew knows about a tap"},
+		"shellenv": {id: catalog.D1ReadOnly, reason: "prints the shell settings that put Homebrew on the path"},
 		"--prefix": paths, "--cellar": paths, "--caskroom": paths, "--repository": paths, "--repo": paths, "--cache": paths,
 		"--env":  {id: catalog.D1ReadOnly, reason: "prints the environment Homebrew builds with"},
 		"search": {id: catalog.C1NetworkRequest, reason: "brew search also searches Homebrew's online index"},
@@ -52,7 +59,7 @@ func (j *judgement) brew(c *shell.Command, subj string) bool {
 		return true
 	}
 	what, ok := brewSubs.Get()[sub]
-	if !ok {
+	if !ok || what.bare && len(names) > 0 {
 		return false
 	}
 	if what.names {
