@@ -35,31 +35,35 @@ type readForm struct {
 // Anything else they are given may change the system.
 var readForms = lazy.New(func() map[string]readForm {
 	return map[string]readForm{
-		"iptables":      {flags: "LSnvxw", long: []string{"--list", "--list-rules", "--numeric", "--verbose", "--exact", "--line-numbers", "--wait"}, valued: []string{"-t", "--table"}, needs: []string{"-L", "--list", "-S", "--list-rules"}, anyArgs: true},
-		"ip6tables":     {flags: "LSnvxw", long: []string{"--list", "--list-rules", "--numeric", "--verbose", "--exact", "--line-numbers", "--wait"}, valued: []string{"-t", "--table"}, needs: []string{"-L", "--list", "-S", "--list-rules"}, anyArgs: true},
-		"nft":           {flags: "ajnstc", long: []string{"--handle", "--json", "--numeric", "--stateless", "--terse"}, verbs: []string{"list"}, anyArgs: true},
-		"ufw":           {verbs: []string{"status", "show", "version", "app"}, words: []string{"verbose", "numbered", "raw", "added", "listening", "builtins", "before-rules", "user-rules", "after-rules", "logging-rules", "list"}},
-		"firewall-cmd":  {long: []string{"--state", "--permanent", "--zone", "--list-all", "--list-all-zones", "--list-services", "--list-ports", "--list-rich-rules", "--list-interfaces", "--list-sources", "--list-protocols", "--list-forward-ports", "--get-active-zones", "--get-default-zone", "--get-zones", "--get-services", "--get-zone-of-interface", "--get-policies", "--query-service", "--query-port", "--info-zone", "--info-service", "--info-policy", "--get-log-denied", "--query-panic", "--query-masquerade", "--list-all-policies"}, needs: []string{"--state", "--list-all", "--list-all-zones", "--list-services", "--list-ports", "--list-rich-rules", "--list-interfaces", "--list-sources", "--list-protocols", "--list-forward-ports", "--get-active-zones", "--get-default-zone", "--get-zones", "--get-services", "--get-zone-of-interface", "--get-policies", "--query-service", "--query-port", "--info-zone", "--info-service", "--info-policy", "--get-log-denied", "--query-panic", "--query-masquerade", "--list-all-policies"}, valued: []string{"--zone", "--query-service", "--query-port", "--info-zone", "--info-service", "--info-policy", "--get-zone-of-interface"}},
-		"pfctl":         {flags: "sv", valued: []string{"-s", "-a"}, needs: []string{"-s"}},
-		"csrutil":       {verbs: []string{"status"}},
-		"spctl":         {flags: "av", long: []string{"--status", "--assess", "--verbose"}, valued: []string{"-t", "--type"}, needs: []string{"--status", "-a", "--assess"}, anyArgs: true},
-		"auditctl":      {flags: "ls", needs: []string{"-l", "-s"}},
-		"semanage":      {flags: "nlC", long: []string{"--list", "--noheading", "--locallist"}, needs: []string{"-l", "--list"}, verbs: []string{"boolean", "port", "fcontext", "login", "user", "module", "interface", "node", "permissive", "dontaudit", "ibpkey", "ibendport", "export"}},
-		"fdisk":         {flags: "lxus", long: []string{"--list", "--list-details", "--units", "--getsz", "--bytes"}, valued: []string{"-o", "--output", "-b", "--sector-size"}, needs: []string{"-l", "--list", "-x", "--list-details", "-s", "--getsz"}, anyArgs: true},
-		"sfdisk":        {flags: "ldJsgVFr", long: []string{"--list", "--dump", "--json", "--show-size", "--show-geometry", "--verify", "--list-free", "--list-types", "--bytes"}, valued: []string{"-o", "--output"}, needs: []string{"-l", "--list", "-d", "--dump", "-J", "--json", "-s", "--show-size", "-g", "--show-geometry", "-V", "--verify", "-F", "--list-free", "-T", "--list-types"}, anyArgs: true},
-		"gdisk":         {flags: "l", needs: []string{"-l"}, anyArgs: true},
-		"sgdisk":        {flags: "pvOL", long: []string{"--print", "--verify", "--print-mbr", "--list-types", "--info"}, valued: []string{"-i"}, needs: []string{"-p", "--print", "-v", "--verify", "-O", "--print-mbr", "-L", "--list-types", "-i", "--info"}, anyArgs: true},
-		"parted":        {flags: "lsmj", long: []string{"--list", "--script", "--machine", "--json"}, words: []string{"print", "p", "free", "unit", "s", "B", "kB", "MB", "GB", "TB", "KiB", "MiB", "GiB", "TiB", "%", "cyl", "chs", "compact", "list", "all", "devices"}, devices: true},
-		"mdadm":         {flags: "DEQsbvY", long: []string{"--detail", "--examine", "--query", "--scan", "--brief", "--verbose", "--detail-platform", "--export"}, needs: []string{"-D", "--detail", "-E", "--examine", "-Q", "--query", "--detail-platform"}, anyArgs: true},
-		"cryptsetup":    {flags: "v", long: []string{"--verbose", "--debug"}, verbs: []string{"status", "luksDump", "isLuks", "tcryptDump", "bitlkDump", "fvault2Dump"}, anyArgs: true},
-		"zpool":         {flags: "vxpHLPgTyel", verbs: []string{"status", "list", "iostat", "get", "history", "events"}, valued: []string{"-o", "-T"}, anyArgs: true},
-		"zfs":           {flags: "rHpdt", verbs: []string{"list", "get", "diff"}, valued: []string{"-o", "-t", "-s", "-S", "-d"}, anyArgs: true},
-		"lvm":           {verbs: []string{"pvs", "vgs", "lvs", "pvdisplay", "vgdisplay", "lvdisplay", "version", "lvmconfig", "fullreport", "devtypes", "formats", "segtypes"}, flags: "av", valued: []string{"-o", "--options"}, anyArgs: true},
-		"diskutil":      {verbs: []string{"list", "info", "activity", "listFilesystems"}, words: []string{"-plist", "-all", "internal", "external", "physical", "virtual"}, anyArgs: true},
-		"diskutil apfs": {verbs: []string{"list", "listCryptoUsers", "listSnapshots", "listVolumeGroups"}, words: []string{"-plist"}, anyArgs: true},
-		"hdparm":        {flags: "IigtTC", long: []string{"--Istdout"}, needs: []string{"-I", "-i", "-g", "-t", "-T", "-C", "--Istdout"}, anyArgs: true},
-		"wipefs":        {flags: "nJpi", long: []string{"--no-act", "--json", "--parsable", "--noheadings"}, valued: []string{"-O", "--output"}, anyArgs: true},
+		"iptables":     {flags: "LSnvxw", long: []string{"--list", "--list-rules", "--numeric", "--verbose", "--exact", "--line-numbers", "--wait"}, valued: []string{"-t", "--table"}, needs: []string{"-L", "--list", "-S", "--list-rules"}, anyArgs: true},
+		"ip6tables":    {flags: "LSnvxw", long: []string{"--list", "--list-rules", "--numeric", "--verbose", "--exact", "--line-numbers", "--wait"}, valued: []string{"-t", "--table"}, needs: []string{"-L", "--list", "-S", "--list-rules"}, anyArgs: true},
+		"nft":          {flags: "ajnstc", long: []string{"--handle", "--json", "--numeric", "--stateless", "--terse"}, verbs: []string{"list"}, anyArgs: true},
+		"ufw":          {verbs: []string{"status", "show", "version", "app"}, words: []string{"verbose", "numbered", "raw", "added", "listening", "builtins", "before-rules", "user-rules", "after-rules", "logging-rules", "list"}},
+		"firewall-cmd": {long: []string{"--state", "--permanent", "--zone", "--list-all", "--list-all-zones", "--list-services", "--list-ports", "--list-rich-rules", "--list-interfaces", "--list-sources", "--list-protocols", "--list-forward-ports", "--get-active-zones", "--get-default-zone", "--get-zones", "--get-services", "--get-zone-of-interface", "--get-policies", "--query-service", "--query-port", "--info-zone", "--info-service", "--info-policy", "--get-log-denied", "--query-panic", "--query-masquerade", "--list-all-policies"}, needs: []string{"--state", "--list-all", "--list-all-zones", "--list-services", "--list-ports", "--list-rich-rules", "--list-interfaces", "--list-sources", "--list-protocols", "--list-forward-ports", "--get-active-zones", "--get-default-zone", "--get-zones", "--get-services", "--get-zone-of-interface", "--get-policies", "--query-service", "--query-port", "--info-zone", "--info-service", "--info-policy", "--get-log-denied", "--query-panic", "--query-masquerade", "--list-all-policies"}, valued: []string{"--zone", "--query-service", "--query-port", "--info-zone", "--info-service", "--info-policy", "--get-zone-of-interface"}},
+		"pfctl":        {flags: "sv", valued: []string{"-s", "-a"}, needs: []string{"-s"}},
+		"csrutil":      {verbs: []string{"status"}},
+		"spctl":        {flags: "av", long: []string{"--status", "--assess", "--verbose"}, valued: []string{"-t", "--type"}, needs: []string{"--status", "-a", "--assess"}, anyArgs: true},
+		"auditctl":     {flags: "ls", needs: []string{"-l", "-s"}},
+		"semanage":     {flags: "nlC", long: []string{"--list", "--noheading", "--locallist"}, needs: []string{"-l", "--list"}, verbs: []string{"boolean", "port", "fcontext", "login", "user", "module", "interface", "node", "permissive", "dontaudit", "ibpkey", "ibendport", "export"}},
+		"fdisk":        {flags: "lxus", long: []string{"--list", "--list-details", "--units", "--getsz", "--bytes"}, valued: []string{"-o", "--output", "-b", "--sector-size"}, needs: []string{"-l", "--list", "-x", "--list-details", "-s", "--getsz"}, anyArgs: true},
+		"sfdisk":       {flags: "ldJsgVFr", long: []string{"--list", "--dump", "--json", "--show-size", "--show-geometry", "--verify", "--list-free", "--list-types", "--bytes"}, valued: []string{"-o", "--output"}, needs: []string{"-l", "--list", "-d", "--dump", "-J", "--json", "-s", "--show-size", "-g", "--show-geometry", "-V", "--verify", "-F", "--list-free", "-T", "--list-types"}, anyArgs: true},
+		"gdisk":        {flags: "l", needs: []string{"-l"}, anyArgs: true},
+		"sgdisk":       {flags: "pvOL", long: []string{"--print", "--verify", "--print-mbr", "--list-types", "--info"}, valued: []string{"-i"}, needs: []string{"-p", "--print", "-v", "--verify", "-O", "--print-mbr", "-L", "--list-types", "-i", "--info"}, anyArgs: true},
+		"parted":       {flags: "lsmj", long: []string{"--list", "--script", "--machine", "--json"}, words: []string{"print", "p", "free", "unit", "s", "B", "kB", "MB", "GB", "TB", "KiB", "MiB", "GiB", "TiB", "%", "cyl", "chs", "compact", "list", "all", "devices"}, devices: true},
+		"mdadm":        {flags: "DEQsbvY", long: []string{"--detail", "--examine", "--query", "--scan", "--brief", "--verbose", "--detail-platform", "--export"}, needs: []string{"-D", "--detail", "-E", "--examine", "-Q", "--query", "--detail-platform"}, anyArgs: true},
+		"cryptsetup":   {flags: "v", long: []string{"--verbose", "--debug"}, verbs: []string{"status", "luksDump", "isLuks", "tcryptDump", "bitlkDump", "fvault2Dump"}, anyArgs: true},
+		"zpool":        {flags: "vxpHLPgTyel", verbs: []string{"status", "list", "iostat", "get", "history", "events"}, valued: []string{"-o", "-T"}, anyArgs: true},
+		"zfs":          {flags: "rHpdt", verbs: []string{"list", "get", "diff"}, valued: []string{"-o", "-t", "-s", "-S", "-d"}, anyArgs: true},
+		"lvm":          {verbs: []string{"pvs", "vgs", "lvs", "pvdisplay", "vgdisplay", "lvdisplay", "version", "lvmconfig", "fullreport", "devtypes", "formats", "segtypes"}, flags: "av", valued: []string{"-o", "--options"}, anyArgs: true},
+		"diskutil":     {verbs: []string{"list", "info", "activity", "listFilesystems"}, words: []string{"-plist", "-all", "internal", "external", "physical", "virtual"}, anyArgs: true},
+		"hdparm":       {flags: "IigtTC", long: []string{"--Istdout"}, needs: []string{"-I", "-i", "-g", "-t", "-T", "-C", "--Istdout"}, anyArgs: true},
+		"wipefs":       {flags: "nJpi", long: []string{"--no-act", "--json", "--parsable", "--noheadings"}, valued: []string{"-O", "--output"}, anyArgs: true},
 	}
+})
+
+// apfsReads is the read form of diskutil apfs, whose verbs follow apfs.
+var apfsReads = lazy.New(func() readForm {
+	return readForm{verbs: []string{"list", "listCryptoUsers", "listSnapshots", "listVolumeGroups"}, words: []string{"-plist"}, anyArgs: true}
 })
 
 // securityReadOnly reports whether a security or disk tool only lists or
@@ -68,9 +72,8 @@ func securityReadOnly(c *shell.Command) bool {
 	form, ok := readForms.Get()[c.Program]
 	if c.Program == "diskutil" && c.Arg(0) == "apfs" {
 		// diskutil apfs VERB: the APFS verbs are a second level.
-		apfs := *c
-		apfs.Program, apfs.Args = "diskutil apfs", c.Args[1:]
-		return securityReadOnly(&apfs)
+		form, ok = apfsReads.Get(), true
+		c = &shell.Command{Program: c.Program, Args: c.Args[1:]}
 	}
 	if !ok {
 		return false
