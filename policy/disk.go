@@ -54,6 +54,10 @@ func (j *judgement) disk(c *shell.Command) {
 			j.fireWith(catalog.A1RawDiskWrite, subj, "erases a disk")
 			return
 		}
+		if c.Arg(0) == "apfs" && apfsDestroys(c.Arg(1)) {
+			j.fireWith(catalog.A1RawDiskWrite, subj, "erases or deletes an APFS container or volume with all its data")
+			return
+		}
 		j.fireWith(catalog.BStorage, subj, "changes disks")
 		return
 	case "badblocks", "hdparm":
@@ -140,4 +144,15 @@ func (j *judgement) truncate(c *shell.Command) {
 	if len(files) == 0 {
 		j.fireWith(catalog.UBadInput, c.String(), "truncate names no file")
 	}
+}
+
+// apfsDestroys reports the diskutil apfs verbs that destroy a container
+// or volume and its data (a snapshot's deletion only asks, as other disk
+// changes do).
+func apfsDestroys(verb string) bool {
+	switch strings.ToLower(verb) {
+	case "deletecontainer", "deletevolume", "deletevolumegroup", "erasevolume":
+		return true
+	}
+	return false
 }

@@ -294,7 +294,11 @@ func (j *judgement) packages(c *shell.Command) {
 		}
 	case "R":
 		j.interpreter(c, "r")
-	case "brew", "port", "apt", "apt-get", "aptitude", "dpkg", "yum", "dnf", "rpm", "zypper", "pacman", "apk", "snap", "flatpak", "nix-env", "nix", "choco", "winget", "scoop", "easy_install", "pipx", "rustup", "nvm", "fnm", "volta", "asdf", "sdk":
+	case "brew":
+		if !j.brew(c, subj) {
+			install("installs, upgrades or removes software through Homebrew")
+		}
+	case "port", "apt", "apt-get", "aptitude", "dpkg", "yum", "dnf", "rpm", "zypper", "pacman", "apk", "snap", "flatpak", "nix-env", "nix", "choco", "winget", "scoop", "easy_install", "pipx", "rustup", "nvm", "fnm", "volta", "asdf", "sdk":
 		read := map[string]bool{"list": true, "search": true, "info": true, "show": true, "policy": true, "query": true, "status": true, "outdated": true, "deps": true, "which": true, "current": true, "ls": true, "ls-remote": true, "doctor": true, "config": true, "cache": true, "madison": true}
 		if read[sub] || packageQuery(c) || c.Program == "nix" && (sub == "eval" || sub == "search" || sub == "flake" || sub == "develop" || sub == "build") {
 			j.fireWith(catalog.D1ReadOnly, subj, "reads package information")

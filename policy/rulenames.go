@@ -61,6 +61,8 @@ func ruleNamed(name string) rule {
 		return func(j *judgement, c *shell.Command) { j.interpreter(c, shell.Interpreter(c.Program)) }
 	case "java":
 		return (*judgement).javaRun
+	case "keychain":
+		return (*judgement).keychain
 	case "kill":
 		return (*judgement).kill
 	case "migrations":

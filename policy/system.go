@@ -61,10 +61,20 @@ var readForms = lazy.New(func() map[string]readForm {
 	}
 })
 
+// apfsReads is the read form of diskutil apfs, whose verbs follow apfs.
+var apfsReads = lazy.New(func() readForm {
+	return readForm{verbs: []string{"list", "listCryptoUsers", "listSnapshots", "listVolumeGroups"}, words: []string{"-plist"}, anyArgs: true}
+})
+
 // securityReadOnly reports whether a security or disk tool only lists or
 // prints: every word it is given is in its read form.
 func securityReadOnly(c *shell.Command) bool {
 	form, ok := readForms.Get()[c.Program]
+	if c.Program == "diskutil" && c.Arg(0) == "apfs" {
+		// diskutil apfs VERB: the APFS verbs are a second level.
+		form, ok = apfsReads.Get(), true
+		c = &shell.Command{Program: c.Program, Args: c.Args[1:]}
+	}
 	if !ok {
 		return false
 	}
@@ -176,18 +186,76 @@ func (j *judgement) systemConfig(c *shell.Command) {
 		}
 		j.fireWith(catalog.B5SystemConfig, subj, "mounts or unmounts file systems")
 	case "sysctl":
-		if !hasFlag(c, 'w') && !strings.Contains(strings.Join(c.ArgTexts(), " "), "=") {
+		// -p, -f and --system load settings from files; NAME=VALUE sets one.
+		if !hasFlag(c, 'w', "--write") && !hasFlag(c, 'p', "--load", "--system") && !hasFlag(c, 'f') && !strings.Contains(strings.Join(c.ArgTexts(), " "), "=") {
 			j.fireWith(catalog.D1ReadOnly, subj, "reads kernel settings")
 			return
 		}
 		j.fireWith(catalog.B5SystemConfig, subj, "changes kernel settings")
 	case "defaults":
-		if first == "read" || first == "domains" || first == "find" {
+		if first == "read" || first == "read-type" || first == "domains" || first == "find" || first == "help" {
 			j.fireWith(catalog.D1ReadOnly, subj, "reads preferences")
 			return
 		}
 		j.fireWith(catalog.B5SystemConfig, subj, "changes system preferences")
+	case "hostnamectl", "timedatectl", "scutil", "networksetup", "systemsetup", "pmset":
+		if systemSettingsRead(c, first) {
+			j.fireWith(catalog.D1ReadOnly, subj, "reads system settings")
+			return
+		}
+		j.fireWith(catalog.B5SystemConfig, subj, "changes system settings")
 	default:
 		j.fireWith(catalog.B5SystemConfig, subj, "changes system configuration, users or kernel modules")
 	}
+}
+
+// settingsForm is how a system settings tool is asked only to print.
+type settingsForm struct {
+	bare     bool     // given no words, it prints
+	operands []string // its first operand is one of these
+	firsts   []string // its first word is one of these
+	prefixes []string // or starts with one of these
+}
+
+// settingsReads are the words with which a system settings tool only
+// prints: its first operand (hostnamectl status) or, for the macOS tools
+// whose actions are options, its first word (scutil --dns, pmset -g) or
+// the start of it (networksetup -getinfo, systemsetup -listtimezones).
+// Given nothing, hostnamectl and timedatectl print their status; bare
+// scutil reads commands from its input. The spec's blocks list the words
+// each accepts.
+var settingsReads = lazy.New(func() map[string]settingsForm {
+	return map[string]settingsForm{
+		"hostnamectl":  {bare: true, operands: []string{"status"}},
+		"timedatectl":  {bare: true, operands: []string{"status", "show", "list-timezones", "timesync-status", "show-timesync"}},
+		"scutil":       {firsts: []string{"--get", "--dns", "--proxy", "--nwi"}},
+		"networksetup": {firsts: []string{"-version", "-help"}, prefixes: []string{"-list", "-get"}},
+		"systemsetup":  {firsts: []string{"-version", "-help", "-printCommands"}, prefixes: []string{"-list", "-get"}},
+		"pmset":        {firsts: []string{"-g"}},
+	}
+})
+
+// systemSettingsRead reports whether a system settings tool only prints
+// with these words, by settingsReads.
+func systemSettingsRead(c *shell.Command, first string) bool {
+	form := settingsReads.Get()[c.Program]
+	if first == "" && len(form.operands) > 0 || len(c.Args) == 0 {
+		return form.bare
+	}
+	if len(form.operands) > 0 {
+		return contains(form.operands, first)
+	}
+	w := c.Args[0].Text
+	if c.Args[0].Dynamic || containsWord(c, "--set", "--renew") {
+		return false
+	}
+	if contains(form.firsts, w) {
+		return true
+	}
+	for _, p := range form.prefixes {
+		if strings.HasPrefix(w, p) {
+			return true
+		}
+	}
+	return false
 }

@@ -187,7 +187,7 @@ func TestSearchFindsEveryProgram(t *testing.T) {
 			}
 		}
 	}
-	for _, name := range []string{"", "opts", "args", "sub", "effect", "-n", "ca", "no-such-program", "status", "log", "--lines", "git status", "a,b"} {
+	for _, name := range []string{"", "opts", "args", "sub", "effect", "-n", "ca", "no-such-program", "status", "show", "--lines", "git status", "a,b"} {
 		if Lookup(name) != nil {
 			t.Errorf("lookup of %q found a program", name)
 		}
