@@ -100,6 +100,7 @@ func doctorScopes() ([]setup.Scope, error) {
 // reportConfig says where the configuration comes from and whether it
 // loads; it returns 1 when it does not.
 func reportConfig(w io.Writer, cfg config.Config, err error) int {
+	err = withoutManaged(err)
 	where := "no config file (" + cfg.File + "); environment only"
 	if cfg.FileFound {
 		where = "config " + cfg.File
@@ -114,6 +115,22 @@ func reportConfig(w io.Writer, cfg config.Config, err error) int {
 		fmt.Fprintf(w, "✓ %s\n", where)
 	}
 	return 0
+}
+
+// withoutManaged leaves out the managed file's problems, which
+// doctorManaged reports with what still applies.
+func withoutManaged(err error) error {
+	ps, ok := err.(config.Problems)
+	if !ok {
+		return err
+	}
+	var out config.Problems
+	for _, p := range ps {
+		if p.Effect != config.ManagedKept {
+			out = append(out, p)
+		}
+	}
+	return out.Err()
 }
 
 // checkRuntime checks one installed settings file and returns the number

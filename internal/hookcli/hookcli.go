@@ -35,6 +35,9 @@ func presize(i int) byte {
 // hook.Known accepts. The status is the one hook.Run documents.
 func Run(runtime string, failClosed bool, stdin io.Reader, stdout, stderr io.Writer) int {
 	g, cfg, err := gate.FromConfig(gate.Options{Log: stderr})
+	// A setting can only make the hook stricter than its flag: the
+	// managed file fixes it for every user.
+	failClosed = failClosed || cfg.On("ARBITER_FAIL_CLOSED")
 	opt := hook.Options{FailClosed: failClosed, Setup: setupError(g, err, failClosed), Journal: gate.CacheDir(gate.Options{})}
 	// The gate reports each configuration problem once a day; the hook
 	// would repeat it on every call.
