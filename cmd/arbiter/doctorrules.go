@@ -6,7 +6,7 @@ import (
 	"os"
 
 	"github.com/arbitergate/arbiter/config"
-	)
+)
 
 // doctorConfig reports, before anything else, what is wrong with the
 // user's config file, the environment and the current project's
