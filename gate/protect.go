@@ -35,8 +35,10 @@ func Protected(cfg config.Config, opt Options) []string {
 	if opt.Getenv("ARBITER_MANAGED_CONFIG") == "" {
 		add(filepath.Dir(config.ManagedPath(opt.Getenv)))
 	}
-	if p := audit.PathFor(cfg.Get("ARBITER_LOG"), false, opt.Getenv); p != "" {
-		add(p)
+	if p := audit.PathFor(cfg.Get("ARBITER_LOG"), opt.Getenv); p != "" {
+		for _, f := range audit.Files(p) {
+			add(f)
+		}
 	}
 	if p := audit.DefaultPath(opt.Getenv); p != "" {
 		add(filepath.Dir(p))

@@ -3,7 +3,6 @@ package report
 import (
 	"bufio"
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"io"
 	"time"
@@ -54,16 +53,12 @@ func FromLog(r io.Reader, source string) (Data, error) {
 	sc := bufio.NewScanner(bytes.NewReader(data))
 	sc.Buffer(make([]byte, 0, 64<<10), 4<<20)
 	for sc.Scan() {
-		var rec struct {
-			audit.Record
-			Event string `json:"event"`
-		}
-		if err := json.Unmarshal(sc.Bytes(), &rec); err != nil || rec.Time == "" {
+		rec, ok, err := audit.Decode(sc.Bytes())
+		if err != nil {
 			d.Skipped++
-			continue
 		}
-		if rec.Event != "" && rec.Event != "PreToolUse" && rec.Event != "PermissionRequest" && rec.Event != "BeforeTool" && rec.Event != "preToolUse" {
-			continue // a runtime's record that a call finished: it times a wait
+		if !ok {
+			continue // or a runtime's record that a call finished: it times a wait
 		}
 		t, _ := time.Parse(time.RFC3339Nano, rec.Time)
 		d.Entries = append(d.Entries, Entry{Time: t, Runtime: rec.Runtime, Tool: rec.Tool, Subject: secrets.Redact(rec.Subject),

@@ -84,6 +84,13 @@ arbiter's own addition), what a denial says to do instead, and examples.
 		{name: "stats", run: func(a []string, _ io.Reader, o, e io.Writer) int { return stats(a, o, e) },
 			usage: "arbiter stats [--json] [LOG]",
 			about: `Summarises the decision log (ARBITER_LOG, or LOG).`},
+		{name: "log", ownHelp: true, run: func(a []string, _ io.Reader, o, e io.Writer) int { return logCmd(a, o, e) },
+			usage: "arbiter log [why] [--since T] [--decision D,…] [--rule ID] [--session S] [--project DIR] [--json] [--file LOG]",
+			about: `Prints the hooks' decision log (the log and the files its rotation kept,
+oldest first), filtered by time, decision, rule (an id or a family: B7,
+R.managed), session or project. arbiter log why explains the most recent
+prompt or denial: the call, the reason, who decided, each rule's meaning and
+what to do instead. --json prints the records as the log holds them.`},
 		{name: "replay", run: func(a []string, _ io.Reader, o, e io.Writer) int { return replayCmd(a, o, e) },
 			usage: "arbiter replay [--since T] [--project DIR] [--runtime R] [--judge] [--json] [PATH…]",
 			about: `Reads your agents' past sessions (Claude Code, Codex, Gemini CLI; all under

@@ -47,7 +47,7 @@ func reportCmd(args []string, stdout, stderr io.Writer) int {
 		}
 		f, err := os.Open(p)
 		if err != nil {
-			fmt.Fprintf(stderr, "arbiter report: %v (turn the log on with ARBITER_LOG=on, or report on your sessions with --replay)\n", err)
+			fmt.Fprintf(stderr, "arbiter report: %v (the hooks write it unless ARBITER_LOG=off; or report on your sessions with --replay)\n", err)
 			return 1
 		}
 		data, err = report.FromLog(f, "decision log "+p)

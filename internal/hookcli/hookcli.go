@@ -11,7 +11,6 @@ import (
 	"github.com/arbitergate/arbiter/audit"
 	"github.com/arbitergate/arbiter/gate"
 	"github.com/arbitergate/arbiter/hook"
-	"github.com/arbitergate/arbiter/judge"
 )
 
 // PresizeStack grows the calling goroutine's stack to 32 KB in one copy.
@@ -31,7 +30,7 @@ func presize(i int) byte {
 
 // Run answers one hook call for runtime: it loads the configuration,
 // reads the payload on stdin, decides, writes the runtime's answer and
-// records the decision when a log is configured. The runtime must be one
+// records the decision in the log unless it is turned off. The runtime must be one
 // hook.Known accepts. The status is the one hook.Run documents.
 func Run(runtime string, failClosed bool, stdin io.Reader, stdout, stderr io.Writer) int {
 	g, cfg, err := gate.FromConfig(gate.Options{Log: stderr})
@@ -42,9 +41,11 @@ func Run(runtime string, failClosed bool, stdin io.Reader, stdout, stderr io.Wri
 	// The gate reports each configuration problem once a day; the hook
 	// would repeat it on every call.
 	stderr = quietAbout(stderr, g, opt.Setup)
-	shadow := g.Judge != nil && g.Judge.Mode() == judge.Shadow
-	if p := audit.PathFor(cfg.Get("ARBITER_LOG"), shadow, os.Getenv); p != "" {
-		log := &audit.Log{Path: p}
+	// The decision log is on unless a setting turns it off. Writing it
+	// never changes the answer: a failure is one line on stderr.
+	if p := audit.PathFor(cfg.Get("ARBITER_LOG"), os.Getenv); p != "" {
+		log := &audit.Log{Path: p, User: os.Getenv("USER")}
+		log.Host, _ = os.Hostname()
 		opt.Record = func(call arbiter.Call, d arbiter.Decision) {
 			if err := log.Write(runtime, call, d); err != nil {
 				fmt.Fprintln(stderr, "arbiter hook:", err)
