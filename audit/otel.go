@@ -34,6 +34,7 @@ type attributes struct {
 	Subject  string               `json:"arbiter.subject,omitempty"`
 	Decision arbiter.Verdict      `json:"arbiter.decision"`
 	Rules    []string             `json:"arbiter.rules"`
+	Rule     string               `json:"arbiter.rule,omitempty"` // the first: the one a count by rule groups on
 	Reason   string               `json:"arbiter.reason"`
 	Decider  arbiter.Source       `json:"arbiter.decider"`
 	Micros   int64                `json:"arbiter.latency_us"`
@@ -67,14 +68,17 @@ func Encode(r Record) ([]byte, error) {
 	if r.User != "" {
 		res["user.name"] = r.User
 	}
-	rules := r.Rules
+	rules, first := r.Rules, ""
 	if rules == nil {
 		rules = []string{}
+	}
+	if len(rules) > 0 {
+		first = rules[0]
 	}
 	return json.Marshal(line{
 		Time: r.Time, SeverityText: sev.text, SeverityNumber: sev.number, Body: body(r), Resource: res,
 		Attributes: attributes{Runtime: r.Runtime, Session: r.Session, Project: r.Project, Tool: r.Tool, Subject: r.Subject,
-			Decision: r.Decision, Rules: rules, Reason: r.Reason, Decider: r.Source, Micros: r.Micros, Judge: r.Judge},
+			Decision: r.Decision, Rules: rules, Rule: first, Reason: r.Reason, Decider: r.Source, Micros: r.Micros, Judge: r.Judge},
 	})
 }
 

@@ -9,6 +9,10 @@ import (
 	"slices"
 )
 
+// MaxLine bounds a line: a decision is far smaller, an export request
+// of the Collector's file exporter a batch of them.
+const MaxLine = 64 << 20
+
 // Read returns the decisions of a log and of the files its rotation
 // kept, oldest first, and how many lines were not records. A missing
 // rotated file is no error; a missing log is.
@@ -39,20 +43,19 @@ func Read(path string) ([]Record, int, error) {
 	return out, bad, nil
 }
 
-// ReadFrom reads the decisions of one log file.
+// ReadFrom reads the decisions of one log file, or of a file the
+// Collector's file exporter wrote.
 func ReadFrom(r io.Reader) ([]Record, int, error) {
 	var out []Record
 	bad := 0
 	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 64<<10), 4<<20)
+	sc.Buffer(make([]byte, 0, 64<<10), MaxLine) // a line of the Collector's file exporter holds a whole batch
 	for sc.Scan() {
-		rec, ok, err := Decode(sc.Bytes())
+		recs, err := DecodeAll(sc.Bytes())
 		if err != nil {
 			bad++
 		}
-		if ok {
-			out = append(out, rec)
-		}
+		out = append(out, recs...)
 	}
 	return out, bad, sc.Err()
 }

@@ -98,10 +98,12 @@ your home when no PATH is given), rebuilds each tool call as the hook would
 have seen it, and decides it again, offline: what arbiter would have allowed,
 asked, denied or deferred, beside what actually happened. Writes nothing.`},
 		{name: "report", run: func(a []string, _ io.Reader, o, e io.Writer) int { return reportCmd(a, o, e) },
-			usage: "arbiter report [--log FILE | --replay [PATH…]] [-o report.html]",
+			usage: "arbiter report [--log FILE [--log FILE…] | --replay [PATH…]] [-o report.html]",
 			about: `Writes one self-contained HTML page (no script, nothing fetched) of decisions
 over time, by decision and rule, latency, waiting time and every deny and ask,
-from the decision log or a replay. It holds your commands, secrets replaced,
+from the decision log or a replay. Many logs (a team's, or what the
+Collector's file exporter gathered) make one report, with calls per user and
+per project. It holds your commands, secrets replaced,
 so it is created readable only by you (0600).`},
 		{name: "eval", run: func(a []string, _ io.Reader, o, e io.Writer) int { return eval(a, o, e) },
 			usage: "arbiter eval [--split dev|test] [--by set|category|rule] [--failures] [--json] FILE…",

@@ -186,6 +186,22 @@ func TestCollector(t *testing.T) {
 			}
 		}
 	}
+	// What the Collector exports is what its file exporter writes, one
+	// request per line: arbiter report reads it back, per user and project.
+	exported := filepath.Join(t.TempDir(), "team.jsonl")
+	os.WriteFile(exported, srv.body(), 0o600)
+	page := filepath.Join(t.TempDir(), "report.html")
+	rep := exec.Command(arbiter, "report", "--log", exported, "--log", logFile, "-o", page)
+	rep.Env = env
+	if out, err := rep.CombinedOutput(); err != nil || !bytes.Contains(out, []byte("("+strconv.Itoa(2*len(calls))+" calls)")) {
+		t.Errorf("arbiter report on the export and the log: %v\n%s", err, out)
+	}
+	html, _ := os.ReadFile(page)
+	for _, s := range []string{"By user and project", "alice@", calls[0].project, calls[3].project} {
+		if !bytes.Contains(html, []byte(s)) {
+			t.Errorf("the report does not show %q", s)
+		}
+	}
 	for i, r := range records {
 		c := calls[i]
 		checks := map[string]string{
@@ -261,7 +277,7 @@ func (r *receiver) ServeHTTP(w http.ResponseWriter, req *http.Request) {
 	}
 	r.mu.Lock()
 	r.recs = append(r.recs, recs...)
-	r.raw.Write(b)
+	r.raw.Write(append(bytes.TrimSpace(b), '\n'))
 	r.mu.Unlock()
 	r.got <- struct{}{}
 	w.Header().Set("Content-Type", "application/json")
