@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/arbitergate/arbiter"
@@ -89,32 +88,8 @@ func (l *Log) Write(runtime string, call arbiter.Call, d arbiter.Decision) error
 	if err != nil {
 		return fmt.Errorf("decision log %s: %w", l.Path, err)
 	}
-	if err := os.MkdirAll(filepath.Dir(l.Path), 0o700); err != nil {
-		return fmt.Errorf("decision log: %w", err)
-	}
-	if st, err := os.Stat(l.Path); err == nil && st.Mode().IsRegular() && st.Size() > maxBytes {
-		rotate(l.Path)
-	}
-	f, err := os.OpenFile(l.Path, os.O_WRONLY|os.O_APPEND|os.O_CREATE|syscall.O_NONBLOCK, 0o600)
-	if err != nil {
-		return fmt.Errorf("decision log: %w", err)
-	}
-	defer f.Close()
-	st, err := f.Stat()
-	switch {
-	case err != nil:
-		return fmt.Errorf("decision log: %w", err)
-	case !st.Mode().IsRegular():
-		return fmt.Errorf("decision log %s: not a regular file; nothing written", l.Path)
-	case st.Mode().Perm() != 0o600:
-		// A file made by someone else's umask or hand: only its owner
-		// may read commands.
-		if err := f.Chmod(0o600); err != nil {
-			return fmt.Errorf("decision log: %w", err)
-		}
-	}
-	if _, err := f.Write(append(b, '\n')); err != nil {
-		return fmt.Errorf("decision log: %w", err)
+	if err := appendLine(l.Path, append(b, '\n')); err != nil {
+		return fmt.Errorf("decision log %s: %w", l.Path, err)
 	}
 	return nil
 }
