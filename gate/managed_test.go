@@ -187,6 +187,17 @@ func TestManagedFileIsProtected(t *testing.T) {
 	if d := decideIn(g, project, "cat "+file); d.Decision == arbiter.Deny {
 		t.Errorf("reading the managed file: %s %v", d.Decision, d.Rules)
 	}
+	// The log's rotated files, wherever ARBITER_LOG puts it.
+	getenv := func(k string) string {
+		return map[string]string{"ARBITER_LOG": "/srv/logs/decisions.jsonl", "HOME": "/home/dev", "ARBITER_CONFIG": os.DevNull, "ARBITER_MANAGED_CONFIG": os.DevNull}[k]
+	}
+	withLog, _ := config.Load(getenv)
+	logged := Protected(withLog, Options{Getenv: getenv})
+	for _, f := range []string{"/srv/logs/decisions.jsonl", "/srv/logs/decisions.jsonl.1", "/srv/logs/decisions.jsonl.4"} {
+		if !slices.Contains(logged, f) {
+			t.Errorf("%s is not protected: %v", f, logged)
+		}
+	}
 	// The default place's folder is guarded too.
 	def := Protected(config.Config{}, Options{Getenv: func(string) string { return "" }})
 	if !slices.Contains(def, filepath.Dir(config.ManagedPath(func(string) string { return "" }))) {

@@ -78,7 +78,8 @@ func runProgram(t *testing.T, program string, stdin []byte, env []string, args .
 	// writes (the daily notice's stamp) goes to a directory of this run's
 	// own, so that every run says the same, whatever ran before it.
 	// A caller that names its own HOME has made it a temporary one.
-	cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=/home/dev"}
+	// No machine's managed policy either, unless the test names one.
+	cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=/home/dev", "ARBITER_MANAGED_CONFIG=" + os.DevNull}
 	if !slices.ContainsFunc(env, func(kv string) bool { return strings.HasPrefix(kv, "HOME=") }) {
 		xdg := t.TempDir()
 		for _, d := range []string{"CACHE", "CONFIG", "STATE", "DATA"} {

@@ -112,3 +112,25 @@ func TestUnwritableLogKeepsTheDecision(t *testing.T) {
 		}
 	}
 }
+
+// TestDoctorBrokenManagedFile: doctor names a managed file that cannot
+// be used whole, says what still applies, and fails.
+func TestDoctorBrokenManagedFile(t *testing.T) {
+	dir := t.TempDir()
+	managed := filepath.Join(dir, "managed.toml")
+	os.WriteFile(managed, []byte("[[rule]]\ndecision = \"deny\"\ncommand = \"git push\"\n[[rule]]\ndecision = \"alow\"\ncommand = \"npm ci\"\n"), 0o600)
+	env := []string{"HOME=" + dir, "XDG_CACHE_HOME=" + filepath.Join(dir, "cache"), "XDG_CONFIG_HOME=" + filepath.Join(dir, "config"), "ARBITER_MANAGED_CONFIG=" + managed}
+	out, _, code := runBinaryIn(t, dir, env, "doctor", "--no-judge")
+	for _, s := range []string{managed + ":5: rule[2].decision", "cannot be used whole", "1 deny, ask or defer rule(s) of it that parse still apply", "R.managed:1"} {
+		if !strings.Contains(out, s) {
+			t.Errorf("doctor does not say %q:\n%s", s, out)
+		}
+	}
+	if code != 1 {
+		t.Errorf("doctor exit %d, want 1", code)
+	}
+	out, _, _ = runBinaryIn(t, dir, env, "rules")
+	if !strings.Contains(out, "R.managed:1") || !strings.Contains(out, managed+":1") {
+		t.Errorf("arbiter rules does not show where the managed rule comes from:\n%s", out[max(0, len(out)-600):])
+	}
+}
