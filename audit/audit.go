@@ -2,37 +2,51 @@ package audit
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 
 	"github.com/arbitergate/arbiter"
-	"github.com/arbitergate/arbiter/secrets"
 )
 
-// maxBytes is the size past which the log is rotated to FILE.1.
-const maxBytes = 16 << 20
+// The log is rotated by size: past maxBytes, FILE becomes FILE.1, FILE.1
+// becomes FILE.2, and so on up to FILE.keep, which is dropped; so the log
+// never takes more than (keep+1)×maxBytes, 80 MiB.
+const (
+	maxBytes = 16 << 20
+	keep     = 4
+)
 
 // Record is one logged decision.
 type Record struct {
-	Time     string               `json:"time"`
-	Runtime  string               `json:"runtime,omitempty"`
-	Session  string               `json:"session,omitempty"`
-	Tool     string               `json:"tool"`
-	Subject  string               `json:"subject,omitempty"`
-	Decision arbiter.Verdict      `json:"decision"`
-	Rules    []string             `json:"rules"`
-	Reason   string               `json:"reason"`
-	Source   arbiter.Source       `json:"source"`
-	Micros   int64                `json:"micros"`
-	Judge    *arbiter.JudgeRecord `json:"judge,omitempty"`
+	Time     string
+	Runtime  string
+	Session  string
+	Project  string
+	Tool     string
+	Subject  string
+	Decision arbiter.Verdict
+	Rules    []string
+	Reason   string
+	Source   arbiter.Source
+	Micros   int64
+	Judge    *arbiter.JudgeRecord
+	// Host and User say where the decision was made (resource
+	// attributes host.name and user.name), for logs gathered from many
+	// machines.
+	Host, User string
 }
 
 // Log is a decision log file.
 type Log struct {
 	Path string
+	// Host and User are recorded with every decision; empty leaves them
+	// out.
+	Host, User string
 }
 
 // DefaultPath is where the log goes when none is named:
@@ -49,40 +63,47 @@ func DefaultPath(getenv func(string) string) string {
 	return filepath.Join(dir, "arbiter", "decisions.jsonl")
 }
 
-// Write appends a decision about a call.
+// Files lists the log and the files its rotation keeps, newest first.
+func Files(path string) []string {
+	out := []string{path}
+	for i := 1; i <= keep; i++ {
+		out = append(out, path+"."+strconv.Itoa(i))
+	}
+	return out
+}
+
+// Write appends a decision about a call. It never waits: a log that is
+// not a regular file (a FIFO nobody reads) is refused, not opened for
+// writing.
 func (l *Log) Write(runtime string, call arbiter.Call, d arbiter.Decision) error {
 	if l == nil || l.Path == "" {
 		return nil
 	}
 	r := Record{
-		Time: time.Now().UTC().Format(time.RFC3339Nano), Runtime: runtime, Session: call.SessionID, Tool: call.Tool,
-		Subject: secrets.Redact(subject(call)), Decision: d.Decision, Rules: d.Rules, Reason: secrets.Redact(d.Reason),
-		Source: d.Source, Micros: d.Micros, Judge: d.Judge,
+		Time: time.Now().UTC().Format(time.RFC3339Nano), Runtime: runtime, Session: call.SessionID, Project: call.ProjectDir, Tool: call.Tool,
+		Subject: subject(call), Decision: d.Decision, Rules: d.Rules, Reason: d.Reason,
+		Source: d.Source, Micros: d.Micros, Judge: d.Judge, Host: l.Host, User: l.User,
 	}
-	if r.Judge != nil {
-		j := *r.Judge
-		j.Why, j.Error = secrets.Redact(j.Why), secrets.Redact(j.Error)
-		r.Judge = &j
-	}
-	b, err := json.Marshal(r)
+	b, err := Encode(r)
 	if err != nil {
-		return err
+		return fmt.Errorf("decision log %s: %w", l.Path, err)
 	}
-	if err := os.MkdirAll(filepath.Dir(l.Path), 0o700); err != nil {
-		return fmt.Errorf("decision log: %w", err)
+	if err := appendLine(l.Path, append(b, '\n')); err != nil {
+		return fmt.Errorf("decision log %s: %w", l.Path, err)
 	}
-	if st, err := os.Stat(l.Path); err == nil && st.Size() > maxBytes {
-		_ = os.Rename(l.Path, l.Path+".1")
+	return nil
+}
+
+// rotate shifts the log's files by one, dropping the oldest. Two hooks
+// rotating at once can at worst drop one file early.
+func rotate(path string) {
+	files := Files(path)
+	_ = os.Remove(files[len(files)-1])
+	for i := len(files) - 1; i > 0; i-- {
+		if err := os.Rename(files[i-1], files[i]); err != nil && !errors.Is(err, os.ErrNotExist) {
+			return
+		}
 	}
-	f, err := os.OpenFile(l.Path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
-	if err != nil {
-		return fmt.Errorf("decision log: %w", err)
-	}
-	if _, err := f.Write(append(b, '\n')); err != nil {
-		f.Close()
-		return fmt.Errorf("decision log: %w", err)
-	}
-	return f.Close()
 }
 
 // subject is what the call acts on: the command, path, URL or query,
@@ -104,20 +125,14 @@ func subject(call arbiter.Call) string {
 	return ""
 }
 
-// PathFor resolves the ARBITER_LOG setting: "off" turns the log off; "",
-// "on" or "1" mean the default path, except that "" means off unless the
-// judge runs in shadow mode, whose whole point is the record; anything
-// else is a path.
-func PathFor(setting string, shadow bool, getenv func(string) string) string {
+// PathFor resolves the ARBITER_LOG setting: "off" (or 0, false, no)
+// turns the log off; "", "on", "1", "true" or "yes" mean the default
+// path; anything else is a path.
+func PathFor(setting string, getenv func(string) string) string {
 	switch strings.ToLower(setting) {
 	case "off", "0", "false", "no":
 		return ""
-	case "":
-		if !shadow {
-			return ""
-		}
-		return DefaultPath(getenv)
-	case "on", "1", "true", "yes":
+	case "", "on", "1", "true", "yes":
 		return DefaultPath(getenv)
 	}
 	return setting

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -32,8 +33,8 @@ func TestLogIsPrivateAndRedacted(t *testing.T) {
 	if len(lines) != 2 {
 		t.Fatalf("%d lines, want 2", len(lines))
 	}
-	var r Record
-	if err := json.Unmarshal([]byte(lines[0]), &r); err != nil || r.Decision != arbiter.Ask || r.Runtime != "claude" || r.Session != "s1" {
+	r, ok, err := Decode([]byte(lines[0]))
+	if !ok || err != nil || r.Decision != arbiter.Ask || r.Runtime != "claude" || r.Session != "s1" {
 		t.Errorf("record %+v (%v)", r, err)
 	}
 	st, _ := os.Stat(p)
@@ -78,5 +79,69 @@ func TestSummarise(t *testing.T) {
 	s.Write(&out)
 	if !strings.Contains(out.String(), "defer→allow") {
 		t.Errorf("summary:\n%s", out.String())
+	}
+}
+
+// TestRotation: past its size the log moves to FILE.1 (and FILE.1 to
+// FILE.2, …); the oldest beyond keep is dropped, which caps its space.
+func TestRotation(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "decisions.jsonl")
+	l := &Log{Path: p}
+	call := arbiter.Call{Tool: "Bash", Input: json.RawMessage(`{"command":"git status"}`)}
+	for i := 0; i <= keep+2; i++ {
+		// A file just past the size: the next write rotates it.
+		if err := os.WriteFile(p, []byte(strings.Repeat("x", maxBytes+1)), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		if err := l.Write("claude", call, arbiter.Decision{Decision: arbiter.Allow}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, f := range Files(p) {
+		if _, err := os.Stat(f); err != nil {
+			t.Errorf("%s: %v", f, err)
+		}
+	}
+	if _, err := os.Stat(p + "." + strconv.Itoa(keep+1)); err == nil {
+		t.Errorf("more than %d rotated files kept", keep)
+	}
+	if st, _ := os.Stat(p); st.Size() > 4096 {
+		t.Errorf("the current file was not started afresh: %d bytes", st.Size())
+	}
+}
+
+// TestOldLinesStillRead: a log written before the data model is read
+// alike.
+func TestOldLinesStillRead(t *testing.T) {
+	r, ok, err := Decode([]byte(`{"time":"2026-01-02T03:04:05Z","runtime":"codex","tool":"Bash","subject":"ls","decision":"deny","rules":["A2.x"],"reason":"r","source":"static","micros":7}`))
+	if !ok || err != nil || r.Runtime != "codex" || r.Decision != arbiter.Deny || r.Micros != 7 {
+		t.Errorf("%+v %v %v", r, ok, err)
+	}
+	if _, ok, err := Decode([]byte(`{"time":"2026-01-02T03:04:05Z","event":"PostToolUse","tool_use_id":"t","duration_ms":3}`)); ok || err != nil {
+		t.Errorf("a runtime's record read as a decision: %v %v", ok, err)
+	}
+}
+
+// TestDataModel: a line is a record of the OpenTelemetry log data model:
+// time, severity, body, resource and arbiter.* attributes.
+func TestDataModel(t *testing.T) {
+	b, err := Encode(Record{Time: "2026-01-02T03:04:05Z", Runtime: "claude", Session: "s", Project: "/p", Tool: "Bash", Subject: "rm -rf /",
+		Decision: arbiter.Deny, Rules: []string{"A2.root-delete"}, Reason: "no", Source: arbiter.SourceStatic, Micros: 42, Host: "h", User: "u"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m map[string]any
+	json.Unmarshal(b, &m)
+	attrs, _ := m["attributes"].(map[string]any)
+	res, _ := m["resource"].(map[string]any)
+	if m["severity_text"] != "ERROR" || m["severity_number"] != float64(17) || m["body"] != "deny Bash: rm -rf / (A2.root-delete)" ||
+		res["service.name"] != "arbiter" || res["host.name"] != "h" || res["user.name"] != "u" ||
+		attrs["arbiter.decision"] != "deny" || attrs["arbiter.decider"] != "static" || attrs["arbiter.latency_us"] != float64(42) || attrs["arbiter.project"] != "/p" {
+		t.Errorf("%s", b)
+	}
+	for k := range attrs {
+		if !strings.HasPrefix(k, "arbiter.") {
+			t.Errorf("attribute %q is outside arbiter.*", k)
+		}
 	}
 }

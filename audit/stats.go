@@ -2,7 +2,6 @@ package audit
 
 import (
 	"bufio"
-	"encoding/json"
 	"fmt"
 	"io"
 	"sort"
@@ -75,16 +74,6 @@ func FormatMs(ms float64) string {
 	return fmt.Sprintf("%.1f min", ms/60_000)
 }
 
-// logLine is a line of the log: a decision, or a runtime's record that
-// a call finished (event PostToolUse or AfterTool, with the tool's own
-// run time), which times the call's whole wait.
-type logLine struct {
-	Record
-	Event      string   `json:"event"`
-	ToolUseID  string   `json:"tool_use_id"`
-	DurationMs *float64 `json:"duration_ms"`
-}
-
 // finished reports whether a line records a call finishing rather than
 // a decision.
 func (l logLine) finished() bool {
@@ -118,8 +107,8 @@ func Summarise(r io.Reader) (Stats, error) {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 0, 64<<10), 4<<20)
 	for sc.Scan() {
-		var line logLine
-		if err := json.Unmarshal(sc.Bytes(), &line); err != nil || line.Time == "" {
+		line, err := decode(sc.Bytes())
+		if err != nil {
 			s.BadLines++
 			continue
 		}

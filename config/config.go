@@ -22,6 +22,7 @@ import (
 var Names = []string{
 	"ARBITER_JUDGE_URL", "TYPESAFE_API_KEY", "ARBITER_JUDGE_MODEL", "ARBITER_JUDGE_TIMEOUT", "ARBITER_JUDGE_MODE",
 	"ARBITER_JUDGE_BACKEND", "ARBITER_JUDGE_API_KEY", "ARBITER_LOG", "ARBITER_UNATTENDED",
+	"ARBITER_FAIL_CLOSED",
 	"ARBITER_JUDGE_MIN_SERVES", "ARBITER_JUDGE_MAX_RISK", "ARBITER_JUDGE_MAX_STEERING", "ARBITER_JUDGE_DENY_RISK", "ARBITER_JUDGE_DENY_SERVES",
 }
 
@@ -39,6 +40,8 @@ type Config struct {
 	Rules []Rule
 	// Sum identifies the file's content, for caches (see SumOf).
 	Sum [16]byte
+	// Managed is the administrator's managed file (see ManagedPath).
+	Managed Managed
 	// Problems lists everything wrong with the file and the environment
 	// that Load can see; settings are checked further by their users (see
 	// Fail).
@@ -49,6 +52,22 @@ type Config struct {
 
 // Get returns a setting's value, or "".
 func (c Config) Get(name string) string { return c.values[name] }
+
+// Where says where a setting's value came from: a file and line, or the
+// environment (File empty); ok is false for a setting not given.
+func (c Config) Where(name string) (Problem, bool) {
+	p, ok := c.where[name]
+	return p, ok
+}
+
+// On reads a yes/no setting: on, 1, true or yes.
+func (c Config) On(name string) bool {
+	switch strings.ToLower(c.Get(name)) {
+	case "on", "1", "true", "yes":
+		return true
+	}
+	return false
+}
 
 // Path returns the config file's location: $ARBITER_CONFIG, else
 // arbiter/config.toml under the user's configuration directory.
@@ -89,8 +108,8 @@ func LegacyPath(getenv func(string) string) string {
 // any other is the old NAME=value format.
 func isTOML(file string) bool { return strings.HasSuffix(file, ".toml") }
 
-// Load reads the user's config file (a missing one is fine) and the
-// environment. The error is non-nil when the file could not be used at
+// Load reads the user's config file (a missing one is fine), the
+// environment, and the managed file, whose settings win over both. The error is non-nil when the file could not be used at
 // all (unreadable, malformed, an unknown key or a bad value): its
 // settings and rules are then ignored, and the environment alone counts.
 func Load(getenv func(string) string) (Config, error) {
@@ -117,6 +136,7 @@ func Load(getenv func(string) string) (Config, error) {
 			c.where[n] = Problem{Key: n}
 		}
 	}
+	c.readManaged(getenv)
 	return c, c.Problems.Broken().Err()
 }
 

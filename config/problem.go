@@ -35,6 +35,11 @@ const (
 	// RuleKept: a rule that tightens has a wrong example; it still
 	// applies as written. (Added last: cached problems keep their numbers.)
 	RuleKept
+	// ManagedKept: the managed file cannot be used whole; the denies,
+	// asks and defers of it that still parse apply, its allows do not,
+	// and nothing is allowed until it is fixed (the user's layer must not
+	// loosen what it was meant to hold).
+	ManagedKept
 )
 
 func (p Problem) Error() string {
@@ -63,6 +68,8 @@ func (p Problem) Error() string {
 		b.WriteString(" (this rule is ignored)")
 	case RuleKept:
 		b.WriteString(" (this rule still applies as written: a rule that denies, asks or defers is never dropped)")
+	case ManagedKept:
+		b.WriteString(" (the managed file's denies, asks and defers that still parse apply; its allows do not, and nothing is allowed until it is fixed)")
 	}
 	return b.String()
 }
@@ -95,6 +102,7 @@ var consequences = [...]string{
 	RuleIgnored: "; until then the rest of the file applies",
 	Notice:      "",
 	RuleKept:    "",
+	ManagedKept: "; until then the managed file's denies, asks and defers that parse still hold, and nothing is allowed: the hooks leave to the runtime what the static policy would allow",
 }
 
 // Problems is a list of problems read as one error.
@@ -109,11 +117,11 @@ func (ps Problems) Error() string {
 }
 
 // Broken returns the problems that make a file unusable (its rules were
-// not read), or nil.
+// not read, or for the managed file, not all of them), or nil.
 func (ps Problems) Broken() Problems {
 	var out Problems
 	for _, p := range ps {
-		if p.Effect == FileIgnored {
+		if p.Effect == FileIgnored || p.Effect == ManagedKept {
 			out = append(out, p)
 		}
 	}

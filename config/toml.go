@@ -42,6 +42,18 @@ type Rule struct {
 	Line        int    `toml:"-"`
 	Index       int    `toml:"-"` // 1-based, in file order
 	FromProject bool   `toml:"-"` // read from a project's .arbiter.toml
+	FromManaged bool   `toml:"-"` // read from the administrator's managed file
+}
+
+// Scope names the layer a rule was read from: managed, user or project.
+func (r Rule) Scope() string {
+	switch {
+	case r.FromManaged:
+		return "managed"
+	case r.FromProject:
+		return "project"
+	}
+	return "user"
 }
 
 // Words returns the command prefix as words.

@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/arbitergate/arbiter/audit"
 	"github.com/arbitergate/arbiter/e2e/scripted"
 )
 
@@ -407,13 +408,8 @@ func (r *run) decisionsFor(command string) []string {
 	sc := bufio.NewScanner(f)
 	sc.Buffer(make([]byte, 0, 1<<16), 1<<24)
 	for sc.Scan() {
-		var rec struct {
-			Subject  string   `json:"subject"`
-			Decision string   `json:"decision"`
-			Rules    []string `json:"rules"`
-		}
-		if json.Unmarshal(sc.Bytes(), &rec) == nil && (command == "" || rec.Subject == command) {
-			out = append(out, rec.Decision+" "+strings.Join(rec.Rules, ","))
+		if rec, ok, _ := audit.Decode(sc.Bytes()); ok && (command == "" || rec.Subject == command) {
+			out = append(out, rec.Decision.String()+" "+strings.Join(rec.Rules, ","))
 		}
 	}
 	return out

@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -27,7 +28,8 @@ type Gate struct {
 	Static *policy.Policy
 	// Judge is nil when no judge is configured.
 	Judge *judge.Judge
-	// Rules are the user's rules (nil when there are none).
+	// Rules are the managed file's and the user's rules (nil when there
+	// are none).
 	Rules *rules.Set
 	// Problems lists what is wrong with the user's configuration.
 	Problems config.Problems
@@ -115,9 +117,16 @@ func FromConfig(opt Options) (*Gate, config.Config, error) {
 		files.Cache = dir
 	}
 	g := &Gate{Static: policy.New(policy.Options{Protect: Protected(cfg, opt), Files: files}), Problems: cfg.Problems}
-	if len(cfg.Rules) > 0 && !opt.NoRules {
-		g.Rules = loadRules(cfg.Rules, g.Static, cacheDir(opt), cfg.Sum)
+	if user := userRules(cfg); len(user) > 0 && !opt.NoRules {
+		g.Rules = loadRules(user, g.Static, cacheDir(opt), cfg.Sum)
 		g.Problems = append(g.Problems, g.Rules.Problems...)
+	}
+	if m := cfg.Managed; len(m.Rules) > 0 && !opt.NoRules {
+		// The managed rules join the user's: the strictest matching rule
+		// wins, so neither layer can loosen what the other holds.
+		set := loadRules(m.Rules, g.Static, cacheDir(opt), m.Sum)
+		g.Problems = append(g.Problems, set.Problems...)
+		g.Rules = rules.Join(set, g.Rules)
 	}
 	if !opt.NoProjects && !opt.NoRules {
 		g.Projects = &Projects{static: g.Static, report: opt.Report, cache: cacheDir(opt)}
@@ -139,11 +148,27 @@ func FromConfig(opt Options) (*Gate, config.Config, error) {
 	}
 	var serious config.Problems
 	for _, p := range g.Problems {
-		if p.Effect == config.FileIgnored || p.Effect == config.JudgeOff {
+		if p.Effect == config.FileIgnored || p.Effect == config.ManagedKept || p.Effect == config.JudgeOff {
 			serious = append(serious, p)
 		}
 	}
 	return g, cfg, serious.Err()
+}
+
+// userRules are the user's rules that apply: while the managed file
+// cannot be used whole, the user's allows do not, since they might loosen
+// what a managed rule that did not parse was meant to hold.
+func userRules(cfg config.Config) []config.Rule {
+	if !slices.ContainsFunc(cfg.Problems, func(p config.Problem) bool { return p.Effect == config.ManagedKept }) {
+		return cfg.Rules
+	}
+	var out []config.Rule
+	for _, r := range cfg.Rules {
+		if r.Decision != "allow" {
+			out = append(out, r)
+		}
+	}
+	return out
 }
 
 // Broken returns the problems that made a configuration file unusable.

@@ -24,6 +24,9 @@ type project struct {
 	broken config.Problems
 }
 
+// Set is the project's rules that loaded (nil when there are none).
+func (p project) Set() *rules.Set { return p.set }
+
 // For returns the rules of the project a call in dir belongs to.
 func (ps *Projects) For(dir string) project {
 	file := config.FindProject(dir)

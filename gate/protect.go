@@ -10,8 +10,9 @@ import (
 
 // Protected lists the places where this user's arbiter keeps its
 // behaviour, wherever the environment moved them: the config file (and
-// the old one), the configuration folder, the cache (judge answers,
-// notice stamps) and the decision log. The static policy denies changing
+// the old one), the configuration folder, the managed file, the cache
+// (judge answers, notice stamps) and the decision log with its rotated
+// files. The static policy denies changing
 // them (S.guard-tamper); the default places are protected anyway.
 func Protected(cfg config.Config, opt Options) []string {
 	var out []string
@@ -28,8 +29,16 @@ func Protected(cfg config.Config, opt Options) []string {
 	add(config.LegacyPath(opt.Getenv))
 	add(config.Dir(opt.Getenv))
 	add(cacheDir(opt))
-	if p := audit.PathFor(cfg.Get("ARBITER_LOG"), false, opt.Getenv); p != "" {
-		add(p)
+	// The administrator's managed file: the agent may not write, move or
+	// shadow it. Its default folder is the administrator's too.
+	add(cfg.Managed.File)
+	if opt.Getenv("ARBITER_MANAGED_CONFIG") == "" {
+		add(filepath.Dir(config.ManagedPath(opt.Getenv)))
+	}
+	if p := audit.PathFor(cfg.Get("ARBITER_LOG"), opt.Getenv); p != "" {
+		for _, f := range audit.Files(p) {
+			add(f)
+		}
 	}
 	if p := audit.DefaultPath(opt.Getenv); p != "" {
 		add(filepath.Dir(p))

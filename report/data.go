@@ -3,9 +3,9 @@ package report
 import (
 	"bufio"
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
 	"time"
 
 	"github.com/arbitergate/arbiter"
@@ -27,6 +27,9 @@ type Entry struct {
 	Judge    *arbiter.JudgeRecord
 	// Outcome is what the session says happened (replay only).
 	Outcome string
+	// User, Host and Project say where the call was made (from a
+	// decision log; empty when it does not say).
+	User, Host, Project string
 }
 
 // Data is what a report shows.
@@ -75,22 +78,20 @@ func FromLog(r io.Reader, source string) (Data, error) {
 		return d, fmt.Errorf("reading the decision log %s: %w", source, err)
 	}
 	sc := bufio.NewScanner(bytes.NewReader(data))
-	sc.Buffer(make([]byte, 0, 64<<10), 4<<20)
+	sc.Buffer(make([]byte, 0, 64<<10), audit.MaxLine) // a line of the Collector's file exporter holds a whole batch
 	for sc.Scan() {
-		var rec struct {
-			audit.Record
-			Event string `json:"event"`
-		}
-		if err := json.Unmarshal(sc.Bytes(), &rec); err != nil || rec.Time == "" {
+		// A runtime's record that a call finished holds no decision: it
+		// times a wait.
+		recs, err := audit.DecodeAll(sc.Bytes())
+		if err != nil {
 			d.Skipped++
-			continue
 		}
-		if rec.Event != "" && rec.Event != "PreToolUse" && rec.Event != "PermissionRequest" && rec.Event != "BeforeTool" && rec.Event != "preToolUse" {
-			continue // a runtime's record that a call finished: it times a wait
+		for _, rec := range recs {
+			t, _ := time.Parse(time.RFC3339Nano, rec.Time)
+			d.Entries = append(d.Entries, Entry{Time: t, Runtime: rec.Runtime, Tool: rec.Tool, Subject: secrets.Redact(rec.Subject),
+				Decision: rec.Decision, Rules: rec.Rules, Reason: secrets.Redact(rec.Reason), Micros: rec.Micros, Judge: rec.Judge,
+				User: rec.User, Host: rec.Host, Project: rec.Project})
 		}
-		t, _ := time.Parse(time.RFC3339Nano, rec.Time)
-		d.Entries = append(d.Entries, Entry{Time: t, Runtime: rec.Runtime, Tool: rec.Tool, Subject: secrets.Redact(rec.Subject),
-			Decision: rec.Decision, Rules: rec.Rules, Reason: secrets.Redact(rec.Reason), Micros: rec.Micros, Judge: rec.Judge})
 	}
 	if err := sc.Err(); err != nil {
 		return d, fmt.Errorf("reading the decision log %s: %w", source, err)
@@ -101,6 +102,34 @@ func FromLog(r io.Reader, source string) (Data, error) {
 	}
 	d.Waiting = st.Waiting
 	return d, nil
+}
+
+// Merge joins the data of many logs (a team's) into one report.
+func Merge(source string, parts ...Data) Data {
+	out := Data{Source: source, Waiting: map[string]audit.Wait{}}
+	for _, p := range parts {
+		out.Entries = append(out.Entries, p.Entries...)
+		out.Skipped += p.Skipped
+		out.ByHand += p.ByHand
+		out.ByHandAllowed += p.ByHandAllowed
+		for k, w := range p.Waiting {
+			out.Waiting[k] = mergeWait(out.Waiting[k], w)
+		}
+	}
+	slices.SortStableFunc(out.Entries, func(a, b Entry) int { return a.Time.Compare(b.Time) })
+	return out
+}
+
+// mergeWait joins two summaries of waits: counts and totals add up; the
+// median and p90 are the larger part's, the maximum the larger.
+func mergeWait(a, b audit.Wait) audit.Wait {
+	if b.Count > a.Count {
+		a, b = b, a
+	}
+	a.Count += b.Count
+	a.TotalMs += b.TotalMs
+	a.MaxMs = max(a.MaxMs, b.MaxMs)
+	return a
 }
 
 // FromReplay takes a replay's result.

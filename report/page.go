@@ -140,6 +140,19 @@ func writePage(w io.Writer, v view) error {
 	}
 	p.raw("</div></div>\n</section>\n\n")
 
+	if len(v.Groups) > 0 {
+		p.raw(`<section id="where">` + "\n<h2>By user and project</h2>\n")
+		for _, g := range v.Groups {
+			p.f(`<h3 class="note">%s</h3>`, g.Title)
+			p.raw(`<div class="scroll"><table><thead><tr><th></th><th>calls</th><th>allow</th><th>ask</th><th>deny</th><th>defer</th></tr></thead><tbody>` + "\n")
+			for _, r := range g.Rows {
+				p.f("<tr><td class=\"cmd\">%s</td><td>%s</td><td>%s</td><td>%s</td><td>%s</td><td>%s</td></tr>\n", r.Name, r.Calls, r.Allow, r.Ask, r.Deny, r.Defer)
+			}
+			p.raw("</tbody></table></div>\n")
+		}
+		p.raw("</section>\n\n")
+	}
+
 	p.raw(`<section id="latency">` + "\n<h2>Decision time</h2>\n")
 	p.f("%s\n", v.Latency)
 	p.raw("</section>\n\n")

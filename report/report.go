@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"sort"
+	"strings"
 	"time"
 
 	"github.com/arbitergate/arbiter"
@@ -33,6 +34,17 @@ type shadowRow struct {
 	Agree bool
 }
 
+// groupRow counts one user's or project's calls by decision.
+type groupRow struct {
+	Name                           string
+	Calls, Allow, Ask, Deny, Defer int
+}
+
+type group struct {
+	Title string
+	Rows  []groupRow
+}
+
 type waitRow struct {
 	Party, Count, Total, Median, P90 string
 }
@@ -59,6 +71,9 @@ type view struct {
 	// Confirmed says, on a replay, how many prompts H6.confirmed would
 	// have removed; "" otherwise.
 	Confirmed string
+	// Groups count calls per user and per project, for logs that say
+	// where each call was made (a team's, gathered from many machines).
+	Groups []group
 }
 
 // Write renders the report for d; now is the time it was made.
@@ -110,6 +125,7 @@ func build(d Data, now time.Time) view {
 		v.Median, v.P99 = audit.FormatMs(float64(micros[len(micros)/2])/1000), audit.FormatMs(float64(micros[len(micros)*99/100])/1000)
 	}
 	v.Headline, v.Sessions, v.Unreadable, v.Replayed = headlineOf(d, counts), sessionRows(d), unreadRows(d), d.Replayed
+	v.Groups = groups(es)
 	bs, unit := timeline(es)
 	v.Timeline, v.Unit = timelineSVG(bs, unit), unit
 
@@ -217,4 +233,68 @@ func confirmedNote(d Data) string {
 		s += fmt.Sprintf(" The person refused %d of them when asked again.", d.ConfirmedRefused)
 	}
 	return s
+}
+
+// maxGroupRows bounds each table of users or projects; the busiest are
+// kept.
+const maxGroupRows = 100
+
+// groups counts the calls per user and per project; a table only when
+// some entry says where it was made.
+func groups(es []Entry) []group {
+	var out []group
+	for _, g := range []struct {
+		title string
+		key   func(Entry) string
+	}{
+		{"by user (and host)", func(e Entry) string {
+			if e.User == "" && e.Host == "" {
+				return ""
+			}
+			return strings.TrimSuffix(e.User+"@"+e.Host, "@")
+		}},
+		{"by project", func(e Entry) string { return e.Project }},
+	} {
+		rows := map[string]*groupRow{}
+		for _, e := range es {
+			k := g.key(e)
+			if k == "" {
+				continue
+			}
+			r := rows[k]
+			if r == nil {
+				r = &groupRow{Name: k}
+				rows[k] = r
+			}
+			r.Calls++
+			switch e.Decision {
+			case arbiter.Allow:
+				r.Allow++
+			case arbiter.Ask:
+				r.Ask++
+			case arbiter.Deny:
+				r.Deny++
+			default:
+				r.Defer++
+			}
+		}
+		if len(rows) == 0 {
+			continue
+		}
+		gr := group{Title: g.title}
+		for _, r := range rows {
+			gr.Rows = append(gr.Rows, *r)
+		}
+		sort.Slice(gr.Rows, func(i, j int) bool {
+			if gr.Rows[i].Calls != gr.Rows[j].Calls {
+				return gr.Rows[i].Calls > gr.Rows[j].Calls
+			}
+			return gr.Rows[i].Name < gr.Rows[j].Name
+		})
+		if len(gr.Rows) > maxGroupRows {
+			gr.Rows = gr.Rows[:maxGroupRows]
+		}
+		out = append(out, gr)
+	}
+	return out
 }

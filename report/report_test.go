@@ -156,3 +156,41 @@ func TestReportShowsConfirmed(t *testing.T) {
 		t.Error("a decision log's report counts prompts H6.confirmed removes")
 	}
 }
+
+// TestTeamReport: many logs make one report, with the calls of each user
+// and project counted by decision.
+func TestTeamReport(t *testing.T) {
+	a := `{"time":"2026-11-30T10:00:00Z","severity_text":"ERROR","body":"deny","resource":{"user.name":"alice","host.name":"a1"},"attributes":{"arbiter.tool":"Bash","arbiter.subject":"rm -rf ~","arbiter.decision":"deny","arbiter.rules":["A2.home-delete"],"arbiter.project":"/src/web"}}` + "\n"
+	b := `{"resourceLogs":[{"resource":{"attributes":[{"key":"user.name","value":{"stringValue":"bob"}},{"key":"host.name","value":{"stringValue":"b1"}}]},"scopeLogs":[{"logRecords":[` +
+		`{"timeUnixNano":"1796173177835676565","attributes":[{"key":"arbiter.decision","value":{"stringValue":"ask"}},{"key":"arbiter.tool","value":{"stringValue":"Bash"}},{"key":"arbiter.project","value":{"stringValue":"/src/api"}}]},` +
+		`{"timeUnixNano":"1796173177835676566","attributes":[{"key":"arbiter.decision","value":{"stringValue":"allow"}},{"key":"arbiter.tool","value":{"stringValue":"Bash"}},{"key":"arbiter.project","value":{"stringValue":"/src/web"}}]}]}]}]}` + "\n"
+	da, err := FromLog(strings.NewReader(a), "a")
+	if err != nil {
+		t.Fatal(err)
+	}
+	db, err := FromLog(strings.NewReader(b), "b")
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := Merge("team", da, db)
+	if len(d.Entries) != 3 || !d.Entries[0].Time.Before(d.Entries[2].Time) {
+		t.Fatalf("%d entries, not in time order: %+v", len(d.Entries), d.Entries)
+	}
+	gs := groups(d.Entries)
+	if len(gs) != 2 || len(gs[0].Rows) != 2 || len(gs[1].Rows) != 2 {
+		t.Fatalf("groups %+v", gs)
+	}
+	web := gs[1].Rows[0]
+	if web.Name != "/src/web" || web.Calls != 2 || web.Deny != 1 || web.Allow != 1 {
+		t.Errorf("by project: %+v", gs[1].Rows)
+	}
+	var page bytes.Buffer
+	if err := Write(&page, d, time.Unix(0, 0)); err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []string{"By user and project", "alice@a1", "bob@b1", "/src/api"} {
+		if !strings.Contains(page.String(), s) {
+			t.Errorf("the page does not show %q", s)
+		}
+	}
+}

@@ -28,14 +28,9 @@ type Rule struct {
 }
 
 // ID names the rule in decisions: R.user:3 is the third rule of the
-// user's file, R.project:1 the first of the project's.
-func (r *Rule) ID() string {
-	scope := "user"
-	if r.FromProject {
-		scope = "project"
-	}
-	return fmt.Sprintf("R.%s:%d", scope, r.Index)
-}
+// user's file, R.project:1 the first of the project's, R.managed:2 the
+// second of the administrator's managed file.
+func (r *Rule) ID() string { return fmt.Sprintf("R.%s:%d", r.Scope(), r.Index) }
 
 // Verdict is what the rule decides.
 func (r *Rule) Verdict() arbiter.Verdict { return r.verdict }
@@ -222,10 +217,7 @@ func defaultReason(r *Rule) string {
 		}
 	}
 	verb := map[arbiter.Verdict]string{arbiter.Allow: "allows", arbiter.Ask: "asks about", arbiter.Deny: "denies", arbiter.Defer: "leaves to the runtime"}[r.verdict]
-	owner := "your"
-	if r.FromProject {
-		owner = "the project's"
-	}
+	owner := map[string]string{"user": "your", "project": "the project's", "managed": "the managed policy's"}[r.Scope()]
 	return fmt.Sprintf("%s rule for %s %s this", owner, strings.Join(what, " and "), verb)
 }
 

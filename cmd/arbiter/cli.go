@@ -90,6 +90,13 @@ arbiter's own addition), what a denial says to do instead, and examples.
 		{name: "stats", run: func(a []string, _ io.Reader, o, e io.Writer) int { return stats(a, o, e) },
 			usage: "arbiter stats [--json] [LOG]",
 			about: `Summarises the decision log (ARBITER_LOG, or LOG).`},
+		{name: "log", ownHelp: true, run: func(a []string, _ io.Reader, o, e io.Writer) int { return logCmd(a, o, e) },
+			usage: "arbiter log [why] [--since T] [--decision D,…] [--rule ID] [--session S] [--project DIR] [--json] [--file LOG]",
+			about: `Prints the hooks' decision log (the log and the files its rotation kept,
+oldest first), filtered by time, decision, rule (an id or a family: B7,
+R.managed), session or project. arbiter log why explains the most recent
+prompt or denial: the call, the reason, who decided, each rule's meaning and
+what to do instead. --json prints the records as the log holds them.`},
 		{name: "replay", run: func(a []string, _ io.Reader, o, e io.Writer) int { return replayCmd(a, o, e) },
 			usage: "arbiter replay [--since T] [--project DIR] [--runtime R] [--judge] [--json] [PATH…]",
 			about: `Reads your agents' past sessions (Claude Code, Codex, Gemini CLI; all under
@@ -97,10 +104,12 @@ your home when no PATH is given), rebuilds each tool call as the hook would
 have seen it, and decides it again, offline: what arbiter would have allowed,
 asked, denied or deferred, beside what actually happened. Writes nothing.`},
 		{name: "report", run: func(a []string, _ io.Reader, o, e io.Writer) int { return reportCmd(a, o, e) },
-			usage: "arbiter report [--log FILE | --replay [PATH…]] [-o report.html]",
+			usage: "arbiter report [--log FILE [--log FILE…] | --replay [PATH…]] [-o report.html]",
 			about: `Writes one self-contained HTML page (no script, nothing fetched) of decisions
 over time, by decision and rule, latency, waiting time and every deny and ask,
-from the decision log or a replay. It holds your commands, secrets replaced,
+from the decision log or a replay. Many logs (a team's, or what the
+Collector's file exporter gathered) make one report, with calls per user and
+per project. It holds your commands, secrets replaced,
 so it is created readable only by you (0600).`},
 		{name: "eval", run: func(a []string, _ io.Reader, o, e io.Writer) int { return eval(a, o, e) },
 			usage: "arbiter eval [--split dev|test] [--by set|category|rule] [--failures] [--json] FILE…",

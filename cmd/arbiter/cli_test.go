@@ -43,6 +43,7 @@ func TestHelpForEveryCommand(t *testing.T) {
 		"uninstall": {"-project", "-local", "-dry-run", "RUNTIME"},
 		"doctor":    {"-no-judge"},
 		"stats":     {"-json", "LOG"},
+		"log":       {"why", "-since", "-decision", "-rule", "-session", "-project", "-json", "-file"},
 		"rules":     {"-markdown", "ID"},
 		"allow":     {"-project", "-yes", "-message"},
 		"replay":    {"-since", "-project", "-runtime", "-judge", "-json"},

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -9,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/arbitergate/arbiter/audit"
 )
 
 // confirmSession drives `arbiter hook RUNTIME` across the calls of one
@@ -139,20 +140,12 @@ func (s *confirmSession) ask(cmd string) (verdict, rules, reason, answer string)
 	if strings.Contains(stderr, "record of this session") {
 		s.t.Errorf("the session's record failed: %s", stderr)
 	}
-	data, err := os.ReadFile(s.log)
-	if err != nil {
-		s.t.Fatal(err)
+	recs, _, err := audit.Read(s.log)
+	if err != nil || len(recs) == 0 {
+		s.t.Fatalf("the decision log %s: %d records, %v", s.log, len(recs), err)
 	}
-	lines := bytes.Split(bytes.TrimSpace(data), []byte("\n"))
-	var rec struct {
-		Decision string   `json:"decision"`
-		Rules    []string `json:"rules"`
-		Reason   string   `json:"reason"`
-	}
-	if err := json.Unmarshal(lines[len(lines)-1], &rec); err != nil {
-		s.t.Fatal(err)
-	}
-	return rec.Decision, strings.Join(rec.Rules, ","), rec.Reason, strings.TrimSpace(out)
+	rec := recs[len(recs)-1]
+	return rec.Decision.String(), strings.Join(rec.Rules, ","), rec.Reason, strings.TrimSpace(out)
 }
 
 // result records what became of the last call, as the runtime does once

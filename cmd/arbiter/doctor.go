@@ -106,6 +106,7 @@ func doctorScopes() ([]setup.Scope, error) {
 // comes from the problem itself (config.Problem.Fix), which knows where
 // the setting came from and what holds until it is fixed.
 func reportConfig(w io.Writer, cfg config.Config, err error) int {
+	err = withoutManaged(err)
 	where := "no config file (" + cfg.File + "); environment only"
 	if cfg.FileFound {
 		where = "config " + cfg.File
@@ -137,6 +138,22 @@ func reportConfig(w io.Writer, cfg config.Config, err error) int {
 		where = "✗ "
 	}
 	return len(probs)
+}
+
+// withoutManaged leaves out the managed file's problems, which
+// doctorManaged reports with what still applies.
+func withoutManaged(err error) error {
+	ps, ok := err.(config.Problems)
+	if !ok {
+		return err
+	}
+	var out config.Problems
+	for _, p := range ps {
+		if p.Effect != config.ManagedKept {
+			out = append(out, p)
+		}
+	}
+	return out.Err()
 }
 
 // checkRuntime checks one installed settings file and returns the number

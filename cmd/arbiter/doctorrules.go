@@ -6,7 +6,6 @@ import (
 	"os"
 
 	"github.com/arbitergate/arbiter/config"
-	"github.com/arbitergate/arbiter/gate"
 )
 
 // doctorConfig reports, before anything else, what is wrong with the
@@ -14,7 +13,7 @@ import (
 // .arbiter.toml, and which rules loaded. It returns the number of
 // problems (notices do not count).
 func doctorConfig(w io.Writer) int {
-	g, cfg, _ := gate.FromConfig(gate.Options{Log: io.Discard, Report: func(config.Problem) {}})
+	g, cfg, all := configuredRules()
 	var ruleProblems config.Problems // the file's own problems are reported already
 	for _, p := range g.Problems {
 		if p.Effect == config.RuleIgnored || p.Effect == config.RuleKept || p.Effect == config.Notice {
@@ -25,6 +24,8 @@ func doctorConfig(w io.Writer) int {
 	if cfg.FileFound && len(g.Broken()) == 0 && g.Rules != nil {
 		fmt.Fprintf(w, "✓ config %s: %d rule(s) loaded\n", cfg.File, len(g.Rules.Rules()))
 	}
+	problems += doctorManaged(w, cfg, all)
+	writeRuleSources(w, all)
 	cwd, _ := os.Getwd()
 	if g.Projects != nil {
 		file, probs := g.Projects.Problems(cwd)

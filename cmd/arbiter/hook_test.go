@@ -3,12 +3,15 @@ package main
 import (
 	"bytes"
 	"flag"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/arbitergate/arbiter/audit"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files of the hook tests")
@@ -35,9 +38,29 @@ func TestMain(m *testing.M) {
 			panic("building " + b[1] + ": " + err.Error())
 		}
 	}
+	// No test may write the real decision log: each names temporary
+	// XDG folders (runProgram does for those that do not).
+	real := audit.DefaultPath(os.Getenv)
+	before := filesState(audit.Files(real))
 	code := m.Run()
 	os.RemoveAll(dir)
+	if after := filesState(audit.Files(real)); after != before {
+		fmt.Fprintf(os.Stderr, "FAIL: the tests wrote the real decision log %s\n", real)
+		code = 1
+	}
 	os.Exit(code)
+}
+
+// filesState sums up the size and time of files, to tell whether any
+// was written.
+func filesState(files []string) string {
+	var b strings.Builder
+	for _, f := range files {
+		if st, err := os.Stat(f); err == nil {
+			fmt.Fprintf(&b, "%s %d %d\n", f, st.Size(), st.ModTime().UnixNano())
+		}
+	}
+	return b.String()
 }
 
 // runBinary runs the built arbiter with args and stdin in a clean
@@ -55,7 +78,8 @@ func runProgram(t *testing.T, program string, stdin []byte, env []string, args .
 	// writes (the daily notice's stamp) goes to a directory of this run's
 	// own, so that every run says the same, whatever ran before it.
 	// A caller that names its own HOME has made it a temporary one.
-	cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=/home/dev"}
+	// No machine's managed policy either, unless the test names one.
+	cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=/home/dev", "ARBITER_MANAGED_CONFIG=" + os.DevNull}
 	if !slices.ContainsFunc(env, func(kv string) bool { return strings.HasPrefix(kv, "HOME=") }) {
 		xdg := t.TempDir()
 		for _, d := range []string{"CACHE", "CONFIG", "STATE", "DATA"} {

@@ -1,12 +1,15 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/arbitergate/arbiter"
+	"github.com/arbitergate/arbiter/audit"
 	"github.com/arbitergate/arbiter/judge"
 	"github.com/arbitergate/arbiter/judge/judgetest"
 )
@@ -148,19 +151,11 @@ func TestHookShadowModeRecords(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var r struct {
-		Decision string
-		Session  string
-		Judge    struct {
-			Mode    string
-			Verdict string
-			Asked   bool
-		}
-	}
-	if err := json.Unmarshal(b, &r); err != nil {
+	r, ok, err := audit.Decode(bytes.TrimSpace(b))
+	if !ok || err != nil || r.Judge == nil {
 		t.Fatalf("%v: %s", err, b)
 	}
-	if r.Decision != "defer" || r.Session != "s9" || r.Judge.Mode != "shadow" || r.Judge.Verdict != "allow" || !r.Judge.Asked {
+	if r.Decision != arbiter.Defer || r.Session != "s9" || r.Judge.Mode != "shadow" || r.Judge.Verdict != arbiter.Allow || !r.Judge.Asked {
 		t.Errorf("log record %s", b)
 	}
 }

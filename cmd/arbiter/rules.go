@@ -23,9 +23,13 @@ func rulesCmd(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprint(stdout, rulesMarkdown())
 		return 0
 	case fs.NArg() == 0:
+		fmt.Fprintln(stdout, "static policy (the catalogue):")
 		for _, r := range catalog.All() {
 			fmt.Fprintf(stdout, "%-28s %-6s %s\n", r.ID, r.Verdict, r.Summary)
 		}
+		_, _, all := configuredRules()
+		fmt.Fprintln(stdout)
+		writeRuleSources(stdout, all)
 		return 0
 	case fs.NArg() > 1:
 		fmt.Fprintln(stderr, "arbiter rules: give one rule id, or none to list them all")

@@ -24,7 +24,7 @@ func stats(args []string, stdout, stderr io.Writer) int {
 	}
 	f, err := os.Open(path)
 	if err != nil {
-		fmt.Fprintf(stderr, "arbiter stats: %v (turn the log on with ARBITER_LOG=on; see README)\n", err)
+		fmt.Fprintf(stderr, "arbiter stats: %v (the hooks write it unless ARBITER_LOG=off; see README)\n", err)
 		return 1
 	}
 	defer f.Close()

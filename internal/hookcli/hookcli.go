@@ -12,7 +12,6 @@ import (
 	"github.com/arbitergate/arbiter/audit"
 	"github.com/arbitergate/arbiter/gate"
 	"github.com/arbitergate/arbiter/hook"
-	"github.com/arbitergate/arbiter/judge"
 	"github.com/arbitergate/arbiter/replay"
 )
 
@@ -33,10 +32,13 @@ func presize(i int) byte {
 
 // Run answers one hook call for runtime: it loads the configuration,
 // reads the payload on stdin, decides, writes the runtime's answer and
-// records the decision when a log is configured. The runtime must be one
+// records the decision in the log unless it is turned off. The runtime must be one
 // hook.Known accepts. The status is the one hook.Run documents.
 func Run(runtime string, failClosed bool, stdin io.Reader, stdout, stderr io.Writer) int {
 	g, cfg, err := gate.FromConfig(gate.Options{Log: stderr})
+	// A setting can only make the hook stricter than its flag: the
+	// managed file fixes it for every user.
+	failClosed = failClosed || cfg.On("ARBITER_FAIL_CLOSED")
 	cache := gate.CacheDir(gate.Options{})
 	opt := hook.Options{FailClosed: failClosed, Setup: setupError(g, err, failClosed), Journal: cache,
 		AskUnattended: g.AskUnattended, Notice: notices(g, runtime, cache, time.Now), NoticeErr: stderr,
@@ -44,9 +46,11 @@ func Run(runtime string, failClosed bool, stdin io.Reader, stdout, stderr io.Wri
 	// The gate reports each configuration problem once a day; the hook
 	// would repeat it on every call.
 	stderr = quietAbout(stderr, g, opt.Setup)
-	shadow := g.Judge != nil && g.Judge.Mode() == judge.Shadow
-	if p := audit.PathFor(cfg.Get("ARBITER_LOG"), shadow, os.Getenv); p != "" {
-		log := &audit.Log{Path: p}
+	// The decision log is on unless a setting turns it off. Writing it
+	// never changes the answer: a failure is one line on stderr.
+	if p := audit.PathFor(cfg.Get("ARBITER_LOG"), os.Getenv); p != "" {
+		log := &audit.Log{Path: p, User: os.Getenv("USER")}
+		log.Host, _ = os.Hostname()
 		opt.Record = func(call arbiter.Call, d arbiter.Decision) {
 			if err := log.Write(runtime, call, d); err != nil {
 				fmt.Fprintln(stderr, "arbiter hook:", err)

@@ -1,0 +1,3 @@
+module github.com/arbitergate/arbiter/e2e/otelcol
+
+go 1.26.8
