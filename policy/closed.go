@@ -362,7 +362,7 @@ var globSafe = lazy.New(func() map[string]bool {
 	return map[string]bool{
 		"cat": true, "head": true, "tail": true, "wc": true, "ls": true, "grep": true, "egrep": true, "fgrep": true,
 		"file": true, "stat": true, "du": true, "md5sum": true, "sha1sum": true, "sha256sum": true, "sha512sum": true,
-		"nl": true, "strings": true, "tree": true, "basename": true, "dirname": true, "realpath": true, "readlink": true,
+		"nl": true, "strings": true, "basename": true, "dirname": true, "realpath": true, "readlink": true,
 		"cksum": true, "b2sum": true, "shasum": true, "wc-l": true, "od": true,
 	}
 })

@@ -14,7 +14,7 @@ import (
 // copiers are programs whose operands are files they copy elsewhere.
 func copiers(s string) bool {
 	switch shell.Canonical(s) {
-	case "cp", "mv", "install", "rsync", "ditto", "tar", "zip", "7z", "7za", "rar", "cpio", "pax", "dd":
+	case "cp", "mv", "install", "rsync", "ditto", "tar", "zip", "7z", "rar", "cpio", "pax", "dd":
 		return true
 	}
 	return false
@@ -95,7 +95,7 @@ func copySources(c *shell.Command) []shell.Word {
 			}
 		}
 		return out
-	case "zip", "7z", "7za", "rar":
+	case "zip", "7z", "rar":
 		ops := operands(c, "-x", "-i", "-P", "--password")
 		if c.Program != "zip" && len(ops) > 0 {
 			ops = ops[1:] // the command letter: a, u
