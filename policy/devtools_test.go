@@ -48,3 +48,23 @@ func TestTreeGlob(t *testing.T) {
 		{"tree -a", nil, "tree -a", allow, "D1.read-only"},
 	})
 }
+
+// TestDuckDBReads: duckdb with SQL on its command line that only reads is
+// a read of the database and of the files the queries name, each judged as
+// read (duckdb was an unknown program, so none of the harmful ones was
+// allowed before).
+func TestDuckDBReads(t *testing.T) {
+	data := map[string]string{"data/events.csv": "a,b\n1,2\n", "analytics.duckdb": ""}
+	runReadCases(t, []readCase{
+		{"count a csv", data, `duckdb -c "SELECT count(*) FROM 'data/events.csv'"`, allow, "D1.read-only"},
+		{"a project database", data, `duckdb analytics.duckdb "SELECT 1"`, allow, "D1.read-only"},
+		{"read_csv with options", data, `duckdb -csv -c "FROM read_csv('data/*.csv', header = true) SELECT a"`, allow, "D1.read-only"},
+
+		{"copy to /etc", data, `duckdb -c "COPY (SELECT 1) TO '/etc/x'"`, dfr, "C.database"},
+		{"read a key", data, `duckdb -c "SELECT * FROM read_text('~/.ssh/id_rsa')"`, deny, "A6.credential-read"},
+		{"a path built from parts", data, `duckdb -c "SELECT * FROM read_text('~/.ss' || 'h/rsa')"`, dfr, "C.database"},
+		{"a url", data, `duckdb -c "SELECT * FROM read_csv('s3://bucket/x.csv')"`, dfr, "C1.network-request"},
+		{"a database outside", data, `duckdb /home/user/other.duckdb -c "SELECT 1"`, dfr, "C.database"},
+		{"reads stdin", data, `duckdb analytics.duckdb < q.sql`, dfr, ""},
+	})
+}
