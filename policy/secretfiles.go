@@ -239,7 +239,7 @@ func (j *judgement) searchProjectTrees(c *shell.Command, pattern string, roots [
 // namesOnlyOutput reports a search that prints file names or counts, not
 // the lines it matched.
 func namesOnlyOutput(c *shell.Command) bool {
-	return hasFlag(c, 'l', "--files-with-matches") || hasFlag(c, 'L', "--files-without-match") || hasFlag(c, 'c', "--count", "--count-matches", "--files") || hasFlag(c, 'q', "--quiet")
+	return hasFlag(c, 'l', "--files-with-matches") || hasFlag(c, 'L', "--files-without-match") || hasFlag(c, 'c', "--count", "--count-matches", "--files", "--type-list") || hasFlag(c, 'q', "--quiet")
 }
 
 // holdsCredentials reports a tree with a credential somewhere below it:
