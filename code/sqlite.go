@@ -366,10 +366,25 @@ func closing(toks []sqlTok) int {
 	return len(toks) - 1
 }
 
-// query judges the tokens of a query: no word that changes data, and no
+// sqlDialect is what a query may hold in one database's SQL: the words
+// that change data or reach elsewhere, the keywords a "(" may follow, and
+// the functions known to be pure.
+type sqlDialect struct {
+	changing, keywords, pure map[string]bool
+}
+
+// sqliteDialect is SQLite's.
+func sqliteDialect() sqlDialect {
+	return sqlDialect{changingWords.Get(), sqlKeywords.Get(), pureSQLFunctions.Get()}
+}
+
+// query judges the tokens of a query in SQLite's SQL.
+func query(toks []sqlTok) (string, bool) { return queryIn(toks, sqliteDialect()) }
+
+// queryIn judges the tokens of a query: no word that changes data, and no
 // call of a function not known to be pure (readfile, writefile, edit,
 // load_extension and the like are not).
-func query(toks []sqlTok) (string, bool) {
+func queryIn(toks []sqlTok, d sqlDialect) (string, bool) {
 	for i, t := range toks {
 		call := i+1 < len(toks) && toks[i+1].text == "("
 		if t.kind == 's' && call {
@@ -379,17 +394,17 @@ func query(toks []sqlTok) (string, bool) {
 			continue
 		}
 		up := strings.ToUpper(t.text)
-		if t.kind == 'w' && changingWords.Get()[up] && !(call && up == "REPLACE") {
+		if t.kind == 'w' && d.changing[up] && !(call && up == "REPLACE") {
 			return "the query uses " + up + ", which changes the database", false
 		}
-		if !call || t.kind == 'w' && sqlKeywords.Get()[up] && up != "REPLACE" {
+		if !call || t.kind == 'w' && d.keywords[up] && up != "REPLACE" {
 			continue
 		}
 		name := strings.ToLower(strings.Trim(t.text, "\"`[]"))
 		if i > 0 && toks[i-1].text == "." {
 			return "the query calls " + clipText(name) + " through a schema name, which arbiter does not read", false
 		}
-		if !pureSQLFunctions.Get()[name] {
+		if !d.pure[name] {
 			return "the query calls " + clipText(name) + ", which arbiter does not know to be a pure function", false
 		}
 	}

@@ -80,12 +80,19 @@ func (j *judgement) archive(c *shell.Command) {
 			j.readArgs(c)
 		}
 	default:
+		sevenZip := shell.Canonical(c.Program) == "7z"
+		if sevenZip && (c.Arg(0) == "l" || c.Arg(0) == "t") {
+			// 7z l lists names and 7z t tests: neither writes a file or
+			// prints what the archive holds (as unzip -l).
+			j.fireWith(catalog.D1ReadOnly, subj, "lists or tests an archive")
+			return
+		}
 		dir := "."
 		for k, a := range c.Args {
 			if (a.Text == "-d" || a.Text == "-o") && k+1 < len(c.Args) && c.Program == "unzip" && a.Text == "-d" {
 				dir = c.Args[k+1].Text
 			}
-			if strings.HasPrefix(a.Text, "-o") && c.Program == "7z" && len(a.Text) > 2 {
+			if strings.HasPrefix(a.Text, "-o") && sevenZip && len(a.Text) > 2 {
 				dir = a.Text[2:]
 			}
 		}

@@ -365,7 +365,7 @@ func (j *judgement) linkDestination(c *shell.Command) string {
 			return dir(v)
 		}
 		return dir(".")
-	case "7z", "7za", "7zr":
+	case "7z":
 		if c.Arg(0) != "x" && c.Arg(0) != "e" {
 			return ""
 		}

@@ -362,7 +362,7 @@ var globSafe = lazy.New(func() map[string]bool {
 	return map[string]bool{
 		"cat": true, "head": true, "tail": true, "wc": true, "ls": true, "grep": true, "egrep": true, "fgrep": true,
 		"file": true, "stat": true, "du": true, "md5sum": true, "sha1sum": true, "sha256sum": true, "sha512sum": true,
-		"nl": true, "strings": true, "tree": true, "basename": true, "dirname": true, "realpath": true, "readlink": true,
+		"nl": true, "strings": true, "basename": true, "dirname": true, "realpath": true, "readlink": true,
 		"cksum": true, "b2sum": true, "shasum": true, "wc-l": true, "od": true,
 	}
 })
@@ -410,6 +410,12 @@ func (j *judgement) value(c *shell.Command, v spec.Value) {
 		}
 		sub := shell.Command{Program: c.Program, Args: []shell.Word{w}, Dir: c.Dir, Via: c.Via}
 		j.readArgs(&sub)
+	case spec.Cert:
+		// Only the certificate is printed, never a key beside it in the
+		// file, so no secret is read; a raw disk is still not a file.
+		if !w.Dynamic && rawDevice(j.res.Resolve(w.Text, c.Dir)) {
+			j.fireWith(catalog.BRawDiskRead, w.Text, c.Program+" reads "+w.Text+" raw, which exposes every file on the disk or the memory of processes")
+		}
 	case spec.Write:
 		j.writeArgs(c, []shell.Word{w})
 	case spec.Program:

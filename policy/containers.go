@@ -7,6 +7,11 @@ import (
 	"github.com/arbitergate/arbiter/shell"
 )
 
+// composeNamesOnly are compose config's options that print only names
+// (services, volumes, profiles, images, networks) or nothing, never the
+// values of its variables.
+var composeNamesOnly = []string{"--services", "--volumes", "--profiles", "--images", "--networks", "--quiet", "--hash"}
+
 // docker judges container commands: reading state and building are
 // routine; deleting containers, images and volumes asks (B8).
 func (j *judgement) docker(c *shell.Command) {
@@ -20,15 +25,26 @@ func (j *judgement) docker(c *shell.Command) {
 	if len(ops) > 1 {
 		sub2 = ops[1].Text
 	}
+	group := ""
 	if sub == "compose" || sub == "container" || sub == "image" || sub == "volume" || sub == "network" || sub == "system" || sub == "builder" || sub == "buildx" {
 		if sub2 == "rm" || sub2 == "prune" || sub2 == "remove" || sub2 == "down" && hasFlag(c, 'v', "--volumes") || sub == "volume" && sub2 == "rm" {
 			j.fire(catalog.B8DockerDelete, subj)
 			return
 		}
-		sub = sub2
+		group, sub = sub, sub2
+	}
+	if _, ok := composeCommand(c); ok && sub == "config" && !hasFlag(c, 'q', composeNamesOnly...) {
+		j.fireWith(catalog.B3SecretPrint, subj, "prints the compose configuration with its variables and .env values filled in, where its passwords and tokens are")
+		return
 	}
 	switch sub {
 	case "inspect":
+		if group == "volume" || group == "network" {
+			// A volume's or network's inspection holds its driver, mount
+			// point and addresses, no environment.
+			j.fireWith(catalog.D1ReadOnly, subj, "reads container state")
+			return
+		}
 		// A container's inspection holds its environment, where its
 		// passwords and tokens are (docker's ps e).
 		if c.Program == "docker" || c.Program == "podman" {

@@ -25,7 +25,7 @@ func (j *judgement) databaseClient(c *shell.Command) {
 		j.fireWith(catalog.D5Build, subj, "creates an empty database")
 		return
 	}
-	if c.Program == "sqlite3" && j.sqliteRead(c) {
+	if c.Program == "sqlite3" && j.sqliteRead(c) || c.Program == "duckdb" && j.duckdbRead(c) {
 		return
 	}
 	query, known, ok := j.databaseQuery(c)

@@ -22,6 +22,16 @@ func (j *judgement) decoder(c *shell.Command) {
 			}
 		}
 	}
+	if c.Program == "openssl" && len(c.Args) == 0 {
+		j.fireWith(catalog.UInteractive, subj, "openssl with no command waits at its own prompt")
+		return
+	}
+	if c.Program == "openssl" && (c.Args[0].Text == "x509" || c.Args[0].Text == "version") {
+		// x509 prints the certificate it parses, never a key in the same
+		// file; its spec judges the file it is given (a cert).
+		j.fireWith(catalog.D1ReadOnly, subj, "prints a certificate or openssl's version")
+		return
+	}
 	j.fireWith(catalog.D1ReadOnly, subj, "encodes or decodes data")
 	j.readArgs(c)
 }

@@ -29,6 +29,13 @@ func gitOpt(arg string, names ...string) bool {
 	return false
 }
 
+// stashPushes reports whether git stash with this first word stashes
+// (push, its old name save, or options alone, which are push's): there
+// -p picks hunks at the terminal, while show and list -p print a patch.
+func stashPushes(first string) bool {
+	return first == "" || first == "push" || first == "save" || strings.HasPrefix(first, "-")
+}
+
 // shortFlag reports whether arg is a cluster of short options containing c.
 func shortFlag(arg string, c byte) bool {
 	return len(arg) > 1 && arg[0] == '-' && arg[1] != '-' && strings.IndexByte(arg[1:], c) >= 0
@@ -279,7 +286,7 @@ func (j *judgement) gitChange(c *shell.Command, sub string, rest []shell.Word, c
 			j.fireWith(catalog.B7GitDiscard, subj, "deletes stashed work, which cannot be recovered")
 			return
 		}
-		if short('p') || has("--patch") {
+		if stashPushes(first) && (short('p') || has("--patch")) {
 			interactive("git stash -p asks questions on the terminal")
 			return
 		}

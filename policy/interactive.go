@@ -9,12 +9,82 @@ import (
 	"github.com/arbitergate/arbiter/shell"
 )
 
+// batchForm says when an interactive program does not wait for a person:
+// it is interactive because of the arguments it is given, not its name.
+type batchForm struct {
+	quits []string // options that print help, a version or a listing and exit
+	batch []string // options that make it run once and print, with no terminal
+	input bool     // the batch form reads its list from standard input
+	does  string   // what the batch form does, for the reason
+}
+
+// batchForms holds the programs that are interactive with some arguments
+// only. A two-letter name also matches inside a cluster (top -bn1). The
+// spec blocks list the options each may be given with these.
+var batchForms = lazy.New(func() map[string]batchForm {
+	editor := batchForm{quits: []string{"--version", "-h", "--help"}}
+	return map[string]batchForm{
+		"fzf":  {quits: []string{"--version", "-h", "--help", "--man"}, batch: []string{"-f", "--filter"}, input: true, does: "filters the lines on its input by the pattern and prints the matches"},
+		"top":  {quits: []string{"-h", "--help", "-V", "--version", "-O", "--list-fields"}, batch: []string{"-b", "--batch-mode", "-n", "--iterations", "-l"}, does: "prints process statistics and exits"},
+		"htop": {quits: []string{"-h", "--help", "-V", "--version"}},
+		"vim":  editor, "vi": editor, "nvim": editor,
+	}
+})
+
+// anyOption reports whether c is given one of names before "--".
+func anyOption(c *shell.Command, names []string) bool {
+	for _, a := range c.Args {
+		if a.Text == "--" {
+			return false
+		}
+		for _, n := range names {
+			if len(n) == 2 && n[0] == '-' && shortFlag(a.Text, n[1]) || len(n) > 2 && gitOpt(a.Text, n) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// batch decides a program of batchForms given arguments with which it
+// prints and exits; it reports whether it did.
+func (j *judgement) batch(c *shell.Command, subj string) bool {
+	f, ok := batchForms.Get()[c.Program]
+	switch {
+	case !ok:
+		return false
+	case anyOption(c, f.quits):
+		j.fireWith(catalog.D1Help, subj, c.Program+" prints its help, version or a listing and exits")
+		return true
+	case anyOption(c, f.batch) && (!f.input || c.Stdin.Kind != shell.NoInput):
+		j.fireWith(catalog.D1ReadOnly, subj, f.does)
+		return true
+	case anyOption(c, f.batch):
+		// No person is waited for, but with nothing on its input fzf
+		// lists files with $FZF_DEFAULT_COMMAND, a command arbiter did
+		// not read.
+		j.fireWith(catalog.URunsAProgram, subj, c.Program+" is given nothing on its input, so it runs $FZF_DEFAULT_COMMAND (or walks the folder) for its list, which arbiter does not read")
+		return true
+	}
+	return false
+}
+
 func (j *judgement) interactiveProgram(c *shell.Command) {
 	subj := c.String()
 	ops := operands(c)
+	if j.batch(c, subj) {
+		return
+	}
 	switch c.Program {
 	case "less", "more", "most", "info":
 		// With output to a pipe these print like cat; they only hang on a terminal.
+		for _, a := range c.Args {
+			if strings.HasPrefix(a.Text, "+") {
+				// +COMMAND runs a pager command at start (+F follows, +!cmd runs a shell).
+				j.fireWith(catalog.UUnknownOption, a.Text, c.Program+" "+clipText(a.Text, 40)+" runs a pager command at start, which arbiter does not read")
+				return
+			}
+		}
 		j.fireWith(catalog.D1ReadOnly, subj, "pages a file")
 		j.readArgs(c)
 		return
@@ -54,11 +124,6 @@ func (j *judgement) interactiveProgram(c *shell.Command) {
 	case "screen":
 		if hasFlag(c, 'd') && hasFlag(c, 'm') || hasFlag(c, 'X') || hasFlag(c, 'Q') || hasFlag(c, 0, "-ls", "-list", "--version") {
 			j.fire(catalog.UTerminalMultiplexer, subj)
-			return
-		}
-	case "top", "htop":
-		if hasFlag(c, 'b') || hasFlag(c, 'n') && c.Program == "top" || hasFlag(c, 'l') {
-			j.fireWith(catalog.D1ReadOnly, subj, "prints process statistics once")
 			return
 		}
 	case "ftp", "lftp":

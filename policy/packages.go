@@ -26,6 +26,9 @@ func (j *judgement) packages(c *shell.Command) {
 	if len(ops) > 0 {
 		sub = ops[0].Text
 	}
+	if !hasFlag(c, 0, "--version", "--help") && j.packageRead(c, ops, subj) {
+		return
+	}
 	if hasFlag(c, 0, "--version", "--help") || sub == "version" || sub == "help" || sub == "--version" {
 		j.fireWith(catalog.D1ReadOnly, subj, "prints version or help")
 		return
@@ -124,7 +127,7 @@ func (j *judgement) packages(c *shell.Command) {
 		}
 	case "uv", "poetry", "pdm", "hatch", "rye", "pixi", "conda", "mamba":
 		switch sub {
-		case "add", "remove", "install", "sync", "lock", "update", "upgrade", "pip", "tool", "self", "create", "env":
+		case "add", "remove", "install", "sync", "lock", "update", "upgrade", "pip", "tool", "self", "create", "env", "python":
 			if sub == "pip" && len(ops) > 1 && (ops[1].Text == "list" || ops[1].Text == "show" || ops[1].Text == "freeze") || sub == "env" && len(ops) > 1 && (ops[1].Text == "list" || ops[1].Text == "info") {
 				j.fireWith(catalog.D1ReadOnly, subj, "reads package information")
 				return

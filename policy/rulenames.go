@@ -17,6 +17,8 @@ type rule func(*judgement, *shell.Command)
 // judgement that looks them up, which a package-level map cannot.)
 func ruleNamed(name string) rule {
 	switch name {
+	case "ansible-lint":
+		return (*judgement).ansibleLint
 	case "archive":
 		return (*judgement).archive
 	case "builtin":

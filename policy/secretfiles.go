@@ -14,7 +14,7 @@ import (
 // copiers are programs whose operands are files they copy elsewhere.
 func copiers(s string) bool {
 	switch shell.Canonical(s) {
-	case "cp", "mv", "install", "rsync", "ditto", "tar", "zip", "7z", "7za", "rar", "cpio", "pax", "dd":
+	case "cp", "mv", "install", "rsync", "ditto", "tar", "zip", "7z", "rar", "cpio", "pax", "dd":
 		return true
 	}
 	return false
@@ -95,7 +95,7 @@ func copySources(c *shell.Command) []shell.Word {
 			}
 		}
 		return out
-	case "zip", "7z", "7za", "rar":
+	case "zip", "7z", "rar":
 		ops := operands(c, "-x", "-i", "-P", "--password")
 		if c.Program != "zip" && len(ops) > 0 {
 			ops = ops[1:] // the command letter: a, u
@@ -239,7 +239,7 @@ func (j *judgement) searchProjectTrees(c *shell.Command, pattern string, roots [
 // namesOnlyOutput reports a search that prints file names or counts, not
 // the lines it matched.
 func namesOnlyOutput(c *shell.Command) bool {
-	return hasFlag(c, 'l', "--files-with-matches") || hasFlag(c, 'L', "--files-without-match") || hasFlag(c, 'c', "--count", "--count-matches", "--files") || hasFlag(c, 'q', "--quiet")
+	return hasFlag(c, 'l', "--files-with-matches") || hasFlag(c, 'L', "--files-without-match") || hasFlag(c, 'c', "--count", "--count-matches", "--files", "--type-list") || hasFlag(c, 'q', "--quiet")
 }
 
 // holdsCredentials reports a tree with a credential somewhere below it:

@@ -137,7 +137,7 @@ func TestBoundedOnHostileInput(t *testing.T) {
 }
 
 func FuzzAnalyze(f *testing.F) {
-	for _, s := range []string{`git status`, `bash -c 'rm -rf /'`, "cat <<EOF\nx\nEOF", `find . -exec rm {} +`, `python -c 'import os; os.remove("x")'`, `a=$(b) c "${d:-e}" <(f) >g`, `for ((;;)); do :; done`, `x(){ x|x& };x`,
+	for _, s := range []string{`git status`, `bash -c 'rm -rf /'`, "cat <<EOF\nx\nEOF", `find . -exec rm {} +`, `fd -e go src --search-path lib -x rm {//} \; -X sh -c {/.}`, `python -c 'import os; os.remove("x")'`, `a=$(b) c "${d:-e}" <(f) >g`, `for ((;;)); do :; done`, `x(){ x|x& };x`,
 		// Shapes the walker once skipped.
 		`echo ${a[$(rm x)]} ${x:$(y):2} ${x/$(a)/b} ${!x} ${x@P}`, `a[$(rm x)]=1; b=([$(c)]=d)`, `x='a[$(rm x)]'; ((x)); [[ $x -eq 1 ]]; let y=x`,
 		`declare -i n; n='a[$(b)]'; declare -n r=n; printf -v 'a[$(c)]' x; read 'a[$(d)]'`, `mapfile -C 'rm x' -c 1 a; trap -- 'rm x' EXIT; history -w f; fc -s`,
@@ -226,6 +226,33 @@ func TestKeywordMode(t *testing.T) {
 		}
 		if env != tt.env || !slices.Equal(c.ArgTexts(), tt.args) && len(tt.args)+len(c.Args) > 0 {
 			t.Errorf("Analyze(%q): env %q args %q, want %q %q", tt.src, env, c.ArgTexts(), tt.env, tt.args)
+		}
+	}
+}
+
+// TestFdExec: fd -x and -X run their command on the files below each
+// search path (a placeholder, or the end of the command).
+func TestFdExec(t *testing.T) {
+	for _, tt := range []struct{ cmd, want string }{
+		{`fd -e log -x rm`, "rm ./*"},
+		{`fd pat src -x rm {}`, "rm src/*"},
+		{`fd pat --search-path lib -X wc -l {/}`, "wc -l lib/*"},
+		{`fd -x mv {} {.}.bak \; -H`, "mv ./* ./*.bak"},
+		{`fd pat a b -x cat`, "cat b/*"},
+	} {
+		a := Analyze(tt.cmd)
+		found := false
+		for _, c := range a.Commands {
+			if c.Program != "fd" && c.String() == tt.want {
+				found = true
+			}
+		}
+		if !found {
+			var got []string
+			for _, c := range a.Commands {
+				got = append(got, c.String())
+			}
+			t.Errorf("%s: commands %q, want %q among them", tt.cmd, got, tt.want)
 		}
 	}
 }

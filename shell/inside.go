@@ -33,6 +33,8 @@ func (w *walker) inside(cmd *Command) {
 		w.problem(Definition, "%s rebinds a command name, so later names may run something else", prog)
 	case prog == "find":
 		w.find(cmd)
+	case prog == "fd" || prog == "fdfind":
+		w.fd(cmd)
 	case prog == "git":
 		w.git(cmd)
 	case prog == "crontab" || prog == "at" || prog == "batch":

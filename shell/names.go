@@ -37,6 +37,7 @@ var variants = lazy.New(func() map[string]string {
 		"gawk": "awk", "mawk": "awk", "nawk": "awk",
 		"gmake":  "make",
 		"nodejs": "node",
+		"7zz":    "7z", "7za": "7z", "7zr": "7z",
 	}
 })
 

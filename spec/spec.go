@@ -29,9 +29,10 @@ const (
 	Remote                // a configured remote's name (origin), or a repository's address, which is contacted
 	Property              // a NAME=VALUE property given to a build (cmake -D, mvn -D): only known-inert names pass
 	GoFlags               // flags go passes to its own compiler or linker (-gcflags, -ldflags): only inert ones pass
+	Cert                  // a certificate the program parses and prints (openssl x509 -in): public, and it never prints a key the file may hold
 )
 
-var kindNames = [...]string{"text", "num", "pattern", "read", "write", "dir", "prog", "code", "host", "gitconfig", "linker", "script", "page", "remote", "property", "goflags"}
+var kindNames = [...]string{"text", "num", "pattern", "read", "write", "dir", "prog", "code", "host", "gitconfig", "linker", "script", "page", "remote", "property", "goflags", "cert"}
 
 func (k Kind) String() string { return kindNames[k] }
 

@@ -1,0 +1,97 @@
+package policy
+
+import (
+	"slices"
+
+	"github.com/arbitergate/arbiter/catalog"
+	"github.com/arbitergate/arbiter/internal/lazy"
+	"github.com/arbitergate/arbiter/shell"
+)
+
+// The subcommands of package managers that only read: what they print, and
+// which of them ask a registry (network, class C) or open a browser rather
+// than read what is on the machine. packages consults these before its own
+// switch, so a subcommand here is decided by what it does, not by the list
+// it happens to share a case with there.
+
+// pkgRead is what one read-only subcommand does.
+type pkgRead struct {
+	id     catalog.ID
+	reason string
+}
+
+var (
+	registryLookup = pkgRead{catalog.C1NetworkRequest, "asks the package registry about a package: a network request, which the registry hears"}
+	opensBrowser   = pkgRead{catalog.COpenApplication, "opens the package's web page in a browser"}
+	readsManifest  = pkgRead{catalog.D1ReadOnly, "reads the package's manifest and dependency graph"}
+	readsInstalled = pkgRead{catalog.D1ReadOnly, "reads package information"}
+)
+
+// pkgReads maps a package manager (by its canonical name) and a
+// subcommand, or "sub sub2" for a nested one, to what it does.
+var pkgReads = lazy.New(func() map[string]map[string]pkgRead {
+	npm := map[string]pkgRead{
+		"view": registryLookup, "v": registryLookup, "info": registryLookup, "show": registryLookup,
+		"search": registryLookup, "s": registryLookup, "se": registryLookup, "find": registryLookup,
+		"docs": opensBrowser, "home": opensBrowser, "bugs": opensBrowser, "issues": opensBrowser, "repo": opensBrowser,
+		"query": readsInstalled, "help": readsInstalled, "hlep": readsInstalled,
+	}
+	return map[string]map[string]pkgRead{
+		"npm": npm, "pnpm": npm, "yarn": npm, "bun": npm,
+		"cargo": {
+			"search": registryLookup, "info": registryLookup,
+			"tree": readsManifest, "metadata": readsManifest, "locate-project": readsManifest, "pkgid": readsManifest,
+			"read-manifest": readsManifest, "verify-project": readsManifest,
+		},
+		"pip":  {"index": registryLookup, "search": registryLookup},
+		"pip3": {"index": registryLookup, "search": registryLookup},
+		"uv": {
+			"pip list": readsInstalled, "pip show": readsInstalled, "pip freeze": readsInstalled, "pip tree": readsInstalled,
+			"python list": readsInstalled, "python ls": readsInstalled, "python find": readsInstalled, "python dir": readsInstalled,
+		},
+	}
+})
+
+// packageRead decides a read-only subcommand of a package manager from
+// pkgReads, and the reads that change the project
+// under a read-only name (uv version VALUE). It reports whether it
+// decided; a credential printed (npm config get …:_authToken) is
+// credentials.go's.
+func (j *judgement) packageRead(c *shell.Command, ops []shell.Word, subj string) bool {
+	if len(ops) == 0 {
+		return false
+	}
+	prog := shell.Canonical(c.Program)
+	table := pkgReads.Get()[prog]
+	sub := ops[0].Text
+	if prog == "npm" && sub == "fund" && len(ops) > 1 {
+		j.fireWith(catalog.COpenApplication, subj, "opens the funding page of "+clipText(ops[1].Text, 60)+" in a browser")
+		return true
+	}
+	if prog == "uv" && sub == "version" && (len(ops) > 1 || hasFlag(c, 0, "--bump")) && !hasFlag(c, 0, "--dry-run") {
+		j.uvSetVersion(c, subj)
+		return true
+	}
+	r, ok := table[sub]
+	if !ok && len(ops) > 1 {
+		r, ok = table[sub+" "+ops[1].Text]
+	}
+	if !ok || r == registryLookup && slices.ContainsFunc(ops[1:], func(w shell.Word) bool { return packageAtAddress(w.Text) }) {
+		return false // a package at an address: packages names the address
+	}
+	j.fireWith(r.id, subj, r.reason)
+	return true
+}
+
+// uvSetVersion judges uv version VALUE (or --bump): it rewrites the
+// version in pyproject.toml and then, unless told not to, locks and syncs
+// the environment, which installs the project's dependencies. Frozen, it
+// is a write to the pyproject.toml of the folder it runs in; run in a
+// folder an option names, that is not the file the command line shows.
+func (j *judgement) uvSetVersion(c *shell.Command, subj string) {
+	if hasFlag(c, 0, "--frozen", "--no-sync") && !hasFlag(c, 0, "--directory", "--project") {
+		j.writeArgs(c, []shell.Word{{Text: "pyproject.toml"}})
+		return
+	}
+	j.fireWith(catalog.B4Install, subj, "sets the project's version, then locks and syncs its environment, which installs its dependencies")
+}
