@@ -29,6 +29,11 @@ type Options struct {
 	// searches, for the secrets they hold (see filecontent.go); nil reads
 	// them with no cache kept between calls.
 	Files secrets.Scanner
+	// Cache is the cache directory where the verdicts of plain Python
+	// files are kept between calls (see pyverdicts.go), and Build names
+	// the arbiter build that reached them, so that another build does not
+	// take them; "" keeps none.
+	Cache, Build string
 }
 
 // Policy is the static decision layer. It holds no mutable state and is
@@ -64,6 +69,11 @@ func (p *Policy) Decide(ctx context.Context, call arbiter.Call) (d arbiter.Decis
 	j.az = p.az
 	j.protect = p.opts.Protect
 	j.files = p.opts.Files
+	if p.opts.Cache != "" {
+		c := j.cache()
+		c.store = verdictStore{dir: p.opts.Cache, build: p.opts.Build}
+		c.listings.Seen = j.seen // see pyverdicts.go
+	}
 	j.tool(call)
 	d = j.decision(p.opts)
 	if call.Tool == "Bash" && d.Decision != arbiter.Deny {

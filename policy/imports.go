@@ -240,6 +240,7 @@ func (j *judgement) pythonFileText(c *shell.Command, file string, load *pyLoad, 
 		j.pyFiles = &pythonFiles{judged: map[string]bool{}} // a judgement made apart from a decision's
 	}
 	if j.pyFiles.judged[file] {
+		j.dependsOnSkip(file)
 		return "", false
 	}
 	shown := j.fileShown(file)
@@ -254,12 +255,17 @@ func (j *judgement) pythonFileText(c *shell.Command, file string, load *pyLoad, 
 		j.fireWith(catalog.UTooManyFiles, subj, "it loads more than "+strconv.Itoa(maxPythonFiles)+" of the project's Python files (at "+shown+"), beyond what arbiter reads")
 		return "", false
 	}
+	if j.keptPlain(file, load, subj, what) {
+		return "", false // plain when last read, and unchanged since
+	}
 	j.pyFiles.judged[file] = true
 	if load.collected {
 		j.pyFiles.collected++
 	}
+	deps := j.trackingStart(file)
 	text, agent, ok := j.pythonSource(c, file, subj)
 	if !ok {
+		j.trackingEnd(deps, file, load, false)
 		return "", false
 	}
 	inner := j.nested(j.res.Resolve(".", c.Dir))
@@ -272,6 +278,9 @@ func (j *judgement) pythonFileText(c *shell.Command, file string, load *pyLoad, 
 		label = shown // the reading of another file, whose name the caller shows
 	}
 	j.absorb(inner, label)
+	// pytest_plugins is read from the text by the caller, which a kept
+	// verdict does not give back.
+	j.trackingEnd(deps, file, load, plainText(inner) && agent.state != agentsOwn && !strings.Contains(text, "pytest_plugins"))
 	if agent.state == agentsOwn {
 		j.fireWith(catalog.D4RunWrittenFile, subj, what+", which the agent wrote in this session ("+agent.when()+"), judged by what it contains")
 	} else {

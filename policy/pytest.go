@@ -240,11 +240,12 @@ func (j *judgement) conftests(c *shell.Command, cfg project.PytestConfig, rootdi
 			}
 		}
 	}
+	var loads []pyFileLoad
 	for _, f := range files {
 		if !j.exists(f) {
 			continue
 		}
-		load := pytestLoad(f, extra)
+		load := j.pytestLoad(f, extra)
 		what := "loads " + j.fileShown(f) + ", which pytest imports before the tests"
 		switch {
 		case path.Base(f) == "__init__.py":
@@ -253,10 +254,19 @@ func (j *judgement) conftests(c *shell.Command, cfg project.PytestConfig, rootdi
 			what = "runs the test file " + j.fileShown(f)
 			load.collected = true
 		}
-		if text, ok := j.pythonFileText(c, f, load, subj, what); ok && path.Base(f) == "conftest.py" {
-			j.conftestPlugins(c, f, text, load, subj)
+		loads = append(loads, pyFileLoad{f, load, what})
+	}
+	run, kept := j.keptRun(files, loads, subj)
+	if kept {
+		return // every file plain when last read, and unchanged since
+	}
+	start := len(j.findings)
+	for _, l := range loads {
+		if text, ok := j.pythonFileText(c, l.file, l.load, subj, l.what); ok && path.Base(l.file) == "conftest.py" {
+			j.conftestPlugins(c, l.file, text, l.load, subj)
 		}
 	}
+	j.runEnd(run, j.understoodSince(start))
 }
 
 // pytestTestFiles are python_files' default patterns: the modules pytest
@@ -307,7 +317,7 @@ func (j *judgement) exists(f string) bool {
 	if _, file := j.writtenLookup(f); file {
 		return true
 	}
-	return project.IsFile(f)
+	return j.isFile(f)
 }
 
 // writesUnder reports whether the command line writes something under dir.
@@ -345,10 +355,10 @@ func skipsDir(patterns []string, name string) bool {
 // with pytest's default import mode its basedir, the first folder above
 // it that is not a package, goes first on sys.path; the module's package
 // is the folders between.
-func pytestLoad(file string, extra []string) *pyLoad {
+func (j *judgement) pytestLoad(file string, extra []string) *pyLoad {
 	base := path.Dir(file)
 	var pkg []string
-	for project.IsFile(path.Join(base, "__init__.py")) && base != path.Dir(base) {
+	for j.isFile(path.Join(base, "__init__.py")) && base != path.Dir(base) {
 		pkg = append([]string{path.Base(base)}, pkg...)
 		base = path.Dir(base)
 	}

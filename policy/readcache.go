@@ -16,6 +16,13 @@ type readCache struct {
 	// listings are the folders read to find Python modules: an import
 	// asks about many names in few folders.
 	listings project.Listings
+	// store is where plain Python files' verdicts are kept between calls
+	// (Options.Cache); tracking are the judgements of Python files whose
+	// dependencies are being collected, innermost last, and ids the
+	// identities of the paths they depend on (see pyverdicts.go).
+	store    verdictStore
+	tracking []*pyDeps
+	ids      map[string]pathState
 }
 
 type gitConfigRead struct {

@@ -19,7 +19,7 @@ import (
 // pays nothing for it.
 const (
 	MaxRecords = 4096
-	MaxRecord  = 16 << 10
+	MaxRecord  = 64 << 10
 	pruneEvery = time.Hour
 	// keepAfterPrune leaves room for new records before the next prune.
 	keepAfterPrune = MaxRecords * 3 / 4
