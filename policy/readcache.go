@@ -23,6 +23,16 @@ type readCache struct {
 	store    verdictStore
 	tracking []*pyDeps
 	ids      map[string]pathState
+	// env is where the call's shell finds programs (see missing.go).
+	env shellEnv
+}
+
+// shellEnv is the call's PATH and the start-up files of its shell;
+// known is false when PATH was not given.
+type shellEnv struct {
+	path    string
+	startup []string
+	known   bool
 }
 
 type gitConfigRead struct {
