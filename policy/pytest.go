@@ -199,8 +199,10 @@ func (j *judgement) conftests(c *shell.Command, cfg project.PytestConfig, rootdi
 	}
 	collects := pytestCollects(cfg, c)
 	var files []string
+	added := map[string]bool{}
 	add := func(f string) {
-		if !slices.Contains(files, f) {
+		if !added[f] {
+			added[f] = true
 			files = append(files, f)
 		}
 	}

@@ -1,6 +1,7 @@
 package filecache
 
 import (
+	"encoding/hex"
 	"fmt"
 	"hash/fnv"
 	"io"
@@ -8,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -51,8 +53,15 @@ func Identify(info fs.FileInfo) (ID, bool) {
 }
 
 // String writes the identity as five decimal numbers.
-func (id ID) String() string {
-	return fmt.Sprintf("%d %d %d %d %d", id.Dev, id.Ino, id.Size, id.Mtime, id.Ctime)
+func (id ID) String() string { return string(id.append(nil)) }
+
+// append adds the identity's numbers to b, a space between each.
+func (id ID) append(b []byte) []byte {
+	b = strconv.AppendUint(b, id.Dev, 10)
+	b = strconv.AppendUint(append(b, ' '), id.Ino, 10)
+	b = strconv.AppendInt(append(b, ' '), id.Size, 10)
+	b = strconv.AppendInt(append(b, ' '), id.Mtime, 10)
+	return strconv.AppendInt(append(b, ' '), id.Ctime, 10)
 }
 
 // Key names a record of what version found in the file id is, with the
@@ -60,10 +69,12 @@ func (id ID) String() string {
 func Key(version string, id ID, extra ...string) string {
 	h := fnv.New128a()
 	fmt.Fprintf(h, "%s\x00%d\x00%d\x00%d\x00%d\x00%d", version, id.Dev, id.Ino, id.Size, id.Mtime, id.Ctime)
+	var b []byte
 	for _, e := range extra {
-		fmt.Fprintf(h, "\x00%d:%s", len(e), e)
+		b = strconv.AppendInt(append(b[:0], 0), int64(len(e)), 10)
+		h.Write(append(append(b, ':'), e...))
 	}
-	return fmt.Sprintf("%x", h.Sum(nil))
+	return hex.EncodeToString(h.Sum(nil))
 }
 
 // Get returns the record kept under key in folder of the cache directory
