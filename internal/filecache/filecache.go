@@ -16,13 +16,15 @@ import (
 
 // Bounds on a folder of records: at most MaxRecords records, of at most
 // MaxRecord bytes each (a larger one is not kept); when a folder holds
-// more, the oldest go first. A folder is looked through at most once per
-// pruneEvery, when a record is added, so a call that only reads records
-// pays nothing for it.
+// more, the oldest go first. A folder is looked through when a record is
+// added, once pruneEvery has passed or pruneAfter records were added
+// since the last time (so it never holds more than MaxRecords +
+// pruneAfter), and a call that only reads records pays nothing for it.
 const (
 	MaxRecords = 4096
 	MaxRecord  = 64 << 10
 	pruneEvery = time.Hour
+	pruneAfter = 512
 	// keepAfterPrune leaves room for new records before the next prune.
 	keepAfterPrune = MaxRecords * 3 / 4
 	// staleTemp is how old a half-written record left by a crash must be
@@ -31,7 +33,7 @@ const (
 )
 
 // pruneMark is the file whose modification time says when a folder was
-// last pruned.
+// last pruned, and whose size counts the records added since.
 const pruneMark = ".pruned"
 
 // ID is a file version's identity.
@@ -116,10 +118,20 @@ func Put(dir, folder, key string, data []byte) {
 	}
 }
 
-// due reports whether folder was last pruned longer than pruneEvery ago.
+// due counts a record added to folder and reports whether the folder was
+// last pruned longer than pruneEvery ago or pruneAfter records ago.
 func due(folder string, now time.Time) bool {
-	info, err := os.Stat(filepath.Join(folder, pruneMark))
-	return err != nil || now.Sub(info.ModTime()) > pruneEvery
+	mark := filepath.Join(folder, pruneMark)
+	info, err := os.Stat(mark)
+	if err != nil || now.Sub(info.ModTime()) > pruneEvery || info.Size() >= pruneAfter {
+		return true
+	}
+	if f, err := os.OpenFile(mark, os.O_WRONLY|os.O_APPEND, 0o600); err == nil {
+		f.Write([]byte{'+'})
+		f.Close()
+		os.Chtimes(mark, info.ModTime(), info.ModTime()) // the count, not the time
+	}
+	return false
 }
 
 // Prune removes half-written records older than staleTemp and, when the
@@ -155,10 +167,8 @@ func Prune(folder string, now time.Time) {
 		}
 	}
 	mark := filepath.Join(folder, pruneMark)
-	if err := os.Chtimes(mark, now, now); err != nil {
-		if f, err := os.OpenFile(mark, os.O_CREATE|os.O_WRONLY, 0o600); err == nil {
-			f.Close()
-			os.Chtimes(mark, now, now)
-		}
+	if f, err := os.OpenFile(mark, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o600); err == nil {
+		f.Close()
+		os.Chtimes(mark, now, now)
 	}
 }

@@ -72,6 +72,16 @@ func TestPrune(t *testing.T) {
 	if !due(folder, time.Now().Add(2*pruneEvery)) {
 		t.Error("a folder pruned long ago is not due")
 	}
+	// Records added since the last prune count towards the next.
+	Prune(folder, time.Now())
+	for i := range pruneAfter {
+		if due(folder, time.Now()) {
+			t.Fatalf("due after %d records", i)
+		}
+	}
+	if !due(folder, time.Now()) {
+		t.Errorf("not due after %d records", pruneAfter)
+	}
 }
 
 // TestKey: any change to a file's identity, or to the build or the
