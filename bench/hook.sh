@@ -76,9 +76,12 @@ XDG_CACHE_HOME="$out/nocache" ARBITER_CONFIG=/dev/null "$out/hooktime" -n "${1:-
 echo "== journal ($(wc -l < "$record") entries, $(wc -c < "$record") bytes; 5 MB transcript)"
 XDG_CACHE_HOME="$out/cache" ARBITER_CONFIG=/dev/null "$out/hooktime" -n "${1:-300}" -payload "$out/journal.json" -- "$out/floor" -- "$out/arbiter-hook" claude -- "$out/arbiter" hook claude
 # A project with a 200-file test tree: pytest reads every conftest.py from
-# the rootdir down to the tests it runs (here one per folder, 20 folders
-# of 10 test files), with a 5 MB transcript. The same call twice: arbiter
-# keeps nothing between calls for it, so the second costs the first.
+# the rootdir down to the tests it runs and every test module it collects
+# (here 20 folders of 10 test files and a conftest.py each), with a 5 MB
+# transcript. With no cache directory every call reads and judges all 221
+# files, as the first call on a tree does; with one, a second call finds
+# the record the first kept of the run and checks that every file and
+# folder it names is unchanged.
 proj="$out/tree"
 mkdir -p "$proj/.git"
 printf '[pytest]\naddopts = -q\n' > "$proj/pytest.ini"
@@ -91,6 +94,9 @@ for d in $(seq 1 20); do
 	done
 done
 printf '{"session_id":"3f1c2b7e-5d1a-4b0e-9f3c-8a2d6e4b1c90","transcript_path":"%s","cwd":"%s","permission_mode":"default","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"pytest tests","description":"Run the tests"},"tool_use_id":"toolu_t"}\n' "$out/session.jsonl" "$proj" > "$out/tree.json"
-echo "== pytest over a 200-file test tree ($(find "$proj" -name '*.py' | wc -l) Python files, 21 conftest.py; 5 MB transcript)"
-ARBITER_CONFIG=/dev/null "$out/arbiter" hook claude < "$out/tree.json"
-ARBITER_CONFIG=/dev/null "$out/hooktime" -n "${1:-300}" -payload "$out/tree.json" -- "$out/floor" -- "$out/arbiter-hook" claude -- "$out/arbiter" hook claude
+echo "== pytest over a 200-file test tree ($(find "$proj" -name '*.py' | wc -l) Python files, 21 conftest.py; 5 MB transcript), no cache directory: a first call"
+: > "$out/no-cache"
+XDG_CACHE_HOME="$out/no-cache" ARBITER_CONFIG=/dev/null "$out/hooktime" -n "$(( (${1:-300} + 9) / 10 ))" -payload "$out/tree.json" -- "$out/floor" -- "$out/arbiter-hook" claude -- "$out/arbiter" hook claude
+echo "== the same call again, with the records of the first"
+XDG_CACHE_HOME="$out/tree-cache" ARBITER_CONFIG=/dev/null "$out/arbiter" hook claude < "$out/tree.json"
+XDG_CACHE_HOME="$out/tree-cache" ARBITER_CONFIG=/dev/null "$out/hooktime" -n "${1:-300}" -payload "$out/tree.json" -- "$out/floor" -- "$out/arbiter-hook" claude -- "$out/arbiter" hook claude

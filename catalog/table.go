@@ -115,6 +115,7 @@ const (
 	D1Help                 ID = "D1.help"
 	D1List                 ID = "D1.list"
 	D1McpResource          ID = "D1.mcp-resource"
+	D1MissingProgram       ID = "D1.missing-program"
 	D1NothingRuns          ID = "D1.nothing-runs"
 	D1ReadFile             ID = "D1.read-file"
 	D1ReadOnly             ID = "D1.read-only"
@@ -323,6 +324,7 @@ var table = [...]Rule{
 	{ID: D1Help, Verdict: arbiter.Allow, Summary: "prints the program's help or version"},
 	{ID: D1List, Verdict: arbiter.Allow, Summary: "lists file names without reading any file"},
 	{ID: D1McpResource, Verdict: arbiter.Allow, Summary: "an MCP server's resources are read-only by the protocol"},
+	{ID: D1MissingProgram, Verdict: arbiter.Allow, Summary: "names a program that is not installed, so the shell runs nothing"},
 	{ID: D1NothingRuns, Verdict: arbiter.Allow, Summary: "the command runs nothing"},
 	{ID: D1ReadFile, Verdict: arbiter.Allow, Summary: "reads a file that holds no credential"},
 	{ID: D1ReadOnly, Verdict: arbiter.Allow, Summary: "reads or prints without changing anything"},

@@ -116,7 +116,7 @@ func FromConfig(opt Options) (*Gate, config.Config, error) {
 	if dir := cacheDir(opt); dir != "" && files.Version != "" {
 		files.Cache = dir
 	}
-	g := &Gate{Static: policy.New(policy.Options{Protect: Protected(cfg, opt), Files: files}), Problems: cfg.Problems}
+	g := &Gate{Static: policy.New(policy.Options{Protect: Protected(cfg, opt), Files: files, Cache: files.Cache, Build: files.Version, Path: opt.Getenv("PATH")}), Problems: cfg.Problems}
 	if user := userRules(cfg); len(user) > 0 && !opt.NoRules {
 		g.Rules = loadRules(user, g.Static, cacheDir(opt), cfg.Sum)
 		g.Problems = append(g.Problems, g.Rules.Problems...)

@@ -78,6 +78,8 @@ func (j *judgement) runsHere(start int) bool {
 // outsideProject defers a build or a run whose working directory is not
 // the project's: test runners and builds load what they find there
 // (conftest.py, config modules, build files), which arbiter did not read.
+// An installed skill's folder is the user's code, read as the project's
+// is (cd ~/.claude/skills/xlsx/scripts && python recalc.py).
 func (j *judgement) outsideProject(c *shell.Command, subj string) bool {
 	if j.res.Project == "" {
 		return false
@@ -87,7 +89,7 @@ func (j *judgement) outsideProject(c *shell.Command, subj string) bool {
 		return true
 	}
 	dir := j.res.Resolve(".", c.Dir)
-	if place := j.res.Classify(dir, false); place != paths.Project && place != paths.ProjectRoot {
+	if place := j.res.Classify(dir, false); place != paths.Project && place != paths.ProjectRoot && !skillFolder(dir, j.res) {
 		j.fireWith(catalog.CRunOutsideCode, subj, c.Program+" runs in "+j.shownPath(dir)+", outside the project, and loads the code it finds there, which arbiter did not read")
 		return true
 	}

@@ -222,6 +222,9 @@ func (j *judgement) projectScript(c *shell.Command, name string, r code.Report) 
 // environment variables it reads by name.
 func (j *judgement) codeFiles(c *shell.Command, name string, r code.Report) {
 	subj := c.String()
+	if len(r.Reads)+len(r.Writes)+len(r.Env) > 0 {
+		j.notTextOnly() // judged by what is on disk and in the environment too
+	}
 	for _, f := range r.Reads {
 		if c.DirUnknown && !path.IsAbs(f) && !strings.HasPrefix(f, "~") {
 			j.fireWith(catalog.UUnknownDirectory, subj, name+" code reads "+f+" relative to a directory the analysis cannot tell")

@@ -29,6 +29,18 @@ type Options struct {
 	// searches, for the secrets they hold (see filecontent.go); nil reads
 	// them with no cache kept between calls.
 	Files secrets.Scanner
+	// Cache is the cache directory where the verdicts of plain Python
+	// files are kept between calls (see pyverdicts.go), and Build names
+	// the arbiter build that reached them, so that another build does not
+	// take them; "" keeps none.
+	Cache, Build string
+	// Path is the PATH of the environment the call runs in, where the
+	// shell finds programs: a name in none of its folders runs nothing
+	// (see missing.go); "" when it is not known, and nothing is called
+	// missing. ShellStartup lists the files the shell reads on start,
+	// which may define functions and aliases; nil for the usual ones.
+	Path         string
+	ShellStartup []string
 }
 
 // Policy is the static decision layer. It holds no mutable state and is
@@ -64,6 +76,14 @@ func (p *Policy) Decide(ctx context.Context, call arbiter.Call) (d arbiter.Decis
 	j.az = p.az
 	j.protect = p.opts.Protect
 	j.files = p.opts.Files
+	if p.opts.Path != "" {
+		j.cache().env = shellEnv{path: p.opts.Path, startup: p.opts.ShellStartup, known: true}
+	}
+	if p.opts.Cache != "" {
+		c := j.cache()
+		c.store = verdictStore{dir: p.opts.Cache, build: p.opts.Build}
+		c.listings.Seen = j.seen // see pyverdicts.go
+	}
 	j.tool(call)
 	d = j.decision(p.opts)
 	if call.Tool == "Bash" && d.Decision != arbiter.Deny {

@@ -107,8 +107,8 @@ func (j *judgement) goCode(c *shell.Command, sub, subj string) bool {
 }
 
 // goSources lists the .go files the operands name (files), or the files
-// of the packages they name: only their _test.go files when tests is set.
-func (j *judgement) goSources(operands []string, dir string, tests bool, subj string) ([]string, bool) {
+// of the packages they name.
+func (j *judgement) goSources(operands []string, dir string, subj string) ([]string, bool) {
 	var files []string
 	for _, o := range operands {
 		if strings.HasSuffix(o, ".go") {
@@ -127,12 +127,8 @@ func (j *judgement) goSources(operands []string, dir string, tests bool, subj st
 		j.fireWith(catalog.UBuildCode, subj, "arbiter cannot tell which code runs: "+err.Error())
 		return nil, false
 	}
-	ext := ".go"
-	if tests {
-		ext = "_test.go"
-	}
 	for _, d := range dirs {
-		fs, err := project.SourceFiles(d, ext, maxBuildFiles)
+		fs, err := project.SourceFiles(d, ".go", maxBuildFiles)
 		if err != nil && !project.IsNotExist(err) {
 			j.fireWith(catalog.UUnreadableScript, subj, "arbiter cannot list the Go files of "+j.shownPath(d)+" ("+err.Error()+")")
 			return nil, false
@@ -148,19 +144,34 @@ func (j *judgement) goSources(operands []string, dir string, tests bool, subj st
 
 // goTest judges go test by the packages' _test.go files: every test,
 // TestMain and init function in them runs.
+//
+// The packages' other files are read too, with the packages of the module
+// that they and the test files import, as go run reads the program it
+// builds: their init functions and package variables run before any
+// test, and the tests call the rest.
 func (j *judgement) goTest(g goArgs, dir, subj string) {
-	files, ok := j.goSources(g.operands, dir, true, subj)
+	files, ok := j.goSources(g.operands, dir, subj)
 	if !ok {
 		return
 	}
+	rd := &sourceReading{j: j, b: &compiledBuild{compiler: "go"}, seen: map[string]bool{}}
 	for _, f := range files {
-		if strings.HasSuffix(f, "_test.go") {
-			j.readBuildCode(f, "go", "the Go file", filepath.Dir(f), subj, nil)
+		if !strings.HasSuffix(f, "_test.go") {
+			rd.add(f, "go", false)
+			continue
+		}
+		if p, ok := j.readBuildCode(f, "go", "the Go file", filepath.Dir(f), subj, nil); ok {
+			rd.goImports(filepath.Dir(f), p.Imports)
+		}
+	}
+	if !rd.failed {
+		for _, f := range rd.files {
+			j.judgeProgram(f, dir, subj, compiledRules)
 		}
 	}
 	reason := "builds, tests or runs the project"
 	if len(files) > 0 {
-		reason = "runs the project's tests; their files were read and do nothing arbiter must confirm"
+		reason = "runs the project's tests; their files and the packages' code were read and do nothing arbiter must confirm"
 	}
 	j.fireWith(catalog.D5Build, subj, reason)
 }
@@ -169,7 +180,7 @@ func (j *judgement) goTest(g goArgs, dir, subj string) {
 // shell, as the command it names, in its file's folder.
 func (j *judgement) goGenerate(g goArgs, dir, subj string) {
 	_, dry := g.flags["n"]
-	files, ok := j.goSources(g.operands, dir, false, subj)
+	files, ok := j.goSources(g.operands, dir, subj)
 	if !ok {
 		return
 	}

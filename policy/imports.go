@@ -17,10 +17,14 @@ import (
 
 // Bounds on the project's Python files read for one decision: imports
 // followed at most maxImportLevel deep, and at most maxPythonFiles files
-// (modules, conftest.py, test files, setup.py) of up to 64 KiB each.
+// (modules, conftest.py, test files named, setup.py) of up to 64 KiB
+// each, besides at most maxCollectedFiles test modules that pytest
+// collects from its test folders (a test tree is many small files, whose
+// verdicts are kept between calls: see pyverdicts.go).
 const (
-	maxImportLevel = 8
-	maxPythonFiles = 48
+	maxImportLevel    = 8
+	maxPythonFiles    = 48
+	maxCollectedFiles = 512
 )
 
 // pyLoad is where the imports of one piece of Python code are found.
@@ -37,6 +41,9 @@ type pyLoad struct {
 	pkg string
 	// level counts the imports followed to reach this code.
 	level int
+	// collected marks a test module pytest collects, counted against
+	// maxCollectedFiles rather than maxPythonFiles.
+	collected bool
 }
 
 // pythonFiles records, for one decision, the Python files already judged
@@ -44,6 +51,9 @@ type pyLoad struct {
 // cycle ends).
 type pythonFiles struct {
 	judged map[string]bool
+	// collected counts the judged files that are test modules pytest
+	// collects.
+	collected int
 }
 
 // pyFlags are the interpreter's options that change sys.path: -I
@@ -230,6 +240,7 @@ func (j *judgement) pythonFileText(c *shell.Command, file string, load *pyLoad, 
 		j.pyFiles = &pythonFiles{judged: map[string]bool{}} // a judgement made apart from a decision's
 	}
 	if j.pyFiles.judged[file] {
+		j.dependsOnSkip(file)
 		return "", false
 	}
 	shown := j.fileShown(file)
@@ -237,13 +248,24 @@ func (j *judgement) pythonFileText(c *shell.Command, file string, load *pyLoad, 
 	case load.level > maxImportLevel:
 		j.fireWith(catalog.UTooManyFiles, subj, "imports go deeper than "+strconv.Itoa(maxImportLevel)+" modules at "+shown+", beyond what arbiter reads")
 		return "", false
-	case len(j.pyFiles.judged) >= maxPythonFiles:
+	case load.collected && j.pyFiles.collected >= maxCollectedFiles:
+		j.fireWith(catalog.UTooManyFiles, subj, "pytest collects more than "+strconv.Itoa(maxCollectedFiles)+" test files (at "+shown+"), beyond what arbiter reads")
+		return "", false
+	case !load.collected && len(j.pyFiles.judged)-j.pyFiles.collected >= maxPythonFiles:
 		j.fireWith(catalog.UTooManyFiles, subj, "it loads more than "+strconv.Itoa(maxPythonFiles)+" of the project's Python files (at "+shown+"), beyond what arbiter reads")
 		return "", false
 	}
+	if j.keptPlain(file, load, subj, what) {
+		return "", false // plain when last read, and unchanged since
+	}
 	j.pyFiles.judged[file] = true
+	if load.collected {
+		j.pyFiles.collected++
+	}
+	deps := j.trackingStart(file)
 	text, agent, ok := j.pythonSource(c, file, subj)
 	if !ok {
+		j.trackingEnd(deps, file, load, false)
 		return "", false
 	}
 	inner := j.nested(j.res.Resolve(".", c.Dir))
@@ -256,6 +278,9 @@ func (j *judgement) pythonFileText(c *shell.Command, file string, load *pyLoad, 
 		label = shown // the reading of another file, whose name the caller shows
 	}
 	j.absorb(inner, label)
+	// pytest_plugins is read from the text by the caller, which a kept
+	// verdict does not give back.
+	j.trackingEnd(deps, file, load, plainText(inner) && agent.state != agentsOwn && !strings.Contains(text, "pytest_plugins"))
 	if agent.state == agentsOwn {
 		j.fireWith(catalog.D4RunWrittenFile, subj, what+", which the agent wrote in this session ("+agent.when()+"), judged by what it contains")
 	} else {

@@ -26,7 +26,7 @@ var pytestSkipDirs = []string{"*.egg", ".*", "_darcs", "build", "CVS", "dist", "
 
 // pytest judges pytest run as a program.
 func (j *judgement) pytest(c *shell.Command) {
-	j.fireWith(catalog.D5Build, c.String(), "runs the project's tests with pytest, judged by the conftest.py files and plugins it loads")
+	j.fireWith(catalog.D5Build, c.String(), "runs the project's tests with pytest, judged by the conftest.py files, plugins and test modules it loads")
 	j.pytestLoads(c, c, nil)
 }
 
@@ -197,9 +197,12 @@ func (j *judgement) conftests(c *shell.Command, cfg project.PytestConfig, rootdi
 	if cfg.Norecursedirs != nil {
 		skip = cfg.Norecursedirs
 	}
+	collects := pytestCollects(cfg, c)
 	var files []string
+	added := map[string]bool{}
 	add := func(f string) {
-		if !slices.Contains(files, f) {
+		if !added[f] {
+			added[f] = true
 			files = append(files, f)
 		}
 	}
@@ -220,33 +223,95 @@ func (j *judgement) conftests(c *shell.Command, cfg project.PytestConfig, rootdi
 			add(t) // a test file named: imported as a module
 			continue
 		}
-		found, err := project.FindFiles(t, func(name string) bool { return name == "conftest.py" }, func(dir string) bool { return skipsDir(skip, path.Base(dir)) })
+		found, err := project.FindFiles(t, func(name string) bool { return name == "conftest.py" || name == "__init__.py" || collects(name) }, func(dir string) bool { return skipsDir(skip, path.Base(dir)) })
 		if err != nil && !project.IsNotExist(err) {
-			j.fireWith(catalog.UTooManyFiles, subj, "pytest collects "+j.fileShown(t)+", and arbiter cannot look through it for conftest.py ("+err.Error()+")")
+			j.fireWith(catalog.UTooManyFiles, subj, "pytest collects "+j.fileShown(t)+", and arbiter cannot look through it for its test files ("+err.Error()+")")
 			return
 		}
-		for _, f := range found {
-			add(f)
-		}
 		for k := range j.written {
-			if path.Base(k) == "conftest.py" && strings.HasPrefix(k, t+"/") {
-				add(k)
+			if strings.HasPrefix(k, t+"/") && !strings.HasSuffix(k, "/") {
+				found = append(found, k)
+			}
+		}
+		// conftest.py and the packages' __init__.py load before any test
+		// module, so they are judged first.
+		slices.SortStableFunc(found, func(a, b string) int { return pytestOrder(a, collects) - pytestOrder(b, collects) })
+		for _, f := range found {
+			if pytestOrder(f, collects) < 2 {
+				add(f)
 			}
 		}
 	}
+	var loads []pyFileLoad
 	for _, f := range files {
 		if !j.exists(f) {
 			continue
 		}
-		load := pytestLoad(f, extra)
+		load := j.pytestLoad(f, extra)
 		what := "loads " + j.fileShown(f) + ", which pytest imports before the tests"
-		if path.Base(f) != "conftest.py" {
+		switch {
+		case path.Base(f) == "__init__.py":
+			what = "loads the test package " + j.fileShown(f)
+		case path.Base(f) != "conftest.py":
 			what = "runs the test file " + j.fileShown(f)
+			load.collected = true
 		}
-		if text, ok := j.pythonFileText(c, f, load, subj, what); ok && path.Base(f) == "conftest.py" {
-			j.conftestPlugins(c, f, text, load, subj)
+		loads = append(loads, pyFileLoad{f, load, what})
+	}
+	run, kept := j.keptRun(files, loads, subj)
+	if kept {
+		return // every file plain when last read, and unchanged since
+	}
+	start := len(j.findings)
+	for _, l := range loads {
+		if text, ok := j.pythonFileText(c, l.file, l.load, subj, l.what); ok && path.Base(l.file) == "conftest.py" {
+			j.conftestPlugins(c, l.file, text, l.load, subj)
 		}
 	}
+	j.runEnd(run, j.understoodSince(start))
+}
+
+// pytestTestFiles are python_files' default patterns: the modules pytest
+// collects tests from.
+var pytestTestFiles = []string{"test_*.py", "*_test.py"}
+
+// pytestCollects returns whether pytest imports a file of that name as a
+// test module: one python_files matches, or, with --doctest-modules,
+// every Python file. A pattern with a folder in it matches against the
+// whole path, which is not read here: every Python file counts then.
+func pytestCollects(cfg project.PytestConfig, c *shell.Command) func(name string) bool {
+	patterns := pytestTestFiles
+	if cfg.PythonFiles != nil {
+		patterns = cfg.PythonFiles
+	}
+	all := slices.Contains(c.ArgTexts(), "--doctest-modules")
+	for _, p := range patterns {
+		all = all || strings.Contains(p, "/")
+	}
+	return func(name string) bool {
+		if all {
+			return strings.HasSuffix(name, ".py")
+		}
+		for _, p := range patterns {
+			if ok, _ := path.Match(p, name); ok {
+				return true
+			}
+		}
+		return false
+	}
+}
+
+// pytestOrder ranks what pytest loads from a test folder by when: the
+// conftest.py files and test packages first (0), then the test modules
+// (1); 2 for a file it does not import.
+func pytestOrder(file string, collects func(string) bool) int {
+	switch name := path.Base(file); {
+	case name == "conftest.py" || name == "__init__.py":
+		return 0
+	case collects(name):
+		return 1
+	}
+	return 2
 }
 
 // exists reports a file on disk or one the command line writes.
@@ -254,7 +319,7 @@ func (j *judgement) exists(f string) bool {
 	if _, file := j.writtenLookup(f); file {
 		return true
 	}
-	return project.IsFile(f)
+	return j.isFile(f)
 }
 
 // writesUnder reports whether the command line writes something under dir.
@@ -292,10 +357,10 @@ func skipsDir(patterns []string, name string) bool {
 // with pytest's default import mode its basedir, the first folder above
 // it that is not a package, goes first on sys.path; the module's package
 // is the folders between.
-func pytestLoad(file string, extra []string) *pyLoad {
+func (j *judgement) pytestLoad(file string, extra []string) *pyLoad {
 	base := path.Dir(file)
 	var pkg []string
-	for project.IsFile(path.Join(base, "__init__.py")) && base != path.Dir(base) {
+	for j.isFile(path.Join(base, "__init__.py")) && base != path.Dir(base) {
 		pkg = append([]string{path.Base(base)}, pkg...)
 		base = path.Dir(base)
 	}

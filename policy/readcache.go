@@ -22,6 +22,23 @@ type readCache struct {
 	// listings are the folders read to find Python modules: an import
 	// asks about many names in few folders.
 	listings project.Listings
+	// store is where plain Python files' verdicts are kept between calls
+	// (Options.Cache); tracking are the judgements of Python files whose
+	// dependencies are being collected, innermost last, and ids the
+	// identities of the paths they depend on (see pyverdicts.go).
+	store    verdictStore
+	tracking []*pyDeps
+	ids      map[string]pathState
+	// env is where the call's shell finds programs (see missing.go).
+	env shellEnv
+}
+
+// shellEnv is the call's PATH and the start-up files of its shell;
+// known is false when PATH was not given.
+type shellEnv struct {
+	path    string
+	startup []string
+	known   bool
 }
 
 type gitConfigRead struct {

@@ -83,6 +83,12 @@ func skillDir(abs string, res paths.Resolver) bool {
 	return false
 }
 
+// skillFolder reports whether dir is an installed skill's folder or a
+// folder inside one.
+func skillFolder(dir string, res paths.Resolver) bool {
+	return skillDir(path.Join(dir, "SKILL.md"), res)
+}
+
 // inSkill reports whether abs is below root/NAME/ and root/NAME holds a
 // SKILL.md file.
 func inSkill(abs, root string) bool {

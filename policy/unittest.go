@@ -93,7 +93,7 @@ func (j *judgement) unittestLoads(c, sub *shell.Command) {
 		if path.Base(f) == "__init__.py" && path.Dir(f) == startDir {
 			continue // the start folder is searched, not imported
 		}
-		j.pythonFile(c, f, pytestLoad(f, dirs), subj, "runs the test module "+j.fileShown(f)+", which unittest discovers")
+		j.pythonFile(c, f, j.pytestLoad(f, dirs), subj, "runs the test module "+j.fileShown(f)+", which unittest discovers")
 	}
 }
 

@@ -171,6 +171,7 @@ func (f finder) glob(base, pattern string) []string {
 		slices.Sort(out)
 		return out
 	}
+	f.listings.unlisted(dir)
 	matches, _ := filepath.Glob(globEscape(base) + pattern)
 	return matches
 }
@@ -188,6 +189,7 @@ func (f finder) isDir(p string) bool {
 	if listed && mode&fs.ModeSymlink == 0 {
 		return mode.IsDir()
 	}
+	f.listings.unlisted(p)
 	info, err := os.Stat(p)
 	return err == nil && info.IsDir()
 }
@@ -208,6 +210,7 @@ func (f finder) isFile(p string) bool {
 	if listed && mode&fs.ModeSymlink == 0 {
 		return !mode.IsDir()
 	}
+	f.listings.unlisted(p)
 	info, err := os.Stat(p)
 	return err == nil && !info.IsDir()
 }
@@ -218,12 +221,20 @@ func (f finder) isFile(p string) bool {
 // it is then looked up on its own, as without listings.
 type Listings struct {
 	dirs map[string]map[string]fs.FileMode
+	// Seen, when set, is told of every folder whose listing a lookup
+	// consults (listed) and of every path looked up on its own instead
+	// (not listed), before it is read: what the lookups found depends on
+	// them, for a caller that keeps it.
+	Seen func(p string, listed bool)
 }
 
 // names returns the entries of dir and whether it could be listed.
 func (l *Listings) names(dir string) (map[string]fs.FileMode, bool) {
 	if l == nil {
 		return nil, false
+	}
+	if l.Seen != nil {
+		l.Seen(dir, true)
 	}
 	if names, ok := l.dirs[dir]; ok {
 		return names, names != nil
@@ -246,6 +257,13 @@ func (l *Listings) names(dir string) (map[string]fs.FileMode, bool) {
 	}
 	l.dirs[dir] = names
 	return names, true
+}
+
+// unlisted tells Seen of a path looked up without a listing.
+func (l *Listings) unlisted(p string) {
+	if l != nil && l.Seen != nil {
+		l.Seen(p, false)
+	}
 }
 
 // mode looks p up in its directory's listing: listed reports that the

@@ -21,6 +21,9 @@ type PytestConfig struct {
 	// Pythonpath, Testpaths and Norecursedirs are those settings as
 	// written (relative to Dir); Norecursedirs is nil when unset.
 	Pythonpath, Testpaths, Norecursedirs []string
+	// PythonFiles are the python_files patterns of the files pytest
+	// collects as test modules; nil when unset.
+	PythonFiles []string
 }
 
 // pytestFiles are the files pytest takes its configuration from, in the
@@ -89,7 +92,7 @@ func ParsePytestConfig(name, text string) (cfg PytestConfig, found bool, err err
 	if cfg.Addopts, err = words("addopts"); err != nil {
 		return cfg, true, fmt.Errorf("addopts: %w", err)
 	}
-	for key, dst := range map[string]*[]string{"pythonpath": &cfg.Pythonpath, "testpaths": &cfg.Testpaths, "norecursedirs": &cfg.Norecursedirs} {
+	for key, dst := range map[string]*[]string{"pythonpath": &cfg.Pythonpath, "testpaths": &cfg.Testpaths, "norecursedirs": &cfg.Norecursedirs, "python_files": &cfg.PythonFiles} {
 		v, ok := values[key]
 		switch {
 		case !ok:

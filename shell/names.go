@@ -49,3 +49,7 @@ func Canonical(program string) string {
 	}
 	return program
 }
+
+// IsBuiltin reports whether name is one of Bash's builtins, which run
+// before any PATH lookup.
+func IsBuiltin(name string) bool { return shellBuiltins.Get()[name] }

@@ -1,6 +1,6 @@
 //go:build darwin || freebsd || netbsd
 
-package secrets
+package filecache
 
 import "syscall"
 

@@ -1,6 +1,6 @@
 //go:build aix
 
-package secrets
+package filecache
 
 import "syscall"
 

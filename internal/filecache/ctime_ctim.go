@@ -1,6 +1,6 @@
 //go:build linux || solaris || illumos || openbsd || dragonfly
 
-package secrets
+package filecache
 
 import "syscall"
 
