@@ -65,6 +65,7 @@ func (p *Policy) Decide(ctx context.Context, call arbiter.Call) (d arbiter.Decis
 	j.protect = p.opts.Protect
 	j.files = p.opts.Files
 	j.tool(call)
+	j.preApprove()
 	d = j.decision(p.opts)
 	if call.Tool == "Bash" && d.Decision != arbiter.Deny {
 		d.Wrote = j.shellWrites()
