@@ -86,6 +86,8 @@ func TestLibraryCalls(t *testing.T) {
 		{"import sqlite3\nwith sqlite3.connect('app.db') as con:\n    cur = con.cursor()\n    cur.execute('PRAGMA table_info(users)')\n    print(cur.fetchall())", true, "", []string{"app.db"}, nil},
 		{"import sqlite3, pandas as pd\ncon = sqlite3.connect('app.db')\nprint(pd.read_sql('SELECT * FROM t WHERE id = ?', con, params=(1,)))", true, "", []string{"app.db"}, nil},
 		{"import sqlite3\nc = sqlite3.connect('app.db')\nc.execute('SELECT 1')\nc.execute(\"ATTACH '/etc/x.db' AS x\")", false, "ATTACH", nil, nil},
+		{"import pandas as pd\nprint(pd.read_sql('SELECT 1', 'postgresql://u@db.example/x'))", false, "address", nil, nil},
+		{"import pandas as pd\nprint(pd.read_sql('SELECT 1', con='sqlite:///app.db'))", false, "address", nil, nil},
 		{"import sqlite3\nc = sqlite3.connect('app.db')\nc.execute('DELETE FROM users')", false, "not only read", nil, nil},
 		{"import sqlite3\nc = sqlite3.connect('app.db')\nc.enable_load_extension(True)", false, "enable_load_extension", nil, nil},
 		{"import sqlite3\nc = sqlite3.connect('app.db')\nc.execute(q)", false, "computed", nil, nil},

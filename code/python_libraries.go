@@ -79,6 +79,10 @@ func (p *py) libraryArgs(what string, c *libCall, args []tokens) {
 			p.libraryDatabase(what, v)
 		case "sql":
 			p.librarySQL(what, v)
+		case "conn":
+			if name, ok := p.pathValue(v); ok {
+				p.a.not("calls %s with the database address %q, which may name another machine", what, clipText(name))
+			}
 		case "pickle":
 			if len(v) != 1 || !v[0].is(tKeyword, "False") && !v[0].is(tKeyword, "None") {
 				p.a.dynamic("calls " + what + " with " + role.keyword + ", which loads pickled objects that can run any code")
