@@ -69,6 +69,12 @@ func TestLibraryCalls(t *testing.T) {
 		{"import pandas as pd\npd.read_pickle('x.pkl')", false, "read_pickle", nil, nil},
 		{"import pandas as pd\ndf = pd.read_csv('a.csv')\ndf.query('a > 1')", false, "query", nil, nil},
 		{"import pandas as pd\npd.read_csv('a.csv', converters={'a': eval})", false, "eval", nil, nil},
+		{"import pandas as pd\ndf = pd.read_csv('a.csv')\nprint(df.groupby('k').agg({'v': 'sum', 'w': ['mean', 'max']}), df.apply(lambda r: r['v'] * 2, axis=1))", true, "", []string{"a.csv"}, nil},
+		{"import pandas as pd\ndf = pd.read_csv('a.csv')\ndf.agg('to_csv', 0, '/home/u/.bashrc')", false, "names a method", nil, nil},
+		{"import pandas as pd\ndf = pd.read_csv('a.csv')\ndf.agg('sum', 0, 1)", false, "more than two", nil, nil},
+		{"import pandas as pd\npd.read_csv('a.csv').plot(backend='evil')", false, "loads code", nil, nil},
+		{"import pandas as pd\npd.set_option('plotting.backend', 'evil')", false, "set_option", nil, nil},
+		{"import matplotlib\nmatplotlib.use('module://evil')", false, "module://", nil, nil},
 		// numpy
 		{"import numpy as np; print(np.arange(3))", true, "", nil, nil},
 		{"import numpy as np\na = np.loadtxt('m.txt')\nnp.save('out.npy', a.reshape(2, -1).mean(axis=0))", true, "", []string{"m.txt"}, []string{"out.npy"}},

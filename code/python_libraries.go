@@ -2,6 +2,8 @@ package code
 
 import (
 	"strings"
+
+	"github.com/arbitergate/arbiter/internal/lazy"
 )
 
 // libraries returns the table's Python section.
@@ -58,7 +60,7 @@ func (p *py) importedTops() []string {
 
 // libraryArgs judges the arguments of a call the table lists by their
 // roles: the paths it reads and writes, the SQL it runs, the database it
-// opens, a flag that loads pickles.
+// opens, an argument that loads code, the functions an aggregation runs.
 func (p *py) libraryArgs(what string, c *libCall, args []tokens) {
 	what = strings.TrimPrefix(what, "builtins.")
 	for _, arg := range args {
@@ -83,10 +85,16 @@ func (p *py) libraryArgs(what string, c *libCall, args []tokens) {
 			if name, ok := p.pathValue(v); ok {
 				p.a.not("calls %s with the database address %q, which may name another machine", what, clipText(name))
 			}
-		case "pickle":
+		case "loads":
 			if len(v) != 1 || !v[0].is(tKeyword, "False") && !v[0].is(tKeyword, "None") {
-				p.a.dynamic("calls " + what + " with " + role.keyword + ", which loads pickled objects that can run any code")
+				p.a.dynamic("calls " + what + " with " + role.keyword + ", which loads code arbiter does not read (pickled objects, or a module named by a string)")
 			}
+		case "name":
+			if s, ok := v.literal(); !ok || !plainName(s) {
+				p.a.dynamic("calls " + what + " with a name that is not a plain one (a module:// name loads that module)")
+			}
+		case "func":
+			p.aggregation(what, args)
 		}
 	}
 }
@@ -160,4 +168,49 @@ func (p *py) librarySQL(what string, v tokens) {
 	if why, ok := SQLite(sql, false); !ok {
 		p.a.not("calls %s with SQL that does not only read (%s)", what, why)
 	}
+}
+
+// aggregation judges the functions a pandas aggregation (agg, aggregate,
+// apply) runs: a string names a method of the value, which pandas calls
+// with the call's other arguments, so each string (other than a dict's
+// keys, and a lambda's body) must be one of pandas' own reductions.
+func (p *py) aggregation(what string, args []tokens) {
+	positional := 0
+	for _, arg := range args {
+		kw, v := arg.keyword()
+		if kw == "" {
+			positional++
+		}
+		if len(v) > 0 && v[0].is(tKeyword, "lambda") {
+			continue // a function the code defines, read with the rest
+		}
+		for k, t := range arg {
+			if t.kind == tString && !arg.at(k+1).is(tOp, ":") && !pandasReductions.Get()[t.text] {
+				p.a.not("calls %s with %q, which names a method pandas would call", what, clipText(t.text))
+				return
+			}
+		}
+	}
+	if positional > 2 {
+		p.a.not("calls %s with more than two positional arguments, which pandas passes to the function", what)
+	}
+}
+
+// pandasReductions are the names pandas' aggregations take for its own
+// reductions, which only compute.
+var pandasReductions = lazy.New(func() map[string]bool {
+	return toSet("all any count cumcount cummax cummin cumprod cumsum first idxmax idxmin last max mean median min nunique prod quantile sem size skew std sum var")
+})
+
+// plainName reports whether s is letters, digits and "_" only.
+func plainName(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, r := range s {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_') {
+			return false
+		}
+	}
+	return true
 }
