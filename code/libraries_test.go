@@ -75,6 +75,7 @@ func TestLibraryCalls(t *testing.T) {
 		{"import pandas as pd\npd.read_csv('a.csv').plot(backend='evil')", false, "loads code", nil, nil},
 		{"import pandas as pd\npd.set_option('plotting.backend', 'evil')", false, "set_option", nil, nil},
 		{"import matplotlib\nmatplotlib.use('module://evil')", false, "module://", nil, nil},
+		{"import matplotlib.pyplot as plt\nplt.savefig('a.png', backend='module://evil')", false, "module://", nil, nil},
 		// numpy
 		{"import numpy as np; print(np.arange(3))", true, "", nil, nil},
 		{"import numpy as np\na = np.loadtxt('m.txt')\nnp.save('out.npy', a.reshape(2, -1).mean(axis=0))", true, "", []string{"m.txt"}, []string{"out.npy"}},
