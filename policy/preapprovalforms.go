@@ -61,34 +61,24 @@ func (j *judgement) requestHosts(c *shell.Command) ([]string, bool) {
 			names = append(names, shell.Word{Text: savedName(t)})
 			continue
 		}
-		name, value, joined := strings.Cut(t, "=")
-		kind, ok := forms[name]
+		opts, next, ok := requestOptions(forms, c.Args, k)
 		if !ok {
-			if !flagCluster(t, forms) {
-				return nil, false
-			}
-			continue
+			return nil, false
 		}
-		if kind == "" {
-			if joined {
-				return nil, false
+		k = next
+		for _, o := range opts {
+			switch o.kind {
+			case "method":
+				if m := strings.ToUpper(o.value); m != "GET" && m != "HEAD" {
+					return nil, false
+				}
+			case "o":
+				outputs = append(outputs, shell.Word{Text: o.value})
+			case "=":
+				if strings.HasPrefix(o.value, "@") {
+					return nil, false // curl -H @file reads the headers from a file
+				}
 			}
-			continue
-		}
-		if !joined {
-			if k+1 >= len(c.Args) {
-				return nil, false
-			}
-			k++
-			value = c.Args[k].Text
-		}
-		switch kind {
-		case "method":
-			if m := strings.ToUpper(value); m != "GET" && m != "HEAD" {
-				return nil, false
-			}
-		case "o":
-			outputs = append(outputs, shell.Word{Text: value})
 		}
 	}
 	if len(hosts) == 0 {
@@ -152,18 +142,58 @@ func hasArg(c *shell.Command, t string) bool {
 	return false
 }
 
-// flagCluster reports whether t is short flags of forms run together
-// (-sSL, -fsS).
-func flagCluster(t string, forms map[string]string) bool {
-	if len(t) < 3 || strings.HasPrefix(t, "--") {
-		return false
-	}
-	for _, r := range t[1:] {
-		if kind, ok := forms["-"+string(r)]; !ok || kind != "" {
-			return false
+// option is one option of a request, with its value when it takes one.
+type option struct{ kind, value string }
+
+// requestOptions reads the option at args[k]: a long one (--name,
+// --name=value, --name value) or a cluster of short ones (-sSL, -qO-,
+// -sSo out.json), the last of which may take a value (the rest of the
+// word, or the next one). It returns the options and the index of the
+// last word read; false for an option not in forms.
+func requestOptions(forms map[string]string, args []shell.Word, k int) ([]option, int, bool) {
+	t := args[k].Text
+	valued := func(kind, rest string) ([]option, int, bool) {
+		if rest != "" {
+			return []option{{kind, rest}}, k, true
 		}
+		if k+1 >= len(args) {
+			return nil, k, false
+		}
+		return []option{{kind, args[k+1].Text}}, k + 1, true
 	}
-	return true
+	if strings.HasPrefix(t, "--") {
+		name, value, joined := strings.Cut(t, "=")
+		kind, ok := forms[name]
+		switch {
+		case !ok || kind == "" && joined:
+			return nil, k, false
+		case kind == "":
+			return []option{{}}, k, true
+		case joined:
+			return []option{{kind, value}}, k, true
+		}
+		return valued(kind, "")
+	}
+	if kind, ok := forms[t]; ok && len(t) > 2 {
+		// wget's -nv: one option of two letters.
+		if kind != "" {
+			return valued(kind, "")
+		}
+		return []option{{}}, k, true
+	}
+	var opts []option
+	for i := 1; i < len(t); i++ {
+		kind, ok := forms["-"+t[i:i+1]]
+		if !ok {
+			return nil, k, false
+		}
+		if kind != "" {
+			o, next, ok := valued(kind, t[i+1:])
+			return append(opts, o...), next, ok
+		}
+		opts = append(opts, option{})
+	}
+	return opts, k, len(opts) > 0
 }
 
 // requestHost returns the host of a URL operand of curl or wget, for
