@@ -444,34 +444,14 @@ func (p *js) resolve(parts []string) (string, string) {
 
 // call judges a call of a global or module member.
 func (p *js) call(q string, open int) {
+	if p.libraryCall(q, open) {
+		return
+	}
 	var args []tokens
 	if p.ts.at(open).is(tOp, "(") {
 		args = p.ts.args(open)
 	}
-	literalArg := func() (string, bool) {
-		if len(args) == 0 {
-			return "", false
-		}
-		return args[0].literal()
-	}
 	switch q {
-	case "fs.readFileSync", "fs.readFile", "fs.promises.readFile", "fs/promises.readFile":
-		if f, ok := literalArg(); ok {
-			p.a.read(f)
-			return
-		}
-		if len(args) > 0 && len(args[0]) == 1 && args[0][0].is(tNumber, "0") {
-			return // standard input
-		}
-		p.a.not("%s reads a file whose name is computed", q)
-		return
-	case "fs.writeFileSync", "fs.appendFileSync", "fs.writeFile", "fs.appendFile", "fs.mkdirSync", "fs.promises.writeFile", "fs/promises.writeFile":
-		if f, ok := literalArg(); ok {
-			p.a.write(f)
-			return
-		}
-		p.a.not("%s writes a file whose name is computed", q)
-		return
 	case "setTimeout", "setInterval", "setImmediate":
 		if len(args) > 0 && len(args[0]) > 0 && args[0][0].kind == tString {
 			p.a.dynamic(q + " with a string evaluates it as code")

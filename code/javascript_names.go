@@ -74,7 +74,7 @@ padStart padEnd startsWith endsWith toUpperCase toLowerCase toLocaleString toLoc
 charAt charCodeAt codePointAt normalize repeat substring substr get set has add delete clear then catch finally getTime toISOString toJSON
 getFullYear getMonth getDate getDay getHours getMinutes getSeconds getMilliseconds getTimezoneOffset toDateString toLocaleDateString
 toLocaleTimeString toUTCString getUTCFullYear getUTCMonth getUTCDate getUTCHours digest update write hasOwnProperty call apply bind
-toSorted toReversed with copyWithin isInteger isArray readUInt8 readUInt16LE readUInt32LE readInt32LE subarray equals compare`
+toSorted toReversed with copyWithin isInteger isArray readUInt8 readUInt16LE readUInt32LE readInt32LE subarray equals compare pipe`
 
 // jsEffectTable lists, per effect, the prefixes whose call or use has it.
 const jsEffectTable = `

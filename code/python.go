@@ -479,6 +479,9 @@ func (p *py) call(q string, open int) {
 		p.a.dynamic("getattr with a computed name")
 		return
 	}
+	if p.libraryCall(q, args) {
+		return
+	}
 	if p.n.isPure(q) || q == "builtins."+strings.TrimPrefix(q, "builtins.") && pyExceptionName(strings.TrimPrefix(q, "builtins.")) {
 		return
 	}
@@ -510,6 +513,7 @@ func (p *py) use(q, kind string, parts []string) {
 	case p.n.effectOf(q) == "env":
 		p.a.envDump(q)
 	case p.n.isPure(q) && !(kind == "builtin" && pyImpureBuiltins.Get()[parts[0]]), p.n.dataPrefix(q):
+	case kind == "module" && p.libraryUse(q):
 	case kind == "builtin" && len(parts) == 1 && pyExceptionName(parts[0]):
 	case kind == "module" && len(parts) > 1 && (versionAttr(parts[len(parts)-1]) || isDunder(parts[len(parts)-1]) && safeDunder(parts[len(parts)-1])):
 	case kind == "module" && len(parts) == 1:
@@ -628,6 +632,9 @@ func (p *py) method(name string, open int, recv string, known bool) {
 			p.a.not(".replace() with one argument renames a file")
 		}
 	default:
+		if p.libraryMethod(name, args) {
+			return
+		}
 		if !p.n.methods[name] && !p.defs[name] && !safeDunder(name) && p.unlisted == "" {
 			p.unlisted = name
 		}

@@ -23,6 +23,10 @@ type Report struct {
 	// Reads and Writes list the literal file paths the code opens.
 	Reads  []string
 	Writes []string
+	// Databases lists the database files the code opens by a literal
+	// path (sqlite3.connect), each also in Reads; the policy judges where
+	// they are.
+	Databases []string
 	// Env lists environment variables read by literal name.
 	Env []string
 	// Effects the policy has rules for.

@@ -383,7 +383,8 @@ func HelperPath() string {
 // hook reads them from the session transcript). requests is called at
 // most once, and only when the user's words could change the decision:
 // a static deny, which the policy turns into ask when the user typed the
-// very command, and a call the judge will be asked about. A static
+// very command, a class C defer the user's words may have asked for, and
+// a call the judge will be asked about. A static
 // allow or ask never waits for them.
 func (g *Gate) DecideLazily(ctx context.Context, call arbiter.Call, requests func() []string) arbiter.Decision {
 	if len(call.Requests) > 0 {
@@ -393,6 +394,11 @@ func (g *Gate) DecideLazily(ctx context.Context, call arbiter.Call, requests fun
 	d := g.Static.Decide(ctx, call)
 	switch {
 	case d.Decision == arbiter.Deny && !blocked(d):
+		if call.Requests = requests(); len(call.Requests) > 0 {
+			d = g.Static.Decide(ctx, call)
+		}
+	case policy.PreApprovable(d):
+		// The user's own words may have asked for this class C action.
 		if call.Requests = requests(); len(call.Requests) > 0 {
 			d = g.Static.Decide(ctx, call)
 		}

@@ -38,8 +38,9 @@ func (r *recording) Ask(_ context.Context, st judge.State, _ []judge.Question) (
 
 // TestDecideLazilyReadsWordsOnlyWhenTheyMatter: the user's requests are
 // fetched for a static deny (what the user typed is asked, not refused)
-// and for a call the judge will see, never for a static allow or ask,
-// nor when no judge is configured for a defer.
+// for a class C defer the user's words may have asked for, and for a
+// call the judge will see; never for a static allow or ask, nor when no
+// judge is configured for any other defer.
 func TestDecideLazilyReadsWordsOnlyWhenTheyMatter(t *testing.T) {
 	static := &Gate{Static: policy.New(policy.Options{})}
 	withJudge := func(mode judge.Mode) (*Gate, *recording) {
@@ -64,8 +65,10 @@ func TestDecideLazilyReadsWordsOnlyWhenTheyMatter(t *testing.T) {
 		{"static deny, not typed", static, bash("vim notes.txt"), []string{"clean up"}, 1, arbiter.Deny, ""},
 		{"static deny, typed", static, bash("vim main.go"), []string{"please run vim main.go"}, 1, arbiter.Ask, "H1.user-typed"},
 		{"class A deny, typed: the words cannot change it", static, bash("rm -rf /usr/lib/python3"), []string{"please run rm -rf /usr/lib/python3"}, 0, arbiter.Deny, "A2.system-tree-delete"},
-		{"defer, no judge", static, withoutRequests(network), []string{"is the API up?"}, 0, arbiter.Defer, ""},
-		{"defer, judge in measure mode", measure, withoutRequests(network), []string{"is the API up?"}, 0, arbiter.Defer, ""},
+		{"defer, no judge", static, bash("docker run --rm alpine true"), []string{"is the API up?"}, 0, arbiter.Defer, ""},
+		{"defer, judge in measure mode", measure, bash("docker run --rm alpine true"), []string{"is the API up?"}, 0, arbiter.Defer, ""},
+		{"class C defer, words that do not ask for it", static, withoutRequests(network), []string{"is the API up?"}, 1, arbiter.Defer, "C1.network-request"},
+		{"class C defer the user asked for", static, withoutRequests(network), []string{"curl api.example.com/status please"}, 1, arbiter.Allow, "C.user-asked"},
 		{"defer, judge asked", enforce, withoutRequests(network), []string{"is the API up?"}, 1, arbiter.Allow, "J.requested-low-risk"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

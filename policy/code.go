@@ -235,6 +235,12 @@ func (j *judgement) codeFiles(c *shell.Command, name string, r code.Report) {
 			return
 		}
 	}
+	for _, db := range r.Databases {
+		if _, ok := j.sqliteFile(c, shell.Word{Text: db}); !ok {
+			j.fireWith(catalog.UImpureCode, subj, name+" code opens the database "+db+", which is not a file of the project")
+			return
+		}
+	}
 	for _, v := range r.Env {
 		if isSecretName(v) {
 			j.fireWith(catalog.B3SecretPrint, subj, name+" code reads the secret "+v+" from the environment, which would be sent to the model provider with the conversation")

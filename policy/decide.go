@@ -85,6 +85,7 @@ func (p *Policy) Decide(ctx context.Context, call arbiter.Call) (d arbiter.Decis
 		c.listings.Seen = j.seen // see pyverdicts.go
 	}
 	j.tool(call)
+	j.preApprove()
 	d = j.decision(p.opts)
 	if call.Tool == "Bash" && d.Decision != arbiter.Deny {
 		d.Wrote = j.shellWrites()

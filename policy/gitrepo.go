@@ -35,6 +35,9 @@ const (
 // names a .git file or commondir arbiter could not read.
 func (j *judgement) findRepository(dir string) (repo gitRepository, found bool, err error) {
 	root := j.res.Project
+	if root == "" || !path.IsAbs(dir) {
+		return gitRepository{}, false, nil // no project: nothing is within it (and the walk would not end)
+	}
 	for d := dir; d == root || strings.HasPrefix(d, root+"/"); d = path.Dir(d) {
 		dotgit := path.Join(d, ".git")
 		if info, statErr := os.Stat(dotgit); statErr == nil {

@@ -1,8 +1,13 @@
 package policy
 
 import (
+	"context"
+	"encoding/json"
 	"maps"
 	"testing"
+	"time"
+
+	"github.com/arbitergate/arbiter"
 )
 
 // repo returns the files of a repository's directory at dir (".git" for
@@ -58,4 +63,21 @@ func TestRepositoryConfig(t *testing.T) {
 		{"GIT_DIR plain", both(plain, repo("fixtures/r", "[core]\n\tbare = true\n", nil)), "GIT_DIR=fixtures/r git log", allow, "D6.git-read"},
 		{"git-dir plain", both(plain, repo("fixtures/r", "[core]\n\tbare = true\n", nil)), "git --git-dir=fixtures/r log", allow, "D6.git-read"},
 	})
+}
+
+// TestNoProjectNoRepository: with no project directory nothing is within
+// the project, so no repository is found there, and the walk up ends
+// (it once went on for ever at "/").
+func TestNoProjectNoRepository(t *testing.T) {
+	in, _ := json.Marshal(map[string]string{"command": "cd $(git rev-parse --show-toplevel) && ls"})
+	done := make(chan arbiter.Decision, 1)
+	go func() { done <- Decide(context.Background(), arbiter.Call{Tool: "Bash", Input: in, Cwd: "/tmp"}) }()
+	select {
+	case d := <-done:
+		if d.Decision == arbiter.Allow {
+			t.Errorf("got %s %v", d.Decision, d.Rules)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("no decision after 5 s")
+	}
 }

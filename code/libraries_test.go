@@ -1,0 +1,201 @@
+package code
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestLibraryTable: the built-in table parses, and covers each library
+// family it promises.
+func TestLibraryTable(t *testing.T) {
+	tables, err := parseLibraries(libraryTable)
+	if err != nil {
+		t.Fatal(err)
+	}
+	py := tables["python"]
+	if py == nil {
+		t.Fatal("no [python] section")
+	}
+	for _, q := range []string{"pandas.read_csv", "numpy.load", "openpyxl.load_workbook", "sqlite3.connect", "matplotlib.pyplot.savefig", "PIL.Image.open", "shutil.copy"} {
+		if py.call(q) == nil {
+			t.Errorf("%s: no entry", q)
+		}
+	}
+	for _, m := range []string{"pandas", "numpy", "openpyxl", "sqlite3", "matplotlib", "PIL"} {
+		if len(py.methods[m]) == 0 {
+			t.Errorf("%s: no methods", m)
+		}
+	}
+}
+
+// TestLibraryTableErrors: a malformed line is an error naming its line.
+func TestLibraryTableErrors(t *testing.T) {
+	for _, text := range []string{
+		"pure numpy: array",                       // before any section
+		"[python]\npure numpy array",              // no colon
+		"[python]\ncall pandas.read_csv",          // no argument
+		"[python]\ncall pandas.read_csv 0=open",   // unknown role
+		"[python]\ncall pandas.read_csv x/y=read", // not a position
+		"[python]\nfetch x",                       // unknown directive
+		"[python]\n[python]",                      // a section again
+		"\tpure x: y",                             // a continuation first
+	} {
+		if _, err := parseLibraries(text); err == nil || !strings.Contains(err.Error(), "line ") {
+			t.Errorf("%q: error %v, want one naming the line", text, err)
+		}
+	}
+}
+
+// TestLibraryCalls: library calls are judged by their arguments: routine
+// variants per family, and the harmful neighbours of each.
+func TestLibraryCalls(t *testing.T) {
+	tests := []struct {
+		src       string
+		contained bool
+		why       string   // a part of Why when not contained
+		reads     []string // when contained
+		writes    []string
+	}{
+		// pandas
+		{"import pandas as pd\ndf = pd.read_csv('data/sales.csv')\nprint(df.describe())\n", true, "", []string{"data/sales.csv"}, nil},
+		{"import pandas as pd\ndf = pd.read_excel('in.xlsx', sheet_name=0)\ndf.groupby('a')['b'].sum().to_csv('out/sum.csv', index=False)", true, "", []string{"in.xlsx"}, []string{"out/sum.csv"}},
+		{"import pandas as pd\np = 'data/x.parquet'\nprint(pd.read_parquet(p).head(3).to_string())", true, "", []string{"data/x.parquet"}, nil},
+		{"import pandas as pd\nprint(pd.DataFrame({'a': [1]}).to_csv())", true, "", nil, nil},
+		{"import pandas as pd, os\npd.read_csv('a.csv').to_csv(os.path.expanduser('~/.bashrc'))", true, "", []string{"a.csv"}, []string{"~/.bashrc"}},
+		{"import pandas as pd\nprint(pd.read_csv('https://x.example/a.csv'))", false, "network", nil, nil},
+		{"import pandas as pd, sys\npd.read_csv(sys.argv[1])", false, "computed", nil, nil},
+		{"import pandas as pd\npd.read_csv(*args)", false, "unpacked", nil, nil},
+		{"import pandas as pd\npd.read_pickle('x.pkl')", false, "read_pickle", nil, nil},
+		{"import pandas as pd\ndf = pd.read_csv('a.csv')\ndf.query('a > 1')", false, "query", nil, nil},
+		{"import pandas as pd\npd.read_csv('a.csv', converters={'a': eval})", false, "eval", nil, nil},
+		{"import pandas as pd\ndf = pd.read_csv('a.csv')\nprint(df.groupby('k').agg({'v': 'sum', 'w': ['mean', 'max']}), df.apply(lambda r: r['v'] * 2, axis=1))", true, "", []string{"a.csv"}, nil},
+		{"import pandas as pd\ndf = pd.read_csv('a.csv')\ndf.agg('to_csv', 0, '/home/u/.bashrc')", false, "names a method", nil, nil},
+		{"import pandas as pd\ndf = pd.read_csv('a.csv')\ndf.agg('sum', 0, 1)", false, "more than two", nil, nil},
+		{"import pandas as pd\npd.read_csv('a.csv').plot(backend='evil')", false, "loads code", nil, nil},
+		{"import pandas as pd\npd.set_option('plotting.backend', 'evil')", false, "set_option", nil, nil},
+		{"import matplotlib\nmatplotlib.use('module://evil')", false, "module://", nil, nil},
+		{"import matplotlib.pyplot as plt\nplt.savefig('a.png', backend='module://evil')", false, "module://", nil, nil},
+		// numpy
+		{"import numpy as np; print(np.arange(3))", true, "", nil, nil},
+		{"import numpy as np\na = np.loadtxt('m.txt')\nnp.save('out.npy', a.reshape(2, -1).mean(axis=0))", true, "", []string{"m.txt"}, []string{"out.npy"}},
+		{"import numpy as np\nprint(np.linalg.norm(np.array([3, 4])), np.nan, np.random.default_rng(0).random())", true, "", nil, nil},
+		{"import numpy as np\nnp.load('x.npy', allow_pickle=True)", false, "pickled", nil, nil},
+		{"import numpy as np\nnp.array([1]).tofile('x')", false, "tofile", nil, nil},
+		{"import numpy as np\nnp.ctypeslib.load_library('x', '.')", false, "ctypeslib", nil, nil},
+		// openpyxl
+		{"import openpyxl\nwb = openpyxl.load_workbook('a.xlsx')\nws = wb.active\nprint(ws['A1'].value)", true, "", []string{"a.xlsx"}, nil},
+		{"from openpyxl import Workbook\nwb = Workbook()\nwb.active.append([1, 2])\nwb.save('b.xlsx')", true, "", nil, []string{"b.xlsx"}},
+		{"import openpyxl\nfor row in openpyxl.load_workbook(filename='c.xlsx').active.iter_rows(values_only=True):\n    print(row)", true, "", []string{"c.xlsx"}, nil},
+		{"import openpyxl\nwb = openpyxl.Workbook()\nwb.save(name)", false, "computed", nil, nil},
+		// sqlite3
+		{"import sqlite3\nc = sqlite3.connect('data/app.db')\nprint(c.execute('SELECT name FROM users LIMIT 5').fetchall())", true, "", []string{"data/app.db"}, nil},
+		{"import sqlite3\nwith sqlite3.connect('app.db') as con:\n    cur = con.cursor()\n    cur.execute('PRAGMA table_info(users)')\n    print(cur.fetchall())", true, "", []string{"app.db"}, nil},
+		{"import sqlite3, pandas as pd\ncon = sqlite3.connect('app.db')\nprint(pd.read_sql('SELECT * FROM t WHERE id = ?', con, params=(1,)))", true, "", []string{"app.db"}, nil},
+		{"import sqlite3\nc = sqlite3.connect('app.db')\nc.execute('SELECT 1')\nc.execute(\"ATTACH '/etc/x.db' AS x\")", false, "ATTACH", nil, nil},
+		{"import pandas as pd\nprint(pd.read_sql('SELECT 1', 'postgresql://u@db.example/x'))", false, "address", nil, nil},
+		{"import pandas as pd\nprint(pd.read_sql('SELECT 1', con='sqlite:///app.db'))", false, "address", nil, nil},
+		{"import sqlite3\nc = sqlite3.connect('app.db')\nc.execute('DELETE FROM users')", false, "not only read", nil, nil},
+		{"import sqlite3\nc = sqlite3.connect('app.db')\nc.enable_load_extension(True)", false, "enable_load_extension", nil, nil},
+		{"import sqlite3\nc = sqlite3.connect('app.db')\nc.execute(q)", false, "computed", nil, nil},
+		{"import sqlite3\nc = sqlite3.connect('file:x.db?mode=rw', uri=True)", false, "URI", nil, nil},
+		// matplotlib
+		{"import matplotlib\nmatplotlib.use('Agg')\nimport matplotlib.pyplot as plt\nplt.plot([1, 2])\nplt.savefig('plot.png')", true, "", nil, []string{"plot.png"}},
+		{"import matplotlib.pyplot as plt\nfig, ax = plt.subplots()\nax.bar(['a'], [1])\nax.set_title('t')\nfig.savefig('out/bar.png', dpi=100)", true, "", nil, []string{"out/bar.png"}},
+		{"import matplotlib.pyplot as plt\nplt.hist([1, 2, 2])\nplt.tight_layout()\nplt.close()", true, "", nil, nil},
+		{"import matplotlib.pyplot as plt\nplt.plot([1])\nplt.show()", false, "show", nil, nil},
+		// PIL
+		{"from PIL import Image\nim = Image.open('a.png')\nim.resize((10, 10)).save('b.png')", true, "", []string{"a.png"}, []string{"b.png"}},
+		{"from PIL import Image\nprint(Image.open('a.png').size)", true, "", []string{"a.png"}, nil},
+		{"from PIL import Image\nImage.new('RGB', (2, 2)).convert('L').save('g.png')", true, "", nil, []string{"g.png"}},
+		{"from PIL import Image\nImage.open('a.png').show()", false, "show", nil, nil},
+		// yaml, json, csv, shutil, os
+		{"import yaml; print(yaml.safe_load(open('config.yml')))", true, "", []string{"config.yml"}, nil},
+		{"import shutil\nshutil.copy('a.txt', 'backup/a.txt')", true, "", []string{"a.txt"}, []string{"backup/a.txt"}},
+		{"import os\nos.makedirs('out/plots', exist_ok=True)", true, "", nil, []string{"out/plots"}},
+		{"import yaml; yaml.load(open('config.yml'), Loader=yaml.Loader)", false, "yaml.load", nil, nil},
+		{"import shutil\nshutil.move('a', 'b')", false, "shutil.move", nil, nil},
+		{"import shutil\nshutil.rmtree('build')", false, "deletes", nil, nil},
+		{"import requests\nrequests.get('https://x.example')", false, "network", nil, nil},
+		{"eval('1')", false, "eval", nil, nil},
+	}
+	for _, tt := range tests {
+		r := Analyze("python", tt.src)
+		if r.Contained != tt.contained {
+			t.Errorf("%q: contained %v (%s), want %v", tt.src, r.Contained, r.Why, tt.contained)
+			continue
+		}
+		if !tt.contained {
+			if !containsFold(r.Why, tt.why) {
+				t.Errorf("%q: why %q, want it to mention %q", tt.src, r.Why, tt.why)
+			}
+			continue
+		}
+		if !slices.Equal(r.Reads, tt.reads) || !slices.Equal(r.Writes, tt.writes) {
+			t.Errorf("%q: reads %q writes %q, want %q and %q", tt.src, r.Reads, r.Writes, tt.reads, tt.writes)
+		}
+	}
+}
+
+// TestLibraryProjectShadow: a project module named like a library is the
+// project's code, not the library's table.
+func TestLibraryProjectShadow(t *testing.T) {
+	opt := Options{ProjectModule: func(top string) bool { return top == "pandas" }}
+	r := AnalyzeWith("python", "import pandas as pd\npd.read_csv('x.csv')", opt)
+	if len(r.Project) != 1 || len(r.Reads) != 0 {
+		t.Errorf("got %+v, want the call taken for the project's pandas", r)
+	}
+}
+
+// TestLibraryDatabases: an opened database file is listed for the policy.
+func TestLibraryDatabases(t *testing.T) {
+	r := Analyze("python", "import sqlite3\na = sqlite3.connect('a.db')\nb = sqlite3.connect(':memory:')")
+	if !slices.Equal(r.Databases, []string{"a.db"}) {
+		t.Errorf("databases %q, want a.db", r.Databases)
+	}
+}
+
+// FuzzLibraryCalls: the library reader on library-shaped code keeps the
+// tokenizers' promises.
+func FuzzLibraryCalls(f *testing.F) {
+	fuzzLang(f, "python", "import pandas as pd\npd.read_csv('a.csv', sep=';').to_csv(p, index=False)",
+		"import sqlite3\nc = sqlite3.connect('a.db')\nc.execute('SELECT 1').fetchall()",
+		"import numpy as np\nnp.load('x', allow_pickle=True)", "from PIL import Image\nImage.open(open('a'))", "import shutil\nshutil.copy(*a, **k)")
+}
+
+// TestLibraryCallsJavaScript: node's fs, by its arguments.
+func TestLibraryCallsJavaScript(t *testing.T) {
+	tests := []struct {
+		src           string
+		contained     bool
+		why           string
+		reads, writes []string
+	}{
+		{"const fs = require('fs'); fs.copyFileSync('a.json', 'backup/a.json')", true, "", []string{"a.json"}, []string{"backup/a.json"}},
+		{"const fs = require('fs'); fs.mkdirSync('out', {recursive: true}); fs.writeFileSync('out/x.txt', JSON.stringify({a: 1}))", true, "", nil, []string{"out", "out/x.txt"}},
+		{"const fs = require('fs'); fs.createReadStream('big.log').pipe(process.stdout)", true, "", []string{"big.log"}, nil},
+		{"const {readFileSync} = require('fs'); console.log(readFileSync(0, 'utf8').length)", true, "", nil, nil},
+		{"const fs = require('fs'); fs.copyFileSync(src, 'x')", false, "computed", nil, nil},
+		{"const fs = require('fs'); fs.copyFileSync(a = 'x', require('os').homedir() + '/.bashrc')", false, "computed", nil, nil},
+		{"const fs = require('fs'); fs.copyFileSync(...args)", false, "spread", nil, nil},
+		{"const fs = require('fs'); fs.writeFileSync`x`", false, "tagged template", nil, nil},
+		{"const fs = require('fs'); fs.renameSync('a', 'b')", false, "renameSync", nil, nil},
+		{"const fs = require('fs'); fs.rmSync('a', {recursive: true})", false, "deletes", nil, nil},
+	}
+	for _, tt := range tests {
+		r := Analyze("javascript", tt.src)
+		if r.Contained != tt.contained {
+			t.Errorf("%q: contained %v (%s), want %v", tt.src, r.Contained, r.Why, tt.contained)
+			continue
+		}
+		if !tt.contained {
+			if !containsFold(r.Why, tt.why) {
+				t.Errorf("%q: why %q, want it to mention %q", tt.src, r.Why, tt.why)
+			}
+			continue
+		}
+		if !slices.Equal(r.Reads, tt.reads) || !slices.Equal(r.Writes, tt.writes) {
+			t.Errorf("%q: reads %q writes %q, want %q and %q", tt.src, r.Reads, r.Writes, tt.reads, tt.writes)
+		}
+	}
+}

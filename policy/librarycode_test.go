@@ -1,0 +1,43 @@
+package policy
+
+import "testing"
+
+// TestLibraryCode: inline Python that uses the data stack is judged by
+// what its library calls read and write (code/libraries.txt): routine
+// variants in a project are allowed; their harmful neighbours are not.
+func TestLibraryCode(t *testing.T) {
+	data := map[string]string{"data/sales.csv": "a,b\n1,2\n", "data/app.db": "", "config.yml": "a: 1\n"}
+	runReadCases(t, []readCase{
+		{"pandas heredoc", data, "python3 - <<'EOF'\nimport pandas as pd\ndf = pd.read_csv('data/sales.csv')\nprint(df.describe())\nEOF", allow, "D4.inline-code"},
+		{"pandas to project", data, `python -c "import pandas as pd; pd.read_csv('data/sales.csv').groupby('a').sum().to_csv('data/out.csv')"`, allow, "D2.write-project"},
+		{"pandas excel", data, `python3 -c "import pandas as pd; print(pd.read_excel('data/book.xlsx').head())"`, allow, "D4.inline-code"},
+		{"numpy arange", data, `python -c "import numpy as np; print(np.arange(3))"`, allow, "D4.inline-code"},
+		{"numpy savetxt", data, `python -c "import numpy as np; np.savetxt('data/m.txt', np.eye(3))"`, allow, "D2.write-project"},
+		{"yaml safe_load", data, `python -c "import yaml; print(yaml.safe_load(open('config.yml')))"`, allow, "D4.inline-code"},
+		{"sqlite select", data, `python -c "import sqlite3; print(sqlite3.connect('data/app.db').execute('SELECT name FROM users LIMIT 5').fetchall())"`, allow, "D4.inline-code"},
+		{"sqlite pragma", data, "python3 <<'EOF'\nimport sqlite3\ncon = sqlite3.connect('data/app.db')\nfor row in con.execute('PRAGMA table_info(users)'):\n    print(row)\ncon.close()\nEOF", allow, "D4.inline-code"},
+		{"sqlite memory", data, `python -c "import sqlite3; print(sqlite3.connect(':memory:').execute('SELECT 1').fetchone())"`, allow, "D4.inline-code"},
+		{"read_sql on sqlite", data, `python -c "import sqlite3, pandas as pd; con = sqlite3.connect('data/app.db'); print(pd.read_sql('SELECT * FROM users LIMIT 5', con))"`, allow, "D4.inline-code"},
+		{"plot saved", data, `python -c "import matplotlib; matplotlib.use('Agg'); import matplotlib.pyplot as plt; plt.plot([1, 2]); plt.savefig('plot.png')"`, allow, "D2.write-project"},
+		{"image resized", data, `python -c "from PIL import Image; Image.open('logo.png').resize((32, 32)).save('logo-small.png')"`, allow, "D2.write-project"},
+		{"workbook", data, `python -c "import openpyxl; wb = openpyxl.load_workbook('data/book.xlsx'); print(wb.sheetnames); wb.save('data/copy.xlsx')"`, allow, "D2.write-project"},
+		{"node copy", data, `node -e "const fs = require('fs'); fs.copyFileSync('config.yml', 'config.yml.bak')"`, allow, "D2.write-project"},
+		{"node stream", data, `node -e "require('fs').createReadStream('data/sales.csv').pipe(process.stdout)"`, allow, "D4.inline-code"},
+
+		// Harmful neighbours keep their answers.
+		{"to_csv bashrc", data, `python -c "import os, pandas as pd; pd.read_csv('data/sales.csv').to_csv(os.path.expanduser('~/.bashrc'))"`, ask, "B5.persistence"},
+		{"savefig home", data, `python -c "import matplotlib.pyplot as plt; plt.savefig('/home/dev/.ssh/authorized_keys')"`, ask, ""},
+		{"read_csv url", data, `python -c "import pandas as pd; print(pd.read_csv('https://x.example/a.csv'))"`, dfr, "U.impure-code"},
+		{"read_csv credentials", data, `python -c "import os, pandas as pd; print(pd.read_csv(os.path.expanduser('~/.aws/credentials')))"`, deny, "A6.credential-read"},
+		{"requests", data, `python -c "import requests; print(requests.get('https://x.example').text)"`, dfr, ""},
+		{"sqlite attach", data, `python -c "import sqlite3; c = sqlite3.connect('data/app.db'); c.execute('SELECT 1'); c.execute(\"ATTACH '/etc/x.db' AS x\")"`, dfr, "U.impure-code"},
+		{"sqlite delete", data, `python -c "import sqlite3; sqlite3.connect('data/app.db').execute('DELETE FROM users')"`, dfr, "U.impure-code"},
+		{"sqlite outside", data, `python -c "import sqlite3; print(sqlite3.connect('/var/lib/app/app.db').execute('SELECT 1').fetchall())"`, dfr, "U.impure-code"},
+		{"read_sql by address", data, `python -c "import pandas as pd; print(pd.read_sql('SELECT 1', 'postgresql://u@db.example/x'))"`, dfr, "U.impure-code"},
+		{"numpy pickle", data, `python -c "import numpy as np; print(np.load('data/x.npy', allow_pickle=True))"`, dfr, "U.dynamic-code"},
+		{"eval in converters", data, `python -c "import pandas as pd; pd.read_csv('data/sales.csv', converters={'a': eval})"`, dfr, ""},
+		{"node copy to bashrc", data, `node -e "require('fs').copyFileSync('x', '/home/dev/.bashrc')"`, ask, "B5.persistence"},
+		{"node copy computed", data, `node -e "const fs = require('fs'); fs.copyFileSync('x', require('os').homedir() + '/.bashrc')"`, ask, "B5.persistence"},
+		{"computed path", data, `python -c "import sys, pandas as pd; print(pd.read_csv(sys.argv[1]))" data/sales.csv`, dfr, "U.impure-code"},
+	})
+}
