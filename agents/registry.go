@@ -7,6 +7,7 @@ const (
 	Gemini  = "gemini"
 	Cursor  = "cursor"
 	Copilot = "copilot"
+	Qwen    = "qwen"
 )
 
 // registry is every runtime, in the order arbiter lists them. Nothing
@@ -78,5 +79,19 @@ var registry = [...]Agent{
 		Skills:       []string{".copilot/skills", ".github/skills"},
 		Plugins:      []string{".copilot/installed-plugins"},
 		Credentials:  []string{".config/github-copilot/hosts.json"},
+	},
+	{
+		// Qwen Code forked Gemini CLI, but its hooks are Claude Code's:
+		// PreToolUse and PermissionRequest, timeouts in milliseconds.
+		ID: Qwen, Name: "Qwen Code", Dir: ".qwen",
+		Settings:     ".qwen/settings.json",
+		Events:       []string{"PreToolUse", "PermissionRequest"},
+		Timeout:      Milliseconds,
+		HookFiles:    []string{".qwen/settings.json"},
+		Config:       []string{".qwen"},
+		Instructions: []string{"QWEN.md"},
+		Skills:       []string{".agents/skills", ".qwen/skills"},
+		Plugins:      []string{".qwen/extensions"},
+		Credentials:  []string{".qwen/oauth_creds.json"},
 	},
 }

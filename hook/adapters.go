@@ -34,6 +34,7 @@ var adapters = [...]struct {
 	{agents.Gemini, gemini{}},
 	{agents.Cursor, cursor{}},
 	{agents.Copilot, copilot{}},
+	{agents.Qwen, qwen{}},
 }
 
 // Runtimes lists the runtimes Run accepts, sorted.

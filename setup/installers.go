@@ -41,7 +41,16 @@ var installers = [...]struct {
 	{agents.Copilot, installer{newFile: versionOne, entry: func(cmd string) any {
 		return map[string]any{"type": "command", "bash": cmd, "timeoutSec": 10}
 	}}},
+	// Qwen Code's timeouts are in milliseconds. A hook that fails or times
+	// out lets the call through there: no entry option changes that.
+	{agents.Qwen, installer{newFile: emptyFile, notes: QwenFailOpenNote, entry: func(cmd string) any {
+		return group("*", map[string]any{"type": "command", "command": cmd, "name": "arbiter", "timeout": 10000})
+	}}},
 }
+
+// QwenFailOpenNote says what Qwen Code does when the hook cannot answer.
+const QwenFailOpenNote = `Qwen Code runs the call when a hook crashes, times out or is missing (0.24.4), and runs no hooks in --bare or safe mode: arbiter's deny holds only while arbiter-hook runs.
+arbiter doctor checks that the installed hook answers.`
 
 // CodexTrustNote says how a person lets Codex run the hook.
 const CodexTrustNote = `Codex runs a hook only after you trust it, and skips an untrusted one without a word (codex exec among others).

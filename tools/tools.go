@@ -157,6 +157,7 @@ var tables = [...]struct {
 	{agents.Gemini, Gemini},
 	{agents.Cursor, Cursor},
 	{agents.Copilot, Copilot},
+	{agents.Qwen, Qwen},
 }
 
 // Tables returns every runtime's table, Claude Code's first.

@@ -1,0 +1,49 @@
+package hook
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/arbitergate/arbiter/policy"
+)
+
+// fuzzAdapter feeds arbitrary payloads to one runtime's adapter: no panic
+// escapes, the status is 0, the answer is JSON or nothing, a payload that
+// is not JSON is never allowed, and with FailClosed it is denied.
+func fuzzAdapter(f *testing.F, runtime string, seeds ...string) {
+	for _, s := range seeds {
+		f.Add(s, false)
+		f.Add(s, true)
+	}
+	p := policy.New(policy.Options{})
+	f.Fuzz(func(t *testing.T, payload string, failClosed bool) {
+		var out, errb bytes.Buffer
+		code := Run(context.Background(), runtime, strings.NewReader(payload), &out, &errb, p, Options{Home: "/home/u", FailClosed: failClosed})
+		if code != 0 {
+			t.Fatalf("exit %d for %q", code, payload)
+		}
+		if out.Len() > 0 && !json.Valid(out.Bytes()) {
+			t.Fatalf("answer is not JSON: %q", out.String())
+		}
+		if json.Valid([]byte(payload)) {
+			return
+		}
+		if strings.Contains(out.String(), `"allow"`) {
+			t.Fatalf("a payload that is not JSON was allowed: %q", out.String())
+		}
+		if failClosed && !strings.Contains(out.String(), `"deny"`) {
+			t.Fatalf("a payload that is not JSON was not denied fail-closed: %q", out.String())
+		}
+	})
+}
+
+func FuzzQwen(f *testing.F) {
+	fuzzAdapter(f, "qwen",
+		`{"hook_event_name":"PreToolUse","cwd":"/p","tool_name":"run_shell_command","tool_input":{"command":"ls","directory":"src"}}`,
+		`{"hook_event_name":"PermissionRequest","cwd":"/p","tool_name":"edit","tool_input":{"file_path":"a","old_string":"x","new_string":"y"}}`,
+		`{"hook_event_name":"PreToolUse","tool_name":"exec","tool_input":{"source":"1"}}`,
+		`{"hook_event_name":"PostToolUse","tool_name":"read_file","tool_input":{"file_path":"/etc/passwd"}}`)
+}
