@@ -203,7 +203,39 @@ var gemini = client{
 	settings: func(c *layout) string { return filepath.Join(c.Home, ".gemini", "settings.json") },
 }
 
-var clients = []client{claude, codex, gemini}
+// qwen is Qwen Code, which speaks the Gemini API among others: the
+// scripted Gemini server's run_shell_command is its shell tool too.
+var qwen = client{
+	name: "qwen", runtime: "qwen", api: scripted.Gemini,
+	prepare: func(c *layout) error {
+		dir := filepath.Join(c.Home, ".qwen")
+		if err := os.MkdirAll(dir, 0o700); err != nil {
+			return err
+		}
+		settings := `{"privacy": {"usageStatisticsEnabled": false}, "telemetry": {"enabled": false}}` + "\n"
+		return os.WriteFile(filepath.Join(dir, "settings.json"), []byte(settings), 0o600)
+	},
+	configure: func(*layout, int) error { return nil },
+	env: func(c *layout, port int) []string {
+		return []string{
+			fmt.Sprintf("GOOGLE_GEMINI_BASE_URL=http://127.0.0.1:%d", port),
+			"GEMINI_API_KEY=scripted",
+		}
+	},
+	args: func(c *layout, o runOptions) []string {
+		a := []string{"-p", o.Prompt, "--auth-type", "gemini", "-m", "gemini-2.5-flash", "--output-format", "stream-json"}
+		if o.Mode == permissive {
+			a = append(a, "--approval-mode", "yolo")
+		}
+		return a
+	},
+	interactive: func(c *layout, o runOptions) []string {
+		return []string{"--auth-type", "gemini", "-m", "gemini-2.5-flash", "-i", o.Prompt}
+	},
+	settings: func(c *layout) string { return filepath.Join(c.Home, ".qwen", "settings.json") },
+}
+
+var clients = []client{claude, codex, gemini, qwen}
 
 func clientNamed(name string) (client, bool) {
 	for _, c := range clients {
