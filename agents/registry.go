@@ -8,6 +8,7 @@ const (
 	Cursor  = "cursor"
 	Copilot = "copilot"
 	Qwen    = "qwen"
+	Droid   = "droid"
 )
 
 // registry is every runtime, in the order arbiter lists them. Nothing
@@ -93,5 +94,17 @@ var registry = [...]Agent{
 		Skills:       []string{".agents/skills", ".qwen/skills"},
 		Plugins:      []string{".qwen/extensions"},
 		Credentials:  []string{".qwen/oauth_creds.json"},
+	},
+	{
+		// Factory Droid reads ~/.factory/hooks.json, and the hooks key of
+		// settings.json only where no hooks.json exists.
+		ID: Droid, Name: "Factory Droid", Dir: ".factory",
+		Settings:  ".factory/hooks.json",
+		Events:    []string{"PreToolUse"},
+		Timeout:   Seconds,
+		HookFiles: []string{".factory/hooks.json", ".factory/settings.json", ".factory/settings.local.json", ".factory/hooks/hooks.json"},
+		Config:    []string{".factory"},
+		Skills:    []string{".factory/skills"},
+		Plugins:   []string{".factory/plugins"},
 	},
 }

@@ -35,6 +35,7 @@ var adapters = [...]struct {
 	{agents.Cursor, cursor{}},
 	{agents.Copilot, copilot{}},
 	{agents.Qwen, qwen{}},
+	{agents.Droid, droid{}},
 }
 
 // Runtimes lists the runtimes Run accepts, sorted.

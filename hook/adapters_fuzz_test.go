@@ -47,3 +47,11 @@ func FuzzQwen(f *testing.F) {
 		`{"hook_event_name":"PreToolUse","tool_name":"exec","tool_input":{"source":"1"}}`,
 		`{"hook_event_name":"PostToolUse","tool_name":"read_file","tool_input":{"file_path":"/etc/passwd"}}`)
 }
+
+func FuzzDroid(f *testing.F) {
+	fuzzAdapter(f, "droid",
+		`{"hook_event_name":"PreToolUse","cwd":"/p","tool_name":"Execute","tool_input":{"command":"ls"}}`,
+		`{"hook_event_name":"PreToolUse","cwd":"/p","tool_name":"MultiEdit","tool_input":{"file_path":"a","changes":[{"old_str":"x","new_str":"y"}]}}`,
+		`{"hook_event_name":"PreToolUse","tool_name":"ApplyPatch","tool_input":{"input":"*** Begin Patch\n*** Delete File: /etc/passwd\n*** End Patch"}}`,
+		`{"hook_event_name":"Stop","session_id":"s"}`)
+}

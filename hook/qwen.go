@@ -3,6 +3,7 @@ package hook
 import (
 	"fmt"
 	"os"
+	"slices"
 
 	"github.com/arbitergate/arbiter"
 	"github.com/arbitergate/arbiter/tools"
@@ -30,7 +31,7 @@ func (qwen) probe(cmd string) any {
 }
 
 // qwenObserved are the events Qwen Code sends that decide nothing.
-var qwenObserved = [...]string{"InstructionsLoaded", "MessageDisplay", "Notification", "PermissionDenied", "PostCompact",
+var qwenObserved = []string{"InstructionsLoaded", "MessageDisplay", "Notification", "PermissionDenied", "PostCompact",
 	"PostToolBatch", "PostToolUse", "PostToolUseFailure", "PreCompact", "SessionDelete", "SessionEnd", "SessionStart", "Stop",
 	"StopFailure", "SubagentStart", "SubagentStop", "TodoCompleted", "TodoCreated", "UserPromptExpansion", "UserPromptSubmit"}
 
@@ -47,10 +48,8 @@ func (qwen) parse(raw []byte) (Event, error) {
 		ev.Name = "PreToolUse"
 		return ev, fmt.Errorf("the payload has no hook_event_name")
 	default:
-		for _, o := range qwenObserved {
-			if o == p.HookEventName {
-				return ev, nil
-			}
+		if slices.Contains(qwenObserved, p.HookEventName) {
+			return ev, nil
 		}
 		return ev, fmt.Errorf("unknown Qwen Code event %q", p.HookEventName)
 	}

@@ -46,7 +46,17 @@ var installers = [...]struct {
 	{agents.Qwen, installer{newFile: emptyFile, notes: QwenFailOpenNote, entry: func(cmd string) any {
 		return group("*", map[string]any{"type": "command", "command": cmd, "name": "arbiter", "timeout": 10000})
 	}}},
+	// Factory Droid's timeouts are in seconds; a hook that crashes or
+	// times out lets the call through.
+	{agents.Droid, installer{newFile: emptyFile, notes: DroidNote, entry: func(cmd string) any {
+		return group("*", map[string]any{"type": "command", "command": cmd, "timeout": 10})
+	}}},
 }
+
+// DroidNote says what Factory Droid does beyond reading the hook.
+const DroidNote = `Factory Droid reads the hooks key of ~/.factory/settings.json only while ~/.factory/hooks.json does not exist: hooks kept there stop running once this file is created, so move them into it.
+Droid runs the call when a hook crashes or times out (0.225.2), and takes the first hook answer that carries a decision: keep arbiter's entry first.
+arbiter doctor checks that the installed hook answers.`
 
 // QwenFailOpenNote says what Qwen Code does when the hook cannot answer.
 const QwenFailOpenNote = `Qwen Code runs the call when a hook crashes, times out or is missing (0.24.4), and runs no hooks in --bare or safe mode: arbiter's deny holds only while arbiter-hook runs.

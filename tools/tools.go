@@ -158,6 +158,7 @@ var tables = [...]struct {
 	{agents.Cursor, Cursor},
 	{agents.Copilot, Copilot},
 	{agents.Qwen, Qwen},
+	{agents.Droid, Droid},
 }
 
 // Tables returns every runtime's table, Claude Code's first.

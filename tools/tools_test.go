@@ -46,6 +46,12 @@ var documented = map[string][]string{
 		"team_delete", "team_plan_approval", "request_shutdown", "send_message", "structured_output", "monitor",
 		"notebook_edit", "tool_search", "read_mcp_resource", "enter_worktree", "exit_worktree", "workflow", "artifact",
 		"record_artifact", "record_source", "report_findings", "get_goal", "update_goal"},
+	// Factory Droid: the tool IDs of the 0.225.2 binary.
+	"droid": {"LS", "Read", "Create", "Edit", "MultiEdit", "ApplyPatch", "Glob", "Grep", "Execute", "Script", "WaitForScript",
+		"TodoWrite", "AskUser", "StageSettingsChanges", "WebSearch", "FetchUrl", "GenerateImage", "getIdeDiagnostics",
+		"ExitSpecMode", "RecommendMission", "ExitMissionPlanning", "ProposeMission", "StartMissionRun", "SelectFeature",
+		"EndFeatureRun", "DismissHandoffItems", "Task", "ConnectorSearch", "ConnectApp", "TaskOutput", "TaskStop",
+		"UpgradeSessionModel", "Skill", "ToolSearch", "GenerateDroid", "Loop"},
 }
 
 func TestDocumentedToolsAreInTheTable(t *testing.T) {
