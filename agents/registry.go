@@ -68,14 +68,17 @@ var registry = [...]Agent{
 		Skills:       []string{".cursor/skills"},
 	},
 	{
-		ID: Copilot, Name: "Copilot CLI", Dir: ".copilot",
-		// Copilot CLI runs every .github/hooks/*.json of the repository;
-		// arbiter keeps a file of its own there.
-		Settings: ".github/hooks/arbiter.json", ProjectOnly: true, OwnSettings: true,
-		Events:       []string{"preToolUse"},
-		Timeout:      Seconds,
-		HookFiles:    []string{".github/hooks/*.json"},
-		Config:       []string{".github/hooks", ".github/instructions", ".github/prompts", ".github/agents", ".github/chatmodes"},
+		ID: Copilot, Name: "Copilot CLI", Dir: ".copilot", DirEnv: "COPILOT_HOME",
+		// Copilot CLI runs every *.json of ~/.copilot/hooks (the user's)
+		// and of a repository's .github/hooks; arbiter keeps a file of its
+		// own in each. Inline hooks blocks of its settings files (and of
+		// Claude Code's, which it reads too) run as well.
+		Settings: ".copilot/hooks/arbiter.json", ProjectSettings: ".github/hooks/arbiter.json", OwnSettings: true,
+		Events:  []string{"preToolUse"},
+		Timeout: Seconds,
+		HookFiles: []string{".copilot/hooks/*.json", ".github/hooks/*.json", ".copilot/settings.json",
+			".github/copilot/settings.json", ".github/copilot/settings.local.json"},
+		Config:       []string{".copilot", ".github/hooks", ".github/copilot", ".github/instructions", ".github/prompts", ".github/agents", ".github/chatmodes"},
 		Instructions: []string{"copilot-instructions.md"},
 		Skills:       []string{".copilot/skills", ".github/skills"},
 		Plugins:      []string{".copilot/installed-plugins"},

@@ -121,6 +121,9 @@ func For(runtime string, s Scope, binary string) (Target, error) {
 		return Target{}, fmt.Errorf("%s reads hooks only from a repository's %s: run arbiter install %s --project in the repository", a.Name, path.Dir(a.Settings), runtime)
 	}
 	file := a.Settings
+	if s.Project != "" && a.ProjectSettings != "" {
+		file = a.ProjectSettings
+	}
 	if s.Local {
 		file = a.LocalSettings
 	}
