@@ -2,13 +2,14 @@ package agents
 
 // The runtimes' IDs.
 const (
-	Claude  = "claude"
-	Codex   = "codex"
-	Gemini  = "gemini"
-	Cursor  = "cursor"
-	Copilot = "copilot"
-	Qwen    = "qwen"
-	Droid   = "droid"
+	Claude   = "claude"
+	Codex    = "codex"
+	Gemini   = "gemini"
+	Cursor   = "cursor"
+	Copilot  = "copilot"
+	Qwen     = "qwen"
+	Droid    = "droid"
+	OpenCode = "opencode"
 )
 
 // registry is every runtime, in the order arbiter lists them. Nothing
@@ -109,5 +110,17 @@ var registry = [...]Agent{
 		Config:    []string{".factory"},
 		Skills:    []string{".factory/skills"},
 		Plugins:   []string{".factory/plugins"},
+	},
+	{
+		// OpenCode loads every plugins/*.js of its configuration folder and
+		// of a project's .opencode: arbiter's hook is a plugin of its own,
+		// which runs arbiter-hook as a child process.
+		ID: OpenCode, Name: "OpenCode", Dir: ".config/opencode",
+		Settings: ".config/opencode/plugins/arbiter.js", ProjectSettings: ".opencode/plugins/arbiter.js", OwnSettings: true,
+		Events:    []string{"tool.execute.before"},
+		Timeout:   NoTimeout,
+		HookFiles: []string{".config/opencode/plugins/arbiter.js", ".opencode/plugins/arbiter.js"},
+		Config:    []string{".config/opencode", ".opencode"},
+		Skills:    []string{".config/opencode/skills", ".opencode/skills"},
 	},
 }

@@ -36,6 +36,7 @@ var adapters = [...]struct {
 	{agents.Copilot, copilot{}},
 	{agents.Qwen, qwen{}},
 	{agents.Droid, droid{}},
+	{agents.OpenCode, openCode{}},
 }
 
 // Runtimes lists the runtimes Run accepts, sorted.

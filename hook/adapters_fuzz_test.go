@@ -55,3 +55,11 @@ func FuzzDroid(f *testing.F) {
 		`{"hook_event_name":"PreToolUse","tool_name":"ApplyPatch","tool_input":{"input":"*** Begin Patch\n*** Delete File: /etc/passwd\n*** End Patch"}}`,
 		`{"hook_event_name":"Stop","session_id":"s"}`)
 }
+
+func FuzzOpenCode(f *testing.F) {
+	fuzzAdapter(f, "opencode",
+		`{"hook_event_name":"tool.execute.before","tool":"bash","cwd":"/p","worktree":"/p","args":{"command":"ls","workdir":"src"}}`,
+		`{"hook_event_name":"tool.execute.before","tool":"edit","cwd":"/p","args":{"filePath":"/p/a","oldString":"x","newString":"y"}}`,
+		`{"hook_event_name":"tool.execute.before","tool":"apply_patch","args":{"patchText":"*** Begin Patch\n*** Delete File: /etc/passwd\n*** End Patch"}}`,
+		`{"hook_event_name":"tool.execute.before","tool":"mcp__x__y","args":null}`)
+}

@@ -16,6 +16,9 @@ type installer struct {
 	entry func(command string) any
 	// notes say what the runtime needs beyond the settings file.
 	notes string
+	// module, when set, is a runtime whose hook is a module file of
+	// arbiter's own; newFile and entry are then unused.
+	module *moduleFile
 }
 
 // installers are the runtimes arbiter installs into, by their IDs in the
@@ -46,12 +49,18 @@ var installers = [...]struct {
 	{agents.Qwen, installer{newFile: emptyFile, notes: QwenFailOpenNote, entry: func(cmd string) any {
 		return group("*", map[string]any{"type": "command", "command": cmd, "name": "arbiter", "timeout": 10000})
 	}}},
+	{agents.OpenCode, installer{module: openCodeModule, notes: OpenCodeNote}},
 	// Factory Droid's timeouts are in seconds; a hook that crashes or
 	// times out lets the call through.
 	{agents.Droid, installer{newFile: emptyFile, notes: DroidNote, entry: func(cmd string) any {
 		return group("*", map[string]any{"type": "command", "command": cmd, "timeout": 10})
 	}}},
 }
+
+// OpenCodeNote says what the plugin does in OpenCode.
+const OpenCodeNote = `OpenCode loads the plugin when it starts: restart a running opencode. arbiter's deny and ask block the call (OpenCode's plugins cannot show a prompt);
+allow and defer leave the call to OpenCode's own permission rules, which run most tools unasked unless opencode.json says "ask".
+With --defer-as ask a call arbiter has no verdict on is blocked too, with a reason saying a person must confirm it.`
 
 // DroidNote says what Factory Droid does beyond reading the hook.
 const DroidNote = `Factory Droid reads the hooks key of ~/.factory/settings.json only while ~/.factory/hooks.json does not exist: hooks kept there stop running once this file is created, so move them into it.

@@ -40,6 +40,13 @@ type Target struct {
 	entry func(command string) any
 	// Notes say what the runtime needs beyond the settings file.
 	Notes string
+	// Binary is the arbiter executable the hook runs; a module file
+	// (module) names it in an argument vector rather than a command line.
+	Binary string
+	module *moduleFile
+	// DeferAsAsk makes a module block a call arbiter defers, as one a
+	// person must confirm, where the runtime would otherwise run it.
+	DeferAsAsk bool
 }
 
 // WithoutOnFailure returns the target with Claude Code's onFailure key
@@ -131,7 +138,11 @@ func For(runtime string, s Scope, binary string) (Target, error) {
 	if s.Project == "" {
 		p = a.InHome(s.Home, file, os.Getenv)
 	}
-	return Target{Runtime: runtime, Command: cmd, Path: p, Events: a.Events, newFile: in.newFile(), entry: in.entry, Notes: in.notes}, nil
+	t := Target{Runtime: runtime, Command: cmd, Binary: binary, Path: p, Events: a.Events, entry: in.entry, Notes: in.notes, module: in.module}
+	if in.newFile != nil {
+		t.newFile = in.newFile()
+	}
+	return t, nil
 }
 
 // errLocal says which runtimes have a project file of the person's own.

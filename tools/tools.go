@@ -159,6 +159,7 @@ var tables = [...]struct {
 	{agents.Copilot, Copilot},
 	{agents.Qwen, Qwen},
 	{agents.Droid, Droid},
+	{agents.OpenCode, OpenCode},
 }
 
 // Tables returns every runtime's table, Claude Code's first.

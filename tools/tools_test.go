@@ -52,6 +52,9 @@ var documented = map[string][]string{
 		"ExitSpecMode", "RecommendMission", "ExitMissionPlanning", "ProposeMission", "StartMissionRun", "SelectFeature",
 		"EndFeatureRun", "DismissHandoffItems", "Task", "ConnectorSearch", "ConnectApp", "TaskOutput", "TaskStop",
 		"UpgradeSessionModel", "Skill", "ToolSearch", "GenerateDroid", "Loop"},
+	// OpenCode: the tool IDs of the 1.18.33 binary.
+	"opencode": {"bash", "read", "write", "edit", "apply_patch", "glob", "grep", "lsp", "webfetch", "websearch",
+		"todowrite", "question", "plan_exit", "skill", "task", "invalid"},
 }
 
 func TestDocumentedToolsAreInTheTable(t *testing.T) {
