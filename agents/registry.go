@@ -10,6 +10,7 @@ const (
 	Qwen     = "qwen"
 	Droid    = "droid"
 	OpenCode = "opencode"
+	Pi       = "pi"
 )
 
 // registry is every runtime, in the order arbiter lists them. Nothing
@@ -122,5 +123,18 @@ var registry = [...]Agent{
 		HookFiles: []string{".config/opencode/plugins/arbiter.js", ".opencode/plugins/arbiter.js"},
 		Config:    []string{".config/opencode", ".opencode"},
 		Skills:    []string{".config/opencode/skills", ".opencode/skills"},
+	},
+	{
+		// pi loads every extensions/*.js of its agent folder
+		// ($PI_CODING_AGENT_DIR) and of a project's .pi: arbiter's hook is
+		// an extension of its own, which runs arbiter-hook as a child
+		// process.
+		ID: Pi, Name: "pi", Dir: ".pi/agent", DirEnv: "PI_CODING_AGENT_DIR",
+		Settings: ".pi/agent/extensions/arbiter.js", ProjectSettings: ".pi/extensions/arbiter.js", OwnSettings: true,
+		Events:    []string{"tool_call"},
+		Timeout:   NoTimeout,
+		HookFiles: []string{".pi/agent/extensions/arbiter.js", ".pi/extensions/arbiter.js"},
+		Config:    []string{".pi"},
+		Skills:    []string{".pi/agent/skills", ".pi/skills"},
 	},
 }

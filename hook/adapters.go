@@ -37,6 +37,7 @@ var adapters = [...]struct {
 	{agents.Qwen, qwen{}},
 	{agents.Droid, droid{}},
 	{agents.OpenCode, openCode{}},
+	{agents.Pi, pi{}},
 }
 
 // Runtimes lists the runtimes Run accepts, sorted.

@@ -63,3 +63,11 @@ func FuzzOpenCode(f *testing.F) {
 		`{"hook_event_name":"tool.execute.before","tool":"apply_patch","args":{"patchText":"*** Begin Patch\n*** Delete File: /etc/passwd\n*** End Patch"}}`,
 		`{"hook_event_name":"tool.execute.before","tool":"mcp__x__y","args":null}`)
 }
+
+func FuzzPi(f *testing.F) {
+	fuzzAdapter(f, "pi",
+		`{"hook_event_name":"tool_call","tool":"bash","cwd":"/p","args":{"command":"ls"}}`,
+		`{"hook_event_name":"tool_call","tool":"edit","cwd":"/p","args":{"path":"a","edits":[{"oldText":"x","newText":"y"}]}}`,
+		`{"hook_event_name":"tool_call","tool":"read","args":{"path":"~/.ssh/id_rsa"}}`,
+		`{"hook_event_name":"tool_call","tool":"custom","args":{}}`)
+}

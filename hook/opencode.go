@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/arbitergate/arbiter"
+	"github.com/arbitergate/arbiter/agents"
 	"github.com/arbitergate/arbiter/tools"
 )
 
@@ -36,13 +37,20 @@ type openCodePayload struct {
 }
 
 func (openCode) parse(raw []byte) (Event, error) {
+	return parseModuleCall(raw, "tool.execute.before", agents.OpenCode)
+}
+
+// parseModuleCall reads the payload of a module arbiter wrote (OpenCode's
+// plugin, pi's extension) for the runtime's one gate event, with the
+// runtime's tool table.
+func parseModuleCall(raw []byte, event, runtime string) (Event, error) {
 	var p openCodePayload
 	if err := decodePayload(raw, &p); err != nil {
 		return Event{}, err
 	}
-	ev := Event{Name: "tool.execute.before", Gate: true}
-	if p.HookEventName != "tool.execute.before" {
-		return ev, fmt.Errorf("unknown OpenCode event %q", p.HookEventName)
+	ev := Event{Name: event, Gate: true}
+	if p.HookEventName != event {
+		return ev, fmt.Errorf("unknown %s event %q", agents.Name(runtime), p.HookEventName)
 	}
 	if p.Tool == "" {
 		return ev, fmt.Errorf("the payload has no tool")
@@ -60,7 +68,8 @@ func (openCode) parse(raw []byte) (Event, error) {
 	}
 	base := arbiter.Call{ID: p.CallID, ProjectDir: project, Cwd: p.Cwd, SessionID: p.SessionID}
 	var err error
-	ev.Calls, err = translate(base, tools.OpenCode(), p.Tool, in)
+	table, _ := tools.ForRuntime(runtime)
+	ev.Calls, err = translate(base, table, p.Tool, in)
 	return ev, err
 }
 

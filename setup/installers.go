@@ -50,6 +50,7 @@ var installers = [...]struct {
 		return group("*", map[string]any{"type": "command", "command": cmd, "name": "arbiter", "timeout": 10000})
 	}}},
 	{agents.OpenCode, installer{module: openCodeModule, notes: OpenCodeNote}},
+	{agents.Pi, installer{module: piModule, notes: PiNote}},
 	// Factory Droid's timeouts are in seconds; a hook that crashes or
 	// times out lets the call through.
 	{agents.Droid, installer{newFile: emptyFile, notes: DroidNote, entry: func(cmd string) any {
@@ -61,6 +62,10 @@ var installers = [...]struct {
 const OpenCodeNote = `OpenCode loads the plugin when it starts: restart a running opencode. arbiter's deny and ask block the call (OpenCode's plugins cannot show a prompt);
 allow and defer leave the call to OpenCode's own permission rules, which run most tools unasked unless opencode.json says "ask".
 With --defer-as ask a call arbiter has no verdict on is blocked too, with a reason saying a person must confirm it.`
+
+// PiNote says what the extension does in pi.
+const PiNote = `pi loads the extension when it starts (or on /reload). pi has no approval prompt of its own: arbiter's allow and defer run the call,
+its ask is put to you when pi has a UI and blocked when it has none, and its deny blocks. --defer-as ask puts a defer to you as well.`
 
 // DroidNote says what Factory Droid does beyond reading the hook.
 const DroidNote = `Factory Droid reads the hooks key of ~/.factory/settings.json only while ~/.factory/hooks.json does not exist: hooks kept there stop running once this file is created, so move them into it.

@@ -13,14 +13,20 @@ const moduleTimeout = 15000
 
 // openCodeModule is the plugin `arbiter install opencode` writes.
 var openCodeModule = &moduleFile{source: func(argv []string, deferAsAsk bool) []byte {
+	return moduleSource(openCodeSource, argv, deferAsAsk)
+}}
+
+// moduleSource fills a module's text in with the hook's argument vector,
+// its defer mapping and its timeout.
+func moduleSource(text string, argv []string, deferAsAsk bool) []byte {
 	cmd, err := json.Marshal(argv)
 	if err != nil {
 		// A []string always encodes.
 		panic(err)
 	}
 	r := strings.NewReplacer("@COMMAND@", string(cmd), "@DEFER@", strconv.FormatBool(deferAsAsk), "@TIMEOUT@", strconv.Itoa(moduleTimeout))
-	return []byte(r.Replace(openCodeSource))
-}}
+	return []byte(r.Replace(text))
+}
 
 // openCodeSource is the plugin's text. It depends on nothing but Node's
 // (and Bun's) child_process: OpenCode loads it as it is.
@@ -36,7 +42,38 @@ import { spawn } from "node:child_process";
 ` + deferLine + `@DEFER@;
 const timeoutMs = @TIMEOUT@;
 
-function askArbiter(payload) {
+` + askArbiterSource + `export const ArbiterGate = async ({ directory, worktree }) => ({
+  "tool.execute.before": async (input, output) => {
+    const answer = await askArbiter({
+      hook_event_name: "tool.execute.before",
+      tool: input.tool,
+      session_id: input.sessionID,
+      call_id: input.callID,
+      cwd: directory,
+      worktree,
+      args: output.args,
+    });
+    const reason = typeof answer.reason === "string" ? answer.reason : "";
+    switch (answer.decision) {
+      case "allow":
+        return;
+      case "defer":
+        if (!deferAsAsk) return;
+        throw new Error(reason + " This needs a person's confirmation (arbiter is installed with --defer-as ask), so it was blocked. Instead, ask the user to confirm it or to run it themselves. Do not retry this in another form.");
+      case "deny":
+      case "ask":
+        throw new Error(reason || "arbiter blocked this call.");
+    }
+    throw new Error("arbiter blocked this call: " + (answer.failed || "its answer was not understood") + ". Instead, ask the user to run it themselves or to check arbiter with ` + "`arbiter doctor`" + `. Do not retry this in another form.");
+  },
+});
+`
+
+// askArbiterSource is the modules' shared function: it runs the hook's
+// argument vector with the payload on stdin and resolves to its answer,
+// or to {failed} when the hook is missing, fails, hangs or answers no
+// JSON. It never rejects.
+const askArbiterSource = `function askArbiter(payload) {
   return new Promise((resolve) => {
     let out = "";
     let err = "";
@@ -78,29 +115,4 @@ function askArbiter(payload) {
   });
 }
 
-export const ArbiterGate = async ({ directory, worktree }) => ({
-  "tool.execute.before": async (input, output) => {
-    const answer = await askArbiter({
-      hook_event_name: "tool.execute.before",
-      tool: input.tool,
-      session_id: input.sessionID,
-      call_id: input.callID,
-      cwd: directory,
-      worktree,
-      args: output.args,
-    });
-    const reason = typeof answer.reason === "string" ? answer.reason : "";
-    switch (answer.decision) {
-      case "allow":
-        return;
-      case "defer":
-        if (!deferAsAsk) return;
-        throw new Error(reason + " This needs a person's confirmation (arbiter is installed with --defer-as ask), so it was blocked. Instead, ask the user to confirm it or to run it themselves. Do not retry this in another form.");
-      case "deny":
-      case "ask":
-        throw new Error(reason || "arbiter blocked this call.");
-    }
-    throw new Error("arbiter blocked this call: " + (answer.failed || "its answer was not understood") + ". Instead, ask the user to run it themselves or to check arbiter with ` + "`arbiter doctor`" + `. Do not retry this in another form.");
-  },
-});
 `

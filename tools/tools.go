@@ -160,6 +160,7 @@ var tables = [...]struct {
 	{agents.Qwen, Qwen},
 	{agents.Droid, Droid},
 	{agents.OpenCode, OpenCode},
+	{agents.Pi, Pi},
 }
 
 // Tables returns every runtime's table, Claude Code's first.

@@ -55,6 +55,8 @@ var documented = map[string][]string{
 	// OpenCode: the tool IDs of the 1.18.33 binary.
 	"opencode": {"bash", "read", "write", "edit", "apply_patch", "glob", "grep", "lsp", "webfetch", "websearch",
 		"todowrite", "question", "plan_exit", "skill", "task", "invalid"},
+	// pi: the built-in tools of 0.73.1 (dist/core/tools).
+	"pi": {"bash", "read", "write", "edit", "find", "grep", "ls"},
 }
 
 func TestDocumentedToolsAreInTheTable(t *testing.T) {

@@ -163,6 +163,7 @@ func checkRuntime(w io.Writer, rt string, t setup.Target, events map[string][]st
 var runtimeChecks = map[string]func(w io.Writer, t setup.Target) int{
 	agents.Codex:    checkCodexTrust,
 	agents.OpenCode: reportDeferMapping,
+	agents.Pi:       reportDeferMapping,
 }
 
 // reportDeferMapping says what a plugin's defer becomes, which install
