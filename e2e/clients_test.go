@@ -235,7 +235,27 @@ var qwen = client{
 	settings: func(c *layout) string { return filepath.Join(c.Home, ".qwen", "settings.json") },
 }
 
-var clients = []client{claude, codex, gemini, qwen}
+// pi is the pi coding agent, with a provider of its own that speaks the
+// Anthropic Messages API to the scripted server; arbiter's hook is its
+// extension.
+var pi = client{
+	name: "pi", runtime: "pi", api: scripted.Anthropic,
+	prepare: func(c *layout) error { return os.MkdirAll(filepath.Join(c.Home, ".pi", "agent"), 0o700) },
+	configure: func(c *layout, port int) error {
+		models := fmt.Sprintf(`{"providers": {"scripted": {"baseUrl": "http://127.0.0.1:%d", "api": "anthropic-messages", "apiKey": "scripted",
+  "models": [{"id": "claude-scripted"}]}}}
+`, port)
+		return os.WriteFile(filepath.Join(c.Home, ".pi", "agent", "models.json"), []byte(models), 0o600)
+	},
+	env: func(c *layout, port int) []string { return []string{"PI_OFFLINE=1"} },
+	args: func(c *layout, o runOptions) []string {
+		// pi has no approval prompt: every mode runs calls unasked.
+		return []string{"-p", "--no-session", "--mode", "json", "--model", "scripted/claude-scripted", o.Prompt}
+	},
+	settings: func(c *layout) string { return filepath.Join(c.Home, ".pi", "agent", "extensions", "arbiter.js") },
+}
+
+var clients = []client{claude, codex, gemini, qwen, pi}
 
 func clientNamed(name string) (client, bool) {
 	for _, c := range clients {
