@@ -255,7 +255,42 @@ var pi = client{
 	settings: func(c *layout) string { return filepath.Join(c.Home, ".pi", "agent", "extensions", "arbiter.js") },
 }
 
-var clients = []client{claude, codex, gemini, qwen, pi}
+// openCode is OpenCode, whose built-in Anthropic provider is pointed at
+// the scripted server; arbiter's hook is its plugin.
+var openCode = client{
+	name: "opencode", runtime: "opencode", api: scripted.Anthropic,
+	prepare: func(c *layout) error {
+		// OpenCode installs @opencode-ai/plugin from npm into its
+		// configuration folder unless package-lock.json lists it, and
+		// without a network that takes over a minute to fail.
+		dir := filepath.Join(c.Home, ".config", "opencode")
+		if err := os.MkdirAll(filepath.Join(dir, "node_modules"), 0o700); err != nil {
+			return err
+		}
+		lock := `{"packages": {"": {"dependencies": {"@opencode-ai/plugin": "1.18.33"}}}}` + "\n"
+		return os.WriteFile(filepath.Join(dir, "package-lock.json"), []byte(lock), 0o600)
+	},
+	configure: func(c *layout, port int) error {
+		cfg := fmt.Sprintf(`{"autoupdate": false, "share": "disabled", "model": "anthropic/claude-sonnet-4-5",
+  "provider": {"anthropic": {"options": {"baseURL": "http://127.0.0.1:%d/v1", "apiKey": "scripted"}}}}
+`, port)
+		return os.WriteFile(filepath.Join(c.Home, ".config", "opencode", "opencode.json"), []byte(cfg), 0o600)
+	},
+	env: func(c *layout, port int) []string {
+		return []string{"ANTHROPIC_API_KEY=scripted", "OPENCODE_DISABLE_AUTOUPDATE=1", "OPENCODE_DISABLE_MODELS_FETCH=1",
+			"OPENCODE_DISABLE_SHARE=1", "OPENCODE_DISABLE_LSP_DOWNLOAD=1", "OPENCODE_DISABLE_CLAUDE_CODE=1"}
+	},
+	args: func(c *layout, o runOptions) []string {
+		a := []string{"run", "--format", "json", "-m", "anthropic/claude-sonnet-4-5"}
+		if o.Mode == permissive {
+			a = append(a, "--auto")
+		}
+		return append(a, o.Prompt)
+	},
+	settings: func(c *layout) string { return filepath.Join(c.Home, ".config", "opencode", "plugins", "arbiter.js") },
+}
+
+var clients = []client{claude, codex, gemini, qwen, pi, openCode}
 
 func clientNamed(name string) (client, bool) {
 	for _, c := range clients {
