@@ -26,6 +26,10 @@ type Agent struct {
 	// the home directory or a project. LocalSettings is the project file
 	// that is the person's own and not committed, where there is one.
 	Settings, LocalSettings string
+	// ProjectSettings, where set, is the file install --project writes
+	// instead of Settings (Copilot CLI: ~/.copilot/hooks for the user,
+	// .github/hooks in a repository).
+	ProjectSettings string
 	// ProjectOnly is a runtime that reads hooks only from a project.
 	ProjectOnly bool
 	// OwnSettings says Settings is a file of arbiter's alone: the runtime

@@ -21,7 +21,7 @@ func TestRegistryIsWellFormed(t *testing.T) {
 		if a.Name == "" || a.Dir == "" || a.Settings == "" || len(a.Events) == 0 || len(a.HookFiles) == 0 || len(a.Config) == 0 {
 			t.Errorf("%s: Name, Dir, Settings, Events, HookFiles and Config are required: %+v", a.ID, a)
 		}
-		lists := [][]string{{a.Dir, a.Settings, a.LocalSettings, a.Trust}, a.HookFiles, a.Config, a.Skills, a.Plugins, a.Credentials, a.Sessions}
+		lists := [][]string{{a.Dir, a.Settings, a.LocalSettings, a.ProjectSettings, a.Trust}, a.HookFiles, a.Config, a.Skills, a.Plugins, a.Credentials, a.Sessions}
 		for _, list := range lists {
 			for _, p := range list {
 				if p != "" && (path.IsAbs(p) || path.Clean(p) != p || p == ".." || len(p) > 2 && p[:3] == "../") {
@@ -29,7 +29,7 @@ func TestRegistryIsWellFormed(t *testing.T) {
 				}
 			}
 		}
-		for _, f := range []string{a.Settings, a.LocalSettings} {
+		for _, f := range []string{a.Settings, a.LocalSettings, a.ProjectSettings} {
 			if f != "" && !matchesAny(a.HookFiles, f) {
 				t.Errorf("%s: %s is not among its HookFiles %v, so the gate would not guard the file it installs into", a.ID, f, a.HookFiles)
 			}

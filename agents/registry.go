@@ -2,11 +2,15 @@ package agents
 
 // The runtimes' IDs.
 const (
-	Claude  = "claude"
-	Codex   = "codex"
-	Gemini  = "gemini"
-	Cursor  = "cursor"
-	Copilot = "copilot"
+	Claude   = "claude"
+	Codex    = "codex"
+	Gemini   = "gemini"
+	Cursor   = "cursor"
+	Copilot  = "copilot"
+	Qwen     = "qwen"
+	Droid    = "droid"
+	OpenCode = "opencode"
+	Pi       = "pi"
 )
 
 // registry is every runtime, in the order arbiter lists them. Nothing
@@ -66,17 +70,71 @@ var registry = [...]Agent{
 		Skills:       []string{".cursor/skills"},
 	},
 	{
-		ID: Copilot, Name: "Copilot CLI", Dir: ".copilot",
-		// Copilot CLI runs every .github/hooks/*.json of the repository;
-		// arbiter keeps a file of its own there.
-		Settings: ".github/hooks/arbiter.json", ProjectOnly: true, OwnSettings: true,
-		Events:       []string{"preToolUse"},
-		Timeout:      Seconds,
-		HookFiles:    []string{".github/hooks/*.json"},
-		Config:       []string{".github/hooks", ".github/instructions", ".github/prompts", ".github/agents", ".github/chatmodes"},
+		ID: Copilot, Name: "Copilot CLI", Dir: ".copilot", DirEnv: "COPILOT_HOME",
+		// Copilot CLI runs every *.json of ~/.copilot/hooks (the user's)
+		// and of a repository's .github/hooks; arbiter keeps a file of its
+		// own in each. Inline hooks blocks of its settings files (and of
+		// Claude Code's, which it reads too) run as well.
+		Settings: ".copilot/hooks/arbiter.json", ProjectSettings: ".github/hooks/arbiter.json", OwnSettings: true,
+		Events:  []string{"preToolUse"},
+		Timeout: Seconds,
+		HookFiles: []string{".copilot/hooks/*.json", ".github/hooks/*.json", ".copilot/settings.json",
+			".github/copilot/settings.json", ".github/copilot/settings.local.json"},
+		Config:       []string{".copilot", ".github/hooks", ".github/copilot", ".github/instructions", ".github/prompts", ".github/agents", ".github/chatmodes"},
 		Instructions: []string{"copilot-instructions.md"},
 		Skills:       []string{".copilot/skills", ".github/skills"},
 		Plugins:      []string{".copilot/installed-plugins"},
 		Credentials:  []string{".config/github-copilot/hosts.json"},
+	},
+	{
+		// Qwen Code forked Gemini CLI, but its hooks are Claude Code's:
+		// PreToolUse and PermissionRequest, timeouts in milliseconds.
+		ID: Qwen, Name: "Qwen Code", Dir: ".qwen",
+		Settings:     ".qwen/settings.json",
+		Events:       []string{"PreToolUse", "PermissionRequest"},
+		Timeout:      Milliseconds,
+		HookFiles:    []string{".qwen/settings.json"},
+		Config:       []string{".qwen"},
+		Instructions: []string{"QWEN.md"},
+		Skills:       []string{".agents/skills", ".qwen/skills"},
+		Plugins:      []string{".qwen/extensions"},
+		Credentials:  []string{".qwen/oauth_creds.json"},
+	},
+	{
+		// Factory Droid reads ~/.factory/hooks.json, and the hooks key of
+		// settings.json only where no hooks.json exists.
+		ID: Droid, Name: "Factory Droid", Dir: ".factory",
+		Settings:  ".factory/hooks.json",
+		Events:    []string{"PreToolUse"},
+		Timeout:   Seconds,
+		HookFiles: []string{".factory/hooks.json", ".factory/settings.json", ".factory/settings.local.json", ".factory/hooks/hooks.json"},
+		Config:    []string{".factory"},
+		Skills:    []string{".factory/skills"},
+		Plugins:   []string{".factory/plugins"},
+	},
+	{
+		// OpenCode loads every plugins/*.js of its configuration folder and
+		// of a project's .opencode: arbiter's hook is a plugin of its own,
+		// which runs arbiter-hook as a child process.
+		ID: OpenCode, Name: "OpenCode", Dir: ".config/opencode",
+		Settings: ".config/opencode/plugins/arbiter.js", ProjectSettings: ".opencode/plugins/arbiter.js", OwnSettings: true,
+		Events:    []string{"tool.execute.before"},
+		Timeout:   NoTimeout,
+		HookFiles: []string{".config/opencode/plugins/arbiter.js", ".opencode/plugins/arbiter.js"},
+		Config:    []string{".config/opencode", ".opencode"},
+		Skills:    []string{".config/opencode/skills", ".opencode/skills"},
+	},
+	{
+		// pi loads every extensions/*.js of its agent folder
+		// ($PI_CODING_AGENT_DIR) and of a project's .pi: arbiter's hook is
+		// an extension of its own, which runs arbiter-hook as a child
+		// process.
+		ID: Pi, Name: "pi", Dir: ".pi/agent", DirEnv: "PI_CODING_AGENT_DIR",
+		Settings: ".pi/agent/extensions/arbiter.js", ProjectSettings: ".pi/extensions/arbiter.js", OwnSettings: true,
+		Events:    []string{"tool_call"},
+		Timeout:   NoTimeout,
+		HookFiles: []string{".pi/agent/extensions/arbiter.js", ".pi/extensions/arbiter.js"},
+		Config:    []string{".pi"},
+		Skills:    []string{".pi/agent/skills", ".pi/skills"},
 	},
 }

@@ -203,7 +203,94 @@ var gemini = client{
 	settings: func(c *layout) string { return filepath.Join(c.Home, ".gemini", "settings.json") },
 }
 
-var clients = []client{claude, codex, gemini}
+// qwen is Qwen Code, which speaks the Gemini API among others: the
+// scripted Gemini server's run_shell_command is its shell tool too.
+var qwen = client{
+	name: "qwen", runtime: "qwen", api: scripted.Gemini,
+	prepare: func(c *layout) error {
+		dir := filepath.Join(c.Home, ".qwen")
+		if err := os.MkdirAll(dir, 0o700); err != nil {
+			return err
+		}
+		settings := `{"privacy": {"usageStatisticsEnabled": false}, "telemetry": {"enabled": false}}` + "\n"
+		return os.WriteFile(filepath.Join(dir, "settings.json"), []byte(settings), 0o600)
+	},
+	configure: func(*layout, int) error { return nil },
+	env: func(c *layout, port int) []string {
+		return []string{
+			fmt.Sprintf("GOOGLE_GEMINI_BASE_URL=http://127.0.0.1:%d", port),
+			"GEMINI_API_KEY=scripted",
+		}
+	},
+	args: func(c *layout, o runOptions) []string {
+		a := []string{"-p", o.Prompt, "--auth-type", "gemini", "-m", "gemini-2.5-flash", "--output-format", "stream-json"}
+		if o.Mode == permissive {
+			a = append(a, "--approval-mode", "yolo")
+		}
+		return a
+	},
+	interactive: func(c *layout, o runOptions) []string {
+		return []string{"--auth-type", "gemini", "-m", "gemini-2.5-flash", "-i", o.Prompt}
+	},
+	settings: func(c *layout) string { return filepath.Join(c.Home, ".qwen", "settings.json") },
+}
+
+// pi is the pi coding agent, with a provider of its own that speaks the
+// Anthropic Messages API to the scripted server; arbiter's hook is its
+// extension.
+var pi = client{
+	name: "pi", runtime: "pi", api: scripted.Anthropic,
+	prepare: func(c *layout) error { return os.MkdirAll(filepath.Join(c.Home, ".pi", "agent"), 0o700) },
+	configure: func(c *layout, port int) error {
+		models := fmt.Sprintf(`{"providers": {"scripted": {"baseUrl": "http://127.0.0.1:%d", "api": "anthropic-messages", "apiKey": "scripted",
+  "models": [{"id": "claude-scripted"}]}}}
+`, port)
+		return os.WriteFile(filepath.Join(c.Home, ".pi", "agent", "models.json"), []byte(models), 0o600)
+	},
+	env: func(c *layout, port int) []string { return []string{"PI_OFFLINE=1"} },
+	args: func(c *layout, o runOptions) []string {
+		// pi has no approval prompt: every mode runs calls unasked.
+		return []string{"-p", "--no-session", "--mode", "json", "--model", "scripted/claude-scripted", o.Prompt}
+	},
+	settings: func(c *layout) string { return filepath.Join(c.Home, ".pi", "agent", "extensions", "arbiter.js") },
+}
+
+// openCode is OpenCode, whose built-in Anthropic provider is pointed at
+// the scripted server; arbiter's hook is its plugin.
+var openCode = client{
+	name: "opencode", runtime: "opencode", api: scripted.Anthropic,
+	prepare: func(c *layout) error {
+		// OpenCode installs @opencode-ai/plugin from npm into its
+		// configuration folder unless package-lock.json lists it, and
+		// without a network that takes over a minute to fail.
+		dir := filepath.Join(c.Home, ".config", "opencode")
+		if err := os.MkdirAll(filepath.Join(dir, "node_modules"), 0o700); err != nil {
+			return err
+		}
+		lock := `{"packages": {"": {"dependencies": {"@opencode-ai/plugin": "1.18.33"}}}}` + "\n"
+		return os.WriteFile(filepath.Join(dir, "package-lock.json"), []byte(lock), 0o600)
+	},
+	configure: func(c *layout, port int) error {
+		cfg := fmt.Sprintf(`{"autoupdate": false, "share": "disabled", "model": "anthropic/claude-sonnet-4-5",
+  "provider": {"anthropic": {"options": {"baseURL": "http://127.0.0.1:%d/v1", "apiKey": "scripted"}}}}
+`, port)
+		return os.WriteFile(filepath.Join(c.Home, ".config", "opencode", "opencode.json"), []byte(cfg), 0o600)
+	},
+	env: func(c *layout, port int) []string {
+		return []string{"ANTHROPIC_API_KEY=scripted", "OPENCODE_DISABLE_AUTOUPDATE=1", "OPENCODE_DISABLE_MODELS_FETCH=1",
+			"OPENCODE_DISABLE_SHARE=1", "OPENCODE_DISABLE_LSP_DOWNLOAD=1", "OPENCODE_DISABLE_CLAUDE_CODE=1"}
+	},
+	args: func(c *layout, o runOptions) []string {
+		a := []string{"run", "--format", "json", "-m", "anthropic/claude-sonnet-4-5"}
+		if o.Mode == permissive {
+			a = append(a, "--auto")
+		}
+		return append(a, o.Prompt)
+	},
+	settings: func(c *layout) string { return filepath.Join(c.Home, ".config", "opencode", "plugins", "arbiter.js") },
+}
+
+var clients = []client{claude, codex, gemini, qwen, pi, openCode}
 
 func clientNamed(name string) (client, bool) {
 	for _, c := range clients {

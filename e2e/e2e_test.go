@@ -69,6 +69,9 @@ const (
 func TestClaudeCode(t *testing.T) { testClient(t, claude, claudeScenarios()) }
 func TestCodex(t *testing.T)      { testClient(t, codex, codexScenarios()) }
 func TestGeminiCLI(t *testing.T)  { testClient(t, gemini, geminiScenarios()) }
+func TestQwenCode(t *testing.T)   { testClient(t, qwen, qwenScenarios()) }
+func TestPi(t *testing.T)         { testClient(t, pi, piScenarios()) }
+func TestOpenCode(t *testing.T)   { testClient(t, openCode, openCodeScenarios()) }
 
 func testClient(t *testing.T, c client, scenarios []scenario) {
 	bin := binDir(t)
@@ -430,5 +433,82 @@ func geminiScenarios() []scenario {
 					t.Errorf("the call ran before anyone confirmed it")
 				}
 			}},
+	}
+}
+
+func qwenScenarios() []scenario {
+	return []scenario{
+		denyScenario(),
+		{name: "allow", mode: permissive, command: fixed(allowProbe), check: ranAllowProbe},
+		{name: "ask", mode: permissive, command: fixed(askProbe), before: makeBuild, check: func(t *testing.T, r *run) {
+			// Headless, Qwen Code cannot show its confirmation: it refuses
+			// the call and tells the model arbiter's reason.
+			keptBuild(t, r)
+			r.decided(t, "ask")
+			if out := r.result(t); !strings.Contains(out, askRule) {
+				t.Errorf("the model was not told arbiter's reason (%s); it was told %q", askRule, out)
+			}
+		}},
+		deferScenario(),
+		{name: "hook-fails", mode: permissive, missingBinary: true, command: denyProbe, before: makeDenyProbe, check: func(t *testing.T, r *run) {
+			// Qwen Code 0.24.4 runs the call when its hook fails (a crashed
+			// or removed arbiter): the README says so.
+			if r.exists("deny-probe", "keep") {
+				t.Errorf("Qwen Code no longer runs a call whose hook failed: update the README's note on Qwen Code")
+			}
+			r.result(t)
+		}},
+	}
+}
+
+func piScenarios() []scenario {
+	return []scenario{
+		denyScenario(),
+		{name: "allow", mode: permissive, command: fixed(allowProbe), check: ranAllowProbe},
+		{name: "ask", mode: permissive, command: fixed(askProbe), before: makeBuild, check: func(t *testing.T, r *run) {
+			// Headless, pi has no UI to ask in: the extension blocks the
+			// call and tells the model a person must confirm it.
+			keptBuild(t, r)
+			r.decided(t, "ask")
+			if out := r.result(t); !strings.Contains(out, askRule) || !strings.Contains(out, mustConfirm) {
+				t.Errorf("the model was not told that a person must confirm (%s); it was told %q", askRule, out)
+			}
+		}},
+		deferScenario(),
+		{name: "hook-fails", mode: permissive, missingBinary: true, command: denyProbe, before: makeDenyProbe, check: func(t *testing.T, r *run) {
+			// The extension blocks a call when arbiter-hook cannot run.
+			if !r.exists("deny-probe", "keep") {
+				t.Errorf("pi ran a call whose hook could not run: the extension does not fail closed")
+			}
+			if out := r.result(t); !strings.Contains(out, "arbiter blocked this call") {
+				t.Errorf("the model was not told the call was blocked: %q", out)
+			}
+		}},
+	}
+}
+
+func openCodeScenarios() []scenario {
+	return []scenario{
+		denyScenario(),
+		{name: "allow", mode: permissive, command: fixed(allowProbe), check: ranAllowProbe},
+		{name: "ask", mode: permissive, command: fixed(askProbe), before: makeBuild, check: func(t *testing.T, r *run) {
+			// The plugin cannot show OpenCode's prompt: an ask blocks the
+			// call and tells the model a person must confirm it.
+			keptBuild(t, r)
+			r.decided(t, "ask")
+			if out := r.result(t); !strings.Contains(out, askRule) || !strings.Contains(out, mustConfirm) {
+				t.Errorf("the model was not told that a person must confirm (%s); it was told %q", askRule, out)
+			}
+		}},
+		deferScenario(),
+		{name: "hook-fails", mode: permissive, missingBinary: true, command: denyProbe, before: makeDenyProbe, check: func(t *testing.T, r *run) {
+			// The plugin blocks a call when arbiter-hook cannot run.
+			if !r.exists("deny-probe", "keep") {
+				t.Errorf("OpenCode ran a call whose hook could not run: the plugin does not fail closed")
+			}
+			if out := r.result(t); !strings.Contains(out, "arbiter blocked this call") {
+				t.Errorf("the model was not told the call was blocked: %q", out)
+			}
+		}},
 	}
 }

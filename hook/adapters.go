@@ -34,6 +34,10 @@ var adapters = [...]struct {
 	{agents.Gemini, gemini{}},
 	{agents.Cursor, cursor{}},
 	{agents.Copilot, copilot{}},
+	{agents.Qwen, qwen{}},
+	{agents.Droid, droid{}},
+	{agents.OpenCode, openCode{}},
+	{agents.Pi, pi{}},
 }
 
 // Runtimes lists the runtimes Run accepts, sorted.

@@ -176,6 +176,9 @@ var ownHookFiles = lazy.New(func() []string {
 	for _, a := range agents.All() {
 		if a.OwnSettings {
 			out = append(out, a.Settings)
+			if a.ProjectSettings != "" {
+				out = append(out, a.ProjectSettings)
+			}
 		}
 	}
 	return out

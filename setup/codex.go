@@ -229,6 +229,10 @@ func tomlString(s string) (value, rest string, ok bool) {
 // names one, in the runtime's unit (seconds for Claude Code and Codex,
 // milliseconds for Gemini CLI).
 func (t Target) Timeouts() ([]float64, error) {
+	if t.module != nil {
+		// A module's timeout is in its own code (moduleTimeout).
+		return nil, nil
+	}
 	data, err := read(t.Path)
 	if err != nil || data == nil {
 		return nil, err

@@ -138,6 +138,9 @@ func arbiterItems(el *node) []int {
 // Status reports which of the target's events have an arbiter hook and
 // the commands they run.
 func (t Target) Status() (events map[string][]string, err error) {
+	if t.module != nil {
+		return t.moduleStatus()
+	}
 	data, err := read(t.Path)
 	if err != nil || data == nil {
 		return nil, err
@@ -176,6 +179,9 @@ func (t Target) statusOf(data []byte) (events map[string][]string, err error) {
 // comments, for a runtime that allows them), and keeps
 // the original beside the file.
 func (t Target) Install(dry bool) (Result, error) {
+	if t.module != nil {
+		return t.moduleInstall(dry)
+	}
 	r := Result{Path: t.Path}
 	orig, err := read(t.Path)
 	if err != nil {
@@ -215,6 +221,9 @@ func (t Target) Install(dry bool) (Result, error) {
 // otherwise only arbiter's entries (and containers left empty by their
 // removal) are cut out, and the backup is kept.
 func (t Target) Uninstall(dry bool) (Result, error) {
+	if t.module != nil {
+		return t.moduleUninstall(dry)
+	}
 	r := Result{Path: t.Path}
 	cur, err := read(t.Path)
 	if err != nil {

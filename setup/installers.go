@@ -19,6 +19,9 @@ type installer struct {
 	// comments says the runtime reads the file as JSON with comments and
 	// trailing commas, so arbiter reads and edits it so too.
 	comments bool
+	// module, when set, is a runtime whose hook is a module file of
+	// arbiter's own; newFile and entry are then unused.
+	module *moduleFile
 }
 
 // installers are the runtimes arbiter installs into, by their IDs in the
@@ -47,7 +50,39 @@ var installers = [...]struct {
 	{agents.Copilot, installer{newFile: versionOne, comments: true, entry: func(cmd string) any {
 		return map[string]any{"type": "command", "bash": cmd, "timeoutSec": 10}
 	}}},
+	// Qwen Code's timeouts are in milliseconds. A hook that fails or times
+	// out lets the call through there: no entry option changes that. Like
+	// Gemini CLI, it strips comments from settings.json before parsing it
+	// (0.24.4's settings loader).
+	{agents.Qwen, installer{newFile: emptyFile, comments: true, notes: QwenFailOpenNote, entry: func(cmd string) any {
+		return group("*", map[string]any{"type": "command", "command": cmd, "name": "arbiter", "timeout": 10000})
+	}}},
+	{agents.OpenCode, installer{module: openCodeModule, notes: OpenCodeNote}},
+	{agents.Pi, installer{module: piModule, notes: PiNote}},
+	// Factory Droid's timeouts are in seconds; a hook that crashes or
+	// times out lets the call through.
+	{agents.Droid, installer{newFile: emptyFile, notes: DroidNote, entry: func(cmd string) any {
+		return group("*", map[string]any{"type": "command", "command": cmd, "timeout": 10})
+	}}},
 }
+
+// OpenCodeNote says what the plugin does in OpenCode.
+const OpenCodeNote = `OpenCode loads the plugin when it starts: restart a running opencode. arbiter's deny and ask block the call (OpenCode's plugins cannot show a prompt);
+allow and defer leave the call to OpenCode's own permission rules, which run most tools unasked unless opencode.json says "ask".
+With --defer-as ask a call arbiter has no verdict on is blocked too, with a reason saying a person must confirm it.`
+
+// PiNote says what the extension does in pi.
+const PiNote = `pi loads the extension when it starts (or on /reload). pi has no approval prompt of its own: arbiter's allow and defer run the call,
+its ask is put to you when pi has a UI and blocked when it has none, and its deny blocks. --defer-as ask puts a defer to you as well.`
+
+// DroidNote says what Factory Droid does beyond reading the hook.
+const DroidNote = `Factory Droid reads the hooks key of ~/.factory/settings.json only while ~/.factory/hooks.json does not exist: hooks kept there stop running once this file is created, so move them into it.
+Droid runs the call when a hook crashes or times out (0.225.2), and takes the first hook answer that carries a decision: keep arbiter's entry first.
+arbiter doctor checks that the installed hook answers.`
+
+// QwenFailOpenNote says what Qwen Code does when the hook cannot answer.
+const QwenFailOpenNote = `Qwen Code runs the call when a hook crashes, times out or is missing (0.24.4), and runs no hooks in --bare or safe mode: arbiter's deny holds only while arbiter-hook runs.
+arbiter doctor checks that the installed hook answers.`
 
 // CodexTrustNote says how a person lets Codex run the hook.
 const CodexTrustNote = `Codex runs a hook only after you trust it, and skips an untrusted one without a word (codex exec among others).

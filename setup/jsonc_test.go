@@ -9,7 +9,7 @@ import (
 )
 
 // commented are settings files with comments and trailing commas, as
-// Gemini CLI and Copilot CLI read them.
+// Gemini CLI, Qwen Code and Copilot CLI read them.
 var commented = map[string]string{
 	"line comments": `{
   // the model I use
@@ -45,7 +45,7 @@ func comments(t *testing.T, doc string) string {
 }
 
 func TestInstallKeepsCommentsWhereTheRuntimeAllowsThem(t *testing.T) {
-	for _, rt := range []string{"gemini", "copilot"} {
+	for _, rt := range []string{"gemini", "copilot", "qwen"} {
 		for name, orig := range commented {
 			t.Run(rt+"/"+name, func(t *testing.T) {
 				home := t.TempDir()

@@ -39,6 +39,9 @@ var originals = map[string]string{
 
 func TestInstallUninstallRestoresOriginal(t *testing.T) {
 	for _, rt := range Runtimes() {
+		if isModule(rt) {
+			continue // TestModuleInstallUninstall
+		}
 		for name, orig := range originals {
 			t.Run(rt+"/"+name, func(t *testing.T) {
 				home := t.TempDir()
@@ -90,14 +93,32 @@ func TestInstallUninstallRestoresOriginal(t *testing.T) {
 	}
 }
 
-func TestCopilotNeedsProjectScope(t *testing.T) {
-	if _, err := For("copilot", Scope{Home: t.TempDir()}, "arbiter"); err == nil || !strings.Contains(err.Error(), "--project") {
-		t.Errorf("user scope for Copilot: %v", err)
+// TestCopilotUserAndProject: Copilot CLI reads the user's
+// ~/.copilot/hooks/*.json ($COPILOT_HOME/hooks) and a repository's
+// .github/hooks/*.json; arbiter keeps a file of its own in each.
+func TestCopilotUserAndProject(t *testing.T) {
+	home := t.TempDir()
+	t.Setenv("COPILOT_HOME", "")
+	user, err := For("copilot", Scope{Home: home}, "arbiter")
+	if err != nil || user.Path != filepath.Join(home, ".copilot", "hooks", "arbiter.json") {
+		t.Errorf("user scope: %s, %v", user.Path, err)
+	}
+	t.Setenv("COPILOT_HOME", filepath.Join(home, "elsewhere"))
+	moved, _ := For("copilot", Scope{Home: home}, "arbiter")
+	if moved.Path != filepath.Join(home, "elsewhere", "hooks", "arbiter.json") {
+		t.Errorf("with COPILOT_HOME: %s", moved.Path)
+	}
+	proj, err := For("copilot", Scope{Home: home, Project: filepath.Join(home, "proj")}, "arbiter")
+	if err != nil || proj.Path != filepath.Join(home, "proj", ".github", "hooks", "arbiter.json") {
+		t.Errorf("project scope: %s, %v", proj.Path, err)
 	}
 }
 
 func TestInstallCreatesAndUninstallRemoves(t *testing.T) {
 	for _, rt := range Runtimes() {
+		if isModule(rt) {
+			continue // TestModuleInstallUninstall
+		}
 		home := t.TempDir()
 		tg, _ := For(rt, Scope{Home: home, Project: filepath.Join(home, "proj")}, "/opt/arbiter bin/arbiter")
 		r, err := tg.Install(false)

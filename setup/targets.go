@@ -40,6 +40,13 @@ type Target struct {
 	entry func(command string) any
 	// Notes say what the runtime needs beyond the settings file.
 	Notes string
+	// Binary is the arbiter executable the hook runs; a module file
+	// (module) names it in an argument vector rather than a command line.
+	Binary string
+	module *moduleFile
+	// DeferAsAsk makes a module block a call arbiter defers, as one a
+	// person must confirm, where the runtime would otherwise run it.
+	DeferAsAsk bool
 	// comments: the runtime reads the file as JSON with comments.
 	comments bool
 	// Record is the file where install notes the directories it created
@@ -136,6 +143,9 @@ func For(runtime string, s Scope, binary string) (Target, error) {
 		return Target{}, fmt.Errorf("%s reads hooks only from a repository's %s: run arbiter install %s --project in the repository", a.Name, path.Dir(a.Settings), runtime)
 	}
 	file := a.Settings
+	if s.Project != "" && a.ProjectSettings != "" {
+		file = a.ProjectSettings
+	}
 	if s.Local {
 		file = a.LocalSettings
 	}
@@ -143,7 +153,11 @@ func For(runtime string, s Scope, binary string) (Target, error) {
 	if s.Project == "" {
 		p = a.InHome(s.Home, file, os.Getenv)
 	}
-	return Target{Runtime: runtime, Command: cmd, Path: p, Events: a.Events, newFile: in.newFile(), entry: in.entry, Notes: in.notes, comments: in.comments}, nil
+	t := Target{Runtime: runtime, Command: cmd, Binary: binary, Path: p, Events: a.Events, entry: in.entry, Notes: in.notes, module: in.module, comments: in.comments}
+	if in.newFile != nil {
+		t.newFile = in.newFile()
+	}
+	return t, nil
 }
 
 // errLocal says which runtimes have a project file of the person's own.

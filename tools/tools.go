@@ -157,6 +157,10 @@ var tables = [...]struct {
 	{agents.Gemini, Gemini},
 	{agents.Cursor, Cursor},
 	{agents.Copilot, Copilot},
+	{agents.Qwen, Qwen},
+	{agents.Droid, Droid},
+	{agents.OpenCode, OpenCode},
+	{agents.Pi, Pi},
 }
 
 // Tables returns every runtime's table, Claude Code's first.

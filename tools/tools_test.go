@@ -37,6 +37,26 @@ var documented = map[string][]string{
 	"copilot": {"bash", "powershell", "list_bash", "list_powershell", "read_bash", "read_powershell", "stop_bash",
 		"stop_powershell", "write_bash", "write_powershell", "apply_patch", "create", "edit", "view", "list_agents",
 		"read_agent", "task", "write_agent", "ask_user", "glob", "grep", "rg", "skill", "web_fetch"},
+	// Qwen Code: ToolNames of the 0.24.4 bundle, but for tool_call and the
+	// omni_* media tools, which are deferred by name.
+	"qwen": {"exec", "edit", "write_file", "read_file", "zoom_image", "grep_search", "glob", "run_shell_command",
+		"todo_write", "save_memory", "agent", "skill", "exit_plan_mode", "enter_plan_mode", "web_fetch", "web_search",
+		"image_gen", "list_directory", "lsp", "ask_user_question", "cron_create", "cron_list", "cron_delete", "loop_wakeup",
+		"create_sub_session", "list_agents", "task_stop", "task_create", "task_update", "task_list", "team_create",
+		"team_delete", "team_plan_approval", "request_shutdown", "send_message", "structured_output", "monitor",
+		"notebook_edit", "tool_search", "read_mcp_resource", "enter_worktree", "exit_worktree", "workflow", "artifact",
+		"record_artifact", "record_source", "report_findings", "get_goal", "update_goal"},
+	// Factory Droid: the tool IDs of the 0.225.2 binary.
+	"droid": {"LS", "Read", "Create", "Edit", "MultiEdit", "ApplyPatch", "Glob", "Grep", "Execute", "Script", "WaitForScript",
+		"TodoWrite", "AskUser", "StageSettingsChanges", "WebSearch", "FetchUrl", "GenerateImage", "getIdeDiagnostics",
+		"ExitSpecMode", "RecommendMission", "ExitMissionPlanning", "ProposeMission", "StartMissionRun", "SelectFeature",
+		"EndFeatureRun", "DismissHandoffItems", "Task", "ConnectorSearch", "ConnectApp", "TaskOutput", "TaskStop",
+		"UpgradeSessionModel", "Skill", "ToolSearch", "GenerateDroid", "Loop"},
+	// OpenCode: the tool IDs of the 1.18.33 binary.
+	"opencode": {"bash", "read", "write", "edit", "apply_patch", "glob", "grep", "lsp", "webfetch", "websearch",
+		"todowrite", "question", "plan_exit", "skill", "task", "invalid"},
+	// pi: the built-in tools of 0.73.1 (dist/core/tools).
+	"pi": {"bash", "read", "write", "edit", "find", "grep", "ls"},
 }
 
 func TestDocumentedToolsAreInTheTable(t *testing.T) {

@@ -202,7 +202,20 @@ func checkRuntime(w io.Writer, rt string, t setup.Target, events map[string][]st
 // runtimeChecks are what doctor checks of an installed hook beyond its
 // answer, by the runtime's ID in the registry (package agents).
 var runtimeChecks = map[string]func(w io.Writer, t setup.Target) int{
-	agents.Codex: checkCodexTrust,
+	agents.Codex:    checkCodexTrust,
+	agents.OpenCode: reportDeferMapping,
+	agents.Pi:       reportDeferMapping,
+}
+
+// reportDeferMapping says what a plugin's defer becomes, which install
+// --defer-as chose.
+func reportDeferMapping(w io.Writer, t setup.Target) int {
+	if t.ModuleDeferAsAsk() {
+		fmt.Fprintf(w, "  %s: a call arbiter has no verdict on is blocked as one a person must confirm (--defer-as ask)\n", t.Runtime)
+	} else {
+		fmt.Fprintf(w, "  %s: a call arbiter has no verdict on is left to %s's own permission rules, which may run it; `arbiter install %s --defer-as ask` blocks it instead\n", t.Runtime, agents.Name(t.Runtime), t.Runtime)
+	}
+	return 0
 }
 
 // errNoProgram is a hook command whose program is not there.

@@ -27,8 +27,9 @@ func installCmd(args []string, stdout, stderr io.Writer, remove bool) int {
 	project := fs.Bool("project", false, "the repository's settings (at its root, found by walking up to .git) instead of the user's")
 	local := fs.Bool("local", false, "with --project, Claude Code's .claude/settings.local.json: yours, not shared with the repository")
 	dry := fs.Bool("dry-run", false, "print the change without writing it")
-	var binary *string
+	var binary, deferAs *string
 	if !remove {
+		deferAs = fs.String("defer-as", "", "ask: a runtime whose hook is a plugin (opencode) blocks a call arbiter has no verdict on, as one a person must confirm, instead of leaving it to the runtime's own rules")
 		binary = fs.String("binary", "", "the arbiter (or arbiter-hook) executable the hook runs (default: arbiter-hook beside the arbiter on PATH, else that arbiter, else this program; a shared project file runs arbiter from PATH)")
 	}
 	if len(args) > 0 && isHelp(args[0]) {
@@ -66,6 +67,13 @@ func installCmd(args []string, stdout, stderr io.Writer, remove bool) int {
 		return 2
 	}
 	t.Record = filepath.Join(cacheDir(), "install-dirs.json")
+	if deferAs != nil && *deferAs != "" {
+		if *deferAs != "ask" || !t.IsModule() {
+			fmt.Fprintf(stderr, "arbiter %s: --defer-as takes ask, for a runtime whose hook is a plugin (%s)\n", name, strings.Join(moduleRuntimes(), ", "))
+			return 2
+		}
+		t.DeferAsAsk = true
+	}
 	var notes []string
 	step := installSteps[runtime]
 	if step.adjust != nil && !remove {
@@ -128,6 +136,17 @@ type installStep struct {
 var installSteps = map[string]installStep{
 	agents.Claude: {adjust: claudeOnFailure},
 	agents.Codex:  {projectNote: codexProjectNote},
+}
+
+// moduleRuntimes are the runtimes whose hook is a plugin arbiter writes.
+func moduleRuntimes() []string {
+	var out []string
+	for _, rt := range setup.Runtimes() {
+		if t, err := setup.For(rt, setup.Scope{Home: "/"}, "arbiter"); err == nil && t.IsModule() {
+			out = append(out, rt)
+		}
+	}
+	return out
 }
 
 // codexProjectNote says that Codex reads a project's hooks only in a

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
 )
 
 func anthropicTools(doc map[string]any) []string {
@@ -33,9 +34,18 @@ func anthropicResults(doc map[string]any) []Result {
 	return out
 }
 
-// anthropic streams a Messages API answer: a Bash tool_use block for
+// anthropicShell is the client's shell tool: Claude Code's Bash, or
+// pi's bash where that is what the client offers.
+func anthropicShell(tools []string) string {
+	if !slices.Contains(tools, "Bash") && slices.Contains(tools, "bash") {
+		return "bash"
+	}
+	return "Bash"
+}
+
+// anthropic streams a Messages API answer: a shell tool_use block for
 // call (the script's n-th), or a text block when call is nil.
-func (s *Server) anthropic(w io.Writer, _ []string, call *Call, n int) error {
+func (s *Server) anthropic(w io.Writer, tools []string, call *Call, n int) error {
 	usage := map[string]any{"input_tokens": 100, "output_tokens": 1, "cache_creation_input_tokens": 0, "cache_read_input_tokens": 0}
 	start := map[string]any{"type": "message_start", "message": map[string]any{
 		"id": "msg_scripted", "type": "message", "role": "assistant", "model": "claude-scripted",
@@ -51,7 +61,7 @@ func (s *Server) anthropic(w io.Writer, _ []string, call *Call, n int) error {
 		if err != nil {
 			return err
 		}
-		block = map[string]any{"type": "tool_use", "id": fmt.Sprintf("toolu_scripted_%d", n), "name": "Bash", "input": map[string]any{}}
+		block = map[string]any{"type": "tool_use", "id": fmt.Sprintf("toolu_scripted_%d", n), "name": anthropicShell(tools), "input": map[string]any{}}
 		delta = map[string]any{"type": "input_json_delta", "partial_json": string(input)}
 		stop = "tool_use"
 	} else {

@@ -1,0 +1,73 @@
+package hook
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/arbitergate/arbiter/policy"
+)
+
+// fuzzAdapter feeds arbitrary payloads to one runtime's adapter: no panic
+// escapes, the status is 0, the answer is JSON or nothing, a payload that
+// is not JSON is never allowed, and with FailClosed it is denied.
+func fuzzAdapter(f *testing.F, runtime string, seeds ...string) {
+	for _, s := range seeds {
+		f.Add(s, false)
+		f.Add(s, true)
+	}
+	p := policy.New(policy.Options{})
+	f.Fuzz(func(t *testing.T, payload string, failClosed bool) {
+		var out, errb bytes.Buffer
+		code := Run(context.Background(), runtime, strings.NewReader(payload), &out, &errb, p, Options{Home: "/home/u", FailClosed: failClosed})
+		if code != 0 {
+			t.Fatalf("exit %d for %q", code, payload)
+		}
+		if out.Len() > 0 && !json.Valid(out.Bytes()) {
+			t.Fatalf("answer is not JSON: %q", out.String())
+		}
+		if json.Valid([]byte(payload)) {
+			return
+		}
+		if strings.Contains(out.String(), `"allow"`) {
+			t.Fatalf("a payload that is not JSON was allowed: %q", out.String())
+		}
+		if failClosed && !strings.Contains(out.String(), `"deny"`) {
+			t.Fatalf("a payload that is not JSON was not denied fail-closed: %q", out.String())
+		}
+	})
+}
+
+func FuzzQwen(f *testing.F) {
+	fuzzAdapter(f, "qwen",
+		`{"hook_event_name":"PreToolUse","cwd":"/p","tool_name":"run_shell_command","tool_input":{"command":"ls","directory":"src"}}`,
+		`{"hook_event_name":"PermissionRequest","cwd":"/p","tool_name":"edit","tool_input":{"file_path":"a","old_string":"x","new_string":"y"}}`,
+		`{"hook_event_name":"PreToolUse","tool_name":"exec","tool_input":{"source":"1"}}`,
+		`{"hook_event_name":"PostToolUse","tool_name":"read_file","tool_input":{"file_path":"/etc/passwd"}}`)
+}
+
+func FuzzDroid(f *testing.F) {
+	fuzzAdapter(f, "droid",
+		`{"hook_event_name":"PreToolUse","cwd":"/p","tool_name":"Execute","tool_input":{"command":"ls"}}`,
+		`{"hook_event_name":"PreToolUse","cwd":"/p","tool_name":"MultiEdit","tool_input":{"file_path":"a","changes":[{"old_str":"x","new_str":"y"}]}}`,
+		`{"hook_event_name":"PreToolUse","tool_name":"ApplyPatch","tool_input":{"input":"*** Begin Patch\n*** Delete File: /etc/passwd\n*** End Patch"}}`,
+		`{"hook_event_name":"Stop","session_id":"s"}`)
+}
+
+func FuzzOpenCode(f *testing.F) {
+	fuzzAdapter(f, "opencode",
+		`{"hook_event_name":"tool.execute.before","tool":"bash","cwd":"/p","worktree":"/p","args":{"command":"ls","workdir":"src"}}`,
+		`{"hook_event_name":"tool.execute.before","tool":"edit","cwd":"/p","args":{"filePath":"/p/a","oldString":"x","newString":"y"}}`,
+		`{"hook_event_name":"tool.execute.before","tool":"apply_patch","args":{"patchText":"*** Begin Patch\n*** Delete File: /etc/passwd\n*** End Patch"}}`,
+		`{"hook_event_name":"tool.execute.before","tool":"mcp__x__y","args":null}`)
+}
+
+func FuzzPi(f *testing.F) {
+	fuzzAdapter(f, "pi",
+		`{"hook_event_name":"tool_call","tool":"bash","cwd":"/p","args":{"command":"ls"}}`,
+		`{"hook_event_name":"tool_call","tool":"edit","cwd":"/p","args":{"path":"a","edits":[{"oldText":"x","newText":"y"}]}}`,
+		`{"hook_event_name":"tool_call","tool":"read","args":{"path":"~/.ssh/id_rsa"}}`,
+		`{"hook_event_name":"tool_call","tool":"custom","args":{}}`)
+}

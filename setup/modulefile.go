@@ -1,0 +1,152 @@
+package setup
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// moduleFile is the hook of a runtime that loads a code module of
+// arbiter's own (an OpenCode plugin) instead of running a command from a
+// settings file. The module runs the hook's program as a child process,
+// with the call on stdin and no shell between, and blocks the call when
+// the child is missing, fails or takes too long.
+type moduleFile struct {
+	// source returns the module's text for the hook's argument vector and
+	// whether a deferred call is blocked as one a person must confirm.
+	source func(argv []string, deferAsAsk bool) []byte
+}
+
+// commandLine marks the line of a module that holds the hook's argument
+// vector, as JSON: the line install writes and Status reads back.
+const commandLine = "const command = "
+
+// deferLine marks the line that says whether a deferred call is blocked.
+const deferLine = "const deferAsAsk = "
+
+// HookArgv is the argument vector a module runs for arbiter, given the
+// binary's path: arbiter-hook RUNTIME for the hook's own program,
+// otherwise arbiter hook RUNTIME.
+func HookArgv(binary, runtime string) []string {
+	if filepath.Base(binary) == HookProgram {
+		return []string{binary, runtime}
+	}
+	return []string{binary, "hook", runtime}
+}
+
+// moduleState reads what a module install wrote: its argument vector and
+// defer mapping, and whether the text is exactly what install writes for
+// them (a module edited since is not).
+func (t Target) moduleState(data []byte) (argv []string, deferAsAsk, pristine bool) {
+	for _, line := range strings.Split(string(data), "\n") {
+		if v, ok := strings.CutPrefix(line, commandLine); ok && argv == nil {
+			if json.Unmarshal([]byte(strings.TrimSuffix(v, ";")), &argv) != nil {
+				argv = nil
+			}
+		}
+		if v, ok := strings.CutPrefix(line, deferLine); ok {
+			deferAsAsk = strings.TrimSuffix(v, ";") == "true"
+		}
+	}
+	if len(argv) == 0 {
+		return nil, false, false
+	}
+	return argv, deferAsAsk, bytes.Equal(t.module.source(argv, deferAsAsk), data)
+}
+
+// moduleInstall writes the module, keeping a file of someone else's that
+// was at its path as the backup uninstall restores.
+func (t Target) moduleInstall(dry bool) (Result, error) {
+	r := Result{Path: t.Path}
+	orig, err := read(t.Path)
+	if err != nil {
+		return r, err
+	}
+	next := t.module.source(HookArgv(t.Binary, t.Runtime), t.DeferAsAsk)
+	if bytes.Equal(orig, next) {
+		r.Note = "already installed"
+		return r, nil
+	}
+	r.Changed, r.Diff = true, diff(orig, next)
+	if dry {
+		return r, nil
+	}
+	if _, _, pristine := t.moduleState(orig); orig != nil && !pristine {
+		r.Backup = BackupPath(t.Path)
+		if err := writeFile(r.Backup, orig); err != nil {
+			return r, err
+		}
+	}
+	return r, writeFile(t.Path, next)
+}
+
+// moduleUninstall removes the module install wrote (restoring a file it
+// replaced), and refuses to remove one that was edited since.
+func (t Target) moduleUninstall(dry bool) (Result, error) {
+	r := Result{Path: t.Path}
+	cur, err := read(t.Path)
+	if err != nil || cur == nil {
+		r.Note = "not installed (no module file)"
+		return r, err
+	}
+	if _, _, pristine := t.moduleState(cur); !pristine {
+		return r, fmt.Errorf("%s is not the module arbiter install writes (it was edited, or is someone else's); arbiter will not remove it: remove it by hand", t.Path)
+	}
+	backup, err := read(BackupPath(t.Path))
+	if err != nil {
+		return r, err
+	}
+	r.Changed, r.Diff = true, diff(cur, backup)
+	if dry {
+		return r, nil
+	}
+	if backup == nil {
+		r.Note = "removed the file arbiter created"
+		return r, os.Remove(t.Path)
+	}
+	if err := writeFile(t.Path, backup); err != nil {
+		return r, err
+	}
+	r.Note = "restored the original"
+	return r, os.Remove(BackupPath(t.Path))
+}
+
+// moduleStatus is Status for a module: every event runs its argument
+// vector, shown as the shell command that runs the same program.
+func (t Target) moduleStatus() (map[string][]string, error) {
+	data, err := read(t.Path)
+	if err != nil || data == nil {
+		return nil, err
+	}
+	argv, _, _ := t.moduleState(data)
+	if argv == nil {
+		return nil, fmt.Errorf("%s: no %q line naming the hook's program", t.Path, strings.TrimSpace(commandLine))
+	}
+	quoted := make([]string, len(argv))
+	for i, a := range argv {
+		if quoted[i], err = syntax.Quote(a, syntax.LangBash); err != nil {
+			return nil, fmt.Errorf("%s: the hook's program %q cannot be shown as a command: %w", t.Path, a, err)
+		}
+	}
+	events := map[string][]string{}
+	for _, ev := range t.Events {
+		events[ev] = []string{strings.Join(quoted, " ")}
+	}
+	return events, nil
+}
+
+// ModuleDeferAsAsk reports whether the installed module blocks a
+// deferred call as one a person must confirm.
+func (t Target) ModuleDeferAsAsk() bool {
+	data, _ := read(t.Path)
+	_, deferAsAsk, _ := t.moduleState(data)
+	return deferAsAsk
+}
+
+// IsModule reports whether the runtime's hook is a module file.
+func (t Target) IsModule() bool { return t.module != nil }
