@@ -9,4 +9,6 @@ require (
 	mvdan.cc/sh/v3 v3.14.1
 )
 
-require github.com/tailscale/hujson v0.0.0-20260727124030-b80ff77dac4f // indirect
+require github.com/tailscale/hujson v0.0.0-20260727124030-b80ff77dac4f
+
+replace mvdan.cc/sh/v3 => ./third_party/mvdan.cc/sh/v3
