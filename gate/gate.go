@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/arbitergate/arbiter/catalog"
@@ -110,10 +111,7 @@ func FromConfig(opt Options) (*Gate, config.Config, error) {
 		opt.Report = func(p config.Problem) { reportOnce(opt, p) }
 	}
 	cfg, _ := config.Load(opt.Getenv)
-	files := secrets.Files{Version: programVersion()}
-	if dir := cacheDir(opt); dir != "" && files.Version != "" {
-		files.Cache = dir
-	}
+	files := secrets.Files{Cache: cacheDir(opt), Version: sync.OnceValue(programVersion)}
 	g := &Gate{Static: policy.New(policy.Options{Protect: Protected(cfg, opt), Files: files}), Problems: cfg.Problems}
 	if len(cfg.Rules) > 0 && !opt.NoRules {
 		g.Rules = loadRules(cfg.Rules, g.Static, cacheDir(opt), cfg.Sum)

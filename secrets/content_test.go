@@ -117,7 +117,7 @@ func TestScanFileCache(t *testing.T) {
 	if err := os.WriteFile(p, []byte("GITHUB="+token+"\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	f := Files{Cache: cache, Version: "test"}
+	f := Files{Cache: cache, Version: func() string { return "test" }}
 	if s := f.ScanFile(p); s.Kind != "GitHub token" {
 		t.Fatalf("first scan: %+v", s)
 	}
@@ -149,6 +149,29 @@ func TestScanFileCache(t *testing.T) {
 		if s := f.ScanFile(q); s.Regular || s.Kind != "" {
 			t.Errorf("%s: %+v", q, s)
 		}
+	}
+}
+
+// TestScanFileNamesTheProgramOnlyToKeep: the program is named (a
+// readlink and a stat) only for a file whose verdict is kept, and a
+// program that cannot be named keeps nothing.
+func TestScanFileNamesTheProgramOnlyToKeep(t *testing.T) {
+	dir, cache := t.TempDir(), t.TempDir()
+	p := filepath.Join(dir, "notes.txt")
+	os.WriteFile(p, []byte("routine notes\n"), 0o644)
+	named := 0
+	f := Files{Cache: cache, Version: func() string { named++; return "" }}
+	for _, q := range []string{dir, filepath.Join(dir, "missing")} {
+		f.ScanFile(q)
+	}
+	if named != 0 {
+		t.Errorf("the program was named %d times for files that are not there or not regular", named)
+	}
+	if s := f.ScanFile(p); !s.Regular || s.Err != nil || named != 1 {
+		t.Errorf("scan %+v, program named %d times; want a clean scan, named once", s, named)
+	}
+	if entries, _ := os.ReadDir(filepath.Join(cache, cacheFolder)); len(entries) != 0 {
+		t.Errorf("a program that cannot be named kept %d verdicts", len(entries))
 	}
 }
 

@@ -50,8 +50,11 @@ type Scanner interface {
 type Files struct {
 	Cache string
 	// Version names the program that scans, so that a verdict one build
-	// kept is not taken by another whose scanner finds more.
-	Version string
+	// kept is not taken by another whose scanner finds more; nil or ""
+	// keeps nothing. It is called only when a file is scanned: naming
+	// the program costs a readlink and a stat, which most calls need not
+	// pay.
+	Version func() string
 }
 
 // ScanFile reads and scans the file at p, following symbolic links as the
@@ -61,17 +64,30 @@ func (f Files) ScanFile(p string) Scan {
 	if err != nil || !info.Mode().IsRegular() {
 		return Scan{}
 	}
-	key, keyed := cacheKey(info, f.Version)
-	if keyed && f.Cache != "" {
+	key, keyed := f.key(info)
+	if keyed {
 		if s, ok := cached(f.Cache, key); ok {
 			return s
 		}
 	}
 	s := scanOpen(p, info)
-	if keyed && f.Cache != "" && s.Err == nil {
+	if keyed && s.Err == nil {
 		store(f.Cache, key, s)
 	}
 	return s
+}
+
+// key is the cache's key for the file described by info, false when
+// nothing is kept: no cache, or a program that cannot be named.
+func (f Files) key(info fs.FileInfo) (string, bool) {
+	if f.Cache == "" || f.Version == nil {
+		return "", false
+	}
+	version := f.Version()
+	if version == "" {
+		return "", false
+	}
+	return cacheKey(info, version)
 }
 
 // ScanBytes scans content already read, as ScanFile would the file.
