@@ -175,6 +175,40 @@ func TestScanFileNamesTheProgramOnlyToKeep(t *testing.T) {
 	}
 }
 
+// TestScanFileReadsBinariesBriefly: a file with a NUL byte is binary and
+// not scanned, wherever in the bound the byte is, and is read no further
+// than the chunk that shows it; one past the bound is not seen, and the
+// text before it is scanned.
+func TestScanFileReadsBinariesBriefly(t *testing.T) {
+	token := "ghp_" + fill(b62, 36)
+	text := strings.Repeat("routine line of a log file\n", MaxScan/27+1)[:MaxScan-len(token)-8]
+	for _, tt := range []struct {
+		name    string
+		content string
+		binary  bool
+		kind    string
+	}{
+		{"program", "\x7fELF\x00" + strings.Repeat("x", 2*MaxScan) + token, true, ""},
+		{"late NUL", text + "\x00 " + token, true, ""},
+		{"NUL past the bound", text + "GH=" + token + "\n" + strings.Repeat("y", 64) + "\x00", false, "GitHub token"},
+		{"text", "GH=" + token + "\n", false, "GitHub token"},
+	} {
+		p := filepath.Join(t.TempDir(), "f")
+		os.WriteFile(p, []byte(tt.content), 0o644)
+		if s := (Files{}).ScanFile(p); s.Binary != tt.binary || s.Kind != tt.kind || s.Err != nil {
+			t.Errorf("%s: %+v; want binary %v, kind %q", tt.name, s, tt.binary, tt.kind)
+		}
+	}
+	data, err := readScanned(strings.NewReader("\x00"+strings.Repeat("z", 4*MaxScan)), 4*MaxScan+1)
+	if err != nil || len(data) > readChunk {
+		t.Errorf("a binary read %d bytes (%v), want at most %d", len(data), err, readChunk)
+	}
+	data, err = readScanned(strings.NewReader(strings.Repeat("z", 4*MaxScan)), 10) // grew since its stat
+	if err != nil || len(data) != MaxScan+1 {
+		t.Errorf("a large text read %d bytes (%v), want %d", len(data), err, MaxScan+1)
+	}
+}
+
 // TestScanFileBound: a file larger than MaxScan is scanned in its first
 // MaxScan bytes and says so.
 func TestScanFileBound(t *testing.T) {

@@ -115,9 +115,37 @@ func scanOpen(p string, info fs.FileInfo) Scan {
 	if now, err := fh.Stat(); err != nil || !now.Mode().IsRegular() || !os.SameFile(now, info) {
 		return Scan{Regular: true, Err: fmt.Errorf("%s changed while it was being read", p)}
 	}
-	data, err := io.ReadAll(io.LimitReader(fh, MaxScan+1))
+	data, err := readScanned(fh, info.Size())
 	if err != nil {
 		return Scan{Regular: true, Err: fmt.Errorf("reading %s: %w", p, err)}
 	}
 	return ScanBytes(path.Base(p), data, max(info.Size(), int64(len(data))))
+}
+
+// readChunk is what readScanned reads at a time.
+const readChunk = 16 << 10
+
+// readScanned reads what ScanBytes needs of r, a file of size bytes: at
+// most MaxScan+1 bytes (the one past the bound says the file is larger),
+// into a buffer sized by the file, and no further than the first chunk
+// that holds a NUL byte, which makes the file binary (not scanned): a
+// program, read whole before, shows one in its first page.
+func readScanned(r io.Reader, size int64) ([]byte, error) {
+	buf := make([]byte, 0, min(max(size, 0), MaxScan)+1)
+	for len(buf) <= MaxScan {
+		if len(buf) == cap(buf) { // the file grew since it was looked at
+			buf = append(buf, 0)[:len(buf)]
+		}
+		end := min(cap(buf), len(buf)+readChunk, MaxScan+1)
+		n, err := r.Read(buf[len(buf):end])
+		chunk := buf[len(buf) : len(buf)+n]
+		buf = buf[:len(buf)+n]
+		switch {
+		case bytes.IndexByte(chunk, 0) >= 0, err == io.EOF:
+			return buf, nil
+		case err != nil:
+			return nil, err
+		}
+	}
+	return buf, nil
 }
