@@ -10,5 +10,3 @@ require (
 )
 
 require github.com/tailscale/hujson v0.0.0-20260727124030-b80ff77dac4f
-
-replace mvdan.cc/sh/v3 => ./third_party/mvdan.cc/sh/v3

@@ -1,3 +1,0 @@
-module mvdan.cc/sh/v3
-
-go 1.26.0
