@@ -9,6 +9,7 @@ import (
 	"strconv"
 
 	"github.com/arbitergate/arbiter"
+	"github.com/arbitergate/arbiter/internal/lazy"
 	"github.com/arbitergate/arbiter/project"
 )
 
@@ -16,40 +17,43 @@ import (
 // in (and at the project's root) that decide what it does: the manifest
 // that names what an install fetches and the settings that say from
 // where, the build file whose recipes run, the repository's settings that
-// say where a push goes. A change to one is a change to the call.
-var readsFrom = map[string][]string{
-	"npm":       {"package.json", "package-lock.json", "npm-shrinkwrap.json", ".npmrc"},
-	"npx":       {"package.json", "package-lock.json", ".npmrc"},
-	"pnpm":      {"package.json", "pnpm-lock.yaml", "pnpm-workspace.yaml", ".npmrc"},
-	"yarn":      {"package.json", "yarn.lock", ".yarnrc", ".yarnrc.yml", ".npmrc"},
-	"bun":       {"package.json", "bun.lock", "bun.lockb", "bunfig.toml", ".npmrc"},
-	"bunx":      {"package.json", "bunfig.toml", ".npmrc"},
-	"pip":       {"requirements.txt", "pyproject.toml", "setup.py", "setup.cfg", "pip.conf"},
-	"pip3":      {"requirements.txt", "pyproject.toml", "setup.py", "setup.cfg", "pip.conf"},
-	"uv":        {"pyproject.toml", "uv.lock", "uv.toml", "requirements.txt"},
-	"poetry":    {"pyproject.toml", "poetry.lock", "poetry.toml"},
-	"pipenv":    {"Pipfile", "Pipfile.lock"},
-	"cargo":     {"Cargo.toml", "Cargo.lock", ".cargo/config.toml", ".cargo/config", "build.rs"},
-	"go":        {"go.mod", "go.sum", "go.work"},
-	"make":      {"Makefile", "makefile", "GNUmakefile"},
-	"just":      {"justfile", "Justfile", ".justfile"},
-	"rake":      {"Rakefile", "rakefile", "Rakefile.rb"},
-	"bundle":    {"Gemfile", "Gemfile.lock", ".bundle/config"},
-	"gem":       {"Gemfile"},
-	"composer":  {"composer.json", "composer.lock"},
-	"docker":    {"Dockerfile", "compose.yaml", "compose.yml", "docker-compose.yml", "docker-compose.yaml", ".dockerignore"},
-	"git":       {".git/config", ".git/HEAD", ".gitmodules"},
-	"gh":        {".git/config", ".git/HEAD"},
-	"terraform": {"main.tf", ".terraform.lock.hcl"},
-	"kubectl":   {"kustomization.yaml"},
-	"helm":      {"Chart.yaml", "values.yaml"},
-}
+// say where a push goes. A change to one is a change to the call. Built
+// on first use: most hook calls never ask for it.
+var readsFrom = lazy.New(func() map[string][]string {
+	return map[string][]string{
+		"npm":       {"package.json", "package-lock.json", "npm-shrinkwrap.json", ".npmrc"},
+		"npx":       {"package.json", "package-lock.json", ".npmrc"},
+		"pnpm":      {"package.json", "pnpm-lock.yaml", "pnpm-workspace.yaml", ".npmrc"},
+		"yarn":      {"package.json", "yarn.lock", ".yarnrc", ".yarnrc.yml", ".npmrc"},
+		"bun":       {"package.json", "bun.lock", "bun.lockb", "bunfig.toml", ".npmrc"},
+		"bunx":      {"package.json", "bunfig.toml", ".npmrc"},
+		"pip":       {"requirements.txt", "pyproject.toml", "setup.py", "setup.cfg", "pip.conf"},
+		"pip3":      {"requirements.txt", "pyproject.toml", "setup.py", "setup.cfg", "pip.conf"},
+		"uv":        {"pyproject.toml", "uv.lock", "uv.toml", "requirements.txt"},
+		"poetry":    {"pyproject.toml", "poetry.lock", "poetry.toml"},
+		"pipenv":    {"Pipfile", "Pipfile.lock"},
+		"cargo":     {"Cargo.toml", "Cargo.lock", ".cargo/config.toml", ".cargo/config", "build.rs"},
+		"go":        {"go.mod", "go.sum", "go.work"},
+		"make":      {"Makefile", "makefile", "GNUmakefile"},
+		"just":      {"justfile", "Justfile", ".justfile"},
+		"rake":      {"Rakefile", "rakefile", "Rakefile.rb"},
+		"bundle":    {"Gemfile", "Gemfile.lock", ".bundle/config"},
+		"gem":       {"Gemfile"},
+		"composer":  {"composer.json", "composer.lock"},
+		"docker":    {"Dockerfile", "compose.yaml", "compose.yml", "docker-compose.yml", "docker-compose.yaml", ".dockerignore"},
+		"git":       {".git/config", ".git/HEAD", ".gitmodules"},
+		"gh":        {".git/config", ".git/HEAD"},
+		"terraform": {"main.tf", ".terraform.lock.hcl"},
+		"kubectl":   {"kustomization.yaml"},
+		"helm":      {"Chart.yaml", "values.yaml"},
+	}
+})
 
 // programFiles returns the files readsFrom lists for a program, in the
 // command's folder and at the project's root.
 func programFiles(program, dir, project string) []string {
 	var out []string
-	for _, name := range readsFrom[program] {
+	for _, name := range readsFrom.Get()[program] {
 		for _, d := range []string{dir, project} {
 			if d != "" && path.IsAbs(d) {
 				out = append(out, path.Join(d, name))

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/arbitergate/arbiter/catalog"
@@ -112,10 +113,7 @@ func FromConfig(opt Options) (*Gate, config.Config, error) {
 		opt.Report = func(p config.Problem) { reportOnce(opt, p) }
 	}
 	cfg, _ := config.Load(opt.Getenv)
-	files := secrets.Files{Version: programVersion()}
-	if dir := cacheDir(opt); dir != "" && files.Version != "" {
-		files.Cache = dir
-	}
+	files := secrets.Files{Cache: cacheDir(opt), Version: sync.OnceValue(programVersion)}
 	g := &Gate{Static: policy.New(policy.Options{Protect: Protected(cfg, opt), Files: files, Cache: files.Cache, Build: files.Version, Path: opt.Getenv("PATH")}), Problems: cfg.Problems}
 	if user := userRules(cfg); len(user) > 0 && !opt.NoRules {
 		g.Rules = loadRules(user, g.Static, cacheDir(opt), cfg.Sum)

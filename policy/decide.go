@@ -32,8 +32,11 @@ type Options struct {
 	// Cache is the cache directory where the verdicts of plain Python
 	// files are kept between calls (see pyverdicts.go), and Build names
 	// the arbiter build that reached them, so that another build does not
-	// take them; "" keeps none.
-	Cache, Build string
+	// take them (called only when a record is kept or looked up, since
+	// naming the program costs a readlink and a stat); "" or nil keeps
+	// none.
+	Cache string
+	Build func() string
 	// Path is the PATH of the environment the call runs in, where the
 	// shell finds programs: a name in none of its folders runs nothing
 	// (see missing.go); "" when it is not known, and nothing is called

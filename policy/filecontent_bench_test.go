@@ -54,7 +54,7 @@ func BenchmarkReadMegabyte(b *testing.B) {
 func BenchmarkReadMegabyteCached(b *testing.B) {
 	proj := b.TempDir()
 	plantB(b, proj, map[string]string{"big.txt": benchText(1 << 20)})
-	benchDecide(b, proj, "cat big.txt", secrets.Files{Cache: filepath.Join(b.TempDir(), "cache"), Version: "bench"})
+	benchDecide(b, proj, "cat big.txt", secrets.Files{Cache: filepath.Join(b.TempDir(), "cache"), Version: func() string { return "bench" }})
 }
 
 // BenchmarkTreeSearch is grep -rn password over a project of 128 files
@@ -68,7 +68,7 @@ func BenchmarkTreeSearch(b *testing.B) {
 	plantB(b, proj, files)
 	b.Run("uncached", func(b *testing.B) { benchDecide(b, proj, "grep -rn password .", secrets.Files{}) })
 	b.Run("cached", func(b *testing.B) {
-		benchDecide(b, proj, "grep -rn password .", secrets.Files{Cache: filepath.Join(b.TempDir(), "cache"), Version: "bench"})
+		benchDecide(b, proj, "grep -rn password .", secrets.Files{Cache: filepath.Join(b.TempDir(), "cache"), Version: func() string { return "bench" }})
 	})
 }
 

@@ -37,9 +37,20 @@ const verdictHeader = "arbiter python verdict 1"
 // other is not kept.
 var textOnlyRules = map[catalog.ID]bool{catalog.D4RunProjectCode: true, catalog.D4InlineCode: true}
 
-// verdictStore is where records are kept: the cache directory and the
-// build of arbiter, "" for none.
-type verdictStore struct{ dir, build string }
+// verdictStore is where records are kept: the cache directory and what
+// names the build of arbiter (nil or "" for none).
+type verdictStore struct {
+	dir   string
+	build func() string
+}
+
+// version names the build, "" when it cannot be named.
+func (s verdictStore) version() string {
+	if s.build == nil {
+		return ""
+	}
+	return s.build()
+}
 
 // pyDeps is what one Python file's judgement depended on, collected
 // while it runs (its imports' judgements included): the files it read
@@ -82,7 +93,7 @@ func (j *judgement) isFile(p string) bool {
 // not when the command line writes files, which the records cannot know.
 func (j *judgement) verdicts() (verdictStore, bool) {
 	s := j.cache().store
-	return s, s.dir != "" && len(j.written) == 0
+	return s, s.dir != "" && len(j.written) == 0 && s.version() != ""
 }
 
 // pathID stats p once per decision. A path that is there but cannot be
@@ -119,7 +130,7 @@ func (j *judgement) verdictKey(s verdictStore, file string, load *pyLoad) (strin
 	if !st.ok || !st.exists {
 		return "", false
 	}
-	return filecache.Key(s.build, st.id, "python", file, load.pkg, strconv.Itoa(load.level), strings.Join(load.dirs, "\x00"), j.res.Project, j.res.Home, j.res.Cwd), true
+	return filecache.Key(s.version(), st.id, "python", file, load.pkg, strconv.Itoa(load.level), strings.Join(load.dirs, "\x00"), j.res.Project, j.res.Home, j.res.Cwd), true
 }
 
 // trackingStart begins collecting what file's judgement depends on; nil
@@ -216,7 +227,7 @@ func (j *judgement) keptRun(candidates []string, loads []pyFileLoad, subj string
 	for _, l := range loads {
 		extra = append(extra, l.file, l.load.pkg, strings.Join(l.load.dirs, "\x00"))
 	}
-	key := filecache.Key(s.build, filecache.ID{}, extra...)
+	key := filecache.Key(s.version(), filecache.ID{}, extra...)
 	if b, ok := filecache.Get(s.dir, verdictFolder, key); ok && j.recordHolds(b) {
 		files, _, _ := parseRecord(b)
 		for f := range files {

@@ -31,7 +31,7 @@ func records(t *testing.T, cache string) map[string]string {
 }
 
 func decideCached(dir, cache, build, cmd string) arbiter.Decision {
-	return New(Options{Cache: cache, Build: build}).Decide(context.Background(), projectCall(dir, cmd))
+	return New(Options{Cache: cache, Build: func() string { return build }}).Decide(context.Background(), projectCall(dir, cmd))
 }
 
 // sameSize pads the shorter of two Python texts with a comment, so that

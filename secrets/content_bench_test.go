@@ -53,7 +53,7 @@ func BenchmarkScanFileCached(b *testing.B) {
 	dir := b.TempDir()
 	p := filepath.Join(dir, "mixed.txt")
 	os.WriteFile(p, []byte(megabyte()), 0o644)
-	f := Files{Cache: filepath.Join(dir, "cache"), Version: "bench"}
+	f := Files{Cache: filepath.Join(dir, "cache"), Version: func() string { return "bench" }}
 	f.ScanFile(p)
 	for b.Loop() {
 		f.ScanFile(p)

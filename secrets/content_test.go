@@ -117,7 +117,7 @@ func TestScanFileCache(t *testing.T) {
 	if err := os.WriteFile(p, []byte("GITHUB="+token+"\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	f := Files{Cache: cache, Version: "test"}
+	f := Files{Cache: cache, Version: func() string { return "test" }}
 	if s := f.ScanFile(p); s.Kind != "GitHub token" {
 		t.Fatalf("first scan: %+v", s)
 	}
@@ -155,6 +155,63 @@ func TestScanFileCache(t *testing.T) {
 		if s := f.ScanFile(q); s.Regular || s.Kind != "" {
 			t.Errorf("%s: %+v", q, s)
 		}
+	}
+}
+
+// TestScanFileNamesTheProgramOnlyToKeep: the program is named (a
+// readlink and a stat) only for a file whose verdict is kept, and a
+// program that cannot be named keeps nothing.
+func TestScanFileNamesTheProgramOnlyToKeep(t *testing.T) {
+	dir, cache := t.TempDir(), t.TempDir()
+	p := filepath.Join(dir, "notes.txt")
+	os.WriteFile(p, []byte("routine notes\n"), 0o644)
+	named := 0
+	f := Files{Cache: cache, Version: func() string { named++; return "" }}
+	for _, q := range []string{dir, filepath.Join(dir, "missing")} {
+		f.ScanFile(q)
+	}
+	if named != 0 {
+		t.Errorf("the program was named %d times for files that are not there or not regular", named)
+	}
+	if s := f.ScanFile(p); !s.Regular || s.Err != nil || named != 1 {
+		t.Errorf("scan %+v, program named %d times; want a clean scan, named once", s, named)
+	}
+	if entries, _ := os.ReadDir(filepath.Join(cache, cacheFolder)); len(entries) != 0 {
+		t.Errorf("a program that cannot be named kept %d verdicts", len(entries))
+	}
+}
+
+// TestScanFileReadsBinariesBriefly: a file with a NUL byte is binary and
+// not scanned, wherever in the bound the byte is, and is read no further
+// than the chunk that shows it; one past the bound is not seen, and the
+// text before it is scanned.
+func TestScanFileReadsBinariesBriefly(t *testing.T) {
+	token := "ghp_" + fill(b62, 36)
+	text := strings.Repeat("routine line of a log file\n", MaxScan/27+1)[:MaxScan-len(token)-8]
+	for _, tt := range []struct {
+		name    string
+		content string
+		binary  bool
+		kind    string
+	}{
+		{"program", "\x7fELF\x00" + strings.Repeat("x", 2*MaxScan) + token, true, ""},
+		{"late NUL", text + "\x00 " + token, true, ""},
+		{"NUL past the bound", text + "GH=" + token + "\n" + strings.Repeat("y", 64) + "\x00", false, "GitHub token"},
+		{"text", "GH=" + token + "\n", false, "GitHub token"},
+	} {
+		p := filepath.Join(t.TempDir(), "f")
+		os.WriteFile(p, []byte(tt.content), 0o644)
+		if s := (Files{}).ScanFile(p); s.Binary != tt.binary || s.Kind != tt.kind || s.Err != nil {
+			t.Errorf("%s: %+v; want binary %v, kind %q", tt.name, s, tt.binary, tt.kind)
+		}
+	}
+	data, err := readScanned(strings.NewReader("\x00"+strings.Repeat("z", 4*MaxScan)), 4*MaxScan+1)
+	if err != nil || len(data) > readChunk {
+		t.Errorf("a binary read %d bytes (%v), want at most %d", len(data), err, readChunk)
+	}
+	data, err = readScanned(strings.NewReader(strings.Repeat("z", 4*MaxScan)), 10) // grew since its stat
+	if err != nil || len(data) != MaxScan+1 {
+		t.Errorf("a large text read %d bytes (%v), want %d", len(data), err, MaxScan+1)
 	}
 }
 

@@ -50,8 +50,11 @@ type Scanner interface {
 type Files struct {
 	Cache string
 	// Version names the program that scans, so that a verdict one build
-	// kept is not taken by another whose scanner finds more.
-	Version string
+	// kept is not taken by another whose scanner finds more; nil or ""
+	// keeps nothing. It is called only when a file is scanned: naming
+	// the program costs a readlink and a stat, which most calls need not
+	// pay.
+	Version func() string
 }
 
 // ScanFile reads and scans the file at p, following symbolic links as the
@@ -61,17 +64,30 @@ func (f Files) ScanFile(p string) Scan {
 	if err != nil || !info.Mode().IsRegular() {
 		return Scan{}
 	}
-	key, keyed := cacheKey(info, f.Version)
-	if keyed && f.Cache != "" {
+	key, keyed := f.key(info)
+	if keyed {
 		if s, ok := cached(f.Cache, key); ok {
 			return s
 		}
 	}
 	s := scanOpen(p, info)
-	if keyed && f.Cache != "" && s.Err == nil {
+	if keyed && s.Err == nil {
 		store(f.Cache, key, s)
 	}
 	return s
+}
+
+// key is the cache's key for the file described by info, false when
+// nothing is kept: no cache, or a program that cannot be named.
+func (f Files) key(info fs.FileInfo) (string, bool) {
+	if f.Cache == "" || f.Version == nil {
+		return "", false
+	}
+	version := f.Version()
+	if version == "" {
+		return "", false
+	}
+	return cacheKey(info, version)
 }
 
 // ScanBytes scans content already read, as ScanFile would the file.
@@ -99,9 +115,37 @@ func scanOpen(p string, info fs.FileInfo) Scan {
 	if now, err := fh.Stat(); err != nil || !now.Mode().IsRegular() || !os.SameFile(now, info) {
 		return Scan{Regular: true, Err: fmt.Errorf("%s changed while it was being read", p)}
 	}
-	data, err := io.ReadAll(io.LimitReader(fh, MaxScan+1))
+	data, err := readScanned(fh, info.Size())
 	if err != nil {
 		return Scan{Regular: true, Err: fmt.Errorf("reading %s: %w", p, err)}
 	}
 	return ScanBytes(path.Base(p), data, max(info.Size(), int64(len(data))))
+}
+
+// readChunk is what readScanned reads at a time.
+const readChunk = 16 << 10
+
+// readScanned reads what ScanBytes needs of r, a file of size bytes: at
+// most MaxScan+1 bytes (the one past the bound says the file is larger),
+// into a buffer sized by the file, and no further than the first chunk
+// that holds a NUL byte, which makes the file binary (not scanned): a
+// program, read whole before, shows one in its first page.
+func readScanned(r io.Reader, size int64) ([]byte, error) {
+	buf := make([]byte, 0, min(max(size, 0), MaxScan)+1)
+	for len(buf) <= MaxScan {
+		if len(buf) == cap(buf) { // the file grew since it was looked at
+			buf = append(buf, 0)[:len(buf)]
+		}
+		end := min(cap(buf), len(buf)+readChunk, MaxScan+1)
+		n, err := r.Read(buf[len(buf):end])
+		chunk := buf[len(buf) : len(buf)+n]
+		buf = buf[:len(buf)+n]
+		switch {
+		case bytes.IndexByte(chunk, 0) >= 0, err == io.EOF:
+			return buf, nil
+		case err != nil:
+			return nil, err
+		}
+	}
+	return buf, nil
 }

@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/arbitergate/arbiter/internal/lazy"
-	"github.com/arbitergate/arbiter/internal/lazyregexp"
 
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -57,10 +56,6 @@ func (w *walker) call(c *syntax.CallExpr, redirs []Redirect, ctx Context) {
 	w.resolve(cmd, words)
 }
 
-// keywordName is the unquoted NAME= (or NAME+=) that makes a word an
-// assignment.
-var keywordName = lazyregexp.New(`^([A-Za-z_][A-Za-z0-9_]*)(\+?)=`)
-
 // keywordAssign reads a word as the assignment it is in keyword mode
 // (ls X=1 is X=1 ls), or returns nil when it does not start with an
 // unquoted NAME=.
@@ -72,16 +67,32 @@ func keywordAssign(word *syntax.Word) *syntax.Assign {
 	if !ok {
 		return nil
 	}
-	m := keywordName.Compiled().FindStringSubmatchIndex(lit.Value)
-	if m == nil {
+	name, plus, n := keywordName(lit.Value)
+	if n == 0 {
 		return nil
 	}
 	value := &syntax.Word{}
-	if rest := lit.Value[m[1]:]; rest != "" {
+	if rest := lit.Value[n:]; rest != "" {
 		value.Parts = append(value.Parts, &syntax.Lit{ValuePos: lit.ValuePos, ValueEnd: lit.ValueEnd, Value: rest})
 	}
 	value.Parts = append(value.Parts, word.Parts[1:]...)
-	return &syntax.Assign{Append: m[4] < m[5], Name: &syntax.Lit{ValuePos: lit.ValuePos, Value: lit.Value[m[2]:m[3]]}, Value: value}
+	return &syntax.Assign{Append: plus, Name: &syntax.Lit{ValuePos: lit.ValuePos, Value: name}, Value: value}
+}
+
+// keywordName reads the NAME= (or NAME+=) that starts s: the name,
+// whether it is +=, and the length of all of it, 0 when s does not start
+// with one. Not a regular expression: nearly every command reaches this,
+// and a fresh process would compile the expression for it alone.
+func keywordName(s string) (name string, plus bool, n int) {
+	eq := strings.IndexByte(s, '=')
+	if eq < 0 {
+		return "", false, 0
+	}
+	name, plus = strings.CutSuffix(s[:eq], "+")
+	if !syntax.ValidName(name) {
+		return "", false, 0
+	}
+	return name, plus, eq + 1
 }
 
 // resolve follows wrappers and runners to the program that actually runs,

@@ -3,7 +3,10 @@
 // machine noise falls on both alike, and prints the median and p90 wall
 // time of each and its ratio to the first command: the median of the
 // ratios of runs made one after the other, which the machine's drifting
-// speed moves far less than a ratio of two medians.
+// speed moves far less than a ratio of two medians. It prints the same
+// for each run's CPU time (the child's user and system time, as the
+// kernel accounts it), which on a loaded machine moves less than the wall
+// time: a run that waits for a core is not charged for the wait.
 //
 //	hooktime -n 400 -payload p.json -- ./floor -- ./arbiter hook claude
 package main
@@ -49,43 +52,54 @@ func main() {
 		os.Exit(2)
 	}
 	times := make([][]time.Duration, len(cmds))
+	cpus := make([][]time.Duration, len(cmds))
 	for i := 0; i < *n+10; i++ {
 		for c, argv := range cmds {
-			d, err := once(argv, payload)
+			d, cpu, err := once(argv, payload)
 			if err != nil {
 				fmt.Fprintf(os.Stderr, "hooktime: %s: %v\n", strings.Join(argv, " "), err)
 				os.Exit(1)
 			}
 			if i >= 10 { // the first runs warm the page cache
 				times[c] = append(times[c], d)
+				cpus[c] = append(cpus[c], cpu)
 			}
 		}
 	}
 	for c, argv := range cmds {
-		ratios := make([]float64, len(times[c]))
-		for i, d := range times[c] {
-			ratios[i] = float64(d) / float64(times[0][i])
-		}
-		sort.Float64s(ratios)
-		sorted := slices.Clone(times[c])
-		slices.Sort(sorted)
-		med := sorted[len(sorted)/2]
-		p90 := sorted[len(sorted)*9/10]
-		fmt.Printf("%-45s median %7.2f ms  p90 %7.2f ms  %.2f× the first\n", strings.Join(argv, " "),
-			float64(med.Microseconds())/1000, float64(p90.Microseconds())/1000, ratios[len(ratios)/2])
+		fmt.Printf("%-45s %s  cpu %s\n", strings.Join(argv, " "), summary(times[c], times[0]), summary(cpus[c], cpus[0]))
 	}
 }
 
-func once(argv []string, payload []byte) (time.Duration, error) {
+// summary is the median and p90 of runs and the median of their ratios to
+// the first command's runs of the same rounds.
+func summary(runs, first []time.Duration) string {
+	ratios := make([]float64, len(runs))
+	for i, d := range runs {
+		ratios[i] = float64(d) / float64(max(first[i], time.Microsecond))
+	}
+	sort.Float64s(ratios)
+	sorted := slices.Clone(runs)
+	slices.Sort(sorted)
+	med := sorted[len(sorted)/2]
+	p90 := sorted[len(sorted)*9/10]
+	return fmt.Sprintf("median %7.2f ms  p90 %7.2f ms  %.2f× the first",
+		float64(med.Microseconds())/1000, float64(p90.Microseconds())/1000, ratios[len(ratios)/2])
+}
+
+func once(argv []string, payload []byte) (wall, cpu time.Duration, err error) {
 	cmd := exec.Command(argv[0], argv[1:]...)
 	cmd.Stdin = bytes.NewReader(payload)
 	var out bytes.Buffer
 	cmd.Stdout = &out
 	start := time.Now()
-	err := cmd.Run()
-	d := time.Since(start)
+	err = cmd.Run()
+	wall = time.Since(start)
 	if err == nil && out.Len() == 0 {
 		err = fmt.Errorf("no answer")
 	}
-	return d, err
+	if cmd.ProcessState != nil {
+		cpu = cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
+	}
+	return wall, cpu, err
 }

@@ -15,17 +15,18 @@ import (
 	"github.com/arbitergate/arbiter/replay"
 )
 
-// PresizeStack grows the calling goroutine's stack to 32 KB in one copy.
+// PresizeStack grows the calling goroutine's stack to 64 KB in one copy.
 // Call it first thing in main, while the stack is two frames deep.
-// Deciding a call needs between 16 and 32 KB of stack; reached from Go's
-// 2 KB start by doubling, that is four copies, each of a deeper stack
-// and into new memory, which a fresh process pays for on every tool call
-// (bench/hook.sh: about 0.08 of the floor).
+// Deciding a call needs between 32 and 64 KB of stack (every one of 150
+// corpus calls reached 64 KB, none more); reached by doubling, the last
+// copy is of a deep stack, whose every frame the runtime looks up in the
+// binary's tables, pages a fresh process has not read yet. One copy of a
+// shallow stack costs a fraction of that (BENCHMARKS.md).
 func PresizeStack() { presize(0) }
 
 //go:noinline
 func presize(i int) byte {
-	var frame [20 << 10]byte
+	var frame [40 << 10]byte // more than 32 KB: the stack doubles to 64
 	frame[i] = 1
 	return frame[len(frame)-1-i]
 }

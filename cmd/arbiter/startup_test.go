@@ -1,0 +1,52 @@
+package main
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// TestHookStartup keeps arbiter-hook's package initialisation small: it
+// runs before every tool call, and what it builds is paid for whether the
+// call needs it or not (BENCHMARKS.md, "Start-up"). No package may
+// allocate more than 4 KiB while it is initialised (a regular expression
+// compiled at start-up does), and all of them together at most 48 KiB
+// (about 45 KB today). A table belongs in internal/lazy, an expression in
+// internal/lazyregexp.
+func TestHookStartup(t *testing.T) {
+	const perPackage, total = 4 << 10, 48 << 10
+	// The standard library's unicode builds the tables of its
+	// categories and scripts, which regexp/syntax refers to; mvdan.cc/sh's
+	// fileutil, which its parser imports, compiles two regular expressions
+	// at start-up (15 KB): only a copy of the library could defer them,
+	// and arbiter uses the released module.
+	allowed := map[string]bool{"unicode": true, "mvdan.cc/sh/v3/fileutil": true}
+	payload := []byte(`{"session_id":"s","transcript_path":"","cwd":"/home/dev/proj","permission_mode":"default","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"go test ./... 2>&1 | tail -20"},"tool_use_id":"t"}`)
+	out, trace, code := runProgram(t, hookBinaryPath, payload, []string{"GODEBUG=inittrace=1", "ARBITER_CONFIG=/dev/null"}, "claude")
+	if code != 0 || !strings.Contains(out, `"allow"`) {
+		t.Fatalf("arbiter-hook claude: exit %d, %s %s", code, out, trace)
+	}
+	sum, packages := 0, 0
+	for _, line := range strings.Split(trace, "\n") {
+		// init PACKAGE @0.5 ms, 0.01 ms clock, 312 bytes, 7 allocs
+		f := strings.Fields(line)
+		if len(f) != 11 || f[0] != "init" || f[8] != "bytes," {
+			continue
+		}
+		bytes, err := strconv.Atoi(f[7])
+		if err != nil {
+			t.Fatalf("reading %q: %v", line, err)
+		}
+		packages++
+		sum += bytes
+		if bytes > perPackage && !allowed[f[1]] {
+			t.Errorf("initialising %s allocates %d bytes (at most %d): build it on first use", f[1], bytes, perPackage)
+		}
+	}
+	if packages == 0 {
+		t.Fatalf("no initialisation traced in %q", trace)
+	}
+	if sum > total {
+		t.Errorf("initialising arbiter-hook's %d packages allocates %d bytes (at most %d)", packages, sum, total)
+	}
+}
