@@ -306,6 +306,9 @@ func (j *judgement) command(a *shell.Analysis, c *shell.Command) {
 	if j.projectBin(c, subj) {
 		return // a Node runner ran the project's bin of that name
 	}
+	if j.bundleExec(c, subj) {
+		return // bundle exec loads the Gemfile, Ruby arbiter does not read
+	}
 	j.passedOnWrites(c)
 	start := len(j.findings)
 	if j.program(c, subj) && j.allowedSince(start) {
