@@ -309,6 +309,9 @@ func (j *judgement) command(a *shell.Analysis, c *shell.Command) {
 	if j.bundleExec(c, subj) {
 		return // bundle exec loads the Gemfile, Ruby arbiter does not read
 	}
+	if j.envRunners(c, subj) {
+		return // conda run and mise exec set up an environment first
+	}
 	j.passedOnWrites(c)
 	start := len(j.findings)
 	if j.program(c, subj) && j.allowedSince(start) {
