@@ -184,3 +184,16 @@ func TestJustfile(t *testing.T) {
 		t.Errorf("build runs\n%s\nwant\n%s(default %q)", got, want, tt.Default)
 	}
 }
+
+// FuzzComposerPlugin: whatever composer.json and installed.json hold, the
+// plugin check returns a name, nothing or an error.
+func FuzzComposerPlugin(f *testing.F) {
+	f.Add(`{"config": {"vendor-dir": "vendor/"}}`, `{"packages": [{"name": "a/b", "type": "composer-plugin"}]}`)
+	f.Add(`{}`, `[{"name": "a/b", "type": "library"}, 3]`)
+	dir := f.TempDir()
+	f.Fuzz(func(t *testing.T, composerJSON, installed string) {
+		plant(t, dir, "composer.json", composerJSON)
+		plant(t, dir, "vendor/composer/installed.json", installed)
+		_, _ = ComposerPlugin(filepath.Join(dir, "composer.json"))
+	})
+}
