@@ -151,3 +151,23 @@ func (j *judgement) composerPlugins(c *shell.Command, composerJSON, subj string)
 	}
 	return true
 }
+
+// composerUsage judges composer with no command: it prints its usage and
+// the list of commands, those of the project's plugins included, which
+// it loads to list them.
+func (j *judgement) composerUsage(c *shell.Command, subj string) {
+	dir := j.res.Resolve(".", c.Dir)
+	root := j.res.Project
+	if root == "" {
+		root = dir
+	}
+	f, err := project.FindUp(dir, root, "composer.json")
+	switch {
+	case err != nil && !project.IsNotExist(err):
+		j.fireWith(catalog.UUnreadableScript, subj, "arbiter cannot tell which plugins composer loads ("+err.Error()+")")
+		return
+	case err == nil && j.composerPlugins(c, f, subj):
+		return
+	}
+	j.fireWith(catalog.D1ReadOnly, subj, "prints composer's usage and list of commands")
+}

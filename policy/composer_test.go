@@ -58,6 +58,8 @@ func TestComposerRunScriptOptions(t *testing.T) {
 		// Twins: plain scripts with options, plugins skipped or none installed.
 		{"--dev plain", map[string]string{"composer.json": `{"scripts": {"test": "echo ok"}}`}, "composer run-script --dev test", allow, "D4.run-script"},
 		{"no plugins installed", plugin(`{"packages": [{"name": "a/lib", "type": "library"}]}`), "composer run-script test", allow, "D4.run-script"},
+		{"usage with a plugin", plugin(`{"packages": [{"name": "evil/plugin", "type": "composer-plugin"}]}`), "composer", dfr, "U.unreadable-script"},
+		{"usage", nil, "composer", allow, "D1.read-only"},
 		{"plugins skipped", plugin(`{"packages": [{"name": "evil/plugin", "type": "composer-plugin"}]}`), "composer --no-plugins run-script test", allow, "D4.run-script"},
 	})
 }
