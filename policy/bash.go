@@ -306,6 +306,13 @@ func (j *judgement) command(a *shell.Analysis, c *shell.Command) {
 	if j.projectBin(c, subj) {
 		return // a Node runner ran the project's bin of that name
 	}
+	j.envBin(c, subj) // a Python or pixi runner may find it in the project's environment
+	if j.bundleExec(c, subj) {
+		return // bundle exec loads the Gemfile, Ruby arbiter does not read
+	}
+	if j.envRunners(c, subj) {
+		return // conda run and mise exec set up an environment first
+	}
 	j.passedOnWrites(c)
 	start := len(j.findings)
 	if j.program(c, subj) && j.allowedSince(start) {

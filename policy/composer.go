@@ -56,9 +56,29 @@ func (j *judgement) composerScript(c *shell.Command, subj string) bool {
 			j.fireWith(catalog.D1ReadOnly, subj, "lists the project's scripts")
 			return true
 		}
-		sub, args = args[0].Text, args[1:]
+		k := scriptNameAt(args)
+		if k >= len(args) {
+			j.fireWith(catalog.D1ReadOnly, subj, "lists the project's scripts")
+			return true
+		}
+		sub, args = args[k].Text, args[k+1:]
 	}
 	return j.composerRun(c, dir, sub, args, runScript, subj)
+}
+
+// scriptNameAt returns the index of the script's name among run-script's
+// words, after its own options (--timeout takes a value).
+func scriptNameAt(args []shell.Word) int {
+	for k := 0; k < len(args); k++ {
+		switch t := args[k].Text; {
+		case t == "--timeout":
+			k++
+		case strings.HasPrefix(t, "-") && t != "--":
+		default:
+			return k
+		}
+	}
+	return len(args)
 }
 
 // composerRun reads composer.json and judges the script name runs.
@@ -81,10 +101,16 @@ func (j *judgement) composerRun(c *shell.Command, dir, name string, args []shell
 	}
 	t, err := project.ComposerScripts(dir, root)
 	switch {
+	case project.IsNotExist(err) && named:
+		j.fireWith(catalog.CRunOutsideCode, subj, "there is no composer.json in the project, and composer looks for "+clipText(name, 40)+" in one of the folders above it, which arbiter did not read")
+		return true
 	case project.IsNotExist(err):
 		return false // no composer.json: composer's own handling
 	case err != nil:
 		j.fireWith(catalog.UUnreadableScript, subj, "arbiter cannot read the project's composer scripts ("+err.Error()+")")
+		return true
+	}
+	if j.composerPlugins(c, t.File, subj) {
 		return true
 	}
 	steps := lookupScript(t, name)
@@ -105,4 +131,43 @@ func (j *judgement) composerRun(c *shell.Command, dir, name string, args []shell
 	j.runSteps(t, steps, args, subj)
 	j.fireWith(catalog.D4RunScript, subj, "composer runs "+name+" from "+j.fileShown(t.File)+", judged by what it runs")
 	return true
+}
+
+// composerPlugins defers a composer command that loads a plugin installed
+// in the project's vendor folder: plugins are PHP, which arbiter does not
+// read, and composer runs them before the script. --no-plugins skips them.
+func (j *judgement) composerPlugins(c *shell.Command, composerJSON, subj string) bool {
+	if hasFlag(c, 0, "--no-plugins") {
+		return false
+	}
+	name, err := project.ComposerPlugin(composerJSON)
+	switch {
+	case err != nil:
+		j.fireWith(catalog.UUnreadableScript, subj, "arbiter cannot tell which plugins composer loads ("+err.Error()+")")
+	case name != "":
+		j.fireWith(catalog.UUnreadableScript, subj, "composer loads the plugin "+clipText(name, 60)+" installed in vendor/, PHP that arbiter does not read, before the script (--no-plugins skips plugins)")
+	default:
+		return false
+	}
+	return true
+}
+
+// composerUsage judges composer with no command: it prints its usage and
+// the list of commands, those of the project's plugins included, which
+// it loads to list them.
+func (j *judgement) composerUsage(c *shell.Command, subj string) {
+	dir := j.res.Resolve(".", c.Dir)
+	root := j.res.Project
+	if root == "" {
+		root = dir
+	}
+	f, err := project.FindUp(dir, root, "composer.json")
+	switch {
+	case err != nil && !project.IsNotExist(err):
+		j.fireWith(catalog.UUnreadableScript, subj, "arbiter cannot tell which plugins composer loads ("+err.Error()+")")
+		return
+	case err == nil && j.composerPlugins(c, f, subj):
+		return
+	}
+	j.fireWith(catalog.D1ReadOnly, subj, "prints composer's usage and list of commands")
 }

@@ -234,6 +234,10 @@ func (j *judgement) packages(c *shell.Command) {
 		if j.composerScript(c, subj) {
 			return
 		}
+		if sub == "" {
+			j.composerUsage(c, subj)
+			return
+		}
 		if sub == "install" || sub == "require" || sub == "update" || sub == "remove" || sub == "global" {
 			install("installs or changes PHP packages")
 			return

@@ -1,6 +1,7 @@
 package policy
 
 import (
+	"path"
 	"slices"
 
 	"github.com/arbitergate/arbiter/catalog"
@@ -47,14 +48,15 @@ var pkgReads = lazy.New(func() map[string]map[string]pkgRead {
 		"pip3": {"index": registryLookup, "search": registryLookup},
 		"uv": {
 			"pip list": readsInstalled, "pip show": readsInstalled, "pip freeze": readsInstalled, "pip tree": readsInstalled,
-			"python list": readsInstalled, "python ls": readsInstalled, "python find": readsInstalled, "python dir": readsInstalled,
+			"python list": readsInstalled, "python ls": readsInstalled, "python find": readsInstalled, "python dir": readsInstalled, "python pin": readsInstalled, // with no version or --rm: prints the pin
 		},
 	}
 })
 
 // packageRead decides a read-only subcommand of a package manager from
 // pkgReads, and the reads that change the project
-// under a read-only name (uv version VALUE). It reports whether it
+// under a read-only name (uv version VALUE, poetry version patch, uv
+// python pin 3.12). It reports whether it
 // decided; a credential printed (npm config get …:_authToken) is
 // credentials.go's.
 func (j *judgement) packageRead(c *shell.Command, ops []shell.Word, subj string) bool {
@@ -70,6 +72,14 @@ func (j *judgement) packageRead(c *shell.Command, ops []shell.Word, subj string)
 	}
 	if prog == "uv" && sub == "version" && (len(ops) > 1 || hasFlag(c, 0, "--bump")) && !hasFlag(c, 0, "--dry-run") {
 		j.uvSetVersion(c, subj)
+		return true
+	}
+	if prog == "poetry" && sub == "version" && len(ops) > 1 && !hasFlag(c, 0, "--dry-run") {
+		j.projectFileWrite(c, "pyproject.toml", "-C", "--directory", "-P", "--project") // poetry version patch
+		return true
+	}
+	if prog == "uv" && sub == "python" && len(ops) > 1 && ops[1].Text == "pin" && (len(ops) > 2 || hasFlag(c, 0, "--rm")) {
+		j.uvPythonPin(c, subj)
 		return true
 	}
 	r, ok := table[sub]
@@ -94,4 +104,27 @@ func (j *judgement) uvSetVersion(c *shell.Command, subj string) {
 		return
 	}
 	j.fireWith(catalog.B4Install, subj, "sets the project's version, then locks and syncs its environment, which installs its dependencies")
+}
+
+// uvPythonPin judges uv python pin VERSION (or --rm): it writes (or
+// removes) .python-version in the folder it runs in, a project write;
+// --global writes the user's own, for every project.
+func (j *judgement) uvPythonPin(c *shell.Command, subj string) {
+	if hasFlag(c, 0, "--global") {
+		j.fireWith(catalog.B4Install, subj, "pins the Python version for every project of the user, in uv's own configuration")
+		return
+	}
+	j.projectFileWrite(c, ".python-version", "--directory", "--project")
+}
+
+// projectFileWrite judges a command that rewrites one file of the project
+// in the folder it runs in, or in the folder one of dirOpts names,
+// as the write to that file it is.
+func (j *judgement) projectFileWrite(c *shell.Command, file string, dirOpts ...string) {
+	w := shell.Word{Text: file}
+	if dir, ok := optionValue(c.Args, dirOpts...); ok {
+		w.Text = path.Join(dir, file)
+	}
+	w.Dynamic = slices.ContainsFunc(c.Args, func(a shell.Word) bool { return a.Dynamic })
+	j.writeArgs(c, []shell.Word{w})
 }

@@ -34,3 +34,25 @@ func TestPackageReads(t *testing.T) {
 		{"cargo search asks the registry", nil, "cargo search serde", dfr, "C1.network-request"},
 	})
 }
+
+// TestProjectVersionWrites: poetry version RULE rewrites pyproject.toml
+// (it was allowed as "prints version"), and uv python pin VERSION writes
+// .python-version (it asked as an install): both are writes to the
+// project's files, judged as the writes they are.
+func TestProjectVersionWrites(t *testing.T) {
+	pyProject := map[string]string{"pyproject.toml": "[tool.poetry]\nname = \"app\"\nversion = \"0.1.0\"\n"}
+	runReadCases(t, []readCase{
+		{"poetry version patch", pyProject, "poetry version patch", allow, "D2.write-project"},
+		{"poetry version value", pyProject, "poetry version 2.0.0", allow, "D2.write-project"},
+		{"poetry version in another project", nil, "poetry -C /etc version minor", ask, ""},
+		{"poetry version dynamic folder", nil, "poetry -C \"$D\" version minor", dfr, ""},
+		{"poetry version prints", pyProject, "poetry version --short", allow, "D1.read-only"},
+		{"poetry version dry run", pyProject, "poetry version patch --dry-run", allow, "D1.read-only"},
+
+		{"uv python pin", nil, "uv python pin 3.12", allow, "D2.write-project"},
+		{"uv python pin rm", nil, "uv python pin --rm", allow, "D2.write-project"},
+		{"uv python pin elsewhere", nil, "uv python pin 3.12 --directory /etc", ask, ""},
+		{"uv python pin global", nil, "uv python pin --global 3.12", ask, "B4.install"},
+		{"uv python pin prints", nil, "uv python pin", allow, "D1.read-only"},
+	})
+}

@@ -90,3 +90,88 @@ func binCommand(bin string, args []shell.Word) string {
 	}
 	return strings.Join(out, " ")
 }
+
+// envBinRunners put an environment of the project first on PATH before
+// they run a program (uv run, poetry run, pixi run): a file of the name
+// there is what runs. Each gives the folders it looks in, relative to a
+// folder from where it runs up to the project's root, nearest first; a
+// * matches any one environment (pixi's, one per environment).
+var envBinRunners = lazy.New(func() map[string][]string {
+	venv := []string{".venv/bin"}
+	return map[string][]string{
+		"uv": venv, "poetry": venv, "pdm": venv, "pipenv": venv, "rye": venv,
+		"pixi": {".pixi/envs/*/bin"},
+	}
+})
+
+// envBin judges a program that a runner finds in the project's
+// environment (.venv/bin/NAME): the file is judged as running it by its
+// path, and what it does not allow stays. It reports nothing decided: the
+// program of the name is then judged as it is too, since the file of an
+// installed tool (a console script) is that tool.
+func (j *judgement) envBin(c *shell.Command, subj string) {
+	for i, runner := range c.Via {
+		dirs, ok := envBinRunners.Get()[runner]
+		if !ok {
+			continue
+		}
+		name := c.Name
+		if i != len(c.Via)-1 {
+			name = c.Via[i+1]
+		}
+		if name == "" || strings.Contains(name, "/") || c.DirUnknown {
+			continue
+		}
+		bin := j.envBinFile(j.res.Resolve(".", c.Dir), dirs, name)
+		if bin == "" {
+			continue
+		}
+		if i != len(c.Via)-1 {
+			j.fireWith(catalog.UUnresolved, subj, runner+" runs "+j.shownPath(bin)+", with arguments arbiter does not follow through the wrappers after it")
+			continue
+		}
+		j.shellText(binCommand(bin, c.Args), j.res.Resolve(".", c.Dir), subj+" ("+runner+" runs "+j.shownPath(bin)+")")
+	}
+}
+
+// envBinFile returns the nearest file NAME in one of dirs from dir up to
+// the project's root, "" when there is none.
+func (j *judgement) envBinFile(dir string, dirs []string, name string) string {
+	root := j.res.Project
+	if root == "" {
+		root = dir
+	}
+	for d := dir; ; d = path.Dir(d) {
+		for _, rel := range dirs {
+			if p := binIn(d, rel, name); p != "" {
+				return p
+			}
+		}
+		if d == root || !strings.HasPrefix(d, root+"/") || path.Dir(d) == d {
+			return ""
+		}
+	}
+}
+
+// binIn returns d/rel/name when it exists (lstat), with a * of rel
+// standing for each folder of the listing there; "" when none does.
+func binIn(d, rel, name string) string {
+	before, after, wild := strings.Cut(rel, "*")
+	if !wild {
+		p := path.Join(d, rel, name)
+		if _, err := os.Lstat(p); err != nil {
+			return ""
+		}
+		return p
+	}
+	entries, err := os.ReadDir(path.Join(d, before))
+	if err != nil {
+		return ""
+	}
+	for _, e := range entries {
+		if p := binIn(path.Join(d, before, e.Name()), strings.TrimPrefix(after, "/"), name); p != "" {
+			return p
+		}
+	}
+	return ""
+}

@@ -25,3 +25,27 @@ func TestProjectBins(t *testing.T) {
 		{"no node_modules", map[string]string{"package.json": "{}\n"}, "bunx prettier --check src", allow, "D3.format"},
 	})
 }
+
+// TestEnvBins: uv, poetry, pdm, pipenv and rye run put the project's
+// .venv/bin first on PATH, pixi run its .pixi/envs/*/bin: a file of the
+// name there is what runs, judged by what it does, and the program of
+// the name is judged too. Each attack was allowed as the program before.
+func TestEnvBins(t *testing.T) {
+	evil := "#!/bin/sh\nrm -rf ~\n"
+	runReadCases(t, []readCase{
+		{"uv venv ls", map[string]string{".venv/bin/ls": evil}, "uv run ls", deny, "A2.home-delete"},
+		{"poetry venv cat", map[string]string{".venv/bin/cat": "#!/bin/sh\ngit push --force origin main\n"}, "poetry run cat README.md", ask, "B7.git-force-push"},
+		{"pdm venv true", map[string]string{".venv/bin/true": evil}, "pdm run true", deny, "A2.home-delete"},
+		{"pipenv venv echo", map[string]string{".venv/bin/echo": evil}, "pipenv run echo hi", deny, "A2.home-delete"},
+		{"rye venv from a subfolder", map[string]string{".venv/bin/ls": evil, "src/a.py": ""}, "cd src && rye run ls", deny, "A2.home-delete"},
+		{"pixi env ls", map[string]string{".pixi/envs/default/bin/ls": evil}, "pixi run ls", deny, "A2.home-delete"},
+		{"pixi other env", map[string]string{".pixi/envs/dev/bin/pwd": evil}, "pixi run -e dev pwd", deny, "A2.home-delete"},
+		{"uv venv pytest still pytest", map[string]string{".venv/bin/pytest": "#!/usr/bin/env python3\nimport sys\nfrom pytest import console_main\nsys.exit(console_main())\n", "conftest.py": "import os\nos.system('rm -rf ~')\n"}, "uv run pytest", deny, "A2.home-delete"},
+
+		// Twins: plain files of the environment, and names not in it.
+		{"uv venv plain ls", map[string]string{".venv/bin/ls": "#!/bin/sh\necho listing\n"}, "uv run ls", allow, "D1.read-only"},
+		{"uv venv console script", map[string]string{".venv/bin/pytest": "#!/usr/bin/env python3\nimport sys\nfrom pytest import console_main\nsys.exit(console_main())\n"}, "uv run pytest -x", allow, "D5.build"},
+		{"uv no venv", nil, "uv run ls", allow, "D1.read-only"},
+		{"pixi env other name", map[string]string{".pixi/envs/default/bin/ls": evil}, "pixi run pwd", allow, "D1.read-only"},
+	})
+}

@@ -3,6 +3,7 @@ package policy
 import (
 	"os"
 	"path"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -26,6 +27,8 @@ var (
 	pdmTable     = tableReader{"pdm's scripts", []string{"pyproject.toml"}, project.PdmScripts}
 	pipenvTable  = tableReader{"the Pipfile's scripts", []string{"Pipfile"}, project.PipenvScripts}
 	consoleTable = tableReader{"the project's console scripts", []string{"pyproject.toml"}, project.EntryPoints}
+	ryeTable     = tableReader{"rye's scripts", []string{"pyproject.toml"}, project.RyeScripts}
+	pixiTable    = tableReader{"pixi's tasks", []string{"pixi.toml", "pyproject.toml"}, project.PixiTasks}
 )
 
 // runnerTables gives, for each runner that resolves the name it is given
@@ -38,7 +41,8 @@ var runnerTables = lazy.New(func() map[string][]tableReader {
 		"pipenv": {pipenvTable},
 		"poetry": {consoleTable},
 		"uv":     {consoleTable},
-		"rye":    {consoleTable},
+		"rye":    {ryeTable, consoleTable},
+		"pixi":   {pixiTable},
 	}
 })
 
@@ -101,8 +105,11 @@ func (j *judgement) runnerName(c *shell.Command, runner, name string, readers []
 		}
 		steps := lookupScript(t, name)
 		if steps == nil {
+			// What runs on every run runs before the program of the name too.
+			j.runSteps(t, t.Always, nil, subj)
 			continue
 		}
+		steps = append(slices.Clone(t.Always), steps...)
 		var args []shell.Word
 		if last {
 			args = c.Args

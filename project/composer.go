@@ -121,3 +121,67 @@ func (r composerRead) step(name, text string, env []string) ScriptStep {
 	}
 	return ScriptStep{Kind: ShellStep, Text: strings.ReplaceAll(text, "@additional_args", "{args}"), From: name, Args: true, Env: env, Dir: r.dir}
 }
+
+// MaxInstalled bounds the read of composer's record of installed
+// packages, which lists every package of vendor/ with its metadata.
+const MaxInstalled = 4 << 20
+
+// ComposerPlugin returns the name of a composer plugin installed in the
+// vendor folder beside composerJSON ("" when there is none): composer
+// loads every installed plugin, PHP that arbiter does not read, before
+// any command, run-script included, unless given --no-plugins. It reads
+// vendor/composer/installed.json (up to MaxInstalled bytes; no vendor
+// folder means no plugins); a composer.json that moves the vendor folder
+// (config.vendor-dir) is an error, as that is not where arbiter looks.
+func ComposerPlugin(composerJSON string) (string, error) {
+	data, _, err := readBounded(composerJSON, MaxManifest)
+	if err != nil {
+		return "", err
+	}
+	var cj struct {
+		Config struct {
+			VendorDir string `json:"vendor-dir"`
+		} `json:"config"`
+	}
+	if err := json.Unmarshal(data, &cj); err != nil {
+		return "", fmt.Errorf("%s is not valid JSON: %w", composerJSON, err)
+	}
+	if v := strings.TrimSuffix(cj.Config.VendorDir, "/"); v != "" && v != "vendor" {
+		return "", fmt.Errorf("%s sets vendor-dir %q, whose plugins arbiter does not look for", composerJSON, v)
+	}
+	installed := filepath.Join(filepath.Dir(composerJSON), "vendor", "composer", "installed.json")
+	data, size, err := readBounded(installed, MaxInstalled)
+	switch {
+	case IsNotExist(err):
+		return "", nil
+	case err != nil:
+		return "", err
+	case size > MaxInstalled:
+		return "", fmt.Errorf("%s of %d bytes is over the %d read", installed, size, MaxInstalled)
+	}
+	return installedPlugin(installed, data)
+}
+
+// installedPlugin finds a package of type composer-plugin in installed.json:
+// {"packages": [...]} since composer 2, a bare list before.
+func installedPlugin(file string, data []byte) (string, error) {
+	type pkg struct {
+		Name string `json:"name"`
+		Type string `json:"type"`
+	}
+	var v2 struct {
+		Packages []pkg `json:"packages"`
+	}
+	var list []pkg
+	if err := json.Unmarshal(data, &v2); err != nil {
+		if err := json.Unmarshal(data, &list); err != nil {
+			return "", fmt.Errorf("%s is not composer's list of installed packages: %w", file, err)
+		}
+	}
+	for _, p := range append(v2.Packages, list...) {
+		if p.Type == "composer-plugin" {
+			return p.Name, nil
+		}
+	}
+	return "", nil
+}

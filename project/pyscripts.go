@@ -393,6 +393,102 @@ func (p pdmRead) composite(items []string, step ScriptStep, depth int) ([]Script
 	return out, nil
 }
 
+// RyeScripts reads [tool.rye.scripts] of the nearest pyproject.toml. rye
+// splits a string script into words itself; a table runs cmd (a string or
+// words), call (a Python callable) or chain (other scripts in order),
+// with its env; env-file loads a file arbiter does not read.
+func RyeScripts(dir, root string) (Scripts, error) {
+	file, doc, out, err := scriptsFile(dir, root, "pyproject.toml")
+	if err != nil {
+		return Scripts{}, err
+	}
+	r := ryeRead{table: table(doc, "tool", "rye", "scripts"), dir: filepath.Dir(file)}
+	for name := range r.table {
+		steps, err := r.script(name, true, 0)
+		if err != nil {
+			return Scripts{}, fmt.Errorf("%s: script %s of [tool.rye.scripts]: %w", file, name, err)
+		}
+		out.Names[name] = steps
+	}
+	return out, nil
+}
+
+type ryeRead struct {
+	table map[string]any
+	dir   string
+}
+
+func (r ryeRead) script(name string, args bool, depth int) ([]ScriptStep, error) {
+	if depth > maxRefs {
+		return nil, fmt.Errorf("chains nest more than %d deep", maxRefs)
+	}
+	step := ScriptStep{From: name, Args: args, Dir: r.dir}
+	v, ok := r.table[name]
+	if !ok {
+		return nil, fmt.Errorf("a chain names %s, which is no script of the table", name)
+	}
+	if t, isTable := v.(map[string]any); isTable {
+		return r.tableBody(t, step, depth)
+	}
+	return r.command(v, step)
+}
+
+// command is a cmd: a string or a list of words.
+func (r ryeRead) command(v any, step ScriptStep) ([]ScriptStep, error) {
+	if s, ok := v.(string); ok {
+		step.Text = s
+		return []ScriptStep{step}, nil
+	}
+	words, err := stringList(v, "cmd")
+	if err != nil {
+		return nil, err
+	}
+	step.Text = QuoteWords(words)
+	return []ScriptStep{step}, nil
+}
+
+func (r ryeRead) tableBody(t map[string]any, step ScriptStep, depth int) ([]ScriptStep, error) {
+	for k := range t {
+		if k != "cmd" && k != "call" && k != "chain" && k != "env" {
+			return nil, fmt.Errorf("it sets %s, which arbiter does not read", k)
+		}
+	}
+	env, err := envList(t["env"], "env")
+	if err != nil {
+		return nil, err
+	}
+	step.Env = env
+	switch {
+	case t["cmd"] != nil:
+		return r.command(t["cmd"], step)
+	case t["call"] != nil:
+		s, ok := t["call"].(string)
+		if !ok {
+			return nil, fmt.Errorf("call is not a string")
+		}
+		step.Kind, step.Text = CallStep, s
+		return []ScriptStep{step}, nil
+	case t["chain"] != nil:
+		names, err := stringList(t["chain"], "chain")
+		if err != nil {
+			return nil, err
+		}
+		var out []ScriptStep
+		for _, n := range names {
+			steps, err := r.script(n, false, depth+1)
+			if err != nil {
+				return nil, err
+			}
+			for i := range steps {
+				steps[i].Env = append(slices.Clone(env), steps[i].Env...)
+			}
+			out = append(out, steps...)
+		}
+		return out, nil
+	}
+	return nil, fmt.Errorf("it runs nothing arbiter can read (no cmd, call or chain)")
+}
+
 // EntryPoints reads the console scripts the project installs into its
 // environment, which poetry run, uv run, pdm run and hatch run find
 // before any program of the name: [project.scripts],

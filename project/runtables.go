@@ -46,6 +46,9 @@ type ScriptStep struct {
 type Scripts struct {
 	File  string
 	Names map[string][]ScriptStep
+	// Always lists the steps every run runs first, whatever the name
+	// (pixi's activation scripts), a name of no entry included.
+	Always []ScriptStep
 }
 
 // maxRefs bounds how deep scripts that name other scripts are followed.

@@ -18,6 +18,9 @@ var runnerReaders = []struct {
 	{"pyproject.toml", PdmScripts},
 	{"pyproject.toml", EntryPoints},
 	{"Pipfile", PipenvScripts},
+	{"pyproject.toml", RyeScripts},
+	{"pixi.toml", PixiTasks},
+	{"pyproject.toml", PixiTasks},
 	{"justfile", func(dir, _ string) (Scripts, error) { return planOf(ReadJustfile(filepath.Join(dir, "justfile"))) }},
 	{"Taskfile.yml", func(dir, _ string) (Scripts, error) { return planOf(ReadTaskfile(filepath.Join(dir, "Taskfile.yml"))) }},
 	{"mise.toml", func(dir, root string) (Scripts, error) { return planOf(MiseTasks(dir, root)) }},
@@ -120,6 +123,12 @@ func TestRunnerTablesErrors(t *testing.T) {
 		{"composer.json", "{\"scripts\": {\"t\": \"@u\"}}", "not there"},
 		{"composer.json", "{\"scripts\": {\"t\": {\"a\": \"b\"}}}", "neither"},
 		{".cargo/config.toml", "[alias]\nt = []\n", "empty"},
+		{"pyproject.toml", "[tool.rye.scripts]\nx = {cmd = \"a\", env-file = \".env\"}\n", "env-file"},
+		{"pyproject.toml", "[tool.rye.scripts]\nx = {chain = [\"x\"]}\n", "deep"},
+		{"pixi.toml", "[tasks]\nx = {cmd = \"a\", depends-on = [\"y\"]}\n", "no task"},
+		{"pixi.toml", "[tasks]\nx = {cmd = \"a {{ b }}\"}\n", "template"},
+		{"pixi.toml", "[tasks]\nx = {cmd = \"a\", foo = 1}\n", "foo"},
+		{"pixi.toml", "[activation]\nscripts = 3\n", "neither"},
 	} {
 		dir := t.TempDir()
 		plant(t, dir, tt.file, tt.content)
@@ -174,4 +183,17 @@ func TestJustfile(t *testing.T) {
 	if got := texts(steps); got != want || tt.Default != "build" {
 		t.Errorf("build runs\n%s\nwant\n%s(default %q)", got, want, tt.Default)
 	}
+}
+
+// FuzzComposerPlugin: whatever composer.json and installed.json hold, the
+// plugin check returns a name, nothing or an error.
+func FuzzComposerPlugin(f *testing.F) {
+	f.Add(`{"config": {"vendor-dir": "vendor/"}}`, `{"packages": [{"name": "a/b", "type": "composer-plugin"}]}`)
+	f.Add(`{}`, `[{"name": "a/b", "type": "library"}, 3]`)
+	dir := f.TempDir()
+	f.Fuzz(func(t *testing.T, composerJSON, installed string) {
+		plant(t, dir, "composer.json", composerJSON)
+		plant(t, dir, "vendor/composer/installed.json", installed)
+		_, _ = ComposerPlugin(filepath.Join(dir, "composer.json"))
+	})
 }

@@ -2,6 +2,7 @@ package project
 
 import (
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -417,6 +418,56 @@ func (t *TaskTable) miseFolder(d string) error {
 		}
 	}
 	return nil
+}
+
+// MiseEnv reads the [env] tables mise exec sets before the command: of
+// its configuration files from root down to dir, a nearer file's value
+// winning. It returns the last file read, and an error wrapping
+// fs.ErrNotExist when there is none; an [env] that loads files (_.source,
+// _.file, _.path, _.python) is an error, as for mise run.
+func MiseEnv(dir, root string) (string, []string, error) {
+	dir, root = filepath.Clean(dir), filepath.Clean(root)
+	if !within(dir, root) {
+		return "", nil, fmt.Errorf("%s is outside the project %s", dir, root)
+	}
+	var folders []string
+	for d := dir; ; d = filepath.Dir(d) {
+		folders = append(folders, d)
+		if d == root || filepath.Dir(d) == d {
+			break
+		}
+	}
+	slices.Reverse(folders)
+	file, vars := "", map[string]string{}
+	for _, d := range folders {
+		for _, name := range miseFiles {
+			p := filepath.Join(d, name)
+			doc, err := readTOML(p)
+			if IsNotExist(err) {
+				continue
+			}
+			if err != nil {
+				return "", nil, err
+			}
+			env, err := miseEnv(doc["env"])
+			if err != nil {
+				return "", nil, fmt.Errorf("%s: %w", p, err)
+			}
+			file = p
+			for _, kv := range env {
+				k, v, _ := strings.Cut(kv, "=")
+				vars[k] = v
+			}
+		}
+	}
+	if file == "" {
+		return "", nil, fmt.Errorf("no mise configuration from %s up to %s: %w", dir, root, os.ErrNotExist)
+	}
+	out := make([]string, 0, len(vars))
+	for _, k := range slices.Sorted(maps.Keys(vars)) {
+		out = append(out, k+"="+vars[k])
+	}
+	return file, out, nil
 }
 
 func miseEnv(v any) ([]string, error) {

@@ -401,6 +401,9 @@ func (w *walker) runnerDir(cmd *Command, spec runner, opts []Word) {
 			k++
 			word = opts[k]
 		}
+		if strings.HasSuffix(word.Text, ".toml") {
+			word.Text = path.Dir(word.Text) // a manifest file: its folder
+		}
 		switch {
 		case word.Dynamic:
 			cmd.DirUnknown = true

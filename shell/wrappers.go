@@ -164,7 +164,9 @@ type runner struct {
 	// program runs (uv run --with, npx -p): code arbiter cannot read.
 	fetch []string
 	// dirs options name the directory the program then runs in (poetry
-	// -C, uv --directory): judged as a cd.
+	// -C, uv --directory): judged as a cd. A manifest's path (pixi
+	// --manifest-path x/pixi.toml) names its folder, where the runner
+	// reads its tasks.
 	dirs []string
 }
 
@@ -184,7 +186,7 @@ var runners = [...]runner{
 	{name: "hatch", sub: []string{"run"}, valued: []string{"-e", "--env"}},
 	{name: "pipenv", sub: []string{"run"}, valued: []string{"--python"}},
 	{name: "rye", sub: []string{"run"}},
-	{name: "pixi", sub: []string{"run", "exec"}, valued: []string{"-e", "--environment", "--manifest-path"}},
+	{name: "pixi", sub: []string{"run", "exec"}, valued: []string{"-e", "--environment", "--manifest-path"}, dirs: []string{"--manifest-path"}},
 	{name: "bundle", sub: []string{"exec"}},
 	{name: "mamba", sub: []string{"run"}, valued: []string{"-n", "--name", "-p", "--prefix"}},
 	{name: "micromamba", sub: []string{"run"}, valued: []string{"-n", "--name", "-p", "--prefix"}},
