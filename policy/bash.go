@@ -109,6 +109,8 @@ func (j *judgement) problems(a *shell.Analysis) {
 			j.fireWith(catalog.UUnboundedLoop, "", p.Detail+" and hang the agent")
 		case shell.ExecOption:
 			j.fireWith(catalog.BOptionRunsProgram, "", p.Detail)
+		case shell.FetchesPackage:
+			j.fireWith(catalog.B4Install, "", p.Detail)
 		case shell.Unresolved:
 			j.fireWith(catalog.UUnresolved, "", p.Detail)
 		case shell.ZshSyntax:

@@ -147,7 +147,7 @@ func TestAwkInPlace(t *testing.T) {
 
 // TestSpecRunners: tools that run other tools are judged by what they run.
 func TestSpecRunners(t *testing.T) {
-	for _, cmd := range []string{"npx jest --ci", "uv run pytest -q", "golangci-lint run ./...", "vite build --outDir dist", "java -jar build/app.jar", "dotnet test"} {
+	for _, cmd := range []string{"jest --ci", "uv run pytest -q", "golangci-lint run ./...", "vite build --outDir dist", "java -jar build/app.jar", "dotnet test"} {
 		if d := Decide(context.Background(), bash(cmd)); d.Decision != arbiter.Allow {
 			t.Errorf("%q: got %s %v, want allow", cmd, d.Decision, d.Rules)
 		}

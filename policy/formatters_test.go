@@ -19,7 +19,7 @@ func TestFormatterWrites(t *testing.T) {
 		{"prettier src", files, "prettier --write src/a.js", allow, ""},
 		// jest's configuration as a JSON string.
 		{"jest inline", files, `jest --config '{"setupFiles":["/opt/x/evil.js"]}'`, dfr, "U.env-redirect"},
-		{"vitest inline", files, `npx jest -c '{"rootDir":"/home/dev/other"}'`, dfr, "U.env-redirect"},
+		{"vitest inline", files, `jest -c '{"rootDir":"/home/dev/other"}'`, dfr, "U.env-redirect"},
 		{"jest config file", map[string]string{"jest.config.js": "module.exports = {}\n"}, "jest --config jest.config.js", allow, ""},
 	})
 }

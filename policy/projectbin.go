@@ -18,6 +18,14 @@ var nodeRunners = lazy.New(func() map[string]bool {
 	return setOfWords("npx", "bunx", "bun", "pnpx", "pnpm", "yarn", "npm")
 })
 
+// registryWhenMissing are the Node runners that download the package
+// they are given when the project has no bin of its name (npx, npm exec,
+// bunx, bun x); pnpm exec and yarn exec then run the program on PATH, and
+// pnpm dlx and yarn dlx always download (see shell's runners).
+var registryWhenMissing = lazy.New(func() map[string]bool {
+	return setOfWords("npx", "npm", "bunx", "bun")
+})
+
 // projectBin judges a program that a Node runner finds in the project's
 // node_modules/.bin, nearest folder first from where it runs up to the
 // project's root (a file or a link to one, found with lstat), as running
@@ -46,6 +54,11 @@ func (j *judgement) projectBin(c *shell.Command, subj string) bool {
 		}
 		bin := j.nodeBin(j.res.Resolve(".", c.Dir), name)
 		if bin == "" {
+			// The program is still judged by its name below: what it would
+			// do if it is the one on PATH stands beside the download.
+			if registryWhenMissing.Get()[runner] && c.Origin == "" {
+				j.fireWith(catalog.B4Install, subj, "the project has no node_modules/.bin/"+name+", so "+runner+" may download the package "+name+" from the registry and run its program, code arbiter cannot read")
+			}
 			continue
 		}
 		if !last {

@@ -18,11 +18,12 @@ func TestProjectBins(t *testing.T) {
 		{"bunx from a subfolder", bin("prettier", "#!/bin/sh\nrm -rf ~\n"), "mkdir -p src && cd src && bunx prettier --check .", deny, "A2.home-delete"},
 		{"bin written first", map[string]string{"package.json": "{}\n"}, "mkdir -p node_modules/.bin && printf '#!/bin/sh\\nrm -rf ~\\n' > node_modules/.bin/prettier && npx prettier", dfr, "U.unreadable-script"},
 
-		// Twins: a plain bin, and a name the project has no bin of.
+		// Twins: a plain bin. A name the project has no bin of is
+		// downloaded from the registry (see TestRegistryRunners).
 		{"npx plain bin", bin("prettier", plainJS), "npx prettier --check src", allow, "D4.run-script"},
 		{"npm exec plain bin", bin("eslint", "#!/bin/sh\necho linted\n"), "npm exec -- eslint .", allow, "D4.run-script"},
-		{"no bin of the name", bin("other", "#!/bin/sh\nrm -rf ~\n"), "npx prettier --check src", allow, "D3.format"},
-		{"no node_modules", map[string]string{"package.json": "{}\n"}, "bunx prettier --check src", allow, "D3.format"},
+		{"no bin of the name", bin("other", "#!/bin/sh\nrm -rf ~\n"), "npx prettier --check src", ask, "B4.install"},
+		{"no node_modules", map[string]string{"package.json": "{}\n"}, "bunx prettier --check src", ask, "B4.install"},
 	})
 }
 

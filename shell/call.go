@@ -244,12 +244,14 @@ func (w *walker) unwrap(cmd *Command) ([]Word, bool) {
 		return rest, true
 	}
 	if spec, ok := runnerFor(prog); ok {
+		sub := ""
 		if len(spec.sub) > 0 {
 			i, _ := options(args, spec.valued, nil)
 			if i >= len(args) || !contains(spec.sub, args[i].Text) {
 				return nil, false
 			}
 			w.runnerDir(cmd, spec, args[:i])
+			sub = args[i].Text
 			args = args[i+1:]
 		}
 		i, scripts := options(args, spec.valued, spec.script)
@@ -265,6 +267,9 @@ func (w *walker) unwrap(cmd *Command) ([]Word, bool) {
 		}
 		if i >= len(args) {
 			return nil, false
+		}
+		if contains(spec.registry, sub) {
+			w.problem(FetchesPackage, "%s downloads the package %s from a registry and runs its program, code arbiter cannot read", strings.TrimSpace(prog+" "+sub), args[i].Text)
 		}
 		rest := append([]Word(nil), args[i:]...)
 		if prog != "uv" && prog != "poetry" && prog != "pdm" && prog != "hatch" && prog != "pipenv" && prog != "rye" && prog != "bundle" && prog != "pixi" && prog != "mamba" && prog != "micromamba" {

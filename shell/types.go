@@ -236,6 +236,7 @@ const (
 	UnboundedLoop  ProblemKind = "unbounded-loop"   // a loop with no way out
 	ForkBomb       ProblemKind = "fork-bomb"        // unbounded process creation
 	ExecOption     ProblemKind = "runs-a-program"   // an option that makes a tool run a program
+	FetchesPackage ProblemKind = "fetches-a-package" // a runner downloads the package it is given and runs it (uvx NAME)
 	Interactive    ProblemKind = "interactive"      // would wait for a person
 	Obfuscated     ProblemKind = "obfuscated"       // decoded or otherwise hidden code is executed
 	Unresolved     ProblemKind = "unresolved"       // an expansion whose effect depends on values known only at run time

@@ -163,6 +163,13 @@ type runner struct {
 	// fetch options name a package to download and install before the
 	// program runs (uv run --with, npx -p): code arbiter cannot read.
 	fetch []string
+	// registry names the subcommands (or "" for the runner itself) under
+	// which the program given is always a package downloaded from a
+	// registry (uvx ruff, pnpm dlx, pipx run), never the program of that
+	// name on the machine. npx, npm exec, bunx and bun x download it only
+	// when the project has no node_modules/.bin of the name, which
+	// package policy looks at.
+	registry []string
 	// dirs options name the directory the program then runs in (poetry
 	// -C, uv --directory): judged as a cd. A manifest's path (pixi
 	// --manifest-path x/pixi.toml) names its folder, where the runner
@@ -174,19 +181,19 @@ var runners = [...]runner{
 	{name: "npx", valued: []string{"-p", "--package", "--registry", "--cache", "--userconfig", "-w", "--workspace"}, script: []string{"-c", "--call"}, fetch: []string{"-p", "--package", "--registry"}},
 	{name: "bunx", valued: []string{"-p", "--package"}, fetch: []string{"-p", "--package"}},
 	{name: "bun", sub: []string{"x"}, valued: []string{"-p", "--package"}, fetch: []string{"-p", "--package"}},
-	{name: "pnpx", valued: []string{"-p", "--package"}, fetch: []string{"-p", "--package"}},
-	{name: "pnpm", sub: []string{"dlx", "exec"}, valued: []string{"-C", "--dir", "--filter", "-F", "--package"}, script: []string{"-c", "--shell-mode"}, fetch: []string{"--package"}, dirs: []string{"-C", "--dir"}},
-	{name: "yarn", sub: []string{"dlx", "exec"}, valued: []string{"-p", "--package", "--cwd"}, fetch: []string{"-p", "--package"}, dirs: []string{"--cwd"}},
+	{name: "pnpx", valued: []string{"-p", "--package"}, fetch: []string{"-p", "--package"}, registry: []string{""}},
+	{name: "pnpm", sub: []string{"dlx", "exec"}, valued: []string{"-C", "--dir", "--filter", "-F", "--package"}, script: []string{"-c", "--shell-mode"}, fetch: []string{"--package"}, dirs: []string{"-C", "--dir"}, registry: []string{"dlx"}},
+	{name: "yarn", sub: []string{"dlx", "exec"}, valued: []string{"-p", "--package", "--cwd"}, fetch: []string{"-p", "--package"}, dirs: []string{"--cwd"}, registry: []string{"dlx"}},
 	{name: "npm", sub: []string{"exec", "x"}, valued: []string{"-p", "--package", "-w", "--workspace"}, script: []string{"-c", "--call"}, fetch: []string{"-p", "--package"}},
-	{name: "uvx", valued: []string{"--from", "--with", "--python", "-p", "--index", "--index-url"}, fetch: []string{"--from", "--with", "--index", "--index-url"}},
+	{name: "uvx", valued: []string{"--from", "--with", "--python", "-p", "--index", "--index-url"}, fetch: []string{"--from", "--with", "--index", "--index-url"}, registry: []string{""}},
 	{name: "uv", sub: []string{"run"}, valued: []string{"--with", "--python", "-p", "--project", "--directory", "--from", "--package", "--extra", "--group", "--index", "--env-file"}, fetch: []string{"--with", "--from", "--index"}, dirs: []string{"--directory", "--project"}},
-	{name: "pipx", sub: []string{"run"}, valued: []string{"--spec", "--python", "--index-url"}, fetch: []string{"--spec", "--index-url"}},
+	{name: "pipx", sub: []string{"run"}, valued: []string{"--spec", "--python", "--index-url"}, fetch: []string{"--spec", "--index-url"}, registry: []string{"run"}},
 	{name: "poetry", sub: []string{"run"}, valued: []string{"-C", "--directory", "-P", "--project"}, dirs: []string{"-C", "--directory", "-P", "--project"}},
 	{name: "pdm", sub: []string{"run"}, valued: []string{"-p", "--project"}, dirs: []string{"-p", "--project"}},
 	{name: "hatch", sub: []string{"run"}, valued: []string{"-e", "--env"}},
 	{name: "pipenv", sub: []string{"run"}, valued: []string{"--python"}},
 	{name: "rye", sub: []string{"run"}},
-	{name: "pixi", sub: []string{"run", "exec"}, valued: []string{"-e", "--environment", "--manifest-path"}, dirs: []string{"--manifest-path"}},
+	{name: "pixi", sub: []string{"run", "exec"}, valued: []string{"-e", "--environment", "--manifest-path"}, dirs: []string{"--manifest-path"}, registry: []string{"exec"}},
 	{name: "bundle", sub: []string{"exec"}},
 	{name: "mamba", sub: []string{"run"}, valued: []string{"-n", "--name", "-p", "--prefix"}},
 	{name: "micromamba", sub: []string{"run"}, valued: []string{"-n", "--name", "-p", "--prefix"}},
