@@ -228,21 +228,21 @@ type ProblemKind string
 // The kinds of problem.
 const (
 	ParseError     ProblemKind = "parse-error"
-	DynamicProgram ProblemKind = "dynamic-program"  // program name from a variable or substitution
-	DynamicCode    ProblemKind = "dynamic-code"     // eval, source or a shell/interpreter running text it cannot see
-	Definition     ProblemKind = "definition"       // a function or alias definition
-	TooDeep        ProblemKind = "too-deep"         // nesting beyond the bound
-	TooLarge       ProblemKind = "too-large"        // more commands or words than the bound
-	UnboundedLoop  ProblemKind = "unbounded-loop"   // a loop with no way out
-	ForkBomb       ProblemKind = "fork-bomb"        // unbounded process creation
-	ExecOption     ProblemKind = "runs-a-program"   // an option that makes a tool run a program
+	DynamicProgram ProblemKind = "dynamic-program"   // program name from a variable or substitution
+	DynamicCode    ProblemKind = "dynamic-code"      // eval, source or a shell/interpreter running text it cannot see
+	Definition     ProblemKind = "definition"        // a function or alias definition
+	TooDeep        ProblemKind = "too-deep"          // nesting beyond the bound
+	TooLarge       ProblemKind = "too-large"         // more commands or words than the bound
+	UnboundedLoop  ProblemKind = "unbounded-loop"    // a loop with no way out
+	ForkBomb       ProblemKind = "fork-bomb"         // unbounded process creation
+	ExecOption     ProblemKind = "runs-a-program"    // an option that makes a tool run a program
 	FetchesPackage ProblemKind = "fetches-a-package" // a runner downloads the package it is given and runs it (uvx NAME)
-	Interactive    ProblemKind = "interactive"      // would wait for a person
-	Obfuscated     ProblemKind = "obfuscated"       // decoded or otherwise hidden code is executed
-	Unresolved     ProblemKind = "unresolved"       // an expansion whose effect depends on values known only at run time
-	Unhandled      ProblemKind = "unhandled-syntax" // a syntax node the analysis does not read
-	ZshSyntax      ProblemKind = "zsh-syntax"       // a shape that is inert in Bash but runs code in zsh
-	WrapperOption  ProblemKind = "wrapper-option"   // an option of a wrapper (env -P, script -O) not known to be inert
+	Interactive    ProblemKind = "interactive"       // would wait for a person
+	Obfuscated     ProblemKind = "obfuscated"        // decoded or otherwise hidden code is executed
+	Unresolved     ProblemKind = "unresolved"        // an expansion whose effect depends on values known only at run time
+	Unhandled      ProblemKind = "unhandled-syntax"  // a syntax node the analysis does not read
+	ZshSyntax      ProblemKind = "zsh-syntax"        // a shape that is inert in Bash but runs code in zsh
+	WrapperOption  ProblemKind = "wrapper-option"    // an option of a wrapper (env -P, script -O) not known to be inert
 )
 
 // Analysis is the result of reading one command line.
