@@ -12,6 +12,7 @@ import (
 	"github.com/arbitergate/arbiter"
 	"github.com/arbitergate/arbiter/paths"
 	"github.com/arbitergate/arbiter/project"
+	"github.com/arbitergate/arbiter/secrets"
 	"github.com/arbitergate/arbiter/shell"
 )
 
@@ -29,7 +30,10 @@ func (j *judgement) nested(dir string) *judgement {
 	if j.builds == nil {
 		j.builds = buildFiles{}
 	}
-	return &judgement{call: j.call, az: j.az, res: res, depth: j.depth + 1, written: j.written, reads: j.cache(), pyFiles: j.pyFiles, builds: j.builds}
+	if j.scanned == nil {
+		j.scanned = map[string]secrets.Scan{} // shared, so each file is scanned once per decision
+	}
+	return &judgement{call: j.call, az: j.az, res: res, depth: j.depth + 1, written: j.written, reads: j.cache(), pyFiles: j.pyFiles, builds: j.builds, files: j.files, scanned: j.scanned}
 }
 
 // absorb takes what inner found, other than its allows, as findings about
