@@ -10,6 +10,7 @@ import (
 
 	"github.com/arbitergate/arbiter/catalog"
 	"github.com/arbitergate/arbiter/project"
+	"github.com/arbitergate/arbiter/shell"
 )
 
 // A compiled program of the project that no part of this command line
@@ -95,7 +96,7 @@ func (j *judgement) rustProgram(abs, dir, root, name, subj string) {
 	if top == "" {
 		top = root
 	}
-	bin, err := project.FindCargoBinary(path.Join(root, "Cargo.toml"), top, name)
+	bin, err := project.FindCargoBinary(path.Join(root, "Cargo.toml"), top, "", name)
 	switch {
 	case project.IsNotExist(err):
 		j.fireWith(catalog.UUntracedProgram, subj, "no package of "+j.fileShown(path.Join(root, "Cargo.toml"))+" has a bin target "+name+", so arbiter cannot tell what "+shown+" was built from")
@@ -173,4 +174,46 @@ func (j *judgement) shownFiles(files []string) string {
 		names = append(names, j.fileShown(p))
 	}
 	return strings.Join(names, ", ")
+}
+
+// cargoRun judges the program cargo run builds and runs, in the package of
+// manifest (within root): the bin target --bin names (in the package -p
+// names), else the package's default, read as a program under target/ is.
+// False when it could not be read or holds something to judge (told).
+func (j *judgement) cargoRun(c *shell.Command, manifest, root, subj string) bool {
+	var pkg, name string
+	for k := 0; k < len(c.Args); k++ {
+		t := c.Args[k].Text
+		if t == "--" {
+			break
+		}
+		opt, val, eq := strings.Cut(t, "=")
+		if !eq && k+1 < len(c.Args) && (opt == "--bin" || opt == "-p" || opt == "--package" || opt == "--example") {
+			k++
+			val = c.Args[k].Text
+		}
+		switch opt {
+		case "--bin":
+			name = val
+		case "-p", "--package":
+			pkg = val
+		case "--example":
+			j.fireWith(catalog.UCompiledSource, subj, "runs the example "+val+", whose sources arbiter does not look up")
+			return false
+		}
+	}
+	bin, err := project.FindCargoBinary(manifest, root, pkg, name)
+	if err != nil {
+		j.fireWith(catalog.UCompiledSource, subj, "arbiter cannot tell which program cargo run builds and runs ("+err.Error()+")")
+		return false
+	}
+	b := &compiledBuild{compiler: "cargo"}
+	for _, r := range bin.Roots {
+		b.sources = append(b.sources, compiledSource{r, "rust"})
+	}
+	if j.tooDeep(subj) {
+		return false
+	}
+	rd := j.readSources(b)
+	return !rd.failed && j.judgeSources(rd, j.res.Resolve(".", c.Dir), subj)
 }

@@ -155,3 +155,26 @@ func TestProjectBinaries(t *testing.T) {
 		})
 	}
 }
+
+// cargo run builds and runs a bin target: its sources are read as those
+// of a program under target/ are. Each attack was allowed before (only
+// build scripts and procedural macros were read); each twin stays allowed.
+func TestCargoRunSources(t *testing.T) {
+	const ws = "[workspace]\nmembers = [\"crates/*\"]\n"
+	member := func(name string) string { return "[package]\nname = \"" + name + "\"\nversion = \"0.1.0\"\n" }
+	runReadCases(t, []readCase{
+		{"harmful main.rs", map[string]string{"Cargo.toml": binRustMan, "src/main.rs": binRustBad}, "cargo run", deny, "A2.home-delete"},
+		{"harmful main.rs, cargo r --release", map[string]string{"Cargo.toml": binRustMan, "src/main.rs": binRustBad}, "cargo r --release -- --port 1", deny, "A2.home-delete"},
+		{"harmful --bin", map[string]string{"Cargo.toml": binRustMan, "src/main.rs": binRustOK, "src/bin/srv.rs": binRustBad}, "cargo run --bin srv", deny, "A2.home-delete"},
+		{"harmful library", map[string]string{"Cargo.toml": binRustMan, "src/main.rs": "fn main() { app::go(); }\n", "src/lib.rs": "pub fn go() { std::fs::remove_dir_all(\"/home/dev\").unwrap(); }\n"}, "cargo run", deny, "A2.home-delete"},
+		{"harmful workspace member", map[string]string{"Cargo.toml": ws, "crates/cli/Cargo.toml": member("cli"), "crates/cli/src/main.rs": binRustBad}, "cargo run -p cli", deny, "A2.home-delete"},
+		{"example not looked up", map[string]string{"Cargo.toml": binRustMan, "src/main.rs": binRustOK, "examples/demo.rs": binRustBad}, "cargo run --example demo", dfr, "U.compiled-source"},
+		{"no such bin", map[string]string{"Cargo.toml": binRustMan, "src/main.rs": binRustOK}, "cargo run --bin nope", dfr, "U.compiled-source"},
+		{"plain main.rs", map[string]string{"Cargo.toml": binRustMan, "src/main.rs": binRustOK}, "cargo run", allow, "D5.build"},
+		{"plain main.rs, cargo r --release", map[string]string{"Cargo.toml": binRustMan, "src/main.rs": binRustOK}, "cargo r --release -- --port 1", allow, "D5.build"},
+		{"plain --bin", map[string]string{"Cargo.toml": binRustMan, "src/main.rs": binRustBad, "src/bin/srv.rs": binRustOK}, "cargo run --bin=srv", allow, "D5.build"},
+		{"plain library", map[string]string{"Cargo.toml": binRustMan, "src/main.rs": "fn main() { app::go(); }\n", "src/lib.rs": "pub fn go() { println!(\"hi\"); }\n"}, "cargo run", allow, "D5.build"},
+		{"plain workspace member", map[string]string{"Cargo.toml": ws, "crates/cli/Cargo.toml": member("cli"), "crates/cli/src/main.rs": binRustOK, "crates/bad/Cargo.toml": member("bad"), "crates/bad/src/main.rs": binRustBad}, "cargo run -p cli", allow, "D5.build"},
+		{"plain member from its folder", map[string]string{"Cargo.toml": ws, "crates/cli/Cargo.toml": member("cli"), "crates/cli/src/main.rs": binRustOK}, "cd crates/cli && cargo run", allow, "D5.build"},
+	})
+}

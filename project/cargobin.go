@@ -50,17 +50,39 @@ func RustTargetBinary(abs string) (root, name string, ok bool) {
 // FindCargoBinary finds the bin target named name among the package of
 // manifest and the members of its workspace (all within root), as cargo
 // names the programs it writes to target/: a [[bin]] entry, the package's
-// own src/main.rs, or src/bin/NAME.rs or src/bin/NAME/main.rs. An error
-// wrapping fs.ErrNotExist says no package has that bin target.
-func FindCargoBinary(manifest, root, name string) (CargoBinary, error) {
+// own src/main.rs, or src/bin/NAME.rs or src/bin/NAME/main.rs. pkg, when
+// set, is the only package looked in; name "" is its default program (as
+// cargo run picks it: [package] default-run, else the package's name), or
+// with pkg "" too, that of manifest's own package (never a member's). An
+// error wrapping fs.ErrNotExist says no package has that bin target.
+func FindCargoBinary(manifest, root, pkg, name string) (CargoBinary, error) {
 	w := &cargoWalk{root: filepath.Clean(root), seen: map[string]bool{}}
-	return w.findBin(manifest, name, nil)
+	return w.findBin(manifest, binWanted{pkg, name}, nil)
+}
+
+// binWanted is the bin target looked for: its package ("" for any) and
+// name ("" for the package's default).
+type binWanted struct{ pkg, name string }
+
+// in returns the bin name to look for in the package pkgName (with its
+// [package] table), and false when that package is not the one wanted.
+func (b binWanted) in(pkgName string, table map[string]any) (string, bool) {
+	if b.pkg != "" && b.pkg != pkgName {
+		return "", false
+	}
+	if b.name != "" {
+		return b.name, true
+	}
+	if d, ok := table["default-run"].(string); ok {
+		return d, true
+	}
+	return pkgName, true
 }
 
 // findBin looks for the bin target in one manifest, then its members.
 // wsDeps are the path dependencies the workspace declares, which a
 // member may inherit (dep = { workspace = true }): all are read.
-func (w *cargoWalk) findBin(manifest, name string, wsDeps []string) (CargoBinary, error) {
+func (w *cargoWalk) findBin(manifest string, want binWanted, wsDeps []string) (CargoBinary, error) {
 	doc, dir, err := w.manifest(manifest)
 	if err != nil {
 		return CargoBinary{}, err
@@ -71,7 +93,11 @@ func (w *cargoWalk) findBin(manifest, name string, wsDeps []string) (CargoBinary
 	}
 	if pkg, ok := doc["package"].(map[string]any); ok {
 		pkgName, _ := pkg["name"].(string)
-		bin, found, err := binRoot(doc, dir, pkgName, name)
+		name, look := want.in(pkgName, pkg)
+		bin, found, err := "", false, error(nil)
+		if look {
+			bin, found, err = binRoot(doc, dir, pkgName, name)
+		}
 		if err != nil {
 			return CargoBinary{}, fmt.Errorf("%s: %w", manifest, err)
 		}
@@ -82,6 +108,9 @@ func (w *cargoWalk) findBin(manifest, name string, wsDeps []string) (CargoBinary
 			}
 			return CargoBinary{Package: pkgName, Roots: append([]string{bin}, libs...)}, nil
 		}
+	}
+	if want == (binWanted{}) {
+		return CargoBinary{}, fmt.Errorf("%s has no package of its own to run by default: %w", manifest, os.ErrNotExist)
 	}
 	list, _ := ws["members"].([]any)
 	for _, m := range list {
@@ -98,13 +127,25 @@ func (w *cargoWalk) findBin(manifest, name string, wsDeps []string) (CargoBinary
 			if !fileExists(member) {
 				continue
 			}
-			b, err := w.findBin(member, name, wsDeps)
+			b, err := w.findBin(member, want, wsDeps)
 			if err == nil || !IsNotExist(err) {
 				return b, err
 			}
 		}
 	}
-	return CargoBinary{}, fmt.Errorf("no package of %s has a bin target %s: %w", manifest, name, os.ErrNotExist)
+	return CargoBinary{}, fmt.Errorf("no package of %s has the bin target %s: %w", manifest, want, os.ErrNotExist)
+}
+
+func (b binWanted) String() string {
+	switch {
+	case b.pkg == "" && b.name == "":
+		return "run by default"
+	case b.pkg == "":
+		return b.name
+	case b.name == "":
+		return "run by default in the package " + b.pkg
+	}
+	return b.name + " in the package " + b.pkg
 }
 
 // manifest reads and parses one Cargo.toml within the walk's root, once.
