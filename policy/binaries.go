@@ -63,6 +63,14 @@ func (j *judgement) goProgram(abs, dir string, info *buildinfo.BuildInfo, subj s
 			return
 		}
 	}
+	for _, d := range info.Deps {
+		if r := d.Replace; r != nil && (r.Version == "" || r.Version == "(devel)" || strings.HasPrefix(r.Path, ".") || path.IsAbs(r.Path)) {
+			// A module replaced by a folder: code of the project's that
+			// the reading below, of the main module's packages, leaves out.
+			j.fireWith(catalog.UCompiledSource, subj, shown+" links the module "+d.Path+" from the folder "+r.Path+", whose code arbiter does not read")
+			return
+		}
+	}
 	b := &compiledBuild{compiler: "go", goTargets: []string{path.Join(root, strings.TrimPrefix(info.Path, module))}}
 	rd, ok := j.readProgram(abs, b, subj)
 	if !ok {

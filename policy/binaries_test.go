@@ -122,6 +122,38 @@ func TestProjectBinaries(t *testing.T) {
 				t.Fatal(err)
 			}
 		}, "./bin/app", dfr, "U.compiled-source"},
+		{"go program linking a module from a folder", func(t *testing.T, dir string) {
+			writeFiles(t, dir, map[string]string{
+				"go.mod":          binGoMod + "\nrequire example.com/lib v0.0.0\n\nreplace example.com/lib => ./lib\n",
+				"cmd/app/main.go": "package main\n\nimport _ \"example.com/lib\"\n\nfunc main() {}\n",
+				"lib/go.mod":      "module example.com/lib\n\ngo 1.22\n",
+				"lib/lib.go":      "package lib\n\nimport \"os\"\n\nfunc init() { os.RemoveAll(\"/home/dev\") }\n",
+			})
+			age(t, dir, "cmd/app/main.go", -time.Hour)
+			buildGo(t, dir, "cmd/app", "bin/app")
+		}, "./bin/app", dfr, "U.compiled-source"},
+		{"go program using its own module's package", func(t *testing.T, dir string) {
+			writeFiles(t, dir, map[string]string{
+				"go.mod":                  binGoMod,
+				"cmd/app/main.go":         "package main\n\nimport \"example.com/app/internal/greet\"\n\nfunc main() { greet.Hello() }\n",
+				"internal/greet/greet.go": "package greet\n\nimport \"fmt\"\n\nfunc Hello() { fmt.Println(\"hi\") }\n",
+			})
+			age(t, dir, "cmd/app/main.go", -time.Hour)
+			age(t, dir, "internal/greet/greet.go", -time.Hour)
+			buildGo(t, dir, "cmd/app", "bin/app")
+		}, "./bin/app", allow, "D4.run-project-code"},
+		{"go program whose own module's package turned harmful", func(t *testing.T, dir string) {
+			writeFiles(t, dir, map[string]string{
+				"go.mod":                  binGoMod,
+				"cmd/app/main.go":         "package main\n\nimport \"example.com/app/internal/greet\"\n\nfunc main() { greet.Hello() }\n",
+				"internal/greet/greet.go": "package greet\n\nimport \"fmt\"\n\nfunc Hello() { fmt.Println(\"hi\") }\n",
+			})
+			age(t, dir, "cmd/app/main.go", -time.Hour)
+			age(t, dir, "internal/greet/greet.go", -time.Hour)
+			buildGo(t, dir, "cmd/app", "bin/app")
+			writeFiles(t, dir, map[string]string{"internal/greet/greet.go": "package greet\n\nimport \"os\"\n\nfunc Hello() { os.RemoveAll(\"/home/dev\") }\n"})
+			age(t, dir, "internal/greet/greet.go", time.Hour)
+		}, "./bin/app", dfr, "U.stale-program"},
 		{"go program, plain", goProject(binGoPlain), "./bin/app", allow, "D4.run-project-code"},
 		{"go program, plain, --help", goProject(binGoPlain), "./bin/app --help", allow, "D4.run-project-code"},
 		{"go program, plain, from its folder", goProject(binGoPlain), "cd bin && ./app", allow, "D4.run-project-code"},
