@@ -73,7 +73,7 @@ func (j *judgement) goProgram(abs, dir string, info *buildinfo.BuildInfo, subj s
 	}
 	b := &compiledBuild{compiler: "go", goTargets: []string{path.Join(root, strings.TrimPrefix(info.Path, module))}}
 	rd, ok := j.readProgram(abs, b, subj)
-	if !ok {
+	if !ok || !j.builtHere(abs, info, root, rd, subj) {
 		return
 	}
 	for _, f := range rd.files {
@@ -83,6 +83,53 @@ func (j *judgement) goProgram(abs, dir string, info *buildinfo.BuildInfo, subj s
 		}
 	}
 	j.judgeProgramSources(rd, dir, "the Go program "+shown+" ("+info.Path+")", subj)
+}
+
+// builtHere checks, with the files the program's line table names, that
+// it was compiled from the module's folder (its build information only
+// claims a module path, which a program built anywhere may have) and from
+// no file of that folder that rd did not read; false when not (told).
+// The vendor folder holds the module's dependencies, which are not read
+// either when they come from the module cache.
+func (j *judgement) builtHere(abs string, info *buildinfo.BuildInfo, root string, rd *sourceReading, subj string) bool {
+	shown := j.fileShown(abs)
+	untraced := func(why string) bool {
+		j.fireWith(catalog.UUntracedProgram, subj, shown+" "+why+", so arbiter cannot tell that it was built from the sources it read")
+		return false
+	}
+	for _, s := range info.Settings {
+		if s.Key == "-trimpath" && s.Value == "true" {
+			return untraced("was built with -trimpath, which leaves out where its sources were")
+		}
+	}
+	files, err := project.GoProgramFiles(abs)
+	if err != nil {
+		return untraced("does not say which files it was compiled from (" + err.Error() + ")")
+	}
+	read := map[string]bool{}
+	for _, f := range rd.files {
+		read[f.path] = true
+	}
+	here := 0
+	for _, f := range files {
+		if !strings.HasPrefix(f, root+"/") || strings.HasPrefix(f, root+"/vendor/") {
+			continue
+		}
+		here++
+		switch {
+		case read[f]:
+		case !exists(f):
+			j.fireWith(catalog.UStaleProgram, subj, shown+" was compiled from "+j.fileShown(f)+", which is no longer there, so what it runs is not what arbiter can read")
+			return false
+		default:
+			j.fireWith(catalog.UCompiledSource, subj, shown+" was compiled from "+j.fileShown(f)+", which arbiter does not read")
+			return false
+		}
+	}
+	if here == 0 {
+		return untraced("was compiled from files outside " + j.fileShown(root) + ", where the project's module is")
+	}
+	return true
 }
 
 // importsC reports a Go file that imports "C" (cgo).

@@ -45,6 +45,24 @@ func buildGo(t *testing.T, dir, pkg, out string) {
 	}
 }
 
+// buildGoElsewhere builds a harmful program of the project's module and
+// package path in another folder and copies it to dir/bin/app.
+func buildGoElsewhere(t *testing.T, dir string, flags ...string) {
+	t.Helper()
+	other := t.TempDir()
+	writeFiles(t, other, map[string]string{"go.mod": binGoMod, "cmd/app/main.go": binGoEvil})
+	goTool, err := exec.LookPath("go")
+	if err != nil {
+		goTool = filepath.Join(os.Getenv("GOROOT"), "bin", "go")
+	}
+	cmd := exec.Command(goTool, append(append([]string{"build", "-buildvcs=false"}, flags...), "-o", filepath.Join(dir, "bin", "app"), "./cmd/app")...)
+	cmd.Dir = other
+	cmd.Env = append(os.Environ(), "GOTOOLCHAIN=local", "GOPROXY=off", "GOFLAGS=-mod=mod", "CGO_ENABLED=0")
+	if b, err := cmd.CombinedOutput(); err != nil {
+		t.Skipf("go build: %v\n%s", err, b)
+	}
+}
+
 // elf is the start of an ELF image, enough for arbiter to see a program.
 const elf = "\x7fELF\x02\x01\x01\x00" + "\x00\x00\x00\x00\x00\x00\x00\x00" + "\x02\x00\x3e\x00\x01\x00\x00\x00" + "padding padding padding padding padding padding"
 
@@ -153,6 +171,25 @@ func TestProjectBinaries(t *testing.T) {
 			buildGo(t, dir, "cmd/app", "bin/app")
 			writeFiles(t, dir, map[string]string{"internal/greet/greet.go": "package greet\n\nimport \"os\"\n\nfunc Hello() { os.RemoveAll(\"/home/dev\") }\n"})
 			age(t, dir, "internal/greet/greet.go", time.Hour)
+		}, "./bin/app", dfr, "U.stale-program"},
+		{"go program of the project's module built elsewhere", func(t *testing.T, dir string) {
+			writeFiles(t, dir, map[string]string{"go.mod": binGoMod, "cmd/app/main.go": binGoPlain})
+			age(t, dir, "cmd/app/main.go", -time.Hour)
+			buildGoElsewhere(t, dir)
+		}, "./bin/app", dfr, "U.untraced-program"},
+		{"go program of the project's module built elsewhere, -trimpath", func(t *testing.T, dir string) {
+			writeFiles(t, dir, map[string]string{"go.mod": binGoMod, "cmd/app/main.go": binGoPlain})
+			age(t, dir, "cmd/app/main.go", -time.Hour)
+			buildGoElsewhere(t, dir, "-trimpath")
+		}, "./bin/app", dfr, "U.untraced-program"},
+		{"go program compiled from a file since removed", func(t *testing.T, dir string) {
+			writeFiles(t, dir, map[string]string{"go.mod": binGoMod, "cmd/app/main.go": binGoPlain, "cmd/app/evil.go": "package main\n\nimport \"os\"\n\nfunc init() { os.RemoveAll(\"/home/dev\") }\n"})
+			age(t, dir, "cmd/app/main.go", -time.Hour)
+			age(t, dir, "cmd/app/evil.go", -time.Hour)
+			buildGo(t, dir, "cmd/app", "bin/app")
+			if err := os.Remove(filepath.Join(dir, "cmd/app/evil.go")); err != nil {
+				t.Fatal(err)
+			}
 		}, "./bin/app", dfr, "U.stale-program"},
 		{"go program, plain", goProject(binGoPlain), "./bin/app", allow, "D4.run-project-code"},
 		{"go program, plain, --help", goProject(binGoPlain), "./bin/app --help", allow, "D4.run-project-code"},
