@@ -24,7 +24,8 @@ import (
 // in dir.
 func (j *judgement) projectProgram(abs, dir, subj string) {
 	// buildinfo reads the image's headers and the build information blob
-	// the Go linker writes, not the whole file.
+	// the Go linker writes (an image without Go's section has its first
+	// data segment searched for it, in chunks), not the whole file.
 	if info, err := buildinfo.ReadFile(abs); err == nil {
 		j.goProgram(abs, dir, info, subj)
 		return
@@ -76,12 +77,6 @@ func (j *judgement) goProgram(abs, dir string, info *buildinfo.BuildInfo, subj s
 	if !ok || !j.builtHere(abs, info, root, rd, subj) {
 		return
 	}
-	for _, f := range rd.files {
-		if f.prog.Lang == "go" && importsC(f.prog.Imports) {
-			j.fireWith(catalog.UCompiledSource, subj, shown+" is built from "+j.fileShown(f.path)+", which uses cgo, whose C code arbiter does not read")
-			return
-		}
-	}
 	j.judgeProgramSources(rd, dir, "the Go program "+shown+" ("+info.Path+")", subj)
 }
 
@@ -130,16 +125,6 @@ func (j *judgement) builtHere(abs string, info *buildinfo.BuildInfo, root string
 		return untraced("was compiled from files outside " + j.fileShown(root) + ", where the project's module is")
 	}
 	return true
-}
-
-// importsC reports a Go file that imports "C" (cgo).
-func importsC(imports []string) bool {
-	for _, imp := range imports {
-		if imp == "C" {
-			return true
-		}
-	}
-	return false
 }
 
 // rustProgram judges a program cargo wrote under root/target by the bin
