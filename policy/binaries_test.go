@@ -31,13 +31,13 @@ type binaryCase struct {
 }
 
 // buildGo compiles the Go package in dir/pkg to dir/out, offline.
-func buildGo(t *testing.T, dir, pkg, out string) {
+func buildGo(t *testing.T, dir, pkg, out string, flags ...string) {
 	t.Helper()
 	goTool, err := exec.LookPath("go")
 	if err != nil {
 		goTool = filepath.Join(os.Getenv("GOROOT"), "bin", "go")
 	}
-	cmd := exec.Command(goTool, "build", "-buildvcs=false", "-o", filepath.Join(dir, out), "./"+pkg)
+	cmd := exec.Command(goTool, append(append([]string{"build", "-buildvcs=false"}, flags...), "-o", filepath.Join(dir, out), "./"+pkg)...)
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), "GOTOOLCHAIN=local", "GOPROXY=off", "GOFLAGS=-mod=mod", "CGO_ENABLED=0")
 	if b, err := cmd.CombinedOutput(); err != nil {
@@ -112,6 +112,17 @@ func TestProjectBinaries(t *testing.T) {
 		{"copied system program", func(t *testing.T, dir string) { copySystem(t, dir, "tool") }, "./tool", dfr, "U.untraced-program"},
 		{"copied system program --help", func(t *testing.T, dir string) { copySystem(t, dir, "tool") }, "./tool --help", dfr, "U.untraced-program"},
 		{"installed program in place", nil, "/bin/ls -la", allow, ""},
+		{"link to an installed program", func(t *testing.T, dir string) {
+			if err := os.Symlink("/bin/rm", filepath.Join(dir, "tool")); err != nil {
+				t.Fatal(err)
+			}
+		}, "./tool -rf /home/dev", dfr, "C.run-outside-code"},
+		{"link to a plain script of the project", func(t *testing.T, dir string) {
+			writeFiles(t, dir, map[string]string{"scripts/check.sh": "#!/bin/sh\ngo vet ./...\n"})
+			if err := os.Symlink("scripts/check.sh", filepath.Join(dir, "check")); err != nil {
+				t.Fatal(err)
+			}
+		}, "./check", allow, "D4.run-project-code"},
 		// gcc in an earlier call, with no record of it: its output is not
 		// known to be what the source says.
 		{"gcc output of an earlier call", func(t *testing.T, dir string) {
@@ -191,6 +202,11 @@ func TestProjectBinaries(t *testing.T) {
 				t.Fatal(err)
 			}
 		}, "./bin/app", dfr, "U.stale-program"},
+		{"go program whose variables the build set", func(t *testing.T, dir string) {
+			writeFiles(t, dir, map[string]string{"go.mod": binGoMod, "cmd/app/main.go": "package main\n\nimport \"os/exec\"\n\nvar tool = \"true\"\n\nfunc main() { exec.Command(tool).Run() }\n"})
+			age(t, dir, "cmd/app/main.go", -time.Hour)
+			buildGo(t, dir, "cmd/app", "bin/app", "-ldflags=-X main.tool=reboot")
+		}, "./bin/app", dfr, "U.compiled-source"},
 		{"go program, plain", goProject(binGoPlain), "./bin/app", allow, "D4.run-project-code"},
 		{"go program, plain, --help", goProject(binGoPlain), "./bin/app --help", allow, "D4.run-project-code"},
 		{"go program, plain, from its folder", goProject(binGoPlain), "cd bin && ./app", allow, "D4.run-project-code"},
