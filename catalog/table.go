@@ -185,6 +185,7 @@ const (
 	UReplCode              ID = "U.repl-code"
 	URunsAProgram          ID = "U.runs-a-program"
 	UScriptFile            ID = "U.script-file"
+	UStaleProgram          ID = "U.stale-program"
 	UTerminalMultiplexer   ID = "U.terminal-multiplexer"
 	UTooDeep               ID = "U.too-deep"
 	UTooLarge              ID = "U.too-large"
@@ -206,6 +207,7 @@ const (
 	UUnreadableMakefile    ID = "U.unreadable-makefile"
 	UUnreadableScript      ID = "U.unreadable-script"
 	UUnresolved            ID = "U.unresolved"
+	UUntracedProgram       ID = "U.untraced-program"
 	UWholePatch            ID = "U.whole-patch"
 	UWorkflowScript        ID = "U.workflow-script"
 	UWorkspaceScripts      ID = "U.workspace-scripts"
@@ -395,6 +397,7 @@ var table = [...]Rule{
 	{ID: UReplCode, Verdict: arbiter.Defer, Summary: "runs JavaScript in a persistent session, which arbiter does not analyse"},
 	{ID: URunsAProgram, Verdict: arbiter.Defer, Summary: "a setting or option makes the tool run a program arbiter did not check"},
 	{ID: UScriptFile, Verdict: arbiter.Defer, Summary: "runs a script from a file that arbiter does not read"},
+	{ID: UStaleProgram, Verdict: arbiter.Defer, Summary: "runs a compiled program of the project whose sources changed after it was built, so the sources arbiter can read are not what it runs"},
 	{ID: UTerminalMultiplexer, Verdict: arbiter.Defer, Summary: "controls terminal sessions in the background"},
 	{ID: UTooDeep, Verdict: arbiter.Defer, Summary: "scripts run scripts more than six deep, beyond what arbiter reads"},
 	{ID: UTooLarge, Verdict: arbiter.Defer, Summary: "the command is larger than arbiter analyses"},
@@ -416,6 +419,7 @@ var table = [...]Rule{
 	{ID: UUnreadableMakefile, Verdict: arbiter.Defer, Summary: "arbiter cannot read the Makefile whose recipes the command runs"},
 	{ID: UUnreadableScript, Verdict: arbiter.Defer, Summary: "arbiter cannot read the script to judge it"},
 	{ID: UUnresolved, Verdict: arbiter.Defer, Summary: "an argument is only known when the command runs, so what it does cannot be checked"},
+	{ID: UUntracedProgram, Verdict: arbiter.Defer, Summary: "runs a compiled program that arbiter cannot trace to sources it can read (a Go program of the project's module, or a cargo build's under target/), so what it does is not known"},
 	{ID: UWholePatch, Verdict: arbiter.Defer, Summary: "a patch is judged file by file only as the hook adapter splits it, so the runtime decides"},
 	{ID: UWorkflowScript, Verdict: arbiter.Defer, Summary: "runs a workflow script, which arbiter does not analyse"},
 	{ID: UWorkspaceScripts, Verdict: arbiter.Defer, Summary: "runs the script in several workspace packages, whose package.json files arbiter does not read"},

@@ -1,6 +1,7 @@
 package code
 
 import (
+	"strings"
 	"testing"
 	"time"
 )
@@ -56,20 +57,44 @@ func timed(lang, src string) (Report, time.Duration) {
 	return r, time.Since(start)
 }
 
-// TestLargeInput keeps the analyses linear on the largest code accepted.
+// largeInput is the largest code accepted, of many copies of one line.
+func largeInput(line string) string {
+	var b strings.Builder
+	for b.Len()+len(line) < maxSource {
+		b.WriteString(line)
+	}
+	return b.String()
+}
+
+// largeLines are the lines TestLargeInput and BenchmarkLargeInput repeat.
+var largeLines = map[string]string{
+	"python":     "import json\nx = json.loads('[1, 2]')\nprint(f\"{x[0]:>{4}}\", (((1 + 2))))\n",
+	"javascript": "const fs = require('fs'); console.log(JSON.stringify([1, 2].map(x => `${x}`)));\n",
+	"awk":        "{ print $1 > \"/dev/stderr\" }\n",
+	"sed":        "s/a/b/g\n",
+}
+
+// TestLargeInput: the largest code accepted is read whole and judged as
+// the one line it repeats. Its time is BenchmarkLargeInput's to measure.
 func TestLargeInput(t *testing.T) {
-	py := "import json\nx = json.loads('[1, 2]')\nprint(f\"{x[0]:>{4}}\", (((1 + 2))))\n"
-	js := "const fs = require('fs'); console.log(JSON.stringify([1, 2].map(x => `${x}`)));\n"
-	for lang, line := range map[string]string{"python": py, "javascript": js, "awk": "{ print $1 > \"/dev/stderr\" }\n", "sed": "s/a/b/g\n"} {
-		src := ""
-		for len(src)+len(line) < maxSource {
-			src += line
+	for lang, line := range largeLines {
+		if r := Analyze(lang, largeInput(line)); !r.Pure {
+			t.Errorf("%s: the largest input is not pure (%s)", lang, r.Why)
 		}
-		r, d := timed(lang, src)
-		t.Logf("%s: %v", lang, d)
-		if !r.Pure || d > 200*time.Millisecond {
-			t.Errorf("%s: %d bytes took %v, pure %v (%s)", lang, len(src), d, r.Pure, r.Why)
-		}
+	}
+}
+
+// BenchmarkLargeInput times each analysis on the largest code accepted
+// (go test -bench LargeInput ./code), to keep them linear.
+func BenchmarkLargeInput(b *testing.B) {
+	for lang, line := range largeLines {
+		src := largeInput(line)
+		b.Run(lang, func(b *testing.B) {
+			b.SetBytes(int64(len(src)))
+			for b.Loop() {
+				Analyze(lang, src)
+			}
+		})
 	}
 }
 

@@ -493,13 +493,14 @@ var riskyWrappers = lazy.New(func() map[string]flagged {
 // arguments are the script's own business and whose content is judged.
 func (j *judgement) program(c *shell.Command, subj string) bool {
 	sp := spec.Lookup(c.Program)
-	if helpOnly(c) && sp != nil && sp.Words() {
+	// A program run by a path outside the system's directories is a file
+	// of its own (./sudo, build/rm), not the program its name says: its
+	// --help is whatever the file does.
+	named := c.Origin != "" || !strings.Contains(c.Name, "/") || systemBin(j.res.Lexical(c.Name, c.Dir))
+	if helpOnly(c) && sp != nil && sp.Words() && named {
 		j.fire(catalog.D1Help, subj)
 		return true
 	}
-	// A program run by a path outside the system's directories is a file
-	// of its own (./sudo, build/rm), not the program its name says.
-	named := c.Origin != "" || !strings.Contains(c.Name, "/") || systemBin(j.res.Lexical(c.Name, c.Dir))
 	if rule := programRule(sp); rule != nil && named {
 		rule(j, c)
 		return true

@@ -26,8 +26,9 @@ var cargoCompiles = lazy.New(func() map[string]bool {
 // cargoBuild judges a cargo command that compiles: the build scripts
 // (build.rs, or what [package] build names) of the package, of its
 // workspace's members and of its path dependencies, and the sources of
-// its procedural macro crates, each read and judged by what it does.
-func (j *judgement) cargoBuild(c *shell.Command, subj string) {
+// its procedural macro crates, each read and judged by what it does; for
+// cargo run, the program it runs too (binaries.go).
+func (j *judgement) cargoBuild(c *shell.Command, sub, subj string) {
 	if c.DirUnknown {
 		j.fireWith(catalog.D5Build, subj, "builds, tests or runs the project")
 		return // where it runs is unknown: the closed world defers it
@@ -83,6 +84,12 @@ func (j *judgement) cargoBuild(c *shell.Command, subj string) {
 		j.rustCode(cr, cr.File, out, what, subj, true, 0)
 	}
 	reason := "builds, tests or runs the project"
+	if sub == "run" || sub == "r" {
+		if !j.cargoRun(c, manifest, root, subj) {
+			return
+		}
+		reason = "builds and runs the project's program, whose sources were read"
+	}
 	switch {
 	case len(macros) > 0:
 		reason = "builds the project; its build scripts and the code of its procedural macros (" + strings.Join(macros, ", ") + "), which runs inside the compiler, were read and do nothing arbiter must confirm"

@@ -444,7 +444,7 @@ func (j *judgement) value(c *shell.Command, v spec.Value) {
 // innerCommand judges a program named by an option's value (sort
 // --compress-program=gzip, go test -exec) as the command it is.
 func (j *judgement) innerCommand(c *shell.Command, text string) {
-	inner := &judgement{call: j.call, res: j.res, az: j.az}
+	inner := &judgement{call: j.call, res: j.res, az: j.az, files: j.files, scanned: j.scanned}
 	inner.bash(text)
 	for _, f := range inner.findings {
 		switch {

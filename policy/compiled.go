@@ -428,6 +428,16 @@ func (j *judgement) judgeBuild(c *shell.Command, b *compiledBuild, what, subj st
 		j.fireWith(catalog.UCompiledSource, subj, what+": the compile "+b.unknown)
 		return false
 	}
+	rd := j.readSources(b)
+	if rd.failed {
+		return false
+	}
+	return j.judgeSources(rd, j.res.Resolve(".", c.Dir), subj)
+}
+
+// readSources reads a build's sources and what they bring in; rd.failed
+// is set (and told) when one could not be read.
+func (j *judgement) readSources(b *compiledBuild) *sourceReading {
 	rd := &sourceReading{j: j, b: b, seen: map[string]bool{}}
 	for _, s := range b.sources {
 		rd.add(s.path, s.lang, true)
@@ -435,11 +445,13 @@ func (j *judgement) judgeBuild(c *shell.Command, b *compiledBuild, what, subj st
 	for _, t := range b.goTargets {
 		rd.goTarget(t, true)
 	}
-	if rd.failed {
-		return false
-	}
+	return rd
+}
+
+// judgeSources judges what the files read do, run in dir; true when
+// nothing in them was found to judge.
+func (j *judgement) judgeSources(rd *sourceReading, dir, subj string) bool {
 	start := len(j.findings)
-	dir := j.res.Resolve(".", c.Dir)
 	for _, f := range rd.files {
 		j.judgeProgram(f, dir, subj, compiledRules)
 	}

@@ -273,6 +273,29 @@ func TestFilesOption(t *testing.T) {
 	}
 }
 
+// TestFilesOptionNested: code the call runs from a file (a script, a
+// package script, a recipe) reads files through the configured scanner
+// too, and shares its findings within the decision.
+func TestFilesOptionNested(t *testing.T) {
+	proj := t.TempDir()
+	plant(t, proj, map[string]string{
+		"a.txt":        "plain\n",
+		"run.sh":       "cat a.txt\n",
+		"twice.sh":     "cat a.txt\nbash run.sh\n",
+		"Makefile":     "show:\n\tcat a.txt\n",
+		"package.json": `{"scripts": {"show": "cat a.txt"}}`,
+	}, 0o755)
+	token := plantedScanner{filepath.Join(proj, "a.txt"): {Regular: true, Found: secrets.Found{Kind: "GitHub token"}}}
+	for _, cmd := range []string{"bash run.sh", "./run.sh", "bash twice.sh", "make show", "npm run show"} {
+		if d := New(Options{Files: token}).Decide(context.Background(), bashIn(proj, cmd)); d.Decision != arbiter.Ask {
+			t.Errorf("%s: got %s %v, want the planted verdict's ask", cmd, d.Decision, d.Rules)
+		}
+		if d := New(Options{Files: plantedScanner{filepath.Join(proj, "a.txt"): {Regular: true}}}).Decide(context.Background(), bashIn(proj, cmd)); d.Decision != arbiter.Allow {
+			t.Errorf("%s, plain: got %s %v: %s, want allow", cmd, d.Decision, d.Rules, d.Reason)
+		}
+	}
+}
+
 // TestTreeSearchSecrets: a content search of a project tree that would
 // print a secret's line is a secret search; a search for something else,
 // one that prints names, or a tree without secrets is routine.

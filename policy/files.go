@@ -358,7 +358,7 @@ var pythonLib = lazyregexp.New(`/lib/python[0-9.]*$`)
 // persistedCode judges code written into a file that runs later: if the
 // code itself would be denied, writing it is denied for the same reason.
 func (j *judgement) persistedCode(abs, content string) {
-	inner := &judgement{call: j.call, res: j.res}
+	inner := &judgement{call: j.call, res: j.res, files: j.files, scanned: j.scanned}
 	if pythonStartup(abs) {
 		content = pythonStartupCode(abs, content)
 		delim := "ARBITER_CODE_END"

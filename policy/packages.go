@@ -176,7 +176,7 @@ func (j *judgement) packages(c *shell.Command) {
 			install("changes the project's dependencies")
 		default:
 			if cargoCompiles.Get()[sub] {
-				j.cargoBuild(c, subj)
+				j.cargoBuild(c, sub, subj)
 				return
 			}
 			build()

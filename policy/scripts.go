@@ -12,6 +12,7 @@ import (
 	"github.com/arbitergate/arbiter"
 	"github.com/arbitergate/arbiter/paths"
 	"github.com/arbitergate/arbiter/project"
+	"github.com/arbitergate/arbiter/secrets"
 	"github.com/arbitergate/arbiter/shell"
 )
 
@@ -29,7 +30,10 @@ func (j *judgement) nested(dir string) *judgement {
 	if j.builds == nil {
 		j.builds = buildFiles{}
 	}
-	return &judgement{call: j.call, az: j.az, res: res, depth: j.depth + 1, written: j.written, reads: j.cache(), pyFiles: j.pyFiles, builds: j.builds}
+	if j.scanned == nil {
+		j.scanned = map[string]secrets.Scan{} // shared, so each file is scanned once per decision
+	}
+	return &judgement{call: j.call, az: j.az, res: res, depth: j.depth + 1, written: j.written, reads: j.cache(), pyFiles: j.pyFiles, builds: j.builds, files: j.files, scanned: j.scanned}
 }
 
 // absorb takes what inner found, other than its allows, as findings about
@@ -101,7 +105,8 @@ func (j *judgement) scriptCode(program, lang, text, dir, subj string, load *pyLo
 
 // runFile judges running a file: the project's own scripts are judged by
 // their content, read from disk and never run to decide; compiled programs
-// of the project are routine; anything else is not known.
+// of the project by the sources they were built from (binaries.go);
+// anything else is not known.
 func (j *judgement) runFile(c *shell.Command, file, subj string) {
 	abs := j.res.Resolve(file, c.Dir)
 	args := scriptArgs(c, file)
@@ -159,7 +164,7 @@ func (j *judgement) runFile(c *shell.Command, file, subj string) {
 	case err != nil:
 		j.fireWith(catalog.UUnreadableScript, subj, "arbiter cannot read the script to judge it ("+err.Error()+")")
 	case f.Kind == project.Program && !temp && (file == c.Name || !shell.IsShell(c.Program)):
-		j.fireWith(catalog.D4RunProjectCode, subj, "runs the project's own compiled program")
+		j.projectProgram(abs, j.res.Resolve(".", c.Dir), subj)
 	case f.Kind != project.Text:
 		j.fireWith(catalog.UUnreadableScript, subj, "the script is "+f.Kind.String()+" (over 64 KiB, or not text), so arbiter cannot read what it runs")
 	default:

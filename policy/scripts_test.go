@@ -88,7 +88,7 @@ func TestScriptContent(t *testing.T) {
 		{"too large", map[string]string{"big.sh": strings.Repeat("echo ok\n", 9000)}, "bash big.sh", dfr, "U.unreadable-script"},
 		{"binary for bash", map[string]string{"blob.sh": "echo \x00 hi"}, "bash blob.sh", dfr, "U.unreadable-script"},
 		{"binary by path", map[string]string{"blob": "data\x00\x01\x02"}, "./blob", dfr, "U.unreadable-script"},
-		{"compiled program", map[string]string{"prog": "\x7fELF\x02\x01\x01" + strings.Repeat("\x00", 64)}, "./prog", allow, "D4.run-project-code"},
+		{"compiled program of unknown origin", map[string]string{"prog": "\x7fELF\x02\x01\x01" + strings.Repeat("\x00", 64)}, "./prog", dfr, "U.untraced-program"},
 		{"directory", map[string]string{"d/x": ""}, "bash d", dfr, "U.unreadable-script"},
 		// Interpreter scripts: scanned for what code may never do.
 		{"python system", map[string]string{"tools/x.py": "import os\nos.system('rm -rf ~')\n"}, "python tools/x.py", deny, "A2.home-delete"},

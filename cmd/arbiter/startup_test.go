@@ -10,17 +10,19 @@ import (
 // runs before every tool call, and what it builds is paid for whether the
 // call needs it or not (BENCHMARKS.md, "Start-up"). No package may
 // allocate more than 4 KiB while it is initialised (a regular expression
-// compiled at start-up does), and all of them together at most 48 KiB
-// (about 45 KB today). A table belongs in internal/lazy, an expression in
+// compiled at start-up does), and all of them together at most 60 KiB
+// (about 57 KB today). A table belongs in internal/lazy, an expression in
 // internal/lazyregexp.
 func TestHookStartup(t *testing.T) {
-	const perPackage, total = 4 << 10, 48 << 10
+	const perPackage, total = 4 << 10, 60 << 10
 	// The standard library's unicode builds the tables of its
 	// categories and scripts, which regexp/syntax refers to; mvdan.cc/sh's
 	// fileutil, which its parser imports, compiles two regular expressions
 	// at start-up (15 KB): only a copy of the library could defer them,
-	// and arbiter uses the released module.
-	allowed := map[string]bool{"unicode": true, "mvdan.cc/sh/v3/fileutil": true}
+	// and arbiter uses the released module. debug/dwarf and compress/flate
+	// build their tables at start-up too; debug/buildinfo and debug/elf,
+	// which read a compiled program before it runs, bring them (11 KB).
+	allowed := map[string]bool{"unicode": true, "mvdan.cc/sh/v3/fileutil": true, "debug/dwarf": true, "compress/flate": true}
 	payload := []byte(`{"session_id":"s","transcript_path":"","cwd":"/home/dev/proj","permission_mode":"default","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"go test ./... 2>&1 | tail -20"},"tool_use_id":"t"}`)
 	out, trace, code := runProgram(t, hookBinaryPath, payload, []string{"GODEBUG=inittrace=1", "ARBITER_CONFIG=/dev/null"}, "claude")
 	if code != 0 || !strings.Contains(out, `"allow"`) {
