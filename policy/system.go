@@ -180,7 +180,7 @@ func (j *judgement) systemConfig(c *shell.Command) {
 		}
 		j.fireWith(catalog.B5Persistence, subj, "schedules commands to run later")
 	case "mount", "umount", "swapon":
-		if len(c.Args) == 0 || first == "" && hasFlag(c, 'l') {
+		if len(c.Args) == 0 || first == "" && hasFlag(c, 'l') || c.Program == "mount" && mountLists(c) {
 			j.fireWith(catalog.D1ReadOnly, subj, "lists mounts")
 			return
 		}
@@ -258,4 +258,23 @@ func systemSettingsRead(c *shell.Command, first string) bool {
 		}
 	}
 	return false
+}
+
+// mountListing holds the options mount may be given and still only list
+// the mounted file systems (mount -l -t ext4); the value of -t is a type.
+var mountListing = []string{"-l", "--show-labels", "-t", "--types", "-v", "--verbose"}
+
+// mountLists reports whether mount, given no device or folder, only
+// lists: every word is a listing option or the type -t names.
+func mountLists(c *shell.Command) bool {
+	for k := 0; k < len(c.Args); k++ {
+		t, _, _ := strings.Cut(c.Args[k].Text, "=")
+		switch {
+		case !contains(mountListing, t):
+			return false
+		case (t == "-t" || t == "--types") && !strings.Contains(c.Args[k].Text, "="):
+			k++ // its value, a file system type
+		}
+	}
+	return true
 }
