@@ -140,7 +140,7 @@ func (j *judgement) systemConfig(c *shell.Command) {
 		}
 	}
 	switch c.Program {
-	case "systemctl", "service", "launchctl", "loginctl":
+	case "systemctl", "service", "launchctl":
 		switch first {
 		case "status", "list-units", "list-unit-files", "is-active", "is-enabled", "show", "cat", "list", "print", "list-timers", "--version", "":
 			j.fireWith(catalog.D1ReadOnly, subj, "reads service state")
@@ -198,7 +198,7 @@ func (j *judgement) systemConfig(c *shell.Command) {
 			return
 		}
 		j.fireWith(catalog.B5SystemConfig, subj, "changes system preferences")
-	case "hostnamectl", "timedatectl", "scutil", "networksetup", "systemsetup", "pmset":
+	case "hostnamectl", "timedatectl", "loginctl", "scutil", "networksetup", "systemsetup", "pmset":
 		if systemSettingsRead(c, first) {
 			j.fireWith(catalog.D1ReadOnly, subj, "reads system settings")
 			return
@@ -221,13 +221,15 @@ type settingsForm struct {
 // prints: its first operand (hostnamectl status) or, for the macOS tools
 // whose actions are options, its first word (scutil --dns, pmset -g) or
 // the start of it (networksetup -getinfo, systemsetup -listtimezones).
-// Given nothing, hostnamectl and timedatectl print their status; bare
+// Given nothing, hostnamectl and timedatectl print their status and
+// loginctl lists the sessions; bare
 // scutil reads commands from its input. The spec's blocks list the words
 // each accepts.
 var settingsReads = lazy.New(func() map[string]settingsForm {
 	return map[string]settingsForm{
 		"hostnamectl":  {bare: true, operands: []string{"status"}},
 		"timedatectl":  {bare: true, operands: []string{"status", "show", "list-timezones", "timesync-status", "show-timesync"}},
+		"loginctl":     {bare: true, operands: []string{"list-sessions", "list-users", "list-seats", "session-status", "user-status", "seat-status", "show-session", "show-user", "show-seat"}},
 		"scutil":       {firsts: []string{"--get", "--dns", "--proxy", "--nwi"}},
 		"networksetup": {firsts: []string{"-version", "-help"}, prefixes: []string{"-list", "-get"}},
 		"systemsetup":  {firsts: []string{"-version", "-help", "-printCommands"}, prefixes: []string{"-list", "-get"}},
