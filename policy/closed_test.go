@@ -38,7 +38,7 @@ func TestClosedWorld(t *testing.T) {
 		{"writes", "tree -o ~/.bashrc", "B5.persistence"},
 		{"writes", "sort -o ~/.ssh/authorized_keys keys.txt", "B5.persistence"},
 		{"writes", "tsc --generateTrace /etc/x", "U.unknown-option"},
-		{"writes", "xmllint --output ~/.bashrc x.xml", "U.unknown-program"},
+		{"writes", "xmllint --output ~/.bashrc x.xml", "U.unknown-option"},
 		{"writes", "pandoc -o ~/.bashrc x.md", "U.unknown-program"},
 		// Network and network configuration tools are not read-only.
 		{"network", "nslookup example.com", "U.unknown-program"},

@@ -19,8 +19,10 @@ type batchForm struct {
 }
 
 // batchForms holds the programs that are interactive with some arguments
-// only. A two-letter name also matches inside a cluster (top -bn1). The
-// spec blocks list the options each may be given with these.
+// only. A two-letter name also matches inside a cluster (top -bn1), so a
+// program whose long options take one dash (gdb -batch, lldb, jshell,
+// micro) lists only its long forms. The spec blocks list the options each
+// may be given with these.
 var batchForms = lazy.New(func() map[string]batchForm {
 	editor := batchForm{quits: []string{"--version", "-h", "--help"}}
 	return map[string]batchForm{
@@ -28,6 +30,26 @@ var batchForms = lazy.New(func() map[string]batchForm {
 		"top":  {quits: []string{"-h", "--help", "-V", "--version", "-O", "--list-fields"}, batch: []string{"-b", "--batch-mode", "-n", "--iterations", "-l"}, does: "prints process statistics and exits"},
 		"htop": {quits: []string{"-h", "--help", "-V", "--version"}},
 		"vim":  editor, "vi": editor, "nvim": editor,
+		"gdb":     {quits: []string{"--version", "-version", "--help", "-help"}},
+		"lldb":    {quits: []string{"--version", "--help"}},
+		"emacs":   {quits: []string{"--version", "--help"}},
+		"nano":    {quits: []string{"-V", "--version", "-h", "--help"}},
+		"micro":   {quits: []string{"-version", "--version", "-help", "--help"}},
+		"btop":    {quits: []string{"-v", "--version", "-h", "--help"}},
+		"ipython": {quits: []string{"--version", "-h", "--help"}},
+		"irb":     {quits: []string{"-v", "--version", "-h", "--help"}},
+		"pry":     {quits: []string{"-v", "--version", "-h", "--help"}},
+		"ghci":    {quits: []string{"--version", "--numeric-version", "--help", "-?"}},
+		"iex":     {quits: []string{"-v", "--version", "-h", "--help"}},
+		"jshell":  {quits: []string{"--version", "-version", "--help", "-help"}},
+		"mc":      {quits: []string{"-V", "--version", "-h", "--help"}},
+		"ranger":  {quits: []string{"--version", "-h", "--help"}},
+		"vifm":    {quits: []string{"-v", "--version", "-h", "--help"}},
+		"nnn":     {quits: []string{"-V", "-h"}},
+		"dialog":  {quits: []string{"--version", "--help"}},
+		"ed":      {quits: []string{"-V", "--version", "-h", "--help"}}, // no spec: ed's !command runs a shell
+		"atop":    {quits: []string{"-V"}},
+		"iotop":   {quits: []string{"--version", "-h", "--help"}},
 	}
 })
 

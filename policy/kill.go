@@ -9,6 +9,11 @@ import (
 
 func (j *judgement) kill(c *shell.Command) {
 	subj := c.String()
+	if c.Program == "kill" && len(c.Args) > 0 && contains([]string{"-l", "-L", "--list", "--table"}, c.Args[0].Text) {
+		// kill -l [SIGNAL] names signals (kill -l 9 prints KILL); it sends none.
+		j.fireWith(catalog.D1ReadOnly, subj, "lists the signal names and sends none")
+		return
+	}
 	ops := operands(c, "-s", "-n", "-u", "-U", "-g", "-G", "-t", "-P", "--signal")
 	if c.Program == "kill" && len(ops) > 0 {
 		allJobs := true

@@ -44,8 +44,12 @@ var pkgReads = lazy.New(func() map[string]map[string]pkgRead {
 			"tree": readsManifest, "metadata": readsManifest, "locate-project": readsManifest, "pkgid": readsManifest,
 			"read-manifest": readsManifest, "verify-project": readsManifest,
 		},
-		"pip":  {"index": registryLookup, "search": registryLookup},
-		"pip3": {"index": registryLookup, "search": registryLookup},
+		"gem":   {"search": registryLookup, "list": readsInstalled, "env": readsInstalled, "environment": readsInstalled, "which": readsInstalled},
+		"conda": {"search": registryLookup, "list": readsInstalled, "env list": readsInstalled},
+		"mamba": {"search": registryLookup, "list": readsInstalled, "env list": readsInstalled},
+		"asdf":  {"list all": registryLookup, "current": readsInstalled, "list": readsInstalled, "which": readsInstalled},
+		"pip":   {"index": registryLookup, "search": registryLookup},
+		"pip3":  {"index": registryLookup, "search": registryLookup},
 		"uv": {
 			"pip list": readsInstalled, "pip show": readsInstalled, "pip freeze": readsInstalled, "pip tree": readsInstalled,
 			"python list": readsInstalled, "python ls": readsInstalled, "python find": readsInstalled, "python dir": readsInstalled, "python pin": readsInstalled, // with no version or --rm: prints the pin
@@ -82,9 +86,14 @@ func (j *judgement) packageRead(c *shell.Command, ops []shell.Word, subj string)
 		j.uvPythonPin(c, subj)
 		return true
 	}
-	r, ok := table[sub]
-	if !ok && len(ops) > 1 {
+	// The nested subcommand first: asdf list all asks the registry,
+	// asdf list reads what is installed.
+	r, ok := pkgRead{}, false
+	if len(ops) > 1 {
 		r, ok = table[sub+" "+ops[1].Text]
+	}
+	if !ok {
+		r, ok = table[sub]
 	}
 	if !ok || r == registryLookup && slices.ContainsFunc(ops[1:], func(w shell.Word) bool { return packageAtAddress(w.Text) }) {
 		return false // a package at an address: packages names the address

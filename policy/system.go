@@ -140,7 +140,7 @@ func (j *judgement) systemConfig(c *shell.Command) {
 		}
 	}
 	switch c.Program {
-	case "systemctl", "service", "launchctl", "loginctl":
+	case "systemctl", "service", "launchctl":
 		switch first {
 		case "status", "list-units", "list-unit-files", "is-active", "is-enabled", "show", "cat", "list", "print", "list-timers", "--version", "":
 			j.fireWith(catalog.D1ReadOnly, subj, "reads service state")
@@ -180,7 +180,7 @@ func (j *judgement) systemConfig(c *shell.Command) {
 		}
 		j.fireWith(catalog.B5Persistence, subj, "schedules commands to run later")
 	case "mount", "umount", "swapon":
-		if len(c.Args) == 0 || first == "" && hasFlag(c, 'l') {
+		if len(c.Args) == 0 || first == "" && hasFlag(c, 'l') || c.Program == "mount" && mountLists(c) {
 			j.fireWith(catalog.D1ReadOnly, subj, "lists mounts")
 			return
 		}
@@ -198,7 +198,7 @@ func (j *judgement) systemConfig(c *shell.Command) {
 			return
 		}
 		j.fireWith(catalog.B5SystemConfig, subj, "changes system preferences")
-	case "hostnamectl", "timedatectl", "scutil", "networksetup", "systemsetup", "pmset":
+	case "hostnamectl", "timedatectl", "loginctl", "scutil", "networksetup", "systemsetup", "pmset":
 		if systemSettingsRead(c, first) {
 			j.fireWith(catalog.D1ReadOnly, subj, "reads system settings")
 			return
@@ -221,13 +221,15 @@ type settingsForm struct {
 // prints: its first operand (hostnamectl status) or, for the macOS tools
 // whose actions are options, its first word (scutil --dns, pmset -g) or
 // the start of it (networksetup -getinfo, systemsetup -listtimezones).
-// Given nothing, hostnamectl and timedatectl print their status; bare
+// Given nothing, hostnamectl and timedatectl print their status and
+// loginctl lists the sessions; bare
 // scutil reads commands from its input. The spec's blocks list the words
 // each accepts.
 var settingsReads = lazy.New(func() map[string]settingsForm {
 	return map[string]settingsForm{
 		"hostnamectl":  {bare: true, operands: []string{"status"}},
 		"timedatectl":  {bare: true, operands: []string{"status", "show", "list-timezones", "timesync-status", "show-timesync"}},
+		"loginctl":     {bare: true, operands: []string{"list-sessions", "list-users", "list-seats", "session-status", "user-status", "seat-status", "show-session", "show-user", "show-seat"}},
 		"scutil":       {firsts: []string{"--get", "--dns", "--proxy", "--nwi"}},
 		"networksetup": {firsts: []string{"-version", "-help"}, prefixes: []string{"-list", "-get"}},
 		"systemsetup":  {firsts: []string{"-version", "-help", "-printCommands"}, prefixes: []string{"-list", "-get"}},
@@ -258,4 +260,23 @@ func systemSettingsRead(c *shell.Command, first string) bool {
 		}
 	}
 	return false
+}
+
+// mountListing holds the options mount may be given and still only list
+// the mounted file systems (mount -l -t ext4); the value of -t is a type.
+var mountListing = []string{"-l", "--show-labels", "-t", "--types", "-v", "--verbose"}
+
+// mountLists reports whether mount, given no device or folder, only
+// lists: every word is a listing option or the type -t names.
+func mountLists(c *shell.Command) bool {
+	for k := 0; k < len(c.Args); k++ {
+		t, _, _ := strings.Cut(c.Args[k].Text, "=")
+		switch {
+		case !contains(mountListing, t):
+			return false
+		case (t == "-t" || t == "--types") && !strings.Contains(c.Args[k].Text, "="):
+			k++ // its value, a file system type
+		}
+	}
+	return true
 }

@@ -256,3 +256,54 @@ func TestFdExec(t *testing.T) {
 		}
 	}
 }
+
+// An interpreter or shell given no script waits at its prompt, unless an
+// option makes it print and exit; which options do differs by language.
+func TestPrintAndExitIsNotInteractive(t *testing.T) {
+	tests := []struct {
+		src         string
+		interactive bool
+	}{
+		{`node -v`, false},
+		{`node --version`, false},
+		{`python3 -VV`, false},
+		{`python3 --help-env`, false},
+		{`perl -v`, false},
+		{`ruby -v`, false},
+		{`php -v`, false},
+		{`lua -v`, false},
+		{`bash --version`, false},
+		{`zsh --help`, false},
+		{`pwsh -Help`, false},
+		{`node`, true},
+		{`python3 -v`, true},  // verbose, not a version
+		{`python3 -q`, true},  // quiet prompt
+		{`lua -v -i`, true},   // prints the version, then waits
+		{`bash --norc`, true}, // a prompt without the rc file
+		{`ruby -- -v`, true},  // after --, not an option
+	}
+	for _, tt := range tests {
+		a := Analyze(tt.src)
+		if got := a.HasProblem(Interactive); got != tt.interactive {
+			t.Errorf("Analyze(%q): interactive = %v, want %v (%+v)", tt.src, got, tt.interactive, a.Problems)
+		}
+	}
+}
+
+// A print-and-exit option among the options does not hide code given
+// with -c or on standard input: it is still read.
+func TestQuitOptionDoesNotHideCode(t *testing.T) {
+	for _, src := range []string{
+		`python3 -c 'import os; os.system("rm -rf ~")' -V`,
+		`node -e 'require("child_process").execSync("rm -rf ~")' --version`,
+		`echo 'import os; os.system("rm -rf ~")' | python3 -V`,
+	} {
+		found := false
+		for _, c := range Analyze(src).Commands {
+			found = found || c.Program == "rm"
+		}
+		if !found {
+			t.Errorf("Analyze(%q): the rm inside the code was not found", src)
+		}
+	}
+}

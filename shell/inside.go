@@ -164,6 +164,8 @@ func (w *walker) stdinScript(cmd *Command, via string, from []string) {
 		w.nested(*cmd, Word{Text: in.Text}, nil, via)
 	case in.Kind != NoInput:
 		w.problem(DynamicCode, "%s runs commands read from %s, which the analysis cannot see", via, describeInput(in))
+	case quitsAtOnce(cmd, shellQuits):
+		// bash --version prints and exits.
 	default:
 		w.problem(Interactive, "%s with no command opens an interactive shell", via)
 	}

@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/arbitergate/arbiter/internal/lazy"
@@ -79,12 +80,6 @@ func Interpreter(program string) string {
 func (w *walker) interpreter(cmd *Command) {
 	spec, _ := interpreterOf(cmd.Program)
 	args := cmd.Args
-	for _, a := range args {
-		switch a.Text {
-		case "--version", "-V", "--help", "-h", "-version", "--Version":
-			return
-		}
-	}
 	for k := 0; k < len(args); k++ {
 		t := args[k].Text
 		low := strings.ToLower(t)
@@ -150,9 +145,61 @@ func (w *walker) interpreter(cmd *Command) {
 		w.code(cmd, spec.lang, Word{Text: in.Text})
 	case in.Kind != NoInput:
 		w.problem(DynamicCode, "%s runs code read from %s, which the analysis cannot see", cmd.Program, describeInput(in))
+	case quitsAtOnce(cmd, interpreterQuits.Get()[spec.lang]):
+		// python -V, node -v, perl -v: prints and exits, waiting for no one.
 	default:
 		w.problem(Interactive, "%s with no script opens an interactive interpreter", cmd.Program)
 	}
+}
+
+// quits lists the options with which a program given no script prints
+// its version or help and exits, and those that keep it at its prompt
+// even so (lua -v -i prints the version, then waits).
+type quits struct {
+	exit, stay []string
+	fold       bool // options are matched whatever their case (PowerShell's)
+}
+
+// interpreterQuits holds each language's print-and-exit options. They
+// differ by language: python -v is verbose and opens the prompt, node -v
+// prints the version. Windows PowerShell -Version N starts that version's
+// prompt, so it is not listed.
+var interpreterQuits = lazy.New(func() map[string]quits {
+	return map[string]quits{
+		"python":     {exit: []string{"-V", "-VV", "--version", "-h", "-?", "--help", "--help-env", "--help-xoptions", "--help-all"}},
+		"javascript": {exit: []string{"-v", "-V", "--version", "-h", "--help", "--v8-options"}},
+		"perl":       {exit: []string{"-v", "-V", "--version", "-h", "--help"}},
+		"ruby":       {exit: []string{"-v", "--version", "-h", "--help"}},
+		"php":        {exit: []string{"-v", "--version", "-h", "--help"}},
+		"lua":        {exit: []string{"-v"}, stay: []string{"-i"}},
+		"julia":      {exit: []string{"-v", "--version", "-h", "--help"}},
+		"r":          {exit: []string{"--version", "--help"}},
+		"powershell": {exit: []string{"-help", "-h", "-?"}, fold: true},
+	}
+})
+
+// shellQuits are the shells' print-and-exit options (bash --version).
+var shellQuits = quits{exit: []string{"--version", "--help"}}
+
+// quitsAtOnce reports whether cmd, given no script, is given an option of
+// q.exit and none of q.stay among its options (the words before "--" or
+// the first operand), so it prints and exits at once.
+func quitsAtOnce(cmd *Command, q quits) bool {
+	exit := false
+	for _, a := range cmd.Args {
+		t := a.Text
+		if a.Dynamic || t == "--" || t == "-" || !strings.HasPrefix(t, "-") {
+			break
+		}
+		if q.fold {
+			t = strings.ToLower(t)
+		}
+		if slices.Contains(q.stay, t) {
+			return false
+		}
+		exit = exit || slices.Contains(q.exit, t)
+	}
+	return exit
 }
 
 // isFlagRun reports whether s is a run of single-letter flags (the "I" in -Ic).
