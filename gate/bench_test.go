@@ -67,7 +67,7 @@ func BenchmarkJudgeCacheHit(b *testing.B) {
 
 func benchGate(b *testing.B, srv *judgetest.Server) *Gate {
 	env := map[string]string{
-		"HOME": b.TempDir(), "ARBITER_CONFIG": os.DevNull, "ARBITER_JUDGE_URL": srv.URL,
+		"HOME": b.TempDir(), "ARBITER_CONFIG": os.DevNull, "ARBITER_MANAGED_CONFIG": os.DevNull, "ARBITER_JUDGE_URL": srv.URL,
 		"TYPESAFE_API_KEY": "k", "ARBITER_JUDGE_MODEL": "jev-test",
 	}
 	g, _, err := FromConfig(Options{

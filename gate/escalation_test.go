@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"os"
 	"testing"
 
 	"github.com/arbitergate/arbiter"
@@ -76,7 +77,7 @@ func esc(cmd, why string, prefix []string) map[string]any {
 // TestProtectedSkipsDevices: ARBITER_CONFIG=/dev/null names no file, and
 // writing to /dev/null is not tampering.
 func TestProtectedSkipsDevices(t *testing.T) {
-	env := map[string]string{"ARBITER_CONFIG": "/dev/null", "HOME": t.TempDir()}
+	env := map[string]string{"ARBITER_CONFIG": "/dev/null", "ARBITER_MANAGED_CONFIG": os.DevNull, "HOME": t.TempDir()}
 	g, _, _ := FromConfig(Options{Getenv: func(k string) string { return env[k] }, Log: io.Discard})
 	b, _ := json.Marshal(map[string]string{"command": "go test ./... > /dev/null"})
 	d := g.Decide(context.Background(), arbiter.Call{Tool: "Bash", Input: b, ProjectDir: "/home/user/p", Cwd: "/home/user/p", Home: "/home/user"})

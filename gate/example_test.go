@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"os"
 
 	"github.com/arbitergate/arbiter"
 	"github.com/arbitergate/arbiter/config"
@@ -16,7 +17,7 @@ import (
 // Here the environment names no configuration (/dev/null) and no project
 // files are read, so the answer is the static policy's on any machine.
 func ExampleFromConfig() {
-	env := map[string]string{"ARBITER_CONFIG": "/dev/null", "HOME": "/home/dev"}
+	env := map[string]string{"ARBITER_CONFIG": "/dev/null", "ARBITER_MANAGED_CONFIG": os.DevNull, "HOME": "/home/dev"}
 	g, _, err := gate.FromConfig(gate.Options{
 		Getenv:     func(k string) string { return env[k] },
 		Log:        io.Discard,

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
+	"os"
 	"strconv"
 	"strings"
 	"testing"
@@ -39,8 +40,8 @@ func answers(serves, risk float64) judge.Answers {
 func newGate(t *testing.T, backend string, srv *judgetest.Server, extra map[string]string) (*Gate, *bytes.Buffer) {
 	t.Helper()
 	env := map[string]string{
-		"HOME":                  t.TempDir(),
-		"ARBITER_CONFIG":        "/dev/null",
+		"HOME":           t.TempDir(),
+		"ARBITER_CONFIG": "/dev/null", "ARBITER_MANAGED_CONFIG": os.DevNull,
 		"ARBITER_JUDGE_BACKEND": backend,
 		"ARBITER_JUDGE_URL":     srv.URL,
 		"TYPESAFE_API_KEY":      "test-key",
@@ -333,7 +334,7 @@ func TestConfiguration(t *testing.T) {
 		{map[string]string{"TYPESAFE_API_KEY": "k", "ARBITER_JUDGE_MAX_RISK": "2"}, false, "between 0 and 1"},
 	}
 	for _, tt := range tests {
-		env := map[string]string{"HOME": t.TempDir(), "ARBITER_CONFIG": "/dev/null"}
+		env := map[string]string{"HOME": t.TempDir(), "ARBITER_CONFIG": "/dev/null", "ARBITER_MANAGED_CONFIG": os.DevNull}
 		for k, v := range tt.env {
 			env[k] = v
 		}
@@ -354,7 +355,7 @@ func TestConfiguration(t *testing.T) {
 }
 
 func TestNoJudgeNoticeOncePerDay(t *testing.T) {
-	env := map[string]string{"HOME": t.TempDir(), "ARBITER_CONFIG": "/dev/null"}
+	env := map[string]string{"HOME": t.TempDir(), "ARBITER_CONFIG": "/dev/null", "ARBITER_MANAGED_CONFIG": os.DevNull}
 	var log bytes.Buffer
 	for i := 0; i < 3; i++ {
 		if _, _, err := FromConfig(Options{Getenv: func(k string) string { return env[k] }, Log: &log}); err != nil {

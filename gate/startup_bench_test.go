@@ -19,7 +19,7 @@ func BenchmarkFromConfig(b *testing.B) {
 	if file == "" {
 		file = "/dev/null"
 	}
-	env := map[string]string{"ARBITER_CONFIG": file, "HOME": b.TempDir()}
+	env := map[string]string{"ARBITER_CONFIG": file, "ARBITER_MANAGED_CONFIG": os.DevNull, "HOME": b.TempDir()}
 	getenv := func(k string) string { return env[k] }
 	for b.Loop() {
 		if _, _, err := FromConfig(Options{Getenv: getenv, Report: func(config.Problem) {}, Log: &bytes.Buffer{}}); err != nil {
@@ -35,7 +35,7 @@ func BenchmarkHookPath(b *testing.B) {
 	if file == "" {
 		file = "/dev/null"
 	}
-	env := map[string]string{"ARBITER_CONFIG": file, "HOME": b.TempDir()}
+	env := map[string]string{"ARBITER_CONFIG": file, "ARBITER_MANAGED_CONFIG": os.DevNull, "HOME": b.TempDir()}
 	getenv := func(k string) string { return env[k] }
 	call := arbiter.Call{Tool: "Bash", Input: []byte(`{"command":"go test ./... 2>&1 | tail -20","description":"Run the tests"}`), ProjectDir: "/home/dev/proj", Cwd: "/home/dev/proj", Home: "/home/dev"}
 	for b.Loop() {

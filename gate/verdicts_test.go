@@ -21,7 +21,7 @@ func TestGateKeepsPythonVerdicts(t *testing.T) {
 		os.MkdirAll(filepath.Dir(p), 0o755)
 		os.WriteFile(p, []byte(text), 0o644)
 	}
-	env := map[string]string{"ARBITER_CONFIG": "/dev/null"}
+	env := map[string]string{"ARBITER_CONFIG": "/dev/null", "ARBITER_MANAGED_CONFIG": os.DevNull}
 	g, _, _ := FromConfig(Options{Getenv: func(k string) string { return env[k] }, CacheDir: cache, Log: io.Discard, NoRules: true, NoProjects: true})
 	call := func(cmd string) arbiter.Call {
 		in, _ := json.Marshal(map[string]string{"command": cmd})
