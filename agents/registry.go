@@ -11,6 +11,7 @@ const (
 	Droid    = "droid"
 	OpenCode = "opencode"
 	Pi       = "pi"
+	Kiro     = "kiro"
 )
 
 // registry is every runtime, in the order arbiter lists them. Nothing
@@ -136,5 +137,18 @@ var registry = [...]Agent{
 		HookFiles: []string{".pi/agent/extensions/arbiter.js", ".pi/extensions/arbiter.js"},
 		Config:    []string{".pi"},
 		Skills:    []string{".pi/agent/skills", ".pi/skills"},
+	},
+	{
+		// Kiro CLI 3 runs every hooks/*.json of ~/.kiro and of a project's
+		// .kiro (standalone files, {"version": "v1", "hooks": [...]}):
+		// arbiter keeps a file of its own. Hooks embedded in agent
+		// configurations (agents/*.json) still run during the transition.
+		ID: Kiro, Name: "Kiro CLI", Dir: ".kiro",
+		Settings: ".kiro/hooks/arbiter.json", ProjectSettings: ".kiro/hooks/arbiter.json", OwnSettings: true,
+		Events:    []string{"PreToolUse"},
+		Timeout:   Seconds,
+		HookFiles: []string{".kiro/hooks/*.json", ".kiro/agents/*.json"},
+		Config:    []string{".kiro"},
+		Skills:    []string{".kiro/skills"},
 	},
 }

@@ -23,6 +23,28 @@ type adapter interface {
 	probe(cmd string) any
 }
 
+// exitBlocker is a runtime that blocks a call on the hook's exit status
+// rather than on its output: blockReason reads an answer render wrote and
+// says whether it blocks, with the reason for stderr.
+type exitBlocker interface {
+	blockReason(answer []byte) (reason string, block bool)
+}
+
+// BlockStatus is the exit status with which a runtime that reads its
+// hook's exit status (Kiro CLI) is told to block a call.
+const BlockStatus = 2
+
+// BlocksByExit reports whether a runtime blocks a call on the hook's exit
+// status (BlockStatus) rather than on its output.
+func BlocksByExit(runtime string) bool {
+	a, ok := adapterFor(runtime)
+	if !ok {
+		return false
+	}
+	_, ok = a.(exitBlocker)
+	return ok
+}
+
 // adapters are the runtimes Run accepts, by their IDs in the registry
 // (package agents).
 var adapters = [...]struct {
@@ -38,6 +60,7 @@ var adapters = [...]struct {
 	{agents.Droid, droid{}},
 	{agents.OpenCode, openCode{}},
 	{agents.Pi, pi{}},
+	{agents.Kiro, kiro{}},
 }
 
 // Runtimes lists the runtimes Run accepts, sorted.

@@ -11,7 +11,8 @@ import (
 )
 
 // fuzzAdapter feeds arbitrary payloads to one runtime's adapter: no panic
-// escapes, the status is 0, the answer is JSON or nothing, a payload that
+// escapes, the status is 0 (or, for a runtime that blocks on the status,
+// BlockStatus with a deny), the answer is JSON or nothing, a payload that
 // is not JSON is never allowed, and with FailClosed it is denied.
 func fuzzAdapter(f *testing.F, runtime string, seeds ...string) {
 	for _, s := range seeds {
@@ -22,8 +23,12 @@ func fuzzAdapter(f *testing.F, runtime string, seeds ...string) {
 	f.Fuzz(func(t *testing.T, payload string, failClosed bool) {
 		var out, errb bytes.Buffer
 		code := Run(context.Background(), runtime, strings.NewReader(payload), &out, &errb, p, Options{Home: "/home/u", FailClosed: failClosed})
-		if code != 0 {
+		blocked := code == BlockStatus && BlocksByExit(runtime)
+		if code != 0 && !blocked {
 			t.Fatalf("exit %d for %q", code, payload)
+		}
+		if blocked && !strings.Contains(out.String(), `"deny"`) {
+			t.Fatalf("exit %d without a deny: %q", code, out.String())
 		}
 		if out.Len() > 0 && !json.Valid(out.Bytes()) {
 			t.Fatalf("answer is not JSON: %q", out.String())
@@ -70,4 +75,12 @@ func FuzzPi(f *testing.F) {
 		`{"hook_event_name":"tool_call","tool":"edit","cwd":"/p","args":{"path":"a","edits":[{"oldText":"x","newText":"y"}]}}`,
 		`{"hook_event_name":"tool_call","tool":"read","args":{"path":"~/.ssh/id_rsa"}}`,
 		`{"hook_event_name":"tool_call","tool":"custom","args":{}}`)
+}
+
+func FuzzKiro(f *testing.F) {
+	fuzzAdapter(f, "kiro",
+		`{"hook_event_name":"PreToolUse","cwd":"/p","tool_name":"execute_bash","tool_input":{"command":"ls","working_dir":"src"}}`,
+		`{"hook_event_name":"preToolUse","cwd":"/p","tool_name":"fs_read","tool_input":{"operations":[{"mode":"Line","path":"a"},{"mode":"Image","image_paths":["~/.ssh/id_rsa"]}]}}`,
+		`{"hook_event_name":"PreToolUse","tool_name":"fs_write","tool_input":{"command":"str_replace","path":"/p/a","old_str":"x","new_str":"y"}}`,
+		`{"hook_event_name":"PostToolUse","tool_name":"use_aws","tool_input":{}}`)
 }

@@ -59,6 +59,7 @@ var installers = [...]struct {
 	}}},
 	{agents.OpenCode, installer{module: openCodeModule, notes: OpenCodeNote}},
 	{agents.Pi, installer{module: piModule, notes: PiNote}},
+	{agents.Kiro, installer{module: kiroModule, notes: KiroNote}},
 	// Factory Droid's timeouts are in seconds; a hook that crashes or
 	// times out lets the call through.
 	{agents.Droid, installer{newFile: emptyFile, notes: DroidNote, entry: func(cmd string) any {
@@ -74,6 +75,11 @@ With --defer-as ask a call arbiter has no verdict on is blocked too, with a reas
 // PiNote says what the extension does in pi.
 const PiNote = `pi loads the extension when it starts (or on /reload). pi has no approval prompt of its own: arbiter's allow and defer run the call,
 its ask is put to you when pi has a UI and blocked when it has none, and its deny blocks. --defer-as ask puts a defer to you as well.`
+
+// KiroNote says what Kiro CLI does with the hooks file.
+const KiroNote = `Kiro CLI 3 runs the hooks files of ~/.kiro/hooks and a project's .kiro/hooks; start it with kiro-cli --v3 while 3.0 is in early access (2.x reads hooks only from agent configurations).
+Kiro reads only the hook's exit status: arbiter's deny and ask block the call (an ask says a person must confirm, since a hook cannot show Kiro's prompt); allow and defer go on to Kiro's own permissions (allowedTools, else its prompt).
+Kiro runs the call when a hook crashes, times out or is missing: arbiter's deny holds only while arbiter-hook runs. arbiter doctor checks that the installed hook answers.`
 
 // DroidNote says what Factory Droid does beyond reading the hook.
 const DroidNote = `Factory Droid reads the hooks key of ~/.factory/settings.json only while ~/.factory/hooks.json does not exist: hooks kept there stop running once this file is created, so move them into it.

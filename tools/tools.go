@@ -161,6 +161,7 @@ var tables = [...]struct {
 	{agents.Droid, Droid},
 	{agents.OpenCode, OpenCode},
 	{agents.Pi, Pi},
+	{agents.Kiro, Kiro},
 }
 
 // Tables returns every runtime's table, Claude Code's first.

@@ -57,6 +57,10 @@ var documented = map[string][]string{
 		"todowrite", "question", "plan_exit", "skill", "task", "invalid"},
 	// pi: the built-in tools of 0.73.1 (dist/core/tools).
 	"pi": {"bash", "read", "write", "edit", "find", "grep", "ls"},
+	// Kiro CLI: the tools of tool_index.json but for code, which is
+	// deferred by name.
+	"kiro": {"introspect", "glob", "grep", "execute_bash", "fs_read", "fs_write", "use_aws", "report_issue", "thinking",
+		"knowledge", "todo_list", "delegate", "web_search", "web_fetch", "use_subagent", "switch_to_execution", "session", "dummy"},
 }
 
 func TestDocumentedToolsAreInTheTable(t *testing.T) {
@@ -164,5 +168,19 @@ func TestTablesAreUnderTheirIDs(t *testing.T) {
 		if got := r.table(); got.ID != r.id || got.Runtime != agents.Name(r.id) {
 			t.Errorf("the table under %q says ID %q, runtime %q (want %q)", r.id, got.ID, got.Runtime, agents.Name(r.id))
 		}
+	}
+}
+
+// TestValuesReadNestedLists: "list[].key" reaches a key that holds a
+// list of strings in each object (Kiro CLI's image_paths).
+func TestValuesReadNestedLists(t *testing.T) {
+	in := map[string]any{"operations": []any{
+		map[string]any{"path": "a"},
+		map[string]any{"image_paths": []any{"b", "", 3, "c"}},
+		"not an object",
+	}}
+	got := Values(in, []string{"operations[].path", "operations[].image_paths"})
+	if want := []string{"a", "b", "c"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("Values = %q, want %q", got, want)
 	}
 }
