@@ -12,6 +12,7 @@ const (
 	OpenCode = "opencode"
 	Pi       = "pi"
 	Kiro     = "kiro"
+	Cline    = "cline"
 )
 
 // registry is every runtime, in the order arbiter lists them. Nothing
@@ -150,5 +151,20 @@ var registry = [...]Agent{
 		HookFiles: []string{".kiro/hooks/*.json", ".kiro/agents/*.json"},
 		Config:    []string{".kiro"},
 		Skills:    []string{".kiro/skills"},
+	},
+	{
+		// Cline runs an executable file named for the event in each hooks
+		// folder it knows: the IDE's ~/Documents/Cline/Hooks, which the CLI
+		// (3.x) reads too beside ~/.cline/hooks ($CLINE_DIR), and a
+		// workspace's .clinerules/hooks (the CLI: also .cline/hooks). The
+		// file may carry a script's extension (PreToolUse.sh). arbiter's
+		// hook is a script of its own, which runs arbiter-hook.
+		ID: Cline, Name: "Cline", Dir: ".cline", DirEnv: "CLINE_DIR",
+		Settings: "Documents/Cline/Hooks/PreToolUse", ProjectSettings: ".clinerules/hooks/PreToolUse", OwnSettings: true,
+		Events:    []string{"PreToolUse"},
+		Timeout:   NoTimeout,
+		HookFiles: []string{"Documents/Cline/Hooks/PreToolUse*", ".cline/hooks/PreToolUse*", ".clinerules/hooks/PreToolUse*"},
+		Config:    []string{".cline", ".clinerules", "Documents/Cline"},
+		Skills:    []string{".cline/skills", ".clinerules/skills", ".agents/skills"},
 	},
 }

@@ -1,6 +1,7 @@
 package hook
 
 import (
+	"bytes"
 	"slices"
 
 	"github.com/arbitergate/arbiter"
@@ -28,6 +29,23 @@ type adapter interface {
 // says whether it blocks, with the reason for stderr.
 type exitBlocker interface {
 	blockReason(answer []byte) (reason string, block bool)
+}
+
+// denier is a runtime whose blocking answer does not say "deny" (Cline's
+// cancel): denies reads an answer render wrote.
+type denier interface {
+	denies(answer []byte) bool
+}
+
+// Denies reports whether an answer of a runtime's hook blocks the call:
+// it holds "deny" as a JSON string, or the runtime's own blocking answer.
+func Denies(runtime string, answer []byte) bool {
+	if a, ok := adapterFor(runtime); ok {
+		if d, ok := a.(denier); ok {
+			return d.denies(answer)
+		}
+	}
+	return bytes.Contains(answer, []byte(`"deny"`))
 }
 
 // BlockStatus is the exit status with which a runtime that reads its
@@ -61,6 +79,7 @@ var adapters = [...]struct {
 	{agents.OpenCode, openCode{}},
 	{agents.Pi, pi{}},
 	{agents.Kiro, kiro{}},
+	{agents.Cline, cline{}},
 }
 
 // Runtimes lists the runtimes Run accepts, sorted.

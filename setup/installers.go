@@ -60,6 +60,7 @@ var installers = [...]struct {
 	{agents.OpenCode, installer{module: openCodeModule, notes: OpenCodeNote}},
 	{agents.Pi, installer{module: piModule, notes: PiNote}},
 	{agents.Kiro, installer{module: kiroModule, notes: KiroNote}},
+	{agents.Cline, installer{module: clineModule, notes: ClineNote}},
 	// Factory Droid's timeouts are in seconds; a hook that crashes or
 	// times out lets the call through.
 	{agents.Droid, installer{newFile: emptyFile, notes: DroidNote, entry: func(cmd string) any {
@@ -80,6 +81,11 @@ its ask is put to you when pi has a UI and blocked when it has none, and its den
 const KiroNote = `Kiro CLI 3 runs the hooks files of ~/.kiro/hooks and a project's .kiro/hooks; start it with kiro-cli --v3 while 3.0 is in early access (2.x reads hooks only from agent configurations).
 Kiro reads only the hook's exit status: arbiter's deny and ask block the call (an ask says a person must confirm, since a hook cannot show Kiro's prompt); allow and defer go on to Kiro's own permissions (allowedTools, else its prompt).
 Kiro runs the call when a hook crashes, times out or is missing: arbiter's deny holds only while arbiter-hook runs. arbiter doctor checks that the installed hook answers.`
+
+// ClineNote says what Cline does with the hook.
+const ClineNote = `Cline runs the hook when hooks are enabled (the IDE: Settings, Features, Hooks; the CLI runs them by default) and reads the PreToolUse file of ~/Documents/Cline/Hooks (the IDE and the CLI) and of a workspace's .clinerules/hooks.
+arbiter's deny and ask cancel the call and stop the task with the reason (Cline has no way to refuse only the call); allow and defer leave it to Cline's own approval, which auto-approve or yolo mode skips.
+A PreToolUse hook of yours that was at that path is kept beside it and restored by arbiter uninstall cline. Cline goes on when a hook times out (30 s in the IDE): arbiter doctor checks that the installed hook answers.`
 
 // DroidNote says what Factory Droid does beyond reading the hook.
 const DroidNote = `Factory Droid reads the hooks key of ~/.factory/settings.json only while ~/.factory/hooks.json does not exist: hooks kept there stop running once this file is created, so move them into it.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -26,6 +27,8 @@ type moduleFile struct {
 	readArgv func(data []byte) []string
 	// noDefer says the file has no defer mapping: --defer-as is refused.
 	noDefer bool
+	// mode, when set, is the file's permissions: an executable hook.
+	mode fs.FileMode
 }
 
 // commandLine marks the line of a module that holds the hook's argument
@@ -94,7 +97,15 @@ func (t Target) moduleInstall(dry bool) (Result, error) {
 			return r, err
 		}
 	}
-	return r, writeFile(t.Path, next)
+	if err := writeFile(t.Path, next); err != nil {
+		return r, err
+	}
+	if t.module.mode != 0 {
+		if err := os.Chmod(t.Path, t.module.mode); err != nil {
+			return r, fmt.Errorf("making %s executable: %w", t.Path, err)
+		}
+	}
+	return r, nil
 }
 
 // moduleUninstall removes the module install wrote (restoring a file it

@@ -162,6 +162,7 @@ var tables = [...]struct {
 	{agents.OpenCode, OpenCode},
 	{agents.Pi, Pi},
 	{agents.Kiro, Kiro},
+	{agents.Cline, Cline},
 }
 
 // Tables returns every runtime's table, Claude Code's first.

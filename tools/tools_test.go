@@ -61,6 +61,15 @@ var documented = map[string][]string{
 	// deferred by name.
 	"kiro": {"introspect", "glob", "grep", "execute_bash", "fs_read", "fs_write", "use_aws", "report_issue", "thinking",
 		"knowledge", "todo_list", "delegate", "web_search", "web_fetch", "use_subagent", "switch_to_execution", "session", "dummy"},
+	// Cline: ClineDefaultTool of the IDE (use_mcp_tool is named for the
+	// MCP tool it calls), and the CLI 3.0.65's built-in tools.
+	"cline": {"ask_followup_question", "attempt_completion", "send_user_message", "workflow_progress_request", "execute_command",
+		"replace_in_file", "read_file", "read_file_range", "write_to_file", "search_files", "list_files", "list_code_definition_names",
+		"browser_action", "access_mcp_resource", "load_mcp_documentation", "new_task", "generate_plan_output", "plan_mode_respond",
+		"act_mode_respond", "focus_chain", "web_fetch", "web_search", "condense", "summarize_task", "report_bug", "new_rule",
+		"apply_patch", "generate_explanation", "use_skill", "run_commands", "read_files", "editor", "search_codebase",
+		"fetch_web_content", "skills", "ask_question", "submit_and_exit", "team_spawn_teammate", "team_run_task", "team_task",
+		"team_send_message", "team_broadcast", "team_status"},
 }
 
 func TestDocumentedToolsAreInTheTable(t *testing.T) {
