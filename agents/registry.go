@@ -13,6 +13,7 @@ const (
 	Pi       = "pi"
 	Kiro     = "kiro"
 	Cline    = "cline"
+	Kilo     = "kilo"
 )
 
 // registry is every runtime, in the order arbiter lists them. Nothing
@@ -166,5 +167,18 @@ var registry = [...]Agent{
 		HookFiles: []string{"Documents/Cline/Hooks/PreToolUse*", ".cline/hooks/PreToolUse*", ".clinerules/hooks/PreToolUse*"},
 		Config:    []string{".cline", ".clinerules", "Documents/Cline"},
 		Skills:    []string{".cline/skills", ".clinerules/skills", ".agents/skills"},
+	},
+	{
+		// Kilo Code CLI forked OpenCode and loads plugins as it does:
+		// every plugins/*.js of ~/.config/kilo and of a project's .kilo.
+		// arbiter's hook is a plugin of its own, OpenCode's with Kilo's
+		// name.
+		ID: Kilo, Name: "Kilo Code CLI", Dir: ".config/kilo",
+		Settings: ".config/kilo/plugins/arbiter.js", ProjectSettings: ".kilo/plugins/arbiter.js", OwnSettings: true,
+		Events:    []string{"tool.execute.before"},
+		Timeout:   NoTimeout,
+		HookFiles: []string{".config/kilo/plugins/arbiter.js", ".kilo/plugins/arbiter.js"},
+		Config:    []string{".config/kilo", ".kilo", ".kilocode"},
+		Skills:    []string{".config/kilo/skills", ".kilo/skills", ".kilocode/skills"},
 	},
 }

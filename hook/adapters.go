@@ -80,6 +80,7 @@ var adapters = [...]struct {
 	{agents.Pi, pi{}},
 	{agents.Kiro, kiro{}},
 	{agents.Cline, cline{}},
+	{agents.Kilo, kilo{}},
 }
 
 // Runtimes lists the runtimes Run accepts, sorted.

@@ -93,3 +93,11 @@ func FuzzCline(f *testing.F) {
 		`{"hookName":"PreToolUse","preToolUse":{"toolName":"use_mcp_tool","parameters":{"server_name":"db","tool_name":"query","arguments":"{\"sql\":\"DROP TABLE x\"}"}}}`,
 		`{"hookName":"tool_result","tool_call":{"name":"read_files","input":{"files":[{"path":"a"}]}}}`)
 }
+
+func FuzzKilo(f *testing.F) {
+	fuzzAdapter(f, "kilo",
+		`{"hook_event_name":"tool.execute.before","tool":"bash","cwd":"/p","worktree":"/p","args":{"command":"ls","workdir":"src"}}`,
+		`{"hook_event_name":"tool.execute.before","tool":"codebase_search","cwd":"/p","args":{"query":"login"}}`,
+		`{"hook_event_name":"tool.execute.before","tool":"apply_patch","args":{"patchText":"*** Begin Patch\n*** Delete File: /etc/passwd\n*** End Patch"}}`,
+		`{"hook_event_name":"tool.execute.before","tool":"mcp__x__y","args":null}`)
+}

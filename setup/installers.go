@@ -61,6 +61,7 @@ var installers = [...]struct {
 	{agents.Pi, installer{module: piModule, notes: PiNote}},
 	{agents.Kiro, installer{module: kiroModule, notes: KiroNote}},
 	{agents.Cline, installer{module: clineModule, notes: ClineNote}},
+	{agents.Kilo, installer{module: kiloModule, notes: KiloNote}},
 	// Factory Droid's timeouts are in seconds; a hook that crashes or
 	// times out lets the call through.
 	{agents.Droid, installer{newFile: emptyFile, notes: DroidNote, entry: func(cmd string) any {
@@ -72,6 +73,10 @@ var installers = [...]struct {
 const OpenCodeNote = `OpenCode loads the plugin when it starts: restart a running opencode. arbiter's deny and ask block the call (OpenCode's plugins cannot show a prompt);
 allow and defer leave the call to OpenCode's own permission rules, which run most tools unasked unless opencode.json says "ask".
 With --defer-as ask a call arbiter has no verdict on is blocked too, with a reason saying a person must confirm it.`
+
+// KiloNote says what the plugin does in Kilo Code CLI.
+const KiloNote = `Kilo Code CLI loads the plugin when it starts, as OpenCode, which it forked, does: restart a running kilo. arbiter's deny and ask block the call (a plugin cannot show Kilo's prompt);
+allow and defer leave the call to Kilo's own permission rules. With --defer-as ask a call arbiter has no verdict on is blocked too, with a reason saying a person must confirm it.`
 
 // PiNote says what the extension does in pi.
 const PiNote = `pi loads the extension when it starts (or on /reload). pi has no approval prompt of its own: arbiter's allow and defer run the call,

@@ -163,6 +163,7 @@ var tables = [...]struct {
 	{agents.Pi, Pi},
 	{agents.Kiro, Kiro},
 	{agents.Cline, Cline},
+	{agents.Kilo, Kilo},
 }
 
 // Tables returns every runtime's table, Claude Code's first.

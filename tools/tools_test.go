@@ -70,6 +70,9 @@ var documented = map[string][]string{
 		"apply_patch", "generate_explanation", "use_skill", "run_commands", "read_files", "editor", "search_codebase",
 		"fetch_web_content", "skills", "ask_question", "submit_and_exit", "team_spawn_teammate", "team_run_task", "team_task",
 		"team_send_message", "team_broadcast", "team_status"},
+	// Kilo Code CLI: ToolRegistry's tools but for the experimental batch.
+	"kilo": {"invalid", "question", "bash", "read", "glob", "grep", "edit", "write", "task", "webfetch", "todowrite",
+		"todoread", "websearch", "codesearch", "codebase_search", "skill", "apply_patch", "lsp", "plan_exit"},
 }
 
 func TestDocumentedToolsAreInTheTable(t *testing.T) {

@@ -205,6 +205,7 @@ var runtimeChecks = map[string]func(w io.Writer, t setup.Target) int{
 	agents.Codex:    checkCodexTrust,
 	agents.OpenCode: reportDeferMapping,
 	agents.Pi:       reportDeferMapping,
+	agents.Kilo:     reportDeferMapping,
 }
 
 // reportDeferMapping says what a plugin's defer becomes, which install
