@@ -11,6 +11,9 @@ const (
 	Droid    = "droid"
 	OpenCode = "opencode"
 	Pi       = "pi"
+	Kiro     = "kiro"
+	Cline    = "cline"
+	Kilo     = "kilo"
 )
 
 // registry is every runtime, in the order arbiter lists them. Nothing
@@ -136,5 +139,46 @@ var registry = [...]Agent{
 		HookFiles: []string{".pi/agent/extensions/arbiter.js", ".pi/extensions/arbiter.js"},
 		Config:    []string{".pi"},
 		Skills:    []string{".pi/agent/skills", ".pi/skills"},
+	},
+	{
+		// Kiro CLI 3 runs every hooks/*.json of ~/.kiro and of a project's
+		// .kiro (standalone files, {"version": "v1", "hooks": [...]}):
+		// arbiter keeps a file of its own. Hooks embedded in agent
+		// configurations (agents/*.json) still run during the transition.
+		ID: Kiro, Name: "Kiro CLI", Dir: ".kiro",
+		Settings: ".kiro/hooks/arbiter.json", ProjectSettings: ".kiro/hooks/arbiter.json", OwnSettings: true,
+		Events:    []string{"PreToolUse"},
+		Timeout:   Seconds,
+		HookFiles: []string{".kiro/hooks/*.json", ".kiro/agents/*.json"},
+		Config:    []string{".kiro"},
+		Skills:    []string{".kiro/skills"},
+	},
+	{
+		// Cline runs an executable file named for the event in each hooks
+		// folder it knows: the IDE's ~/Documents/Cline/Hooks, which the CLI
+		// (3.x) reads too beside ~/.cline/hooks ($CLINE_DIR), and a
+		// workspace's .clinerules/hooks (the CLI: also .cline/hooks). The
+		// file may carry a script's extension (PreToolUse.sh). arbiter's
+		// hook is a script of its own, which runs arbiter-hook.
+		ID: Cline, Name: "Cline", Dir: ".cline", DirEnv: "CLINE_DIR",
+		Settings: "Documents/Cline/Hooks/PreToolUse", ProjectSettings: ".clinerules/hooks/PreToolUse", OwnSettings: true,
+		Events:    []string{"PreToolUse"},
+		Timeout:   NoTimeout,
+		HookFiles: []string{"Documents/Cline/Hooks/PreToolUse*", ".cline/hooks/PreToolUse*", ".clinerules/hooks/PreToolUse*"},
+		Config:    []string{".cline", ".clinerules", "Documents/Cline"},
+		Skills:    []string{".cline/skills", ".clinerules/skills", ".agents/skills"},
+	},
+	{
+		// Kilo Code CLI forked OpenCode and loads plugins as it does:
+		// every plugins/*.js of ~/.config/kilo and of a project's .kilo.
+		// arbiter's hook is a plugin of its own, OpenCode's with Kilo's
+		// name.
+		ID: Kilo, Name: "Kilo Code CLI", Dir: ".config/kilo",
+		Settings: ".config/kilo/plugins/arbiter.js", ProjectSettings: ".kilo/plugins/arbiter.js", OwnSettings: true,
+		Events:    []string{"tool.execute.before"},
+		Timeout:   NoTimeout,
+		HookFiles: []string{".config/kilo/plugins/arbiter.js", ".kilo/plugins/arbiter.js"},
+		Config:    []string{".config/kilo", ".kilo", ".kilocode"},
+		Skills:    []string{".config/kilo/skills", ".kilo/skills", ".kilocode/skills"},
 	},
 }

@@ -1,6 +1,7 @@
 package hook
 
 import (
+	"bytes"
 	"slices"
 
 	"github.com/arbitergate/arbiter"
@@ -23,6 +24,45 @@ type adapter interface {
 	probe(cmd string) any
 }
 
+// exitBlocker is a runtime that blocks a call on the hook's exit status
+// rather than on its output: blockReason reads an answer render wrote and
+// says whether it blocks, with the reason for stderr.
+type exitBlocker interface {
+	blockReason(answer []byte) (reason string, block bool)
+}
+
+// denier is a runtime whose blocking answer does not say "deny" (Cline's
+// cancel): denies reads an answer render wrote.
+type denier interface {
+	denies(answer []byte) bool
+}
+
+// Denies reports whether an answer of a runtime's hook blocks the call:
+// it holds "deny" as a JSON string, or the runtime's own blocking answer.
+func Denies(runtime string, answer []byte) bool {
+	if a, ok := adapterFor(runtime); ok {
+		if d, ok := a.(denier); ok {
+			return d.denies(answer)
+		}
+	}
+	return bytes.Contains(answer, []byte(`"deny"`))
+}
+
+// BlockStatus is the exit status with which a runtime that reads its
+// hook's exit status (Kiro CLI) is told to block a call.
+const BlockStatus = 2
+
+// BlocksByExit reports whether a runtime blocks a call on the hook's exit
+// status (BlockStatus) rather than on its output.
+func BlocksByExit(runtime string) bool {
+	a, ok := adapterFor(runtime)
+	if !ok {
+		return false
+	}
+	_, ok = a.(exitBlocker)
+	return ok
+}
+
 // adapters are the runtimes Run accepts, by their IDs in the registry
 // (package agents).
 var adapters = [...]struct {
@@ -38,6 +78,9 @@ var adapters = [...]struct {
 	{agents.Droid, droid{}},
 	{agents.OpenCode, openCode{}},
 	{agents.Pi, pi{}},
+	{agents.Kiro, kiro{}},
+	{agents.Cline, cline{}},
+	{agents.Kilo, kilo{}},
 }
 
 // Runtimes lists the runtimes Run accepts, sorted.

@@ -11,8 +11,10 @@ import (
 )
 
 // fuzzAdapter feeds arbitrary payloads to one runtime's adapter: no panic
-// escapes, the status is 0, the answer is JSON or nothing, a payload that
-// is not JSON is never allowed, and with FailClosed it is denied.
+// escapes, the status is 0 (or, for a runtime that blocks on the status,
+// BlockStatus with a deny), the answer is JSON or nothing, a payload that
+// is not JSON is never allowed, and with FailClosed it is denied (in the
+// runtime's own blocking answer, Denies).
 func fuzzAdapter(f *testing.F, runtime string, seeds ...string) {
 	for _, s := range seeds {
 		f.Add(s, false)
@@ -22,8 +24,12 @@ func fuzzAdapter(f *testing.F, runtime string, seeds ...string) {
 	f.Fuzz(func(t *testing.T, payload string, failClosed bool) {
 		var out, errb bytes.Buffer
 		code := Run(context.Background(), runtime, strings.NewReader(payload), &out, &errb, p, Options{Home: "/home/u", FailClosed: failClosed})
-		if code != 0 {
+		blocked := code == BlockStatus && BlocksByExit(runtime)
+		if code != 0 && !blocked {
 			t.Fatalf("exit %d for %q", code, payload)
+		}
+		if blocked && !Denies(runtime, out.Bytes()) {
+			t.Fatalf("exit %d without a deny: %q", code, out.String())
 		}
 		if out.Len() > 0 && !json.Valid(out.Bytes()) {
 			t.Fatalf("answer is not JSON: %q", out.String())
@@ -34,7 +40,7 @@ func fuzzAdapter(f *testing.F, runtime string, seeds ...string) {
 		if strings.Contains(out.String(), `"allow"`) {
 			t.Fatalf("a payload that is not JSON was allowed: %q", out.String())
 		}
-		if failClosed && !strings.Contains(out.String(), `"deny"`) {
+		if failClosed && !Denies(runtime, out.Bytes()) {
 			t.Fatalf("a payload that is not JSON was not denied fail-closed: %q", out.String())
 		}
 	})
@@ -70,4 +76,28 @@ func FuzzPi(f *testing.F) {
 		`{"hook_event_name":"tool_call","tool":"edit","cwd":"/p","args":{"path":"a","edits":[{"oldText":"x","newText":"y"}]}}`,
 		`{"hook_event_name":"tool_call","tool":"read","args":{"path":"~/.ssh/id_rsa"}}`,
 		`{"hook_event_name":"tool_call","tool":"custom","args":{}}`)
+}
+
+func FuzzKiro(f *testing.F) {
+	fuzzAdapter(f, "kiro",
+		`{"hook_event_name":"PreToolUse","cwd":"/p","tool_name":"execute_bash","tool_input":{"command":"ls","working_dir":"src"}}`,
+		`{"hook_event_name":"preToolUse","cwd":"/p","tool_name":"fs_read","tool_input":{"operations":[{"mode":"Line","path":"a"},{"mode":"Image","image_paths":["~/.ssh/id_rsa"]}]}}`,
+		`{"hook_event_name":"PreToolUse","tool_name":"fs_write","tool_input":{"command":"str_replace","path":"/p/a","old_str":"x","new_str":"y"}}`,
+		`{"hook_event_name":"PostToolUse","tool_name":"use_aws","tool_input":{}}`)
+}
+
+func FuzzCline(f *testing.F) {
+	fuzzAdapter(f, "cline",
+		`{"hookName":"PreToolUse","taskId":"t","workspaceRoots":["/p"],"preToolUse":{"toolName":"execute_command","parameters":{"command":"ls","requires_approval":"false"}}}`,
+		`{"hookName":"tool_call","workspaceRoots":["/p"],"tool_call":{"id":"1","name":"run_commands","input":{"commands":["ls",{"command":"rm","args":["-rf","/"]}]}}}`,
+		`{"hookName":"PreToolUse","preToolUse":{"toolName":"use_mcp_tool","parameters":{"server_name":"db","tool_name":"query","arguments":"{\"sql\":\"DROP TABLE x\"}"}}}`,
+		`{"hookName":"tool_result","tool_call":{"name":"read_files","input":{"files":[{"path":"a"}]}}}`)
+}
+
+func FuzzKilo(f *testing.F) {
+	fuzzAdapter(f, "kilo",
+		`{"hook_event_name":"tool.execute.before","tool":"bash","cwd":"/p","worktree":"/p","args":{"command":"ls","workdir":"src"}}`,
+		`{"hook_event_name":"tool.execute.before","tool":"codebase_search","cwd":"/p","args":{"query":"login"}}`,
+		`{"hook_event_name":"tool.execute.before","tool":"apply_patch","args":{"patchText":"*** Begin Patch\n*** Delete File: /etc/passwd\n*** End Patch"}}`,
+		`{"hook_event_name":"tool.execute.before","tool":"mcp__x__y","args":null}`)
 }

@@ -244,7 +244,20 @@ func translate(base arbiter.Call, table *tools.Table, name string, in map[string
 		if dir := get(t.Dir); dir != "" {
 			base.Cwd = resolveDir(base.Cwd, dir)
 		}
+		cmds := tools.Values(in, t.Command)
+		if len(cmds) > 1 {
+			// Each command of a list runs on its own (Cline's run_commands):
+			// one Bash call each, so that one's cd does not move another.
+			calls := make([]arbiter.Call, len(cmds))
+			for i, cmd := range cmds {
+				calls[i] = call(base, "Bash", map[string]any{"command": cmd})
+			}
+			return calls, nil
+		}
 		c := map[string]any{"command": get(t.Command)}
+		if len(cmds) == 1 {
+			c["command"] = cmds[0] // a list of one
+		}
 		if d := str(in, "description"); d != "" {
 			c["description"] = d
 		}
@@ -284,8 +297,22 @@ func translate(base arbiter.Call, table *tools.Table, name string, in map[string
 // prompt for a tool that has none.
 func fetchCalls(base arbiter.Call, t tools.Tool, in map[string]any) []arbiter.Call {
 	prompt := tools.Value(in, t.Prompt)
+	urls := tools.Values(in, t.URL)
+	if len(urls) > 1 {
+		// A list of requests (Cline's fetch_web_content): a WebFetch each.
+		prompt = strings.Join(tools.Values(in, t.Prompt), "\n")
+		calls := make([]arbiter.Call, len(urls))
+		for i, u := range urls {
+			calls[i] = call(base, "WebFetch", map[string]any{"url": u, "prompt": prompt})
+		}
+		return calls
+	}
 	if len(t.URL) > 0 {
-		return []arbiter.Call{call(base, "WebFetch", map[string]any{"url": tools.Value(in, t.URL), "prompt": prompt})}
+		u := tools.Value(in, t.URL)
+		if len(urls) == 1 {
+			u, prompt = urls[0], strings.Join(tools.Values(in, t.Prompt), "\n") // a list of one
+		}
+		return []arbiter.Call{call(base, "WebFetch", map[string]any{"url": u, "prompt": prompt})}
 	}
 	var calls []arbiter.Call
 	for _, u := range urlPattern.FindAllStringSubmatch(prompt, -1) {

@@ -21,7 +21,7 @@ func Probe(runtime string) (payload []byte, check func(out []byte) error) {
 		if !json.Valid(out) {
 			return fmt.Errorf("the answer is not JSON: %.200q", out)
 		}
-		if !bytes.Contains(out, []byte(`"deny"`)) {
+		if !Denies(runtime, out) {
 			return fmt.Errorf("deleting / was not denied: %.200s", out)
 		}
 		return nil

@@ -82,8 +82,10 @@ type Event struct {
 
 // Run answers one hook invocation: it reads the payload from in, decides,
 // and writes the runtime's answer to out. Problems are reported on errw.
-// The exit status is 0 whenever an answer was written, as every runtime
-// reads a non-zero status as a failure of the hook, not as a verdict.
+// The exit status is 0 whenever an answer was written, as most runtimes
+// read a non-zero status as a failure of the hook, not as a verdict; a
+// runtime that reads a block from the status (BlocksByExit) gets
+// BlockStatus for a call it must block.
 func Run(ctx context.Context, runtime string, in io.Reader, out, errw io.Writer, dec Decider, opt Options) (status int) {
 	a, ok := adapterFor(runtime)
 	if !ok {
@@ -115,7 +117,7 @@ func Run(ctx context.Context, runtime string, in io.Reader, out, errw io.Writer,
 	}
 	ev = parsed
 	if !ev.Gate {
-		return write(out, errw, a.render(ev, arbiter.Decision{Decision: arbiter.Defer}))
+		return answer(a, out, errw, a.render(ev, arbiter.Decision{Decision: arbiter.Defer}))
 	}
 	noticeErr := opt.NoticeErr
 	if noticeErr == nil {
@@ -165,7 +167,7 @@ func Run(ctx context.Context, runtime string, in io.Reader, out, errw io.Writer,
 		// could not be read.
 		fmt.Fprintln(errw, "arbiter hook:", opt.Setup)
 		if d.Decision == arbiter.Deny || d.Decision == arbiter.Ask && !opt.FailClosed {
-			status = write(out, errw, a.render(ev, d))
+			status = answer(a, out, errw, a.render(ev, d))
 		} else {
 			status = answerBadInput(a, ev, out, errw, opt, opt.Setup)
 			answered = badInputVerdict(ev, opt)
@@ -174,7 +176,7 @@ func Run(ctx context.Context, runtime string, in io.Reader, out, errw io.Writer,
 		status = answerBadInput(a, ev, out, errw, opt, errors.New(d.Reason))
 		answered = badInputVerdict(ev, opt)
 	} else {
-		status = write(out, errw, a.render(ev, d))
+		status = answer(a, out, errw, a.render(ev, d))
 	}
 	rec.record(ev.Calls, d, answered)
 	rec.recordAnswer(conf, ev.Calls[0], d, answered)
@@ -220,6 +222,20 @@ func (n *noticed) Write(b []byte) (int, error) {
 	return n.w.Write(b)
 }
 
+// answer writes a runtime's answer and returns the hook's exit status:
+// for a runtime that blocks on the status, BlockStatus with the reason on
+// stderr when the answer blocks.
+func answer(a adapter, out, errw io.Writer, b []byte) int {
+	status := write(out, errw, b)
+	if eb, ok := a.(exitBlocker); ok && status == 0 && b != nil {
+		if why, block := eb.blockReason(b); block {
+			fmt.Fprintln(errw, why)
+			return BlockStatus
+		}
+	}
+	return status
+}
+
 func write(out, errw io.Writer, b []byte) int {
 	if n, ok := out.(*noticed); b == nil && (!ok || n.notice == nil) {
 		return 0 // no decision, and nothing to tell the person
@@ -242,7 +258,7 @@ func answerBadInput(a adapter, ev Event, out, errw io.Writer, opt Options, err e
 	}
 	d = askUnattended(ev, d, opt)
 	fmt.Fprintf(errw, "arbiter hook: %v; answering %s\n", err, d.Decision)
-	return write(out, errw, a.render(ev, d))
+	return answer(a, out, errw, a.render(ev, d))
 }
 
 // LazyDecider is a Decider that fetches the user's requests itself, only

@@ -66,7 +66,7 @@ func (j *judgement) copy(c *shell.Command) {
 				continue
 			}
 			place := j.res.Classify(abs, s.Glob)
-			if j.isGuardPath(abs) || place == paths.Root || place == paths.SystemRoot || place == paths.System || place == paths.HomeRoot || place == paths.Device {
+			if j.isGuardPath(abs) || j.holdsGuard(abs) || place == paths.Root || place == paths.SystemRoot || place == paths.System || place == paths.HomeRoot || place == paths.Device {
 				j.remove(c, s, true)
 			}
 		}

@@ -135,7 +135,8 @@ func (j *judgement) truncate(c *shell.Command) {
 	for _, f := range files {
 		abs := j.res.Resolve(f.Text, c.Dir)
 		place := j.res.Classify(abs, f.Glob)
-		if place == paths.Project || place == paths.ProjectRoot {
+		// The gate's own files are tampering wherever they are (write).
+		if (place == paths.Project || place == paths.ProjectRoot) && !j.isGuardPath(abs) {
 			j.fireWith(catalog.B1Delete, f.Text, "truncates a project file, destroying its contents")
 			continue
 		}

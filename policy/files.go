@@ -160,6 +160,9 @@ func (j *judgement) remove(c *shell.Command, w shell.Word, recursive bool) {
 	case j.isGuardPath(abs):
 		j.guardTamper(shown, "deletes the files of a permission gate that guards this agent")
 		return
+	case recursive && j.holdsGuard(abs):
+		j.guardTamper(shown, "deletes a folder that holds a permission gate's hook file, which switches off the gate that guards this agent")
+		return
 	case place == paths.Root:
 		j.fireInstead(catalog.A2RootDelete, shown, "deletes the filesystem root, destroying the whole system", instead)
 		return

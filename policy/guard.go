@@ -148,6 +148,53 @@ var hookFiles = lazy.New(func() []hookFile {
 	return out
 })
 
+// maxHookGlob bounds how many files of one hook-file pattern are looked
+// at when a folder holding them is removed or moved (a hooks folder holds
+// a few files; past the bound, the folder counts as holding the gate's).
+const maxHookGlob = 64
+
+// holdsGuard reports whether a folder holds a hook file of the gate's
+// (one of the runtimes' hook files that is arbiter's own or holds its
+// entry), in the project or the home directory: removing or moving the
+// folder removes the file with it.
+func (j *judgement) holdsGuard(abs string) bool {
+	if abs == "" {
+		return false
+	}
+	for _, base := range []string{j.res.Project, j.res.Home} {
+		if base == "" {
+			continue
+		}
+		for _, f := range hookFiles.Get() {
+			dir := path.Join(base, f.folder)
+			if !under(dir, abs) {
+				continue
+			}
+			if globHoldsGuard(j.res, path.Join(dir, f.name)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// globHoldsGuard reports whether a file matching pattern is a gate's.
+func globHoldsGuard(r paths.Resolver, pattern string) bool {
+	matches, err := filepath.Glob(filepath.FromSlash(pattern))
+	if err != nil {
+		return false
+	}
+	if len(matches) > maxHookGlob {
+		return true
+	}
+	for _, m := range matches {
+		if isGuardPath(r, filepath.ToSlash(m)) {
+			return true
+		}
+	}
+	return false
+}
+
 // hookFile is a folder and a name pattern of a file that can hold hooks.
 type hookFile struct{ folder, name string }
 

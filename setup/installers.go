@@ -59,6 +59,9 @@ var installers = [...]struct {
 	}}},
 	{agents.OpenCode, installer{module: openCodeModule, notes: OpenCodeNote}},
 	{agents.Pi, installer{module: piModule, notes: PiNote}},
+	{agents.Kiro, installer{module: kiroModule, notes: KiroNote}},
+	{agents.Cline, installer{module: clineModule, notes: ClineNote}},
+	{agents.Kilo, installer{module: kiloModule, notes: KiloNote}},
 	// Factory Droid's timeouts are in seconds; a hook that crashes or
 	// times out lets the call through.
 	{agents.Droid, installer{newFile: emptyFile, notes: DroidNote, entry: func(cmd string) any {
@@ -71,9 +74,23 @@ const OpenCodeNote = `OpenCode loads the plugin when it starts: restart a runnin
 allow and defer leave the call to OpenCode's own permission rules, which run most tools unasked unless opencode.json says "ask".
 With --defer-as ask a call arbiter has no verdict on is blocked too, with a reason saying a person must confirm it.`
 
+// KiloNote says what the plugin does in Kilo Code CLI.
+const KiloNote = `Kilo Code CLI loads the plugin when it starts, as OpenCode, which it forked, does: restart a running kilo. arbiter's deny and ask block the call (a plugin cannot show Kilo's prompt);
+allow and defer leave the call to Kilo's own permission rules. With --defer-as ask a call arbiter has no verdict on is blocked too, with a reason saying a person must confirm it.`
+
 // PiNote says what the extension does in pi.
 const PiNote = `pi loads the extension when it starts (or on /reload). pi has no approval prompt of its own: arbiter's allow and defer run the call,
 its ask is put to you when pi has a UI and blocked when it has none, and its deny blocks. --defer-as ask puts a defer to you as well.`
+
+// KiroNote says what Kiro CLI does with the hooks file.
+const KiroNote = `Kiro CLI 3 runs the hooks files of ~/.kiro/hooks and a project's .kiro/hooks; start it with kiro-cli --v3 while 3.0 is in early access (2.x reads hooks only from agent configurations).
+Kiro reads only the hook's exit status: arbiter's deny and ask block the call (an ask says a person must confirm, since a hook cannot show Kiro's prompt); allow and defer go on to Kiro's own permissions (allowedTools, else its prompt).
+Kiro runs the call when a hook crashes, times out or is missing: arbiter's deny holds only while arbiter-hook runs. arbiter doctor checks that the installed hook answers.`
+
+// ClineNote says what Cline does with the hook.
+const ClineNote = `Cline runs the hook when hooks are enabled (the IDE: Settings, Features, Hooks; the CLI runs them by default) and reads the PreToolUse file of ~/Documents/Cline/Hooks (the IDE and the CLI) and of a workspace's .clinerules/hooks.
+arbiter's deny and ask cancel the call and stop the task with the reason (Cline has no way to refuse only the call); allow and defer leave it to Cline's own approval, which auto-approve or yolo mode skips.
+A PreToolUse hook of yours that was at that path is kept beside it and restored by arbiter uninstall cline. Cline goes on when a hook times out (30 s in the IDE): arbiter doctor checks that the installed hook answers.`
 
 // DroidNote says what Factory Droid does beyond reading the hook.
 const DroidNote = `Factory Droid reads the hooks key of ~/.factory/settings.json only while ~/.factory/hooks.json does not exist: hooks kept there stop running once this file is created, so move them into it.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -20,6 +21,14 @@ type moduleFile struct {
 	// source returns the module's text for the hook's argument vector and
 	// whether a deferred call is blocked as one a person must confirm.
 	source func(argv []string, deferAsAsk bool) []byte
+	// readArgv, where set, reads the argument vector back from a file
+	// that has no commandLine line (a JSON file of arbiter's own); nil
+	// when it names none.
+	readArgv func(data []byte) []string
+	// noDefer says the file has no defer mapping: --defer-as is refused.
+	noDefer bool
+	// mode, when set, is the file's permissions: an executable hook.
+	mode fs.FileMode
 }
 
 // commandLine marks the line of a module that holds the hook's argument
@@ -43,6 +52,12 @@ func HookArgv(binary, runtime string) []string {
 // defer mapping, and whether the text is exactly what install writes for
 // them (a module edited since is not).
 func (t Target) moduleState(data []byte) (argv []string, deferAsAsk, pristine bool) {
+	if t.module.readArgv != nil {
+		if argv = t.module.readArgv(data); len(argv) == 0 {
+			return nil, false, false
+		}
+		return argv, false, bytes.Equal(t.module.source(argv, false), data)
+	}
 	for _, line := range strings.Split(string(data), "\n") {
 		if v, ok := strings.CutPrefix(line, commandLine); ok && argv == nil {
 			if json.Unmarshal([]byte(strings.TrimSuffix(v, ";")), &argv) != nil {
@@ -82,7 +97,15 @@ func (t Target) moduleInstall(dry bool) (Result, error) {
 			return r, err
 		}
 	}
-	return r, writeFile(t.Path, next)
+	if err := writeFile(t.Path, next); err != nil {
+		return r, err
+	}
+	if t.module.mode != 0 {
+		if err := os.Chmod(t.Path, t.module.mode); err != nil {
+			return r, fmt.Errorf("making %s executable: %w", t.Path, err)
+		}
+	}
+	return r, nil
 }
 
 // moduleUninstall removes the module install wrote (restoring a file it
@@ -127,17 +150,28 @@ func (t Target) moduleStatus() (map[string][]string, error) {
 	if argv == nil {
 		return nil, fmt.Errorf("%s: no %q line naming the hook's program", t.Path, strings.TrimSpace(commandLine))
 	}
-	quoted := make([]string, len(argv))
-	for i, a := range argv {
-		if quoted[i], err = syntax.Quote(a, syntax.LangBash); err != nil {
-			return nil, fmt.Errorf("%s: the hook's program %q cannot be shown as a command: %w", t.Path, a, err)
-		}
+	cmd, err := commandOf(argv)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", t.Path, err)
 	}
 	events := map[string][]string{}
 	for _, ev := range t.Events {
-		events[ev] = []string{strings.Join(quoted, " ")}
+		events[ev] = []string{cmd}
 	}
 	return events, nil
+}
+
+// commandOf is the shell command line that runs argv.
+func commandOf(argv []string) (string, error) {
+	quoted := make([]string, len(argv))
+	for i, a := range argv {
+		q, err := syntax.Quote(a, syntax.LangBash)
+		if err != nil {
+			return "", fmt.Errorf("the hook's program %q cannot be shown as a command: %w", a, err)
+		}
+		quoted[i] = q
+	}
+	return strings.Join(quoted, " "), nil
 }
 
 // ModuleDeferAsAsk reports whether the installed module blocks a
@@ -150,3 +184,7 @@ func (t Target) ModuleDeferAsAsk() bool {
 
 // IsModule reports whether the runtime's hook is a module file.
 func (t Target) IsModule() bool { return t.module != nil }
+
+// DeferMappable reports whether install --defer-as can choose what the
+// runtime's hook makes of a defer (a module with a defer mapping).
+func (t Target) DeferMappable() bool { return t.module != nil && !t.module.noDefer }

@@ -13,7 +13,8 @@ func Value(in map[string]any, keys []string) string {
 }
 
 // Values returns every string the keys hold: a string, each string of a
-// list, and for "list[].key" the key of each object in the list.
+// list, and for "list[].key" the key of each object in the list (a
+// string, or each string of a list).
 func Values(in map[string]any, keys []string) []string {
 	var out []string
 	for _, k := range keys {
@@ -29,10 +30,23 @@ func Values(in map[string]any, keys []string) []string {
 					m, _ := x.(map[string]any) // a nil map reads as empty
 					x = m[field]
 				}
-				if s, ok := x.(string); ok && s != "" {
+				if inner, ok := x.([]any); ok && nested {
+					out = append(out, stringsOf(inner)...)
+				} else if s, ok := x.(string); ok && s != "" {
 					out = append(out, s)
 				}
 			}
+		}
+	}
+	return out
+}
+
+// stringsOf returns the non-empty strings of a list.
+func stringsOf(list []any) []string {
+	var out []string
+	for _, x := range list {
+		if s, ok := x.(string); ok && s != "" {
+			out = append(out, s)
 		}
 	}
 	return out

@@ -161,6 +161,9 @@ var tables = [...]struct {
 	{agents.Droid, Droid},
 	{agents.OpenCode, OpenCode},
 	{agents.Pi, Pi},
+	{agents.Kiro, Kiro},
+	{agents.Cline, Cline},
+	{agents.Kilo, Kilo},
 }
 
 // Tables returns every runtime's table, Claude Code's first.

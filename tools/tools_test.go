@@ -57,6 +57,22 @@ var documented = map[string][]string{
 		"todowrite", "question", "plan_exit", "skill", "task", "invalid"},
 	// pi: the built-in tools of 0.73.1 (dist/core/tools).
 	"pi": {"bash", "read", "write", "edit", "find", "grep", "ls"},
+	// Kiro CLI: the tools of tool_index.json but for code, which is
+	// deferred by name.
+	"kiro": {"introspect", "glob", "grep", "execute_bash", "fs_read", "fs_write", "use_aws", "report_issue", "thinking",
+		"knowledge", "todo_list", "delegate", "web_search", "web_fetch", "use_subagent", "switch_to_execution", "session", "dummy"},
+	// Cline: ClineDefaultTool of the IDE (use_mcp_tool is named for the
+	// MCP tool it calls), and the CLI 3.0.65's built-in tools.
+	"cline": {"ask_followup_question", "attempt_completion", "send_user_message", "workflow_progress_request", "execute_command",
+		"replace_in_file", "read_file", "read_file_range", "write_to_file", "search_files", "list_files", "list_code_definition_names",
+		"browser_action", "access_mcp_resource", "load_mcp_documentation", "new_task", "generate_plan_output", "plan_mode_respond",
+		"act_mode_respond", "focus_chain", "web_fetch", "web_search", "condense", "summarize_task", "report_bug", "new_rule",
+		"apply_patch", "generate_explanation", "use_skill", "run_commands", "read_files", "editor", "search_codebase",
+		"fetch_web_content", "skills", "ask_question", "submit_and_exit", "team_spawn_teammate", "team_run_task", "team_task",
+		"team_send_message", "team_broadcast", "team_status"},
+	// Kilo Code CLI: ToolRegistry's tools but for the experimental batch.
+	"kilo": {"invalid", "question", "bash", "read", "glob", "grep", "edit", "write", "task", "webfetch", "todowrite",
+		"todoread", "websearch", "codesearch", "codebase_search", "skill", "apply_patch", "lsp", "plan_exit"},
 }
 
 func TestDocumentedToolsAreInTheTable(t *testing.T) {
@@ -164,5 +180,19 @@ func TestTablesAreUnderTheirIDs(t *testing.T) {
 		if got := r.table(); got.ID != r.id || got.Runtime != agents.Name(r.id) {
 			t.Errorf("the table under %q says ID %q, runtime %q (want %q)", r.id, got.ID, got.Runtime, agents.Name(r.id))
 		}
+	}
+}
+
+// TestValuesReadNestedLists: "list[].key" reaches a key that holds a
+// list of strings in each object (Kiro CLI's image_paths).
+func TestValuesReadNestedLists(t *testing.T) {
+	in := map[string]any{"operations": []any{
+		map[string]any{"path": "a"},
+		map[string]any{"image_paths": []any{"b", "", 3, "c"}},
+		"not an object",
+	}}
+	got := Values(in, []string{"operations[].path", "operations[].image_paths"})
+	if want := []string{"a", "b", "c"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("Values = %q, want %q", got, want)
 	}
 }

@@ -205,6 +205,7 @@ var runtimeChecks = map[string]func(w io.Writer, t setup.Target) int{
 	agents.Codex:    checkCodexTrust,
 	agents.OpenCode: reportDeferMapping,
 	agents.Pi:       reportDeferMapping,
+	agents.Kilo:     reportDeferMapping,
 }
 
 // reportDeferMapping says what a plugin's defer becomes, which install
@@ -235,6 +236,10 @@ func roundTrip(rt, cmd string) error {
 	c.Stdout, c.Stderr = &out, &errb
 	if err := c.Run(); err != nil {
 		var ee *exec.ExitError
+		if errors.As(err, &ee) && ee.ExitCode() == hook.BlockStatus && hook.BlocksByExit(rt) {
+			// A runtime that reads the exit status is told to block so.
+			return check(out.Bytes())
+		}
 		if errors.As(err, &ee) && ee.ExitCode() == 127 {
 			return fmt.Errorf("%w (%s)", errNoProgram, strings.TrimSpace(errb.String()))
 		}

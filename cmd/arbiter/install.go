@@ -68,7 +68,7 @@ func installCmd(args []string, stdout, stderr io.Writer, remove bool) int {
 	}
 	t.Record = filepath.Join(cacheDir(), "install-dirs.json")
 	if deferAs != nil && *deferAs != "" {
-		if *deferAs != "ask" || !t.IsModule() {
+		if *deferAs != "ask" || !t.DeferMappable() {
 			fmt.Fprintf(stderr, "arbiter %s: --defer-as takes ask, for a runtime whose hook is a plugin (%s)\n", name, strings.Join(moduleRuntimes(), ", "))
 			return 2
 		}
@@ -142,7 +142,7 @@ var installSteps = map[string]installStep{
 func moduleRuntimes() []string {
 	var out []string
 	for _, rt := range setup.Runtimes() {
-		if t, err := setup.For(rt, setup.Scope{Home: "/"}, "arbiter"); err == nil && t.IsModule() {
+		if t, err := setup.For(rt, setup.Scope{Home: "/"}, "arbiter"); err == nil && t.DeferMappable() {
 			out = append(out, rt)
 		}
 	}
