@@ -36,6 +36,13 @@ func stashPushes(first string) bool {
 	return first == "" || first == "push" || first == "save" || strings.HasPrefix(first, "-")
 }
 
+// stashWrites reports whether git stash with this first word changes
+// files of the working tree: stashing (push, save, options alone), and
+// writing a stash back (pop, apply, branch).
+func stashWrites(first string) bool {
+	return stashPushes(first) || first == "pop" || first == "apply" || first == "branch"
+}
+
 // shortFlag reports whether arg is a cluster of short options containing c.
 func shortFlag(arg string, c byte) bool {
 	return len(arg) > 1 && arg[0] == '-' && arg[1] != '-' && strings.IndexByte(arg[1:], c) >= 0
@@ -288,6 +295,10 @@ func (j *judgement) gitChange(c *shell.Command, sub string, rest []shell.Word, c
 		}
 		if stashPushes(first) && (short('p') || has("--patch")) {
 			interactive("git stash -p asks questions on the terminal")
+			return
+		}
+		if stashWrites(first) && j.holdsGuard(j.res.Project) {
+			j.fireWith(catalog.B5AgentConfig, subj, "the working tree holds arbiter's hook file, and git stash puts files back to another version (or, with -u, takes untracked ones out), which can take the gate out")
 			return
 		}
 		local()
