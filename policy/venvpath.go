@@ -1,0 +1,201 @@
+package policy
+
+import (
+	"os"
+	"path"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/arbitergate/arbiter/internal/lazy"
+	"github.com/arbitergate/arbiter/project"
+	"github.com/arbitergate/arbiter/shell"
+)
+
+// Where a virtual environment's interpreter finds modules besides the
+// working directory and PYTHONPATH: its site-packages (installed packages,
+// which arbiter does not read: an import of one keeps its answer) and the
+// folders its .pth files name (an editable install of the project: a src/
+// layout, or the project's root seen from a subfolder), whose modules are
+// the code that runs and are read like the project's others. The
+// interpreter is known to be a virtual environment's when the command
+// names it by a path (.venv/bin/python, or python after sourcing the
+// environment's activate script) next to or under a pyvenv.cfg, as
+// Python itself finds its environment.
+
+// Bounds on what is read of one environment: at most maxPthFiles .pth
+// files, each up to project.MaxScript (64 KiB), as is pyvenv.cfg. An
+// environment beyond them leaves the search path unknown.
+const maxPthFiles = 64
+
+// venvPath is what one environment adds to the search path, after the
+// standard library: site holds the installed packages; pth are the
+// folders outside it that its .pth files add, in order.
+type venvPath struct {
+	dir    string
+	site   string
+	stdlib []string
+	pth    []string
+}
+
+// venvRead is a reading of one environment, kept for the decision.
+type venvRead struct {
+	v       *venvPath
+	unknown string
+}
+
+// pythonExe matches the names a virtual environment's interpreter has.
+var pythonExe = lazy.New(func() *regexp.Regexp {
+	return regexp.MustCompile(`^python(3(\.[0-9]+t?)?)?$`)
+})
+
+// venvSearch returns what the environment of c's interpreter adds to its
+// search path: nil when c's interpreter is not known to be a virtual
+// environment's or site is off (-S), and why the path cannot be told when
+// the environment cannot be read.
+func (j *judgement) venvSearch(c *shell.Command, f pyFlags) (*venvPath, string) {
+	if f.noSite || !strings.Contains(c.Name, "/") || !pythonExe.Get().MatchString(path.Base(c.Name)) {
+		return nil, ""
+	}
+	if c.DirUnknown && !path.IsAbs(c.Name) {
+		return nil, "Python's environment is found from its path, which depends on the working directory the analysis cannot tell"
+	}
+	exe := j.res.ResolveLink(c.Name, c.Dir) // Python finds pyvenv.cfg from the name it was run by, not the link's target
+	for _, dir := range []string{path.Dir(exe), path.Dir(path.Dir(exe))} {
+		if r, ok := j.venvAt(dir); ok {
+			return r.v, r.unknown
+		}
+	}
+	return nil, ""
+}
+
+// venvAt reads the environment whose pyvenv.cfg is in dir; false when
+// there is none.
+func (j *judgement) venvAt(dir string) (venvRead, bool) {
+	rc := j.cache()
+	if r, ok := rc.venvs[dir]; ok {
+		return r, r.v != nil || r.unknown != ""
+	}
+	r := j.readVenv(dir)
+	if rc.venvs == nil {
+		rc.venvs = map[string]venvRead{}
+	}
+	rc.venvs[dir] = r
+	return r, r.v != nil || r.unknown != ""
+}
+
+func (j *judgement) readVenv(dir string) venvRead {
+	cfgPath := path.Join(dir, "pyvenv.cfg")
+	if _, err := os.Lstat(cfgPath); err != nil {
+		return venvRead{}
+	}
+	shown := j.fileShown(cfgPath)
+	cfgFile, err := j.read(cfgPath)
+	if err != nil || cfgFile.Kind != project.Text {
+		return venvRead{unknown: "arbiter cannot read " + shown + ", which says where its Python finds modules"}
+	}
+	cfg := project.PyvenvConfig(cfgFile.Text)
+	site, err := project.VenvSite(dir, cfg)
+	if err != nil {
+		return venvRead{unknown: "its modules cannot be found: " + err.Error()}
+	}
+	v := &venvPath{dir: dir, site: site, stdlib: venvStdlib(cfg, site)}
+	if site == "" {
+		return venvRead{v: v}
+	}
+	pth, why := j.pthFolders(site)
+	if why != "" {
+		return venvRead{unknown: why}
+	}
+	v.pth = pth
+	return venvRead{v: v}
+}
+
+// venvStdlib returns the standard library folders of the interpreter the
+// environment was made from (home names its bin folder): a module there
+// is found before site-packages and the .pth folders.
+func venvStdlib(cfg map[string]string, site string) []string {
+	home := cfg["home"]
+	if site == "" || !path.IsAbs(home) {
+		return nil
+	}
+	lib := path.Join(path.Dir(path.Clean(home)), "lib", path.Base(path.Dir(site)))
+	return []string{lib, path.Join(lib, "lib-dynload")}
+}
+
+// pthFolders reads the .pth files of site, in the order site.py reads
+// them (sorted by name), and returns the existing folders they add that
+// are not under site (those hold installed packages too).
+func (j *judgement) pthFolders(site string) ([]string, string) {
+	entries, err := os.ReadDir(site)
+	if err != nil {
+		return nil, "arbiter cannot list " + j.fileShown(site) + " (" + err.Error() + ")"
+	}
+	var out []string
+	n := 0
+	for _, e := range entries {
+		if !strings.HasSuffix(e.Name(), ".pth") || e.IsDir() {
+			continue
+		}
+		if n++; n > maxPthFiles {
+			return nil, j.fileShown(site) + " holds more than " + strconv.Itoa(maxPthFiles) + " .pth files, beyond what arbiter reads"
+		}
+		file := path.Join(site, e.Name())
+		f, err := j.read(file)
+		if err != nil || f.Kind != project.Text {
+			return nil, "arbiter cannot read " + j.fileShown(file) + " (over 64 KiB, not text, or unreadable), which names folders Python finds modules in"
+		}
+		for _, p := range project.PthPaths(f.Text, site) {
+			if p == site || strings.HasPrefix(p, site+"/") || slices.Contains(out, p) || !project.IsDir(p) {
+				continue
+			}
+			out = append(out, p)
+		}
+	}
+	return out, ""
+}
+
+// installed reports whether the standard library or site-packages of v
+// holds the top-level module top, or Python's own tools name it (python
+// -m json.tool, pytest): that module is found before any .pth folder.
+func (j *judgement) installed(v *venvPath, top string) bool {
+	for k := range pythonModules.Get() {
+		if k == top || strings.HasPrefix(k, top+".") {
+			return true
+		}
+	}
+	dirs := append(slices.Clip(v.stdlib), v.site)
+	return len(j.pyModules(dirs, top)) > 0
+}
+
+// loadModules finds the modules importing name runs with load's search
+// path: its folders, then the environment's .pth folders for a module the
+// environment does not hold itself. A module the standard library or
+// site-packages holds (found before those folders) is not the project's:
+// nil, as for any installed package.
+func (j *judgement) loadModules(load *pyLoad, name string) []project.PyModule {
+	v := load.venv
+	if v == nil {
+		return j.pyModules(load.dirs, name)
+	}
+	top, _, _ := strings.Cut(name, ".")
+	if j.installed(v, top) {
+		m := j.pyModules(load.dirs, name)
+		if len(m) > 0 && m[0].File == "" {
+			return nil // a namespace portion loses to the installed package
+		}
+		return m
+	}
+	return j.pyModules(append(slices.Clip(load.dirs), v.pth...), name)
+}
+
+// searchKey is the search path of load as one string, for the record of
+// a file's verdict (see pyverdicts.go).
+func (l *pyLoad) searchKey() string {
+	key := strings.Join(l.dirs, "\x00")
+	if l.venv != nil {
+		key += "\x00venv\x00" + l.venv.site + "\x00" + strings.Join(l.venv.stdlib, "\x00") + "\x00" + strings.Join(l.venv.pth, "\x00")
+	}
+	return key
+}
