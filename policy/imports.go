@@ -182,7 +182,12 @@ func (j *judgement) followImports(c *shell.Command, r code.Report, load *pyLoad,
 			}
 			continue
 		}
-		for _, m := range j.loadModules(load, abs) {
+		found := j.loadModules(load, abs)
+		if top, _, _ := strings.Cut(abs, "."); len(found) == 0 && load.unmappedModule(top) != "" {
+			j.fireWith(catalog.UUnknownDirectory, subj, "imports "+abs+", and "+load.unmappedModule(top))
+			return
+		}
+		for _, m := range found {
 			j.pythonModuleFile(c, m, load, subj)
 		}
 	}
@@ -360,6 +365,10 @@ func (j *judgement) projectPythonModule(c *shell.Command, module, subj string) b
 		return true
 	}
 	chain := j.loadModules(load, module)
+	if top, _, _ := strings.Cut(module, "."); len(chain) == 0 && load.unmappedModule(top) != "" {
+		j.fireWith(catalog.UUnknownDirectory, subj, "runs the module "+module+", and "+load.unmappedModule(top))
+		return true
+	}
 	if len(chain) == 0 {
 		return false
 	}

@@ -1,6 +1,7 @@
 package policy
 
 import (
+	"maps"
 	"os"
 	"path"
 	"regexp"
@@ -31,12 +32,18 @@ const maxPthFiles = 64
 
 // venvPath is what one environment adds to the search path, after the
 // standard library: site holds the installed packages; pth are the
-// folders outside it that its .pth files add, in order.
+// folders outside it that its .pth files add, in order; mapped are the
+// top-level modules an editable install's finder (setuptools') loads
+// when no folder of the path holds them, each with the folder it is found
+// in, and unmapped those it maps where arbiter does not follow (to a
+// path whose last name is not the module's).
 type venvPath struct {
-	dir    string
-	site   string
-	stdlib []string
-	pth    []string
+	dir      string
+	site     string
+	stdlib   []string
+	pth      []string
+	mapped   map[string]string
+	unmapped map[string]string
 }
 
 // venvRead is a reading of one environment, kept for the decision.
@@ -104,11 +111,9 @@ func (j *judgement) readVenv(dir string) venvRead {
 	if site == "" {
 		return venvRead{v: v}
 	}
-	pth, why := j.pthFolders(site)
-	if why != "" {
+	if why := j.pthFolders(v); why != "" {
 		return venvRead{unknown: why}
 	}
-	v.pth = pth
 	return venvRead{v: v}
 }
 
@@ -124,36 +129,70 @@ func venvStdlib(cfg map[string]string, site string) []string {
 	return []string{lib, path.Join(lib, "lib-dynload")}
 }
 
-// pthFolders reads the .pth files of site, in the order site.py reads
-// them (sorted by name), and returns the existing folders they add that
-// are not under site (those hold installed packages too).
-func (j *judgement) pthFolders(site string) ([]string, string) {
-	entries, err := os.ReadDir(site)
+// pthFolders reads the .pth files of v's site-packages, in the order
+// site.py reads them (sorted by name), into v: the existing folders they
+// add that are not under site-packages (those hold installed packages
+// too), and the mappings of the editable finders they install. It says
+// why when one cannot be read.
+func (j *judgement) pthFolders(v *venvPath) string {
+	entries, err := os.ReadDir(v.site)
 	if err != nil {
-		return nil, "arbiter cannot list " + j.fileShown(site) + " (" + err.Error() + ")"
+		return "arbiter cannot list " + j.fileShown(v.site) + " (" + err.Error() + ")"
 	}
-	var out []string
 	n := 0
 	for _, e := range entries {
 		if !strings.HasSuffix(e.Name(), ".pth") || e.IsDir() {
 			continue
 		}
 		if n++; n > maxPthFiles {
-			return nil, j.fileShown(site) + " holds more than " + strconv.Itoa(maxPthFiles) + " .pth files, beyond what arbiter reads"
+			return j.fileShown(v.site) + " holds more than " + strconv.Itoa(maxPthFiles) + " .pth files, beyond what arbiter reads"
 		}
-		file := path.Join(site, e.Name())
+		file := path.Join(v.site, e.Name())
 		f, err := j.read(file)
 		if err != nil || f.Kind != project.Text {
-			return nil, "arbiter cannot read " + j.fileShown(file) + " (over 64 KiB, not text, or unreadable), which names folders Python finds modules in"
+			return "arbiter cannot read " + j.fileShown(file) + " (over 64 KiB, not text, or unreadable), which names folders Python finds modules in"
 		}
-		for _, p := range project.PthPaths(f.Text, site) {
-			if p == site || strings.HasPrefix(p, site+"/") || slices.Contains(out, p) || !project.IsDir(p) {
+		for _, p := range project.PthPaths(f.Text, v.site) {
+			if p == v.site || strings.HasPrefix(p, v.site+"/") || slices.Contains(v.pth, p) || !project.IsDir(p) {
 				continue
 			}
-			out = append(out, p)
+			v.pth = append(v.pth, p)
+		}
+		for line := range strings.Lines(f.Text) {
+			if finder := project.EditableFinder(line); finder != "" {
+				if why := j.editableMapping(v, path.Join(v.site, finder+".py")); why != "" {
+					return why
+				}
+			}
 		}
 	}
-	return out, ""
+	return ""
+}
+
+// editableMapping adds what the editable finder in file maps to v.
+func (j *judgement) editableMapping(v *venvPath, file string) string {
+	f, err := j.read(file)
+	if err != nil || f.Kind != project.Text {
+		return "arbiter cannot read " + j.fileShown(file) + ", the editable install's finder that says where its modules are"
+	}
+	m, ok := project.EditableMapping(f.Text)
+	if !ok {
+		return j.fileShown(file) + " has no MAPPING arbiter can read, which says where the editable install's modules are"
+	}
+	if v.mapped == nil {
+		v.mapped, v.unmapped = map[string]string{}, map[string]string{}
+	}
+	for name, p := range m {
+		if _, seen := v.mapped[name]; seen || v.unmapped[name] != "" {
+			continue // the finder installed first answers
+		}
+		if !path.IsAbs(p) || path.Base(path.Clean(p)) != name || strings.Contains(name, ".") {
+			v.unmapped[name] = j.fileShown(file) + " maps " + name + " to " + p + ", which arbiter does not follow"
+			continue
+		}
+		v.mapped[name] = path.Dir(path.Clean(p))
+	}
+	return ""
 }
 
 // installed reports whether the standard library or site-packages of v
@@ -187,7 +226,22 @@ func (j *judgement) loadModules(load *pyLoad, name string) []project.PyModule {
 		}
 		return m
 	}
-	return j.pyModules(append(slices.Clip(load.dirs), v.pth...), name)
+	if m := j.pyModules(append(slices.Clip(load.dirs), v.pth...), name); len(m) > 0 {
+		return m
+	}
+	if dir, ok := v.mapped[top]; ok {
+		return j.pyModules([]string{dir}, name) // the editable finder, after every folder of the path
+	}
+	return nil
+}
+
+// unmappedModule says why the module top cannot be found: an editable
+// finder of the environment maps it where arbiter does not follow.
+func (l *pyLoad) unmappedModule(top string) string {
+	if l.venv == nil {
+		return ""
+	}
+	return l.venv.unmapped[top]
 }
 
 // searchKey is the search path of load as one string, for the record of
@@ -196,6 +250,9 @@ func (l *pyLoad) searchKey() string {
 	key := strings.Join(l.dirs, "\x00")
 	if l.venv != nil {
 		key += "\x00venv\x00" + l.venv.site + "\x00" + strings.Join(l.venv.stdlib, "\x00") + "\x00" + strings.Join(l.venv.pth, "\x00")
+		for _, k := range slices.Sorted(maps.Keys(l.venv.mapped)) {
+			key += "\x00" + k + "=" + l.venv.mapped[k]
+		}
 	}
 	return key
 }

@@ -2,6 +2,7 @@ package policy
 
 import (
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -66,6 +67,43 @@ func TestVenvModules(t *testing.T) {
 	runVenvCases(t, tests)
 }
 
+// editableFiles is a project installed with setuptools' editable finder
+// (a flat layout: the package at the project's root, mapped by the
+// finder's MAPPING), with files added.
+func editableFiles(mapping string, extra map[string]string) map[string]string {
+	files := map[string]string{
+		".venv/lib/python3.12/site-packages/__editable__.proj-0.1.pth":       "import __editable___proj_0_1_finder; __editable___proj_0_1_finder.install()\n",
+		".venv/lib/python3.12/site-packages/__editable___proj_0_1_finder.py": "from __future__ import annotations\nimport sys\n\nMAPPING: dict[str, str] = " + mapping + "\nNAMESPACES: dict[str, list[str]] = {}\n",
+		".venv/lib/python3.12/site-packages/_proj.pth":                       "",
+	}
+	for k, v := range extra {
+		files[k] = v
+	}
+	return venvFiles(files)
+}
+
+// TestEditableFinder: the modules setuptools' editable finder maps are
+// found where it maps them, after every folder of the path. Each attack
+// was allowed before.
+func TestEditableFinder(t *testing.T) {
+	mapping := "{'app': '@DIR@/app'}"
+	plain := map[string]string{"app/__init__.py": "", "app/cli.py": "print('usage: app')\n", "app/core.py": pyPlain, "scripts/run.py": "from app import core\nprint(core.add(1, 2))\n"}
+	runVenvCases(t, []readCase{
+		// Attacks.
+		{"import from a subfolder", editableFiles(mapping, map[string]string{"app/__init__.py": pyRmHome}), "cd sub && ../.venv/bin/python -c 'import app'", deny, "A2.home-delete"},
+		{"heredoc from a subfolder", editableFiles(mapping, map[string]string{"app/__init__.py": "", "app/core.py": pyUploadSSH}), "cd sub && ../.venv/bin/python - <<'EOF'\nfrom app import core\nEOF", deny, ""},
+		{"a script in a subfolder", editableFiles(mapping, map[string]string{"app/__init__.py": "", "app/core.py": pyFetchRun, "scripts/run.py": "from app import core\n"}), ".venv/bin/python scripts/run.py", ask, "B9.run-downloaded"},
+		// Harmful neighbours.
+		{"harmful module run", editableFiles(mapping, map[string]string{"app/__init__.py": "", "app/cli.py": pyRmHome}), "cd sub && ../.venv/bin/python -m app.cli", deny, "A2.home-delete"},
+		{"finder without a mapping", editableFiles("dict(app='@DIR@/app')", plain), "cd sub && ../.venv/bin/python -c 'import app'", dfr, "U.unknown-directory"},
+		{"mapped under another name", editableFiles("{'app': '@DIR@/lib'}", plain), "cd sub && ../.venv/bin/python -m app.cli", dfr, "U.unknown-directory"},
+		// Benign twins.
+		{"plain module run", editableFiles(mapping, plain), "cd sub && ../.venv/bin/python -m app.cli", allow, "D4.run-project-code"},
+		{"plain script", editableFiles(mapping, plain), ".venv/bin/python scripts/run.py", allow, "D4.run-project-code"},
+		{"plain import", editableFiles(mapping, plain), "cd sub && ../.venv/bin/python -c 'from app import core; print(core.add(1, 2))'", allow, "D4.run-project-code"},
+	})
+}
+
 // runVenvCases is runReadCases with the generated activate script of the
 // project's .venv planted where a case asks for it.
 func runVenvCases(t *testing.T, tests []readCase) {
@@ -78,6 +116,7 @@ func runVenvCases(t *testing.T, tests []readCase) {
 				if v == "@ACTIVATE@" {
 					v = activateScript(t, "activate-venv.sh", filepath.Join(dir, ".venv"), nil)
 				}
+				v = strings.ReplaceAll(v, "@DIR@", dir)
 				files[k] = v
 			}
 			writeFiles(t, dir, files)

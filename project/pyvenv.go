@@ -3,8 +3,13 @@ package project
 import (
 	"fmt"
 	"path/filepath"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
+	"unicode"
+
+	"github.com/arbitergate/arbiter/internal/lazy"
 )
 
 // What a virtual environment adds to Python's module search path. Its
@@ -102,4 +107,133 @@ func PthPaths(text, site string) []string {
 		out = append(out, filepath.Clean(p))
 	}
 	return out
+}
+
+// EditableFinder returns the module setuptools' editable install finder
+// a .pth line installs (import __editable___NAME_finder;
+// __editable___NAME_finder.install()), "" for any other line.
+func EditableFinder(line string) string {
+	m := editableLine.Get().FindStringSubmatch(strings.TrimRight(line, " \t\r\n"))
+	if m == nil || m[1] != m[2] {
+		return ""
+	}
+	return m[1]
+}
+
+var editableLine = lazy.New(func() *regexp.Regexp {
+	return regexp.MustCompile(`^import (__editable___[A-Za-z0-9_]+_finder); ?(__editable___[A-Za-z0-9_]+_finder)\.install\(\)$`)
+})
+
+// EditableMapping reads the MAPPING line of an editable install's finder
+// (setuptools writes MAPPING: dict[str, str] = {'pkg': '/abs/src/pkg'},
+// the repr of a dict): the top-level names it maps to the folder or file
+// stem they are loaded from. False when there is no such line or it is
+// not a dict of plain string literals.
+func EditableMapping(text string) (map[string]string, bool) {
+	for line := range strings.Lines(text) {
+		rest, ok := strings.CutPrefix(line, "MAPPING")
+		if !ok {
+			continue
+		}
+		_, rest, ok = strings.Cut(rest, "=")
+		if !ok {
+			return nil, false
+		}
+		return parseStrDict(strings.TrimSpace(rest))
+	}
+	return nil, false
+}
+
+// parseStrDict reads the repr of a dict of str to str.
+func parseStrDict(s string) (map[string]string, bool) {
+	s, ok := strings.CutPrefix(s, "{")
+	if !ok {
+		return nil, false
+	}
+	out := map[string]string{}
+	for {
+		s = strings.TrimLeft(s, " ")
+		if rest, ok := strings.CutPrefix(s, "}"); ok {
+			if strings.TrimSpace(rest) != "" {
+				return nil, false // more than the dict's repr: an expression
+			}
+			return out, true
+		}
+		k, rest, ok := pyStrLiteral(s)
+		if !ok {
+			return nil, false
+		}
+		rest, ok = strings.CutPrefix(strings.TrimLeft(rest, " "), ":")
+		if !ok {
+			return nil, false
+		}
+		v, rest, ok := pyStrLiteral(strings.TrimLeft(rest, " "))
+		if !ok {
+			return nil, false
+		}
+		out[k] = v
+		rest = strings.TrimLeft(rest, " ")
+		if r, ok := strings.CutPrefix(rest, ","); ok {
+			rest = r
+		} else if !strings.HasPrefix(rest, "}") {
+			return nil, false
+		}
+		s = rest
+	}
+}
+
+// pyStrLiteral reads one string literal as repr writes it: quoted with '
+// or ", with the escapes repr uses for a path (\\, \', \", \t, \n, \r,
+// \xHH, \uHHHH, \UHHHHHHHH). Anything else is not read.
+func pyStrLiteral(s string) (string, string, bool) {
+	if s == "" || s[0] != '\'' && s[0] != '"' {
+		return "", "", false
+	}
+	q := s[0]
+	var b strings.Builder
+	for i := 1; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == q:
+			return b.String(), s[i+1:], true
+		case c == '\n':
+			return "", "", false
+		case c != '\\':
+			b.WriteByte(c)
+			continue
+		}
+		if i+1 >= len(s) {
+			return "", "", false
+		}
+		i++
+		switch e := s[i]; e {
+		case '\\', '\'', '"':
+			b.WriteByte(e)
+		case 't':
+			b.WriteByte('\t')
+		case 'n':
+			b.WriteByte('\n')
+		case 'r':
+			b.WriteByte('\r')
+		case 'x', 'u', 'U':
+			n := 2
+			if e == 'u' {
+				n = 4
+			} else if e == 'U' {
+				n = 8
+			}
+			if i+n >= len(s) {
+				return "", "", false
+			}
+			r, err := strconv.ParseUint(s[i+1:i+1+n], 16, 32)
+			if err != nil || r > unicode.MaxRune {
+				return "", "", false
+			}
+			b.WriteRune(rune(r))
+			i += n
+		default:
+			return "", "", false
+		}
+	}
+	return "", "", false
 }
