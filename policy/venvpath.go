@@ -4,6 +4,7 @@ import (
 	"maps"
 	"os"
 	"path"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strconv"
@@ -23,7 +24,9 @@ import (
 // interpreter is known to be a virtual environment's when the command
 // names it by a path (.venv/bin/python, or python after sourcing the
 // environment's activate script) next to or under a pyvenv.cfg, as
-// Python itself finds its environment.
+// Python itself finds its environment, or by its name alone when the first
+// folder of the call's PATH that holds that name is a virtual environment's
+// (the runtime was started with the environment active).
 
 // Bounds on what is read of one environment: at most maxPthFiles .pth
 // files, each up to project.MaxScript (64 KiB), as is pyvenv.cfg. An
@@ -62,19 +65,46 @@ var pythonExe = lazy.New(func() *regexp.Regexp {
 // environment's or site is off (-S), and why the path cannot be told when
 // the environment cannot be read.
 func (j *judgement) venvSearch(c *shell.Command, f pyFlags) (*venvPath, string) {
-	if f.noSite || !strings.Contains(c.Name, "/") || !pythonExe.Get().MatchString(path.Base(c.Name)) {
+	if f.noSite || !pythonExe.Get().MatchString(path.Base(c.Name)) {
 		return nil, ""
 	}
-	if c.DirUnknown && !path.IsAbs(c.Name) {
+	exe := ""
+	switch {
+	case !strings.Contains(c.Name, "/"):
+		if exe = j.onPath(c.Name); exe == "" {
+			return nil, ""
+		}
+	case c.DirUnknown && !path.IsAbs(c.Name):
 		return nil, "Python's environment is found from its path, which depends on the working directory the analysis cannot tell"
+	default:
+		exe = j.res.ResolveLink(c.Name, c.Dir) // Python finds pyvenv.cfg from the name it was run by, not the link's target
 	}
-	exe := j.res.ResolveLink(c.Name, c.Dir) // Python finds pyvenv.cfg from the name it was run by, not the link's target
 	for _, dir := range []string{path.Dir(exe), path.Dir(path.Dir(exe))} {
 		if r, ok := j.venvAt(dir); ok {
 			return r.v, r.unknown
 		}
 	}
 	return nil, ""
+}
+
+// onPath returns where the call's PATH finds name: the first folder that
+// holds it; "" when PATH is not known, has a folder that is not absolute
+// before it (looked up from the working folder), or none holds it.
+func (j *judgement) onPath(name string) string {
+	env := j.cache().env
+	if !env.known {
+		return ""
+	}
+	for _, d := range filepath.SplitList(env.path) {
+		if !filepath.IsAbs(d) {
+			return ""
+		}
+		p := filepath.Join(d, name)
+		if _, err := os.Lstat(p); err == nil {
+			return p
+		}
+	}
+	return ""
 }
 
 // venvAt reads the environment whose pyvenv.cfg is in dir; false when

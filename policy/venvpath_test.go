@@ -127,3 +127,39 @@ func runVenvCases(t *testing.T, tests []readCase) {
 		})
 	}
 }
+
+// TestVenvOnPath: python named alone is the interpreter the call's PATH
+// finds first; when that is a virtual environment's (the runtime was
+// started with it active), its .pth folders are searched too. Each attack
+// was allowed before.
+func TestVenvOnPath(t *testing.T) {
+	harmful := map[string]string{"src/app/__init__.py": pyRmHome}
+	tests := []readCase{
+		{"import", venvFiles(harmful), "python -c 'import app'", deny, "A2.home-delete"},
+		{"python3 from a subfolder", venvFiles(harmful), "cd sub && python3 -c 'import app'", deny, "A2.home-delete"},
+		{"heredoc", venvFiles(harmful), "python - <<'EOF'\nimport app\nEOF", deny, "A2.home-delete"},
+		{"plain module run", venvFiles(plainReport), "python -m pkg.tools.report --help", allow, "D4.run-project-code"},
+		{"plain module from a subfolder", venvFiles(plainReport), "cd sub && python -m pkg.tools.report", allow, "D4.run-project-code"},
+		{"plain import", venvFiles(plainReport), "python3 -c 'import pkg.tools.report'", allow, "D4.run-project-code"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			files := tt.files
+			files[".venv/bin/python3"] = ""
+			writeFiles(t, dir, files)
+			p := New(Options{Path: filepath.Join(dir, ".venv", "bin") + ":/usr/bin:/bin"})
+			d := p.Decide(t.Context(), projectCall(dir, tt.cmd))
+			if d.Decision != tt.want || !hasRule(d.Rules, tt.rule) {
+				t.Errorf("%s\n got %s %v: %s\nwant %s %s", tt.cmd, d.Decision, d.Rules, d.Reason, tt.want, tt.rule)
+			}
+		})
+	}
+	// Another python first on PATH: the environment is not the one that runs.
+	dir := t.TempDir()
+	writeFiles(t, dir, venvFiles(plainReport))
+	p := New(Options{Path: "/usr/bin:" + filepath.Join(dir, ".venv", "bin")})
+	if d := p.Decide(t.Context(), projectCall(dir, "python3 -m pkg.tools.report")); d.Decision == allow {
+		t.Errorf("python3 -m pkg.tools.report with the system's python3 first: got %s %v: %s", d.Decision, d.Rules, d.Reason)
+	}
+}
