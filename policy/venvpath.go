@@ -26,7 +26,11 @@ import (
 // environment's activate script) next to or under a pyvenv.cfg, as
 // Python itself finds its environment, or by its name alone when the first
 // folder of the call's PATH that holds that name is a virtual environment's
-// (the runtime was started with the environment active).
+// (the runtime was started with the environment active). A project runner
+// (uv run, poetry run, pipenv run, pdm run, rye run) runs the interpreter
+// of the project's .venv when there is one: the nearest from where it runs
+// up to the project's root. (Where a runner keeps the environment
+// elsewhere, arbiter does not look: imports keep today's answer.)
 
 // Bounds on what is read of one environment: at most maxPthFiles .pth
 // files, each up to project.MaxScript (64 KiB), as is pyvenv.cfg. An
@@ -70,6 +74,13 @@ func (j *judgement) venvSearch(c *shell.Command, f pyFlags) (*venvPath, string) 
 	}
 	exe := ""
 	switch {
+	case !strings.Contains(c.Name, "/") && venvRunner(c):
+		if c.DirUnknown {
+			return nil, "the runner's environment is found from the working directory, which the analysis cannot tell"
+		}
+		if exe = j.projectVenvPython(c); exe == "" {
+			return nil, ""
+		}
 	case !strings.Contains(c.Name, "/"):
 		if exe = j.onPath(c.Name); exe == "" {
 			return nil, ""
@@ -85,6 +96,31 @@ func (j *judgement) venvSearch(c *shell.Command, f pyFlags) (*venvPath, string) 
 		}
 	}
 	return nil, ""
+}
+
+// venvRunner reports a command run by a runner that uses the project's
+// .venv.
+func venvRunner(c *shell.Command) bool {
+	for _, r := range []string{"uv", "poetry", "pipenv", "pdm", "rye"} {
+		if c.Has(r) {
+			return true
+		}
+	}
+	return false
+}
+
+// projectVenvPython returns the interpreter of the nearest .venv (one with
+// a pyvenv.cfg) from c's folder up to the project's root; "".
+func (j *judgement) projectVenvPython(c *shell.Command) string {
+	root := path.Clean(j.res.Project)
+	for dir := j.res.Resolve(".", c.Dir); ; dir = path.Dir(dir) {
+		if _, err := os.Lstat(path.Join(dir, ".venv", "pyvenv.cfg")); err == nil {
+			return path.Join(dir, ".venv", "bin", path.Base(c.Name))
+		}
+		if dir == root || !strings.HasPrefix(dir, root+"/") {
+			return ""
+		}
+	}
 }
 
 // onPath returns where the call's PATH finds name: the first folder that

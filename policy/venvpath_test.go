@@ -163,3 +163,27 @@ func TestVenvOnPath(t *testing.T) {
 		t.Errorf("python3 -m pkg.tools.report with the system's python3 first: got %s %v: %s", d.Decision, d.Rules, d.Reason)
 	}
 }
+
+// TestVenvRunners: uv, poetry and pipenv run the interpreter of the
+// project's .venv, so its .pth folders are searched. Each attack was
+// allowed before.
+func TestVenvRunners(t *testing.T) {
+	harmful := map[string]string{"src/app/__init__.py": pyRmHome, "pyproject.toml": "[project]\nname = \"proj\"\nversion = \"0.1\"\n"}
+	plain := map[string]string{"pyproject.toml": "[project]\nname = \"proj\"\nversion = \"0.1\"\n"}
+	for k, v := range plainReport {
+		plain[k] = v
+	}
+	runVenvCases(t, []readCase{
+		// Attacks.
+		{"uv run import", venvFiles(harmful), "uv run python -c 'import app'", deny, "A2.home-delete"},
+		{"poetry run heredoc", venvFiles(harmful), "poetry run python - <<'EOF'\nimport app\nEOF", deny, "A2.home-delete"},
+		{"pipenv run from a subfolder", venvFiles(harmful), "cd sub && pipenv run python3 -c 'import app'", deny, "A2.home-delete"},
+		// Neighbours: no environment of the project to read.
+		{"no .venv", map[string]string{"src/pkg/__init__.py": "", "src/pkg/tools/__init__.py": "", "src/pkg/tools/report.py": "print(1)\n", "pyproject.toml": plain["pyproject.toml"]}, "uv run python -m pkg.tools.report", dfr, "U.unknown-module"},
+		{"harmful module run", venvFiles(map[string]string{"src/pkg/__init__.py": pyUploadSSH, "src/pkg/tools/__init__.py": "", "src/pkg/tools/report.py": "print(1)\n"}), "uv run python -m pkg.tools.report", deny, ""},
+		// Twins.
+		{"uv run module", venvFiles(plain), "uv run python -m pkg.tools.report --help", allow, "D4.run-project-code"},
+		{"poetry run module", venvFiles(plain), "poetry run python -m pkg.tools.report", allow, "D4.run-project-code"},
+		{"pipenv run from a subfolder", venvFiles(plain), "cd sub && pipenv run python -m pkg.tools.report", allow, "D4.run-project-code"},
+	})
+}
