@@ -33,13 +33,16 @@ import (
 // maxListedEntries bounds the entries listed below one root.
 const maxListedEntries = 8192
 
-// xargsNames judges the words of c that xargs made from find's output.
+// xargsNames judges the words of c that stand for the files a find
+// selects: xargs's (their names must reach c whole) and find -exec's {}
+// (whole already). A program that prints what it reads is judged by the
+// files selected; for -exec, as many as a listing of maxListedEntries
+// finds (what find -exec hands on was judged by names alone before).
 func (j *judgement) xargsNames(c *shell.Command, subj string) {
-	if metadataOnly.Get()[c.Program] {
-		return
-	}
+	reads := j.readsContent(c)
 	for _, a := range c.Args {
-		if a.Listed == shell.NotListed {
+		listed := a.Listed != shell.NotListed && !metadataOnly.Get()[c.Program]
+		if !listed && !(reads && foundByFind(c, a)) {
 			continue
 		}
 		root := strings.TrimSuffix(a.Text, "/*")
@@ -47,11 +50,11 @@ func (j *judgement) xargsNames(c *shell.Command, subj string) {
 			root = "/"
 		}
 		l := nameListing{split: a.Listed == shell.ListedByBlanks, match: findNameTest(j.findOf(c))}
-		if why := j.listNames(&l, j.res.ResolveLink(root, c.Dir), root); why != "" {
+		if why := j.listNames(&l, j.res.ResolveLink(root, c.Dir), root); why != "" && listed {
 			j.fireWith(catalog.UUnresolved, subj, "xargs splits the names find prints at blanks and quotes, and "+why+", so what "+c.Program+" is given is only known when the command runs")
 			return
 		}
-		if j.readsContent(c) {
+		if reads {
 			j.foundSecrets(l.files)
 		}
 	}
@@ -117,7 +120,8 @@ func (j *judgement) foundSecrets(files []string) {
 
 // findNameTest returns find's -name or -iname pattern as a test of a
 // file's name when the expression is only that test with -type f and
-// depth options; nil otherwise (every file may be selected).
+// depth options (and the action: -print, -print0, -exec … ; or +); nil
+// otherwise (every file may be selected).
 func findNameTest(f *shell.Command) func(string) bool {
 	if f == nil {
 		return nil
@@ -129,6 +133,16 @@ func findNameTest(f *shell.Command) func(string) bool {
 	pattern, fold := "", false
 	for ; k < len(f.Args); k++ {
 		t := f.Args[k].Text
+		switch t {
+		case "-print", "-print0":
+			continue
+		case "-exec", "-execdir":
+			// The action that hands the files on: it selects nothing.
+			for k < len(f.Args) && f.Args[k].Text != ";" && f.Args[k].Text != "+" {
+				k++
+			}
+			continue
+		}
 		if k+1 >= len(f.Args) {
 			return nil
 		}

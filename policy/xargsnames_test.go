@@ -49,6 +49,11 @@ func TestXargsFromFind(t *testing.T) {
 		{"find prints a format", tree, `find . -name "*.py" -printf '%h\n' | xargs cat`, dfr, "U.unresolved"},
 		{"null separators without -print0", tree, `find . -name "*.py" | xargs -0 cat`, dfr, "U.unresolved"},
 		{"a delete", tree, `find . -name "*.py" | xargs rm`, ask, "B1.delete"},
+		// find -exec hands on the same files: each attack was allowed
+		// before (its files were judged by find's name tests alone).
+		{"-exec cat of a tree with .env", with(map[string]string{".env": "AWS_SECRET_ACCESS_KEY=wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY\n"}), `find . -exec cat {} +`, ask, "B3.secret-read"},
+		{"-exec head of every file", with(map[string]string{"config/.env.local": "AWS_SECRET_ACCESS_KEY=wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY\n"}), `find . -type f -exec head -50 {} \;`, ask, "B3.secret-read"},
+		{"-exec grep of the python files", with(map[string]string{".env": "AWS_SECRET_ACCESS_KEY=wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY\n"}), `find . -name "*.py" -exec grep -n def {} +`, allow, "D1.read-only"},
 		{"a root outside the folder", tree, `find ../ -name "*.py" | xargs cat`, dfr, "U.unresolved"},
 		{"an absolute root", tree, `find /etc -name "*.conf" | xargs cat`, dfr, "U.unresolved"},
 	})
@@ -67,6 +72,7 @@ func TestXargsFoundContent(t *testing.T) {
 		{"src/settings.py", `find src -name "*.py" | xargs cat`, arbiter.Ask},
 		{"src/settings.py", `find src -type f | xargs grep -n TOKEN`, arbiter.Ask},
 		{"src/notes.txt", `find src -name "*.py" | xargs cat`, arbiter.Allow},
+		{"src/settings.py", `find src -name "*.py" -exec cat {} +`, arbiter.Ask},
 	} {
 		p := New(Options{Files: plantedScanner{filepath.Join(proj, tt.secret): token}})
 		if d := p.Decide(context.Background(), bashIn(proj, tt.cmd)); d.Decision != tt.want {
