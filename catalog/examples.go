@@ -62,6 +62,7 @@ var examples = lazy.New(func() map[ID][]string {
 		DNestedShell:         {"bash -c 'echo \\\"hello\\\"'", "bash -c 'echo \"hello world\"'"},
 		D1Help:               {"rm --help", "git --help"},
 		D1ReadOnly:           {"cd", "ls"},
+		D2CacheDelete:        {"rm -rf __pycache__", "rm -rf node_modules/.cache/tmp"},
 		D2PermissionsProject: {"chmod o= file", "chmod a+rx file"},
 		D2Rmdir:              {"rmdir empty_folder"},
 		D2TempCleanup:        {"rm -fr /tmp/x", "rm -rf /tmp/build"},

@@ -143,6 +143,7 @@ func (p *js) required(i int) (string, bool) {
 	}
 	mod = strings.TrimPrefix(mod, "node:")
 	p.foreignModule(mod)
+	p.a.r.Imports = appendNew(p.a.r.Imports, mod)
 	for k := ts.closing(i+1) + 1; ts.at(k).is(tOp, ".") && ts.at(k+1).kind == tName; k += 2 {
 		mod += "." + ts[k+1].text
 	}
@@ -217,6 +218,7 @@ func (p *js) importStmt(i int) {
 	}
 	mod = strings.TrimPrefix(mod, "node:")
 	p.foreignModule(mod)
+	p.a.r.Imports = appendNew(p.a.r.Imports, mod)
 	for k := i; k < from; k++ {
 		t := ts[k]
 		switch {
@@ -246,6 +248,12 @@ func (p *js) walk() {
 		case t.is(tKeyword, "import") || t.is(tKeyword, "export"):
 			for i < len(ts) && ts[i].kind != tEnd && !(ts[i].kind == tString && ts.at(i-1).is(tName, "from")) && !(ts[i].kind == tString && ts.at(i-1).is(tKeyword, "import")) {
 				i++
+			}
+			if t.is(tKeyword, "export") && ts.at(i).kind == tString && ts.at(i-1).is(tName, "from") {
+				// export … from 'm' loads m as an import does.
+				mod := strings.TrimPrefix(ts[i].text, "node:")
+				p.foreignModule(mod)
+				p.a.r.Imports = appendNew(p.a.r.Imports, mod)
 			}
 			i++
 		case t.is(tKeyword, "this"):

@@ -43,6 +43,8 @@ type Report struct {
 	// import a.b, "m" and "m.n" for from m import n (n may be a
 	// submodule), with the leading dots of a relative import (".x",
 	// "..p.q"). Python runs each module's code when it is first imported.
+	// For JavaScript: the specifiers of literal require() calls and static
+	// import and export … from statements, as written (without node:).
 	Imports []string
 	// Hazard names the first of those effects found; "" when none. The
 	// project's own scripts are not held to the side-effect-free list, but

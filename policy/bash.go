@@ -296,6 +296,7 @@ func (j *judgement) command(a *shell.Analysis, c *shell.Command) {
 	if c.Program == "" {
 		return // redirections and assignments only, or an unresolved name (a problem)
 	}
+	j.xargsNames(c, subj)
 	for _, f := range a.Functions {
 		if c.Name == f {
 			j.fire(catalog.DFunctionCall, subj)

@@ -167,6 +167,9 @@ func (j *judgement) inlineCode(c *shell.Command, lang string, src shell.Word, kn
 	if load != nil && r.Parsed {
 		j.followImports(c, r, load, subj)
 	}
+	if lang == "javascript" && r.Parsed {
+		j.followRequires(c, r, subj)
+	}
 	if j.projectCode {
 		j.projectScript(c, name, r)
 		return

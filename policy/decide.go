@@ -185,6 +185,9 @@ type judgement struct {
 	py *pyLoad
 	// pyFiles are the project's Python files read in this decision.
 	pyFiles *pythonFiles
+	// js is where the requires of the JavaScript file being read resolve,
+	// set while judging the code of a file JavaScript code loads.
+	js *jsLoad
 	// builds are the files of build and test code read so far.
 	builds buildFiles
 	// files is Options.Files; scanned keeps what it found for each path

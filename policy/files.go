@@ -181,6 +181,8 @@ func (j *judgement) remove(c *shell.Command, w shell.Word, recursive bool) {
 		return
 	case j.scratchDelete(c, w, abs, place, recursive):
 		return
+	case foundByFind(c, w) && j.findCacheDelete(j.findOf(c), shown):
+		return
 	case place == paths.Home:
 		rel := j.res.HomeRelative(abs)
 		if w.Glob {
@@ -210,6 +212,8 @@ func (j *judgement) remove(c *shell.Command, w shell.Word, recursive bool) {
 		return
 	case place == paths.Project && inGitDir(abs) || place == paths.Project && path.Base(abs) == ".git":
 		j.fireWith(catalog.B7GitMetadata, shown, "deletes the repository's history in .git")
+		return
+	case place == paths.Project && j.cacheDelete(c, w, abs):
 		return
 	case place == paths.Project:
 		if w.Glob && globAtProjectRoot(j.res, abs) {

@@ -22,6 +22,9 @@ func (j *judgement) find(c *shell.Command) {
 	for _, a := range c.Args {
 		switch a.Text {
 		case "-delete":
+			if j.findCacheDelete(c, subj) {
+				return
+			}
 			for _, r := range roots {
 				w := r
 				w.Text = strings.TrimSuffix(r.Text, "/") + "/*"

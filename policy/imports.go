@@ -34,6 +34,9 @@ type pyLoad struct {
 	// standard input), then PYTHONPATH, then any the runner adds (pytest's
 	// rootdir-relative folders and its pythonpath setting).
 	dirs []string
+	// venv is what the interpreter's virtual environment adds after them
+	// (see venvpath.go); nil for another interpreter.
+	venv *venvPath
 	// unknown says why the search path cannot be told ("" when it can).
 	unknown string
 	// pkg is the package of the module whose code this is, against which
@@ -58,8 +61,9 @@ type pythonFiles struct {
 
 // pyFlags are the interpreter's options that change sys.path: -I
 // (isolated: neither the script's folder nor PYTHONPATH), -E (no PYTHON*
-// variables), -P (no script folder or working directory).
-type pyFlags struct{ isolated, noEnv, safePath bool }
+// variables), -P (no script folder or working directory), -S (no site
+// module: no site-packages).
+type pyFlags struct{ isolated, noEnv, safePath, noSite bool }
 
 // pythonFlags reads the flags clustered before the code, module or script.
 func pythonFlags(c *shell.Command) pyFlags {
@@ -77,6 +81,8 @@ func pythonFlags(c *shell.Command) pyFlags {
 				f.noEnv = true
 			case 'P':
 				f.safePath = true
+			case 'S':
+				f.noSite = true
 			}
 			if strings.ContainsRune("cmWX", l) {
 				return f // the rest is the option's value
@@ -119,6 +125,11 @@ func (j *judgement) pythonSearch(c *shell.Command, first string) *pyLoad {
 			}
 		}
 	}
+	if v, why := j.venvSearch(c, f); why != "" && load.unknown == "" {
+		load.unknown = why
+	} else {
+		load.venv = v
+	}
 	return load
 }
 
@@ -138,7 +149,7 @@ func (j *judgement) isProjectModule(load *pyLoad, top string) bool {
 	if load.unknown != "" || top == "" {
 		return false
 	}
-	return len(j.pyModules(load.dirs, top)) > 0
+	return len(j.loadModules(load, top)) > 0
 }
 
 // writtenLookup reports whether the command line writes p (a file), or
@@ -171,7 +182,12 @@ func (j *judgement) followImports(c *shell.Command, r code.Report, load *pyLoad,
 			}
 			continue
 		}
-		for _, m := range j.pyModules(load.dirs, abs) {
+		found := j.loadModules(load, abs)
+		if top, _, _ := strings.Cut(abs, "."); len(found) == 0 && load.unmappedModule(top) != "" {
+			j.fireWith(catalog.UUnknownDirectory, subj, "imports "+abs+", and "+load.unmappedModule(top))
+			return
+		}
+		for _, m := range found {
 			j.pythonModuleFile(c, m, load, subj)
 		}
 	}
@@ -216,7 +232,7 @@ func (j *judgement) pythonModuleFile(c *shell.Command, m project.PyModule, load 
 			pkg = m.Name[:i]
 		}
 	}
-	next := &pyLoad{dirs: load.dirs, pkg: pkg, level: load.level + 1}
+	next := &pyLoad{dirs: load.dirs, venv: load.venv, pkg: pkg, level: load.level + 1}
 	whose := "the project's module "
 	if !inProject(j.res.Classify(m.File, false)) {
 		whose = "the module " // beside a script outside the project
@@ -348,12 +364,16 @@ func (j *judgement) projectPythonModule(c *shell.Command, module, subj string) b
 		j.fireWith(catalog.UUnknownDirectory, subj, "runs the module "+module+", and "+load.unknown)
 		return true
 	}
-	chain := j.pyModules(load.dirs, module)
+	chain := j.loadModules(load, module)
+	if top, _, _ := strings.Cut(module, "."); len(chain) == 0 && load.unmappedModule(top) != "" {
+		j.fireWith(catalog.UUnknownDirectory, subj, "runs the module "+module+", and "+load.unmappedModule(top))
+		return true
+	}
 	if len(chain) == 0 {
 		return false
 	}
 	if last := chain[len(chain)-1]; last.Name == module && last.Dirs != nil {
-		if full := j.pyModules(load.dirs, module+".__main__"); len(full) > len(chain) {
+		if full := j.loadModules(load, module+".__main__"); len(full) > len(chain) {
 			chain = full
 		}
 	}

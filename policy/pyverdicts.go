@@ -130,7 +130,7 @@ func (j *judgement) verdictKey(s verdictStore, file string, load *pyLoad) (strin
 	if !st.ok || !st.exists {
 		return "", false
 	}
-	return filecache.Key(s.version(), st.id, "python", file, load.pkg, strconv.Itoa(load.level), strings.Join(load.dirs, "\x00"), j.res.Project, j.res.Home, j.res.Cwd), true
+	return filecache.Key(s.version(), st.id, "python", file, load.pkg, strconv.Itoa(load.level), load.searchKey(), j.res.Project, j.res.Home, j.res.Cwd), true
 }
 
 // trackingStart begins collecting what file's judgement depends on; nil
@@ -225,7 +225,7 @@ func (j *judgement) keptRun(candidates []string, loads []pyFileLoad, subj string
 		extra = append(extra, f, strconv.FormatBool(st.exists), st.id.String())
 	}
 	for _, l := range loads {
-		extra = append(extra, l.file, l.load.pkg, strings.Join(l.load.dirs, "\x00"))
+		extra = append(extra, l.file, l.load.pkg, l.load.searchKey())
 	}
 	key := filecache.Key(s.version(), filecache.ID{}, extra...)
 	if b, ok := filecache.Get(s.dir, verdictFolder, key); ok && j.recordHolds(b) {

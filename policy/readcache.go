@@ -31,6 +31,8 @@ type readCache struct {
 	ids      map[string]pathState
 	// env is where the call's shell finds programs (see missing.go).
 	env shellEnv
+	// venvs are the virtual environments read, by folder (venvpath.go).
+	venvs map[string]venvRead
 }
 
 // shellEnv is the call's PATH and the start-up files of its shell;

@@ -85,8 +85,10 @@ func (j *judgement) shellText(text, dir, subj string) {
 // code is routine (D4). lang is the language shell.Interpreter names;
 // program runs it.
 //
-// load, for Python, is where the script's imports are found.
-func (j *judgement) scriptCode(program, lang, text, dir, subj string, load *pyLoad) {
+// load, for Python, is where the script's imports are found; file, for
+// JavaScript, the script whose folder its requires resolve against ("" for
+// the working folder).
+func (j *judgement) scriptCode(program, lang, text, dir, subj string, load *pyLoad, file string) {
 	if j.tooDeep(subj) {
 		return
 	}
@@ -97,6 +99,9 @@ func (j *judgement) scriptCode(program, lang, text, dir, subj string, load *pyLo
 	inner := j.nested(dir)
 	inner.projectCode = true // hazards only: running the project's own code is routine (D4)
 	inner.py = load
+	if lang == "javascript" && file != "" {
+		inner.js = &jsLoad{base: path.Dir(file)}
+	}
 	// The shell analysis reads interpreter code fed on standard input; the
 	// file's code is given to it that way.
 	inner.script(heredoc(program, text))
@@ -196,9 +201,9 @@ func (j *judgement) judgeContent(c *shell.Command, file, text, subj string) bool
 	case shell.IsShell(program) || program == "source" || program == ".":
 		j.shellText(text, dir, subj)
 	case shell.Interpreter(program) == "python":
-		j.scriptCode(program, "python", text, dir, subj, j.scriptSearch(c, file))
+		j.scriptCode(program, "python", text, dir, subj, j.scriptSearch(c, file), "")
 	case shell.Interpreter(program) != "":
-		j.scriptCode(program, shell.Interpreter(program), text, dir, subj, nil)
+		j.scriptCode(program, shell.Interpreter(program), text, dir, subj, nil, j.res.Resolve(file, c.Dir))
 	default:
 		j.fireWith(catalog.UUnknownInterpreter, subj, "the script runs with "+program+", which arbiter cannot read")
 		return false

@@ -199,5 +199,5 @@ func (j *judgement) runnerModule(c *shell.Command, name, dir, subj string) {
 	if !ok {
 		return // not there: nothing runs
 	}
-	j.scriptCode("node", "javascript", text, dir, subj+" (loads "+j.shownPath(abs)+")", nil)
+	j.scriptCode("node", "javascript", text, dir, subj+" (loads "+j.shownPath(abs)+")", nil, abs)
 }

@@ -113,9 +113,9 @@ func (j *judgement) loadAgentFile(c *shell.Command, part, abs string) bool {
 		// it runs or code run in a folder: the file's folder, then the
 		// working one (the program may add others, which arbiter does
 		// not know).
-		j.scriptCode(program, lang, r.text, dir, subj, &pyLoad{dirs: []string{path.Dir(abs), dir}})
+		j.scriptCode(program, lang, r.text, dir, subj, &pyLoad{dirs: []string{path.Dir(abs), dir}}, "")
 	case program != "":
-		j.scriptCode(program, lang, r.text, dir, subj, nil)
+		j.scriptCode(program, lang, r.text, dir, subj, nil, abs)
 	default:
 		return false // not code arbiter reads: judged as any loaded file
 	}

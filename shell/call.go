@@ -2,6 +2,7 @@ package shell
 
 import (
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/arbitergate/arbiter/internal/lazy"
@@ -342,7 +343,108 @@ func (w *walker) xargs(cmd *Command, opts, rest []Word) []Word {
 	if items != nil {
 		return append(out, items...)
 	}
+	if listed, ok := w.findListing(cmd, opts); ok {
+		cmd.Via = append(cmd.Via, "find") // judged as find -exec CMD {} + is
+		return append(out, listed...)
+	}
 	return append(out, input)
+}
+
+// findListing returns the words that stand for what xargs reads when
+// its input is the output of one find that only prints names below
+// plain roots relative to the working folder that do not climb out of it
+// (a search of the work at hand; a find of ~ or /var keeps its answer):
+// ROOT/* per root, as find -exec's {} is read. False for
+// any other input, an option of xargs that reads its input otherwise
+// (-a, -d, -E, -I, -L) or a find that acts (-exec, -delete), writes,
+// prints anything but names, or follows links.
+func (w *walker) findListing(cmd *Command, opts []Word) ([]Word, bool) {
+	if cmd.Stdin.Kind != Pipe || len(cmd.Stdin.From) != 1 || cmd.Stdin.From[0] != "find" || cmd.Stdin.Known {
+		return nil, false
+	}
+	for _, r := range cmd.Redirs {
+		if r.Reads() {
+			return nil, false // xargs -a FILE
+		}
+	}
+	null, ok := xargsListOpts(opts)
+	if !ok {
+		return nil, false
+	}
+	var find *Command
+	for i := len(w.a.Commands) - 1; i >= 0; i-- {
+		if w.a.Commands[i].Program == "find" {
+			find = &w.a.Commands[i]
+			break
+		}
+	}
+	if find == nil || len(find.Via) > 0 || find.DirUnknown || find.Dir != cmd.Dir {
+		return nil, false
+	}
+	var roots []string
+	k := 0
+	for ; k < len(find.Args) && !strings.HasPrefix(find.Args[k].Text, "-") && find.Args[k].Text != "(" && find.Args[k].Text != "!"; k++ {
+		a := find.Args[k]
+		if a.Dynamic || a.Glob || a.Text == "" || strings.HasPrefix(a.Text, "/") || strings.HasPrefix(a.Text, "~") || slices.Contains(strings.Split(a.Text, "/"), "..") {
+			return nil, false
+		}
+		roots = append(roots, a.Text)
+	}
+	if len(roots) == 0 {
+		roots = []string{"."}
+	}
+	print0 := false
+	for _, a := range find.Args[k:] {
+		if a.Dynamic {
+			return nil, false
+		}
+		switch a.Text {
+		case "-print0":
+			print0 = true
+		case "-L", "-H", "-follow", "-exec", "-execdir", "-ok", "-okdir", "-delete", "-fprint", "-fprint0", "-fprintf", "-fls", "-printf", "-ls", "-files0-from":
+			return nil, false
+		}
+	}
+	if print0 != null {
+		return nil, false // names and separators do not match
+	}
+	kind := ListedByBlanks
+	if null {
+		kind = ListedByNull
+	}
+	out := make([]Word, 0, len(roots))
+	for _, r := range roots {
+		out = append(out, Word{Text: strings.TrimSuffix(r, "/") + "/*", Glob: true, Listed: kind})
+	}
+	return out, true
+}
+
+// xargsListOpts reads the options of xargs that leave each name it reads
+// one argument (or words of one): -r, -t, -x, -0, -n N, -P N, -s N.
+// null reports -0; false for any other option.
+func xargsListOpts(opts []Word) (null, ok bool) {
+	for k := 0; k < len(opts); k++ {
+		t := opts[k].Text
+		switch {
+		case t == "-r" || t == "--no-run-if-empty" || t == "-t" || t == "--verbose" || t == "-x" || t == "--exit":
+		case t == "-0" || t == "--null":
+			null = true
+		case t == "-n" || t == "-P" || t == "-s":
+			if k+1 >= len(opts) || !digitsOnly(opts[k+1].Text) {
+				return false, false
+			}
+			k++
+		case len(t) > 2 && (t[:2] == "-n" || t[:2] == "-P" || t[:2] == "-s") && digitsOnly(t[2:]):
+		case strings.HasPrefix(t, "--max-args=") && digitsOnly(t[len("--max-args="):]), strings.HasPrefix(t, "--max-procs=") && digitsOnly(t[len("--max-procs="):]):
+		default:
+			return false, false
+		}
+	}
+	return null, true
+}
+
+func digitsOnly(s string) bool {
+	return s != "" && strings.Trim(s, "0123456789") == ""
 }
 
 // nested analyses a command line that a program runs through a shell.

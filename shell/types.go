@@ -48,7 +48,24 @@ type Word struct {
 	// at run time: a number or a name from a read-only program's output
 	// ($(nproc), $(whoami)); AnyValue when any part may be anything.
 	Value ValueKind
+	// Listed, for the word ROOT/* that xargs hands on for the names a
+	// find below ROOT prints (find ROOT … | xargs CMD), says how xargs
+	// splits them; NotListed for any other word.
+	Listed ListKind
 }
+
+// ListKind is how xargs splits the names find prints.
+type ListKind int
+
+const (
+	NotListed ListKind = iota
+	// ListedByBlanks is xargs's default: names split at blanks and
+	// newlines, with quotes and backslashes read, so a name holding one
+	// becomes other words.
+	ListedByBlanks
+	// ListedByNull is xargs -0 fed by find -print0: whole names.
+	ListedByNull
+)
 
 // Redirect is one redirection of a command.
 type Redirect struct {
