@@ -6,8 +6,6 @@ import (
 	"github.com/arbitergate/arbiter/catalog"
 	"github.com/arbitergate/arbiter/code"
 	"github.com/arbitergate/arbiter/internal/lazy"
-	"github.com/arbitergate/arbiter/paths"
-	"github.com/arbitergate/arbiter/secrets"
 	"github.com/arbitergate/arbiter/shell"
 )
 
@@ -111,19 +109,8 @@ func duckdbWords(c *shell.Command) (db *shell.Word, inputs []string, runs, ok bo
 // temporary one, named literally, not an address (md:, s3://) and not a
 // credential store.
 func (j *judgement) duckdbFile(c *shell.Command, db shell.Word) (where string, ok bool) {
-	if db.Text == ":memory:" {
-		return "an in-memory database", true
-	}
-	if db.Text == "" || strings.Contains(db.Text, ":") {
+	if strings.Contains(db.Text, ":") && db.Text != ":memory:" {
 		return "", false
 	}
-	abs := j.res.Resolve(db.Text, c.Dir)
-	if secrets.File(abs) != "" || c.DirUnknown && !strings.HasPrefix(db.Text, "/") {
-		return "", false
-	}
-	switch j.res.Classify(abs, false) {
-	case paths.Project, paths.Temp:
-		return "the database file " + db.Text, true
-	}
-	return "", false
+	return j.databaseFile(c, db)
 }

@@ -124,10 +124,20 @@ func onlyCmd(c *shell.Command) bool {
 // temporary one), named literally, not a URI that may choose another VFS
 // or file, not a credential store. where names it for the reason.
 func (j *judgement) sqliteFile(c *shell.Command, db shell.Word) (where string, ok bool) {
+	if strings.HasPrefix(strings.ToLower(db.Text), "file:") {
+		return "", false
+	}
+	return j.databaseFile(c, db)
+}
+
+// databaseFile checks a database operand named literally (each program's
+// own addresses are refused by its caller): in memory, or a file of the
+// project or a temporary one, not a credential store.
+func (j *judgement) databaseFile(c *shell.Command, db shell.Word) (where string, ok bool) {
 	if db.Text == ":memory:" {
 		return "an in-memory database", true
 	}
-	if db.Text == "" || strings.HasPrefix(strings.ToLower(db.Text), "file:") {
+	if db.Text == "" {
 		return "", false
 	}
 	abs := j.res.Resolve(db.Text, c.Dir)
