@@ -35,12 +35,7 @@ const answerVersion = "a1"
 
 // encodeAnswer writes an answer's line.
 func encodeAnswer(buf *bytes.Buffer, a Answer) {
-	buf.WriteString(answerVersion)
-	for _, f := range []string{strconv.FormatInt(a.Time, 10), a.Status, a.Key, a.Files, a.ID, a.Input} {
-		buf.WriteByte('\t')
-		buf.WriteString(f)
-	}
-	buf.WriteByte('\n')
+	writeLine(buf, answerVersion, strconv.FormatInt(a.Time, 10), a.Status, a.Key, a.Files, a.ID, a.Input)
 }
 
 // DecodeAnswer reads one answer's line; false when it is not a

@@ -158,8 +158,14 @@ const version = "v1"
 
 // encode writes an entry's line.
 func encode(buf *bytes.Buffer, e Entry) {
-	buf.WriteString(version)
-	for _, f := range []string{strconv.FormatInt(e.Time, 10), e.Tool, e.Decision, e.Sum, e.ID, e.Path} {
+	writeLine(buf, version, strconv.FormatInt(e.Time, 10), e.Tool, e.Decision, e.Sum, e.ID, e.Path)
+}
+
+// writeLine writes one record of the journal: its kind and its fields,
+// tab separated, ended by a line break.
+func writeLine(buf *bytes.Buffer, kind string, fields ...string) {
+	buf.WriteString(kind)
+	for _, f := range fields {
 		buf.WriteByte('\t')
 		buf.WriteString(f)
 	}
