@@ -148,3 +148,24 @@ func (a Agent) clone() Agent {
 	}
 	return a
 }
+
+// MovedDirs returns the folders getenv moves runtimes' home folders to
+// (an absolute DirEnv value), each with the folder under the home
+// directory it stands for: "/srv/pi" → ".pi/agent".
+func MovedDirs(getenv func(string) string) map[string]string {
+	var out map[string]string
+	for _, a := range registry {
+		if a.DirEnv == "" {
+			continue
+		}
+		dir := getenv(a.DirEnv)
+		if dir == "" || !filepath.IsAbs(dir) {
+			continue
+		}
+		if out == nil {
+			out = map[string]string{}
+		}
+		out[filepath.ToSlash(filepath.Clean(dir))] = a.Dir
+	}
+	return out
+}

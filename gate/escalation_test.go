@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"io"
 	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/arbitergate/arbiter"
@@ -102,5 +103,26 @@ func TestMayHold(t *testing.T) {
 		if got := mayHold([]byte(tt.text), fullEscalation); got != tt.want {
 			t.Errorf("mayHold(%s) = %v, want %v", tt.text, got, tt.want)
 		}
+	}
+}
+
+// TestGateGuardsMovedRuntimeHomes: the gate built from an environment
+// that moves Pi's home folder guards arbiter's extension there.
+func TestGateGuardsMovedRuntimeHomes(t *testing.T) {
+	root := t.TempDir()
+	moved := filepath.Join(root, "pi-home")
+	ext := filepath.Join(moved, "extensions", "arbiter.js")
+	if err := os.MkdirAll(filepath.Dir(ext), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(ext, []byte("// runs arbiter-hook pi\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	env := map[string]string{"ARBITER_CONFIG": os.DevNull, "ARBITER_MANAGED_CONFIG": os.DevNull, "HOME": filepath.Join(root, "home"), "XDG_CACHE_HOME": filepath.Join(root, "cache"), "PI_CODING_AGENT_DIR": moved}
+	g, _, _ := FromConfig(Options{Getenv: func(k string) string { return env[k] }, Log: io.Discard})
+	b, _ := json.Marshal(map[string]string{"file_path": ext, "content": "export default () => {}\n"})
+	d := g.Decide(context.Background(), arbiter.Call{Tool: "Write", Input: b, ProjectDir: filepath.Join(root, "proj"), Cwd: filepath.Join(root, "proj"), Home: env["HOME"]})
+	if d.Decision != arbiter.Deny {
+		t.Errorf("overwriting arbiter's extension in $PI_CODING_AGENT_DIR: %s %v", d.Decision, d.Rules)
 	}
 }

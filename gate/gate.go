@@ -16,6 +16,7 @@ import (
 	"github.com/arbitergate/arbiter/catalog"
 
 	"github.com/arbitergate/arbiter"
+	"github.com/arbitergate/arbiter/agents"
 	"github.com/arbitergate/arbiter/config"
 	"github.com/arbitergate/arbiter/judge"
 	"github.com/arbitergate/arbiter/policy"
@@ -114,7 +115,7 @@ func FromConfig(opt Options) (*Gate, config.Config, error) {
 	}
 	cfg, _ := config.Load(opt.Getenv)
 	files := secrets.Files{Cache: cacheDir(opt), Version: sync.OnceValue(programVersion)}
-	g := &Gate{Static: policy.New(policy.Options{Protect: Protected(cfg, opt), Files: files, Cache: files.Cache, Build: files.Version, Path: opt.Getenv("PATH")}), Problems: cfg.Problems}
+	g := &Gate{Static: policy.New(policy.Options{Protect: Protected(cfg, opt), AgentDirs: agents.MovedDirs(opt.Getenv), Files: files, Cache: files.Cache, Build: files.Version, Path: opt.Getenv("PATH")}), Problems: cfg.Problems}
 	if user := userRules(cfg); len(user) > 0 && !opt.NoRules {
 		g.Rules = loadRules(user, g.Static, cacheDir(opt), cfg.Sum)
 		g.Problems = append(g.Problems, g.Rules.Problems...)

@@ -44,6 +44,12 @@ type Options struct {
 	// which may define functions and aliases; nil for the usual ones.
 	Path         string
 	ShellStartup []string
+	// AgentDirs are the folders the environment moved runtimes' home
+	// folders to (CODEX_HOME, PI_CODING_AGENT_DIR, …), each with the
+	// folder it stands for relative to the home directory (".codex"): the
+	// runtime loads its configuration and arbiter's hook from there, so
+	// they are guarded as the default places are (agents.MovedDirs).
+	AgentDirs map[string]string
 }
 
 // Policy is the static decision layer. It holds no mutable state and is
@@ -78,6 +84,7 @@ func (p *Policy) Decide(ctx context.Context, call arbiter.Call) (d arbiter.Decis
 	j := newJudgement(call)
 	j.az = p.az
 	j.protect = p.opts.Protect
+	j.agentDirs = p.opts.AgentDirs
 	j.files = p.opts.Files
 	if p.opts.Path != "" {
 		j.cache().env = shellEnv{path: p.opts.Path, startup: p.opts.ShellStartup, known: true}
@@ -175,8 +182,9 @@ type judgement struct {
 	// projectCode is set while judging the code of one of the project's
 	// own script files, which is not held to the side-effect-free list.
 	projectCode bool
-	// protect is Options.Protect.
-	protect []string
+	// protect is Options.Protect, agentDirs Options.AgentDirs.
+	protect   []string
+	agentDirs map[string]string
 	// reads holds the configuration files read in this decision, shared
 	// by its nested judgements; nil until the first is read.
 	reads *readCache

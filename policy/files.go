@@ -75,7 +75,7 @@ func (j *judgement) write(abs string, glob bool, shown, how string) {
 	case j.isGuardPath(abs):
 		j.guardTamper(shown, "changes the files of a permission gate that guards this agent")
 		return
-	case isAgentConfig(abs):
+	case j.isAgentConfig(abs):
 		j.fire(catalog.B5AgentConfig, shown)
 		return
 	case place == paths.Project && inGitDir(abs):

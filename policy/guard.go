@@ -35,6 +35,9 @@ func (j *judgement) isGuardPath(abs string) bool {
 	if isGuardPath(j.res, abs) {
 		return true
 	}
+	if as := j.atHome(abs); as != "" && (isOwnHookFile(as) || holdsArbiterHookAs(abs, as)) {
+		return true
+	}
 	for _, p := range j.protect {
 		if under(abs, p) {
 			return true
@@ -167,10 +170,19 @@ func (j *judgement) holdsGuard(abs string) bool {
 		}
 		for _, f := range hookFiles.Get() {
 			dir := path.Join(base, f.folder)
-			if !under(dir, abs) {
+			if under(dir, abs) && j.globHoldsGuard(path.Join(dir, f.name)) {
+				return true
+			}
+		}
+	}
+	for moved, rel := range j.agentDirs {
+		for _, f := range hookFiles.Get() {
+			rest, ok := strings.CutPrefix(f.folder+"/", rel+"/")
+			if !ok {
 				continue
 			}
-			if globHoldsGuard(j.res, path.Join(dir, f.name)) {
+			dir := path.Join(moved, rest)
+			if under(dir, abs) && j.globHoldsGuard(path.Join(dir, f.name)) {
 				return true
 			}
 		}
@@ -179,7 +191,7 @@ func (j *judgement) holdsGuard(abs string) bool {
 }
 
 // globHoldsGuard reports whether a file matching pattern is a gate's.
-func globHoldsGuard(r paths.Resolver, pattern string) bool {
+func (j *judgement) globHoldsGuard(pattern string) bool {
 	matches, err := filepath.Glob(filepath.FromSlash(pattern))
 	if err != nil {
 		return false
@@ -188,7 +200,35 @@ func globHoldsGuard(r paths.Resolver, pattern string) bool {
 		return true
 	}
 	for _, m := range matches {
-		if isGuardPath(r, filepath.ToSlash(m)) {
+		if j.isGuardPath(filepath.ToSlash(m)) {
+			return true
+		}
+	}
+	return false
+}
+
+// atHome returns the path abs stands for when it lies in a runtime's home
+// folder that the environment moved (Options.AgentDirs): the same file
+// under the default folder in the home directory, which the guard's
+// tables name. It returns "" for any other path.
+func (j *judgement) atHome(abs string) string {
+	for moved, rel := range j.agentDirs {
+		if rest, ok := strings.CutPrefix(abs, moved); ok && (rest == "" || rest[0] == '/') && j.res.Home != "" {
+			return path.Join(j.res.Home, rel) + rest
+		}
+	}
+	return ""
+}
+
+// isAgentConfig reports whether a path holds an agent's configuration or
+// standing instructions, at the default places or where the environment
+// moved a runtime's home folder.
+func (j *judgement) isAgentConfig(abs string) bool {
+	if isAgentConfig(abs) {
+		return true
+	}
+	for moved := range j.agentDirs {
+		if under(abs, moved) {
 			return true
 		}
 	}
@@ -253,11 +293,15 @@ const maxSettings = 1 << 20
 // that currently holds arbiter's hook (or Codex's config.toml beside such
 // a hooks.json, which records that the person trusted it). Changing such a
 // file could remove the gate; reading it is fine.
-func holdsArbiterHook(abs string) bool {
-	dir, base := path.Dir(abs), path.Base(abs)
+func holdsArbiterHook(abs string) bool { return holdsArbiterHookAs(abs, abs) }
+
+// holdsArbiterHookAs is holdsArbiterHook of the file at abs, recognised by
+// the name as (the path it stands for where a runtime's home was moved).
+func holdsArbiterHookAs(abs, as string) bool {
+	dir, base := path.Dir(as), path.Base(as)
 	for _, t := range trustFiles.Get() {
-		if isFileAt(abs, t.file) {
-			return fileMentionsArbiter(path.Join(dir, t.hooks))
+		if isFileAt(as, t.file) {
+			return fileMentionsArbiter(path.Join(path.Dir(abs), t.hooks))
 		}
 	}
 	for _, f := range hookFiles.Get() {

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/arbitergate/arbiter"
+	"github.com/arbitergate/arbiter/agents"
 	"github.com/arbitergate/arbiter/policy"
 	"github.com/arbitergate/arbiter/setup"
 )
@@ -127,5 +128,45 @@ func TestGuardCoversTheFoldersOfHookFiles(t *testing.T) {
 				t.Errorf("%s without arbiter's hook file: %s %v, want no S.guard-tamper", c.cmd, d.Decision, d.Rules)
 			}
 		}
+	}
+}
+
+// TestGuardFollowsMovedRuntimeHomes: a runtime whose home folder an
+// environment variable moves (CODEX_HOME, COPILOT_HOME,
+// PI_CODING_AGENT_DIR, CLINE_DIR) loads arbiter's hook from there, so the
+// hook file arbiter install writes there is the gate's as it is at the
+// default place: changing, moving or removing it, or the folder holding
+// it, is tampering; a file written beside it is asked about or denied.
+func TestGuardFollowsMovedRuntimeHomes(t *testing.T) {
+	moved := 0
+	for _, rt := range setup.Runtimes() {
+		a, ok := agents.Lookup(rt)
+		if !ok || a.DirEnv == "" {
+			continue
+		}
+		root := t.TempDir()
+		home, project, dir := filepath.Join(root, "home"), filepath.Join(root, "proj"), filepath.Join(root, "elsewhere", rt)
+		t.Setenv(a.DirEnv, dir)
+		tg, err := setup.For(rt, setup.Scope{Home: home}, "/usr/local/bin/arbiter-hook")
+		if err != nil {
+			t.Fatalf("%s: %v", rt, err)
+		}
+		if !strings.HasPrefix(tg.Path, dir+string(filepath.Separator)) {
+			continue // its user-level hook is not under the folder the variable moves (Cline's IDE folder)
+		}
+		moved++
+		if _, err := tg.Install(false); err != nil {
+			t.Fatalf("%s install: %v", rt, err)
+		}
+		p := policy.New(policy.Options{AgentDirs: agents.MovedDirs(os.Getenv)})
+		checkGuarded(t, p, rt, tg.Path, home, project)
+		b, _ := json.Marshal(map[string]any{"command": "rm -rf '" + dir + "'"})
+		d := p.Decide(context.Background(), arbiter.Call{Tool: "Bash", Input: b, ProjectDir: project, Cwd: project, Home: home})
+		if d.Decision != arbiter.Deny || !hasRule(d, "S.guard-tamper") {
+			t.Errorf("%s: removing %s=%s, which holds arbiter's hook: %s %v", rt, a.DirEnv, dir, d.Decision, d.Rules)
+		}
+	}
+	if moved < 3 {
+		t.Fatalf("only %d runtimes have a home an environment variable moves", moved)
 	}
 }

@@ -48,7 +48,7 @@ var wholeWrite = map[string]bool{"Write": true, "Bash": true}
 // never scratch, whoever wrote them.
 func (j *judgement) scratchPlace(abs string, place paths.Place) bool {
 	return place == paths.Project && !inGitDir(abs) && path.Base(abs) != ".git" &&
-		!isAgentConfig(abs) && !persistent(j.res, abs) && secrets.File(abs) == ""
+		!j.isAgentConfig(abs) && !persistent(j.res, abs) && secrets.File(abs) == ""
 }
 
 // onlyDeletes reports whether the command line holding c does nothing but
