@@ -228,7 +228,10 @@ func (j *judgement) isAgentConfig(abs string) bool {
 		return true
 	}
 	for moved := range j.agentDirs {
-		if under(abs, moved) {
+		// A variable that names the home folder or one above the project
+		// would make every file there configuration; the hook files in it
+		// are still guarded (isGuardPath).
+		if under(abs, moved) && !under(j.res.Home, moved) && !under(j.res.Project, moved) {
 			return true
 		}
 	}

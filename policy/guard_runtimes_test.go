@@ -170,3 +170,19 @@ func TestGuardFollowsMovedRuntimeHomes(t *testing.T) {
 		t.Fatalf("only %d runtimes have a home an environment variable moves", moved)
 	}
 }
+
+// TestMovedRuntimeHomeAboveTheProject: a variable naming the home folder
+// itself does not make every project file the agent's configuration.
+func TestMovedRuntimeHomeAboveTheProject(t *testing.T) {
+	root := t.TempDir()
+	home := filepath.Join(root, "home")
+	project := filepath.Join(home, "proj")
+	p := policy.New(policy.Options{AgentDirs: agents.MovedDirs(func(k string) string {
+		return map[string]string{"CODEX_HOME": home}[k]
+	})})
+	b, _ := json.Marshal(map[string]any{"file_path": filepath.Join(project, "main.go"), "content": "package main\n"})
+	d := p.Decide(context.Background(), arbiter.Call{Tool: "Write", Input: b, ProjectDir: project, Cwd: project, Home: home})
+	if d.Decision != arbiter.Allow {
+		t.Errorf("a project write with CODEX_HOME=$HOME: %s %v", d.Decision, d.Rules)
+	}
+}
