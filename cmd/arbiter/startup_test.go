@@ -1,6 +1,8 @@
 package main
 
 import (
+	"debug/buildinfo"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -66,5 +68,28 @@ func TestHookStartup(t *testing.T) {
 	}
 	if sum > total {
 		t.Errorf("initialising arbiter-hook's %d packages allocates %d bytes (at most %d)", packages, sum, total)
+	}
+}
+
+// TestHookRuntimeSettings: both programs that answer hook calls are built
+// without the runtime's goroutine that follows the container's CPU limit
+// (//go:debug updatemaxprocs=0 in their main packages). A hook lives a few
+// milliseconds; starting that goroutine woke a thread on every call (41
+// context switches a call against 16 without, BENCHMARKS.md).
+func TestHookRuntimeSettings(t *testing.T) {
+	for _, path := range []string{binary, hookBinaryPath} {
+		info, err := buildinfo.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		godebug := ""
+		for _, s := range info.Settings {
+			if s.Key == "DefaultGODEBUG" {
+				godebug = s.Value
+			}
+		}
+		if !slices.Contains(strings.Split(godebug, ","), "updatemaxprocs=0") {
+			t.Errorf("%s: DefaultGODEBUG %q lacks updatemaxprocs=0", path, godebug)
+		}
 	}
 }
