@@ -3,6 +3,7 @@ package spec
 import (
 	_ "embed"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 
@@ -343,6 +344,9 @@ func (s *Spec) directive(f []string) error {
 	if f[0] == "args" {
 		return operands(s, f[1:])
 	}
+	// One allocation for the line's options: appended one by one, a
+	// long opts line (go test's) copied its slice five times.
+	s.Options = slices.Grow(s.Options, len(f)-1)
 	for _, tok := range f[1:] {
 		o, err := option(tok)
 		if err != nil {

@@ -1,6 +1,11 @@
+//go:debug updatemaxprocs=0
+
 // Command arbiter is a permission gate for AI coding agents: it reads a
 // tool call and answers allow, deny, ask or defer, with the rules that fired
 // and a reason.
+//
+// updatemaxprocs=0, as for arbiter-hook (see there): `arbiter hook` runs
+// once per tool call for the runtimes that use project files.
 package main
 
 import (

@@ -42,3 +42,16 @@ func ExampleValue() {
 	// building
 	// true false
 }
+
+// A table declared with New costs no allocation until it is used: the
+// hook starts once per tool call and declares more than a hundred.
+func TestNewDoesNotAllocate(t *testing.T) {
+	build := func() map[string]bool { return map[string]bool{"a": true} }
+	var sink Value[map[string]bool]
+	if n := testing.AllocsPerRun(100, func() { sink = New(build) }); n != 0 {
+		t.Errorf("New allocates %v times, want none", n)
+	}
+	if !sink.Get()["a"] {
+		t.Error("Get after New returned another value")
+	}
+}
