@@ -101,3 +101,27 @@ func FuzzKilo(f *testing.F) {
 		`{"hook_event_name":"tool.execute.before","tool":"apply_patch","args":{"patchText":"*** Begin Patch\n*** Delete File: /etc/passwd\n*** End Patch"}}`,
 		`{"hook_event_name":"tool.execute.before","tool":"mcp__x__y","args":null}`)
 }
+
+func FuzzAmp(f *testing.F) {
+	fuzzAdapter(f, "amp",
+		`{"hook_event_name":"tool.call","tool":"Bash","session_id":"T-1","call_id":"toolu_1","cwd":"/p","args":{"cmd":"ls","cwd":"src"}}`,
+		`{"hook_event_name":"tool.call","tool":"edit_file","cwd":"/p","args":{"path":"/p/a","old_str":"x","new_str":"y"}}`,
+		`{"hook_event_name":"tool.call","tool":"apply_patch","args":{"patch":"*** Begin Patch\n*** Delete File: /etc/passwd\n*** End Patch"}}`,
+		`{"hook_event_name":"tool.call","tool":"mcp__x__y","args":null}`)
+}
+
+func FuzzAntigravity(f *testing.F) {
+	fuzzAdapter(f, "antigravity",
+		`{"hook_event_name":"PreToolUse","cwd":"/p","tool_name":"run_command","tool_input":{"CommandLine":"ls","Cwd":"src"}}`,
+		`{"hook_event_name":"pretooluse","cwd":"/p","tool_name":"multi_replace_file_content","tool_input":{"TargetFile":"a","ReplacementChunks":[{"TargetContent":"x","ReplacementContent":"y"}]}}`,
+		`{"hook_event_name":"PreToolUse","tool_name":"view_file","tool_input":{"AbsolutePath":"~/.ssh/id_rsa"}}`,
+		`{"hook_event_name":"PostToolUse","tool_name":"write_to_file","tool_input":{}}`)
+}
+
+func FuzzDevin(f *testing.F) {
+	fuzzAdapter(f, "devin",
+		`{"hook_event_name":"PreToolUse","cwd":"/p","tool_name":"exec","tool_input":{"command":"ls","shell_id":"main"}}`,
+		`{"tool_name":"edit","tool_input":{"file_path":"/p/a","old_string":"x","new_string":"y"}}`,
+		`{"hook_event_name":"PreToolUse","tool_name":"read","tool_input":{"path":"~/.ssh/id_rsa"}}`,
+		`{"hook_event_name":"SessionEnd","session_id":"s"}`)
+}

@@ -129,3 +129,26 @@ func TestGuardCoversTheFoldersOfHookFiles(t *testing.T) {
 		}
 	}
 }
+
+// TestGuardCoversGeminiCLIAndAntigravityTogether: with both runtimes
+// installed in one home (~/.gemini is the folder of each), each one's
+// hook file is guarded.
+func TestGuardCoversGeminiCLIAndAntigravityTogether(t *testing.T) {
+	root := t.TempDir()
+	home, project := filepath.Join(root, "home"), filepath.Join(root, "proj")
+	var files []string
+	for _, rt := range []string{"gemini", "antigravity"} {
+		tg, err := setup.For(rt, setup.Scope{Home: home}, "/usr/local/bin/arbiter-hook")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := tg.Install(false); err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, tg.Path)
+	}
+	p := policy.New(policy.Options{})
+	for i, rt := range []string{"gemini", "antigravity"} {
+		checkGuarded(t, p, rt, files[i], home, project)
+	}
+}
