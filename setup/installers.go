@@ -97,7 +97,8 @@ allow and defer leave the call to Kilo's own permission rules. With --defer-as a
 // AmpNote says what the plugin does in Amp.
 const AmpNote = `Amp loads the plugin when it starts (or on "plugins: reload" in its command palette); its plugin API is experimental. Amp's plugin answers have no neutral value:
 arbiter's deny refuses the call and tells the agent why; its ask is put to you in Amp's confirmation dialog, and refused where Amp shows none (amp -x);
-allow and defer let the call go on to Amp's own permissions (amp.permissions), which run most tools unasked. --defer-as ask puts a defer to you as well.`
+allow and defer let the call go on to Amp's own permissions (amp.permissions), which run most tools unasked. --defer-as ask puts a defer to you as well.
+Amp runs every call when it does not load the plugin: arbiter doctor checks that the hook answers, not that Amp loaded the plugin.`
 
 // AntigravityNote says what Google Antigravity does with the hook.
 const AntigravityNote = `Google Antigravity (agy and the desktop app) reads ~/.gemini/config/hooks.json when a session starts; arbiter's entries are the hook named "arbiter" there, beside yours.
