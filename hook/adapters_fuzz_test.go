@@ -112,10 +112,10 @@ func FuzzAmp(f *testing.F) {
 
 func FuzzAntigravity(f *testing.F) {
 	fuzzAdapter(f, "antigravity",
-		`{"hook_event_name":"PreToolUse","cwd":"/p","tool_name":"run_command","tool_input":{"CommandLine":"ls","Cwd":"src"}}`,
-		`{"hook_event_name":"pretooluse","cwd":"/p","tool_name":"multi_replace_file_content","tool_input":{"TargetFile":"a","ReplacementChunks":[{"TargetContent":"x","ReplacementContent":"y"}]}}`,
-		`{"hook_event_name":"PreToolUse","tool_name":"view_file","tool_input":{"AbsolutePath":"~/.ssh/id_rsa"}}`,
-		`{"hook_event_name":"PostToolUse","tool_name":"write_to_file","tool_input":{}}`)
+		`{"toolCall":{"name":"run_command","args":{"CommandLine":"ls","Cwd":"src"}},"stepIdx":1,"conversationId":"c","workspacePaths":["/p"]}`,
+		`{"toolCall":{"name":"multi_replace_file_content","args":{"TargetFile":"a","ReplacementChunks":[{"TargetContent":"x","ReplacementContent":"y"}]}},"workspacePaths":["/p"]}`,
+		`{"toolCall":{"name":"view_file","args":"{\"AbsolutePath\":\"~/.ssh/id_rsa\"}"}}`,
+		`{"conversationId":"c","stepIdx":2,"error":""}`)
 }
 
 func FuzzDevin(f *testing.F) {

@@ -1,85 +1,80 @@
 package hook
 
 import (
+	"encoding/json"
 	"fmt"
-	"slices"
 
 	"github.com/arbitergate/arbiter"
 	"github.com/arbitergate/arbiter/tools"
 )
 
 // antigravity is Google Antigravity (agy and the desktop app). Its
-// PreToolUse payload is Claude Code's (session_id, cwd, hook_event_name,
-// tool_name, tool_input) with Antigravity's tools (tools.Antigravity). A
-// hook answers allow (the call runs without Antigravity's prompt), deny
-// (refused, the reason given to the agent), ask (Antigravity's own
-// prompt) or force_ask (its prompt even where its settings or
-// --dangerously-skip-permissions would skip it); no answer leaves the call
-// to Antigravity's own policy. There is no neutral decision to print.
-// So an arbiter ask is force_ask, a person must confirm it, and a defer
-// prints nothing. The decision is written both at the top level and as
-// Claude Code's hookSpecificOutput, the two shapes Antigravity's hooks
-// have been documented to read; each says the same.
+// hooks guide (as installed with agy): a PreToolUse hook gets
+// {toolCall: {name, args}, stepIdx, conversationId, workspacePaths,
+// transcriptPath, artifactDirectoryPath, modelName} on stdin, with
+// Antigravity's tools (tools.Antigravity) and no event name (the entry a
+// hook is registered under is the event, and arbiter registers only
+// PreToolUse), and prints {"decision", "reason"}: allow, deny (refused,
+// the reason given to the model), ask (Antigravity's prompt, which an
+// "always allow" the person chose earlier skips) or force_ask (its prompt
+// in any case). The empty decision is Antigravity's neutral answer (its
+// own permission policy decides); a missing or malformed one blocks the
+// call. So an arbiter ask is force_ask, and a defer, a call that is not
+// arbiter's to gate and bad input (unless failing closed) are the empty
+// decision. As observed in agy 1.1.2, its allow does not skip the
+// review it asks for commands by default.
 type antigravity struct{}
 
 func (antigravity) fallbackEvent() string { return "PreToolUse" }
 
 func (antigravity) probe(cmd string) any {
-	return map[string]any{"session_id": "arbiter-doctor", "cwd": "/tmp", "hook_event_name": "PreToolUse",
-		"tool_name": "run_command", "tool_input": map[string]any{"CommandLine": cmd, "Cwd": "/tmp"}}
+	return map[string]any{"toolCall": map[string]any{"name": "run_command", "args": map[string]any{"CommandLine": cmd, "Cwd": "/tmp"}},
+		"stepIdx": 0, "conversationId": "arbiter-doctor", "workspacePaths": []string{"/tmp"}}
 }
 
-// antigravityObserved are the events Antigravity sends that decide
-// nothing (its event names match in any case).
-var antigravityObserved = []string{"posttooluse", "preinvocation", "postinvocation", "stop", "sessionstart"}
+type antigravityPayload struct {
+	ToolCall *struct {
+		Name string          `json:"name"`
+		Args json.RawMessage `json:"args"`
+	} `json:"toolCall"`
+	ConversationID string   `json:"conversationId"`
+	WorkspacePaths []string `json:"workspacePaths"`
+}
 
 func (antigravity) parse(raw []byte) (Event, error) {
-	var p payload
+	var p antigravityPayload
 	if err := decodePayload(raw, &p); err != nil {
 		return Event{}, err
 	}
-	ev := Event{Name: p.HookEventName}
-	switch name := lowerASCII(p.HookEventName); {
-	case name == "pretooluse":
-		ev.Gate = true
-	case name == "":
-		ev.Name = "PreToolUse"
-		return ev, fmt.Errorf("the payload has no hook_event_name")
-	case slices.Contains(antigravityObserved, name):
-		return ev, nil
-	default:
-		return ev, fmt.Errorf("unknown Google Antigravity event %q", p.HookEventName)
+	ev := Event{Name: "PreToolUse", Gate: true}
+	if p.ToolCall == nil || p.ToolCall.Name == "" {
+		return ev, fmt.Errorf("the payload names no tool (toolCall.name)")
 	}
-	in, err := p.toolInput()
-	if err != nil {
-		return ev, err
+	in := map[string]any{}
+	if len(p.ToolCall.Args) > 0 && string(p.ToolCall.Args) != "null" {
+		var err error
+		if in, err = object(p.ToolCall.Args); err != nil {
+			return ev, err
+		}
 	}
-	base := arbiter.Call{ID: p.ToolUseID, ProjectDir: p.Cwd, Cwd: p.Cwd, SessionID: p.SessionID}
-	ev.Calls, err = translate(base, tools.Antigravity(), p.ToolName, in)
+	workspace := ""
+	if len(p.WorkspacePaths) > 0 {
+		workspace = p.WorkspacePaths[0]
+	}
+	base := arbiter.Call{ProjectDir: workspace, Cwd: workspace, SessionID: p.ConversationID}
+	var err error
+	ev.Calls, err = translate(base, tools.Antigravity(), p.ToolCall.Name, in)
 	return ev, err
 }
 
 func (antigravity) render(ev Event, d arbiter.Decision) []byte {
+	neutral := map[string]any{"decision": ""}
 	if !ev.Gate || d.Decision == arbiter.Defer || d.Decision == arbiter.Allow && asksPerson(ev.Calls) {
-		return nil
+		return mustMarshal(neutral)
 	}
-	decision, why := d.Decision.String(), reason(d)
+	decision := d.Decision.String()
 	if d.Decision == arbiter.Ask {
 		decision = "force_ask"
 	}
-	return mustMarshal(map[string]any{"decision": decision, "reason": why, "hookSpecificOutput": map[string]any{
-		"hookEventName": "PreToolUse", "permissionDecision": decision, "permissionDecisionReason": why,
-	}})
-}
-
-// lowerASCII lowers the ASCII letters of an event name, as Antigravity
-// compares them.
-func lowerASCII(s string) string {
-	b := []byte(s)
-	for i, c := range b {
-		if 'A' <= c && c <= 'Z' {
-			b[i] = c + 'a' - 'A'
-		}
-	}
-	return string(b)
+	return mustMarshal(map[string]any{"decision": decision, "reason": reason(d)})
 }

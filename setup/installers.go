@@ -102,8 +102,8 @@ Amp runs every call when it does not load the plugin: arbiter doctor checks that
 
 // AntigravityNote says what Google Antigravity does with the hook.
 const AntigravityNote = `Google Antigravity (agy and the desktop app) reads ~/.gemini/config/hooks.json when a session starts; arbiter's entries are the hook named "arbiter" there, beside yours.
-arbiter's deny refuses the call, its ask is force_ask (Antigravity's prompt, even with --dangerously-skip-permissions), allow runs the call unprompted, and defer leaves it to Antigravity's own policy, which may run it.
-Antigravity drops the whole file when any of it is not strict JSON, and runs the call when a hook fails: arbiter doctor checks that the installed hook answers. Gemini CLI's ~/.gemini/settings.json is not touched.`
+arbiter's deny refuses the call, its ask is force_ask (Antigravity's prompt, even where an "always allow" would skip it), allow is allow (agy 1.1.2 still reviews commands it would ask about), and defer is the empty decision, which leaves the call to Antigravity's own policy.
+Antigravity drops the whole file when any of it is not strict JSON: arbiter doctor checks that the installed hook answers. Gemini CLI's ~/.gemini/settings.json is not touched.`
 
 // DevinNote says what Devin does with the hook.
 const DevinNote = `Devin runs the hooks of ~/.config/devin/config.json in the CLI and in Devin Local, in every mode: Bypass (/yolo) skips its prompts but not its hooks.

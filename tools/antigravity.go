@@ -9,12 +9,14 @@ import (
 // Antigravity is Google Antigravity's table.
 func Antigravity() *Table { return antigravity.Get() }
 
-// Sources: the tool names Antigravity's hook matchers document
-// (run_command, view_file, write_to_file, replace_file_content,
-// browser_*) and the tools and argument names of its agent, which
-// spells them in PascalCase (CommandLine, TargetFile, CodeContent,
-// ReplacementChunks of TargetContent and ReplacementContent); the
-// snake_case spellings are read as well. Left out, so deferred by name:
+// Sources: Antigravity's hooks guide (as installed with agy), whose
+// PreToolUse payload names the tool and its args as the agent wrote them
+// (run_command {CommandLine, Cwd, WaitMsBeforeAsync}, view_file
+// {AbsolutePath}, write_to_file {TargetFile, CodeContent, Overwrite},
+// replace_file_content {TargetFile, TargetContent, ReplacementContent},
+// multi_replace_file_content's ReplacementChunks of the same), and the
+// tool names its hook matchers document; lower-case spellings are read
+// as well. Left out, so deferred by name:
 // codebase_search (a search over several directories at once) and the
 // browser's own tools (browser_*), which drive a page.
 var antigravity = lazy.New(func() *Table {
@@ -48,7 +50,7 @@ var antigravity = lazy.New(func() *Table {
 		// a request for permission.
 		{Name: "notify_user", Effect: Asks},
 		{Name: "ask_permission", Effect: Asks},
-		{Name: "browser_subagent", Effect: Opaque, Rule: catalog.C5Upload, Why: "drives a browser, which can open any page and type into it"},
+		opaque("browser_subagent", catalog.C5Upload, "drives a browser, which can open any page and type into it"),
 		opaque("generate_image", catalog.C5Upload, "sends a prompt to an image model and writes the image it returns"),
 	}}
 })
