@@ -11,8 +11,10 @@ import (
 )
 
 // devin is Devin (the CLI and Devin Local). Its PreToolUse payload is
-// Claude Code's (tool_name and tool_input, with hook_event_name,
-// session_id and cwd beside them) with Devin's tools (tools.Devin).
+// Claude Code's (hook_event_name, session_id, prompt_id, tool_name,
+// tool_input, tool_use_id) with Devin's tools (tools.Devin); payloads
+// captured from Devin CLI 3000.6.14 carry no cwd, and the project's root
+// is the DEVIN_PROJECT_DIR the hook runs with.
 // Devin's hooks documentation: exit status 2 blocks the call, 0 goes on,
 // any other status is logged and does not block; the output
 // {"decision": "approve" | "block" | "deny", "reason"} decides too. So a
@@ -59,11 +61,14 @@ func (devin) parse(raw []byte) (Event, error) {
 	if err != nil {
 		return ev, err
 	}
-	project := os.Getenv("DEVIN_PROJECT_DIR")
+	project, cwd := os.Getenv("DEVIN_PROJECT_DIR"), p.Cwd
 	if project == "" {
-		project = p.Cwd
+		project = cwd
 	}
-	base := arbiter.Call{ID: p.ToolUseID, ProjectDir: project, Cwd: p.Cwd, PermissionMode: p.PermissionMode, SessionID: p.SessionID}
+	if cwd == "" {
+		cwd = project // Devin's commands run at the project's root
+	}
+	base := arbiter.Call{ID: p.ToolUseID, ProjectDir: project, Cwd: cwd, PermissionMode: p.PermissionMode, SessionID: p.SessionID}
 	ev.Calls, err = translate(base, tools.Devin(), p.ToolName, in)
 	return ev, err
 }

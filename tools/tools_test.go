@@ -81,8 +81,10 @@ var documented = map[string][]string{
 	// Google Antigravity: the tools its hook matchers name.
 	"antigravity": {"run_command", "view_file", "write_to_file", "replace_file_content", "multi_replace_file_content",
 		"list_dir", "grep_search", "find_by_name", "read_url_content", "search_web", "command_status", "send_command_input"},
-	// Devin: the tools its hooks documentation names.
-	"devin": {"exec", "read", "write", "edit", "grep", "glob"},
+	// Devin: the tools its hooks documentation names, and those of
+	// payloads captured from Devin CLI 3000.6.14 whose inputs are known.
+	"devin": {"exec", "read", "write", "edit", "grep", "glob", "webfetch", "ask_user_question", "skill", "todo_write",
+		"run_subagent", "read_subagent", "notebook_read"},
 }
 
 func TestDocumentedToolsAreInTheTable(t *testing.T) {
