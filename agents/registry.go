@@ -204,7 +204,10 @@ var registry = [...]Agent{
 		// the older ~/.gemini/hooks.json and a workspace's
 		// .agents/hooks.json. Each top-level key names a hook of its own,
 		// so arbiter's entries sit under "arbiter". ~/.gemini is Gemini
-		// CLI's folder too; the two runtimes share no file.
+		// CLI's folder too; the two runtimes share no file. A workspace's
+		// .agents is Antigravity's customization root (hooks, rules,
+		// workflows, skills), the configuration of every runtime that
+		// reads it.
 		ID: Antigravity, Name: "Google Antigravity", Dir: ".gemini/antigravity",
 		Settings: ".gemini/config/hooks.json", ProjectSettings: ".agents/hooks.json",
 		Events:    []string{"PreToolUse"},
