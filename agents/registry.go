@@ -14,6 +14,10 @@ const (
 	Kiro     = "kiro"
 	Cline    = "cline"
 	Kilo     = "kilo"
+	Amp      = "amp"
+	// Antigravity is Google Antigravity, its agy CLI and desktop app.
+	Antigravity = "antigravity"
+	Devin       = "devin"
 )
 
 // registry is every runtime, in the order arbiter lists them. Nothing
@@ -180,5 +184,50 @@ var registry = [...]Agent{
 		HookFiles: []string{".config/kilo/plugins/arbiter.js", ".kilo/plugins/arbiter.js"},
 		Config:    []string{".config/kilo", ".kilo", ".kilocode"},
 		Skills:    []string{".config/kilo/skills", ".kilo/skills", ".kilocode/skills"},
+	},
+	{
+		// Amp loads every plugins/*.ts of ~/.config/amp (the system
+		// plugins) and of a project's .amp, and runs them with Bun, when
+		// started with PLUGINS=all: arbiter's hook is a plugin of its own,
+		// which runs arbiter-hook as a child process.
+		ID: Amp, Name: "Amp", Dir: ".config/amp",
+		Settings: ".config/amp/plugins/arbiter.ts", ProjectSettings: ".amp/plugins/arbiter.ts", OwnSettings: true,
+		Events:    []string{"tool.call"},
+		Timeout:   NoTimeout,
+		HookFiles: []string{".config/amp/plugins/arbiter.ts", ".amp/plugins/arbiter.ts"},
+		Config:    []string{".config/amp", ".amp"},
+		Skills:    []string{".config/amp/skills", ".agents/skills"},
+	},
+	{
+		// Google Antigravity (agy and the desktop app) merges the named
+		// hooks of every hooks.json it finds: ~/.gemini/config/hooks.json,
+		// the older ~/.gemini/hooks.json and a workspace's
+		// .agents/hooks.json. Each top-level key names a hook of its own,
+		// so arbiter's entries sit under "arbiter". ~/.gemini is Gemini
+		// CLI's folder too; the two runtimes share no file. A workspace's
+		// .agents is Antigravity's customization root (hooks, rules,
+		// workflows, skills), the configuration of every runtime that
+		// reads it.
+		ID: Antigravity, Name: "Google Antigravity", Dir: ".gemini/antigravity",
+		Settings: ".gemini/config/hooks.json", ProjectSettings: ".agents/hooks.json",
+		Events:    []string{"PreToolUse"},
+		Timeout:   Seconds,
+		HookFiles: []string{".gemini/config/hooks.json", ".gemini/hooks.json", ".gemini/antigravity-cli/hooks.json", ".agents/hooks.json", ".antigravitycli/hooks.json"},
+		Config:    []string{".gemini", ".agents", ".antigravitycli"},
+		Skills:    []string{".agents/skills", ".gemini/antigravity/skills"},
+	},
+	{
+		// Devin (the CLI, "Devin for Terminal", and Devin Local) reads the
+		// hooks key of ~/.config/devin/config.json (JSON with comments) and
+		// of a project's .devin/config.json, and .devin/hooks.v1.json (the
+		// hooks object alone). It runs Claude Code's hooks of .claude too.
+		ID: Devin, Name: "Devin", Dir: ".config/devin",
+		Settings: ".config/devin/config.json", ProjectSettings: ".devin/config.json", LocalSettings: ".devin/config.local.json",
+		Events:       []string{"PreToolUse"},
+		Timeout:      Seconds,
+		HookFiles:    []string{".config/devin/config.json", ".devin/config.json", ".devin/config.local.json", ".devin/hooks.v1.json"},
+		Config:       []string{".config/devin", ".devin"},
+		Instructions: []string{"AGENTS.md"},
+		Skills:       []string{".config/devin/skills", ".devin/skills"},
 	},
 }

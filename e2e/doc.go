@@ -14,6 +14,9 @@
 // a hook that cannot run, and the interactive prompts, driven in a
 // pseudo-terminal.
 //
+// Amp needs an account before any model is asked: its test drives
+// arbiter's plugin in Amp's own plugin runtime instead (amp_test.go).
+//
 // The tests skip, saying what is missing, unless ARBITER_E2E_CLIENTS
 // names the directory install-clients.sh installed the clients into and
 // a network namespace can be had (root, or unprivileged user

@@ -81,6 +81,9 @@ var adapters = [...]struct {
 	{agents.Kiro, kiro{}},
 	{agents.Cline, cline{}},
 	{agents.Kilo, kilo{}},
+	{agents.Amp, amp{}},
+	{agents.Antigravity, antigravity{}},
+	{agents.Devin, devin{}},
 }
 
 // Runtimes lists the runtimes Run accepts, sorted.

@@ -101,3 +101,27 @@ func FuzzKilo(f *testing.F) {
 		`{"hook_event_name":"tool.execute.before","tool":"apply_patch","args":{"patchText":"*** Begin Patch\n*** Delete File: /etc/passwd\n*** End Patch"}}`,
 		`{"hook_event_name":"tool.execute.before","tool":"mcp__x__y","args":null}`)
 }
+
+func FuzzAmp(f *testing.F) {
+	fuzzAdapter(f, "amp",
+		`{"hook_event_name":"tool.call","tool":"Bash","session_id":"T-1","call_id":"toolu_1","cwd":"/p","args":{"cmd":"ls","cwd":"src"}}`,
+		`{"hook_event_name":"tool.call","tool":"edit_file","cwd":"/p","args":{"path":"/p/a","old_str":"x","new_str":"y"}}`,
+		`{"hook_event_name":"tool.call","tool":"apply_patch","args":{"patch":"*** Begin Patch\n*** Delete File: /etc/passwd\n*** End Patch"}}`,
+		`{"hook_event_name":"tool.call","tool":"mcp__x__y","args":null}`)
+}
+
+func FuzzAntigravity(f *testing.F) {
+	fuzzAdapter(f, "antigravity",
+		`{"toolCall":{"name":"run_command","args":{"CommandLine":"ls","Cwd":"src"}},"stepIdx":1,"conversationId":"c","workspacePaths":["/p"]}`,
+		`{"toolCall":{"name":"multi_replace_file_content","args":{"TargetFile":"a","ReplacementChunks":[{"TargetContent":"x","ReplacementContent":"y"}]}},"workspacePaths":["/p"]}`,
+		`{"toolCall":{"name":"view_file","args":"{\"AbsolutePath\":\"~/.ssh/id_rsa\"}"}}`,
+		`{"conversationId":"c","stepIdx":2,"error":""}`)
+}
+
+func FuzzDevin(f *testing.F) {
+	fuzzAdapter(f, "devin",
+		`{"hook_event_name":"PreToolUse","cwd":"/p","tool_name":"exec","tool_input":{"command":"ls","shell_id":"main"}}`,
+		`{"tool_name":"edit","tool_input":{"file_path":"/p/a","old_string":"x","new_string":"y"}}`,
+		`{"hook_event_name":"PreToolUse","tool_name":"read","tool_input":{"path":"~/.ssh/id_rsa"}}`,
+		`{"hook_event_name":"SessionEnd","session_id":"s"}`)
+}

@@ -186,3 +186,26 @@ func TestMovedRuntimeHomeAboveTheProject(t *testing.T) {
 		t.Errorf("a project write with CODEX_HOME=$HOME: %s %v", d.Decision, d.Rules)
 	}
 }
+
+// TestGuardCoversGeminiCLIAndAntigravityTogether: with both runtimes
+// installed in one home (~/.gemini is the folder of each), each one's
+// hook file is guarded.
+func TestGuardCoversGeminiCLIAndAntigravityTogether(t *testing.T) {
+	root := t.TempDir()
+	home, project := filepath.Join(root, "home"), filepath.Join(root, "proj")
+	var files []string
+	for _, rt := range []string{"gemini", "antigravity"} {
+		tg, err := setup.For(rt, setup.Scope{Home: home}, "/usr/local/bin/arbiter-hook")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := tg.Install(false); err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, tg.Path)
+	}
+	p := policy.New(policy.Options{})
+	for i, rt := range []string{"gemini", "antigravity"} {
+		checkGuarded(t, p, rt, files[i], home, project)
+	}
+}

@@ -52,7 +52,7 @@ func (t Target) installedWith(data []byte, command string) ([]byte, error) {
 		for _, ev := range t.Events {
 			hooks[ev] = []any{t.entry(command)}
 		}
-		doc["hooks"] = hooks
+		doc[t.hooksKey()] = hooks
 		text, err := render(doc, "", "  ")
 		if err != nil {
 			return nil, err
@@ -67,7 +67,7 @@ func (t Target) installedWith(data []byte, command string) ([]byte, error) {
 		if present[ev] {
 			continue
 		}
-		if data, err = withEntry(data, t.parse, "hooks", ev, t.entry(command)); err != nil {
+		if data, err = withEntry(data, t.parse, t.hooksKey(), ev, t.entry(command)); err != nil {
 			return nil, err
 		}
 	}
@@ -84,7 +84,7 @@ func (t Target) present(data []byte) (map[string]bool, error) {
 		return nil, errNotObject
 	}
 	out := map[string]bool{}
-	hooks := root.get("hooks")
+	hooks := root.get(t.hooksKey())
 	for _, m := range hooksMembers(hooks) {
 		for _, el := range m.val.elems {
 			if len(arbiterItems(el)) > 0 {
@@ -93,6 +93,16 @@ func (t Target) present(data []byte) (map[string]bool, error) {
 		}
 	}
 	return out, nil
+}
+
+// hooksKey is the top-level key under which the runtime reads its hooks,
+// by event: "hooks", or the name of arbiter's own hook where the file
+// holds named hooks (Google Antigravity).
+func (t Target) hooksKey() string {
+	if t.container != "" {
+		return t.container
+	}
+	return "hooks"
 }
 
 func hooksMembers(hooks *node) []member {
@@ -154,7 +164,7 @@ func (t Target) statusOf(data []byte) (events map[string][]string, err error) {
 		return nil, fmt.Errorf("%s: %w", t.Path, err)
 	}
 	events = map[string][]string{}
-	for _, m := range hooksMembers(root.get("hooks")) {
+	for _, m := range hooksMembers(root.get(t.hooksKey())) {
 		for _, el := range m.val.elems {
 			for _, i := range arbiterItems(el) {
 				var c *node
@@ -291,8 +301,8 @@ func (t Target) removed(data []byte) ([]byte, error) {
 		if root.kind != '{' {
 			return nil, errNotObject
 		}
-		hooks := root.get("hooks")
-		next := cutOne(data, root, hooks)
+		hooks := root.get(t.hooksKey())
+		next := cutOne(data, root, hooks, t.hooksKey())
 		if next == nil {
 			return data, nil
 		}
@@ -301,7 +311,7 @@ func (t Target) removed(data []byte) ([]byte, error) {
 }
 
 // cutOne removes one arbiter hook, or returns nil when there is none.
-func cutOne(data []byte, root, hooks *node) []byte {
+func cutOne(data []byte, root, hooks *node, key string) []byte {
 	for mi, m := range hooksMembers(hooks) {
 		for ei, el := range m.val.elems {
 			items := arbiterItems(el)
@@ -321,7 +331,7 @@ func cutOne(data []byte, root, hooks *node) []byte {
 			if len(hooks.members) > 1 || !plainInside(data, hooks) {
 				return removeMember(data, hooks, memberIndex(hooks, m.key, mi))
 			}
-			return removeMember(data, root, memberIndex(root, "hooks", 0))
+			return removeMember(data, root, memberIndex(root, key, 0))
 		}
 	}
 	return nil

@@ -22,6 +22,9 @@ type installer struct {
 	// module, when set, is a runtime whose hook is a module file of
 	// arbiter's own; newFile and entry are then unused.
 	module *moduleFile
+	// container is the top-level key that holds the hooks by event, where
+	// it is not "hooks".
+	container string
 }
 
 // installers are the runtimes arbiter installs into, by their IDs in the
@@ -62,6 +65,19 @@ var installers = [...]struct {
 	{agents.Kiro, installer{module: kiroModule, notes: KiroNote}},
 	{agents.Cline, installer{module: clineModule, notes: ClineNote}},
 	{agents.Kilo, installer{module: kiloModule, notes: KiloNote}},
+	{agents.Amp, installer{module: ampModule, notes: AmpNote}},
+	// Google Antigravity reads strict JSON and drops the whole file when
+	// any of it does not parse; each top-level key names a hook, so
+	// arbiter's entries are its hook "arbiter". Timeouts are whole
+	// seconds; "*" is its documented match-all.
+	{agents.Antigravity, installer{newFile: emptyFile, container: "arbiter", notes: AntigravityNote, entry: func(cmd string) any {
+		return map[string]any{"matcher": "*", "hooks": []any{map[string]any{"type": "command", "command": cmd, "timeout": 10}}}
+	}}},
+	// Devin reads its configuration as JSON with comments; timeouts are
+	// seconds, and a group without a matcher matches every tool.
+	{agents.Devin, installer{newFile: emptyFile, comments: true, notes: DevinNote, entry: func(cmd string) any {
+		return group("", map[string]any{"type": "command", "command": cmd, "timeout": 10})
+	}}},
 	// Factory Droid's timeouts are in seconds; a hook that crashes or
 	// times out lets the call through.
 	{agents.Droid, installer{newFile: emptyFile, notes: DroidNote, entry: func(cmd string) any {
@@ -77,6 +93,22 @@ With --defer-as ask a call arbiter has no verdict on is blocked too, with a reas
 // KiloNote says what the plugin does in Kilo Code CLI.
 const KiloNote = `Kilo Code CLI loads the plugin when it starts, as OpenCode, which it forked, does: restart a running kilo. arbiter's deny and ask block the call (a plugin cannot show Kilo's prompt);
 allow and defer leave the call to Kilo's own permission rules. With --defer-as ask a call arbiter has no verdict on is blocked too, with a reason saying a person must confirm it.`
+
+// AmpNote says what the plugin does in Amp.
+const AmpNote = `Amp loads the plugin when it starts (or on "plugins: reload" in its command palette); its plugin API is experimental. Amp's plugin answers have no neutral value:
+arbiter's deny refuses the call and tells the agent why; its ask is put to you in Amp's confirmation dialog, and refused where Amp shows none (amp -x);
+allow and defer let the call go on to Amp's own permissions (amp.permissions), which run most tools unasked. --defer-as ask puts a defer to you as well.
+Amp runs every call when it does not load the plugin: arbiter doctor checks that the hook answers, not that Amp loaded the plugin.`
+
+// AntigravityNote says what Google Antigravity does with the hook.
+const AntigravityNote = `Google Antigravity (agy and the desktop app) reads ~/.gemini/config/hooks.json when a session starts; arbiter's entries are the hook named "arbiter" there, beside yours.
+arbiter's deny refuses the call, its ask is force_ask (Antigravity's prompt, even where an "always allow" would skip it), allow is allow (agy 1.1.2 still reviews commands it would ask about), and defer is the empty decision, which leaves the call to Antigravity's own policy.
+Antigravity drops the whole file when any of it is not strict JSON: arbiter doctor checks that the installed hook answers. Gemini CLI's ~/.gemini/settings.json is not touched.`
+
+// DevinNote says what Devin does with the hook.
+const DevinNote = `Devin runs the hooks of ~/.config/devin/config.json in the CLI and in Devin Local, in every mode: Bypass (/yolo) skips its prompts but not its hooks.
+arbiter's deny and ask block the call (exit status 2; an ask says a person must confirm, since a hook cannot show Devin's prompt); allow approves it; defer leaves it to Devin's own permissions, which Bypass mode skips.
+Devin goes on when a hook fails with another status or times out: arbiter doctor checks that the installed hook answers. Devin also runs the hooks of .claude: arbiter's Claude Code entry answers there by Claude Code's tool names, so Devin's own tools are deferred by it.`
 
 // PiNote says what the extension does in pi.
 const PiNote = `pi loads the extension when it starts (or on /reload). pi has no approval prompt of its own: arbiter's allow and defer run the call,

@@ -49,6 +49,9 @@ type Target struct {
 	DeferAsAsk bool
 	// comments: the runtime reads the file as JSON with comments.
 	comments bool
+	// container is the top-level key of the hooks by event; empty is
+	// "hooks".
+	container string
 	// Record is the file where install notes the directories it created
 	// for Path, so that uninstall removes them when they are empty (and
 	// only those); empty: none are noted or removed.
@@ -153,7 +156,7 @@ func For(runtime string, s Scope, binary string) (Target, error) {
 	if s.Project == "" {
 		p = a.InHome(s.Home, file, os.Getenv)
 	}
-	t := Target{Runtime: runtime, Command: cmd, Binary: binary, Path: p, Events: a.Events, entry: in.entry, Notes: in.notes, module: in.module, comments: in.comments}
+	t := Target{Runtime: runtime, Command: cmd, Binary: binary, Path: p, Events: a.Events, entry: in.entry, Notes: in.notes, module: in.module, comments: in.comments, container: in.container}
 	if in.newFile != nil {
 		t.newFile = in.newFile()
 	}

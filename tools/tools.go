@@ -164,6 +164,9 @@ var tables = [...]struct {
 	{agents.Kiro, Kiro},
 	{agents.Cline, Cline},
 	{agents.Kilo, Kilo},
+	{agents.Amp, Amp},
+	{agents.Antigravity, Antigravity},
+	{agents.Devin, Devin},
 }
 
 // Tables returns every runtime's table, Claude Code's first.

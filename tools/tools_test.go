@@ -73,6 +73,18 @@ var documented = map[string][]string{
 	// Kilo Code CLI: ToolRegistry's tools but for the experimental batch.
 	"kilo": {"invalid", "question", "bash", "read", "glob", "grep", "edit", "write", "task", "webfetch", "todowrite",
 		"todoread", "websearch", "codesearch", "codebase_search", "skill", "apply_patch", "lsp", "plan_exit"},
+	// Amp: the tools Amp lists for itself (smart mode), and the plugin
+	// API's shell_command.
+	"amp": {"Bash", "create_file", "edit_file", "finder", "glob", "Grep", "librarian", "mermaid", "oracle", "Read",
+		"read_mcp_resource", "read_thread", "read_web_page", "skill", "Task", "todo_read", "todo_write", "web_search",
+		"shell_command", "look_at", "handoff", "task_list", "get_diagnostics", "find_thread", "painter", "repl"},
+	// Google Antigravity: the tools its hook matchers name.
+	"antigravity": {"run_command", "view_file", "write_to_file", "replace_file_content", "multi_replace_file_content",
+		"list_dir", "grep_search", "find_by_name", "read_url_content", "search_web", "command_status", "send_command_input"},
+	// Devin: the tools its hooks documentation names, and those of
+	// payloads captured from Devin CLI 3000.6.14 whose inputs are known.
+	"devin": {"exec", "read", "write", "edit", "grep", "glob", "webfetch", "ask_user_question", "skill", "todo_write",
+		"run_subagent", "read_subagent", "notebook_read"},
 }
 
 func TestDocumentedToolsAreInTheTable(t *testing.T) {

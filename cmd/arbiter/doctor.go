@@ -206,6 +206,7 @@ var runtimeChecks = map[string]func(w io.Writer, t setup.Target) int{
 	agents.OpenCode: reportDeferMapping,
 	agents.Pi:       reportDeferMapping,
 	agents.Kilo:     reportDeferMapping,
+	agents.Amp:      checkAmp,
 }
 
 // reportDeferMapping says what a plugin's defer becomes, which install
