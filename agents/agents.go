@@ -21,6 +21,10 @@ type Agent struct {
 	// DirEnv names the environment variable that, when set, is the
 	// user's Dir instead (CODEX_HOME).
 	DirEnv string
+	// ConfigHome says the runtime finds a Dir under .config in
+	// $XDG_CONFIG_HOME when that is set (OpenCode reads
+	// $XDG_CONFIG_HOME/opencode), as the XDG base directories say.
+	ConfigHome bool
 
 	// Settings is the file arbiter installs its hook entries into, under
 	// the home directory or a project. LocalSettings is the project file
@@ -131,14 +135,32 @@ func Name(id string) string {
 // directory) is for the user: under home, or, for a path under Dir, under
 // the folder DirEnv names when getenv reports it set.
 func (a Agent) InHome(home, rel string, getenv func(string) string) string {
-	if a.DirEnv != "" && getenv != nil {
-		if dir := getenv(a.DirEnv); dir != "" {
-			if rest, ok := strings.CutPrefix(rel, a.Dir+"/"); ok {
-				return filepath.Join(dir, filepath.FromSlash(rest))
-			}
+	if dir := a.movedDir(getenv); dir != "" {
+		if rest, ok := strings.CutPrefix(rel, a.Dir+"/"); ok {
+			return filepath.Join(dir, filepath.FromSlash(rest))
 		}
 	}
 	return filepath.Join(home, filepath.FromSlash(rel))
+}
+
+// movedDir is the folder getenv moves Dir to, or "": DirEnv's value, or
+// Dir's place in $XDG_CONFIG_HOME for a runtime that follows it.
+func (a Agent) movedDir(getenv func(string) string) string {
+	if getenv == nil {
+		return ""
+	}
+	if a.DirEnv != "" {
+		if dir := getenv(a.DirEnv); dir != "" {
+			return dir
+		}
+	}
+	if rest, ok := strings.CutPrefix(a.Dir, ".config/"); ok && a.ConfigHome {
+		// The base directory specification ignores a relative value.
+		if xdg := getenv("XDG_CONFIG_HOME"); filepath.IsAbs(xdg) {
+			return filepath.Join(xdg, filepath.FromSlash(rest))
+		}
+	}
+	return ""
 }
 
 // clone copies the slices, which would otherwise be the registry's own.
@@ -150,15 +172,13 @@ func (a Agent) clone() Agent {
 }
 
 // MovedDirs returns the folders getenv moves runtimes' home folders to
-// (an absolute DirEnv value), each with the folder under the home
+// (an absolute DirEnv value, or the runtime's folder in
+// $XDG_CONFIG_HOME), each with the folder under the home
 // directory it stands for: "/srv/pi" → ".pi/agent".
 func MovedDirs(getenv func(string) string) map[string]string {
 	var out map[string]string
 	for _, a := range registry {
-		if a.DirEnv == "" {
-			continue
-		}
-		dir := getenv(a.DirEnv)
+		dir := a.movedDir(getenv)
 		if dir == "" || !filepath.IsAbs(dir) {
 			continue
 		}

@@ -123,7 +123,7 @@ var registry = [...]Agent{
 		// OpenCode loads every plugins/*.js of its configuration folder and
 		// of a project's .opencode: arbiter's hook is a plugin of its own,
 		// which runs arbiter-hook as a child process.
-		ID: OpenCode, Name: "OpenCode", Dir: ".config/opencode",
+		ID: OpenCode, Name: "OpenCode", Dir: ".config/opencode", ConfigHome: true,
 		Settings: ".config/opencode/plugins/arbiter.js", ProjectSettings: ".opencode/plugins/arbiter.js", OwnSettings: true,
 		Events:    []string{"tool.execute.before"},
 		Timeout:   NoTimeout,
@@ -177,7 +177,7 @@ var registry = [...]Agent{
 		// every plugins/*.js of ~/.config/kilo and of a project's .kilo.
 		// arbiter's hook is a plugin of its own, OpenCode's with Kilo's
 		// name.
-		ID: Kilo, Name: "Kilo Code CLI", Dir: ".config/kilo",
+		ID: Kilo, Name: "Kilo Code CLI", Dir: ".config/kilo", ConfigHome: true,
 		Settings: ".config/kilo/plugins/arbiter.js", ProjectSettings: ".kilo/plugins/arbiter.js", OwnSettings: true,
 		Events:    []string{"tool.execute.before"},
 		Timeout:   NoTimeout,
@@ -190,7 +190,7 @@ var registry = [...]Agent{
 		// plugins) and of a project's .amp, and runs them with Bun, when
 		// started with PLUGINS=all: arbiter's hook is a plugin of its own,
 		// which runs arbiter-hook as a child process.
-		ID: Amp, Name: "Amp", Dir: ".config/amp",
+		ID: Amp, Name: "Amp", Dir: ".config/amp", ConfigHome: true,
 		Settings: ".config/amp/plugins/arbiter.ts", ProjectSettings: ".amp/plugins/arbiter.ts", OwnSettings: true,
 		Events:    []string{"tool.call"},
 		Timeout:   NoTimeout,

@@ -133,7 +133,8 @@ func TestGuardCoversTheFoldersOfHookFiles(t *testing.T) {
 
 // TestGuardFollowsMovedRuntimeHomes: a runtime whose home folder an
 // environment variable moves (CODEX_HOME, COPILOT_HOME,
-// PI_CODING_AGENT_DIR, CLINE_DIR) loads arbiter's hook from there, so the
+// PI_CODING_AGENT_DIR, CLINE_DIR, and XDG_CONFIG_HOME for those that
+// follow it) loads arbiter's hook from there, so the
 // hook file arbiter install writes there is the gate's as it is at the
 // default place: changing, moving or removing it, or the folder holding
 // it, is tampering; a file written beside it is asked about or denied.
@@ -141,12 +142,17 @@ func TestGuardFollowsMovedRuntimeHomes(t *testing.T) {
 	moved := 0
 	for _, rt := range setup.Runtimes() {
 		a, ok := agents.Lookup(rt)
-		if !ok || a.DirEnv == "" {
+		if !ok || a.DirEnv == "" && !a.ConfigHome {
 			continue
 		}
 		root := t.TempDir()
 		home, project, dir := filepath.Join(root, "home"), filepath.Join(root, "proj"), filepath.Join(root, "elsewhere", rt)
-		t.Setenv(a.DirEnv, dir)
+		if a.DirEnv != "" {
+			t.Setenv(a.DirEnv, dir)
+		} else {
+			t.Setenv("XDG_CONFIG_HOME", filepath.Join(root, "elsewhere"))
+			dir = filepath.Join(root, "elsewhere", strings.TrimPrefix(a.Dir, ".config/"))
+		}
 		tg, err := setup.For(rt, setup.Scope{Home: home}, "/usr/local/bin/arbiter-hook")
 		if err != nil {
 			t.Fatalf("%s: %v", rt, err)
@@ -163,7 +169,7 @@ func TestGuardFollowsMovedRuntimeHomes(t *testing.T) {
 		b, _ := json.Marshal(map[string]any{"command": "rm -rf '" + dir + "'"})
 		d := p.Decide(context.Background(), arbiter.Call{Tool: "Bash", Input: b, ProjectDir: project, Cwd: project, Home: home})
 		if d.Decision != arbiter.Deny || !hasRule(d, "S.guard-tamper") {
-			t.Errorf("%s: removing %s=%s, which holds arbiter's hook: %s %v", rt, a.DirEnv, dir, d.Decision, d.Rules)
+			t.Errorf("%s: removing %s, which holds arbiter's hook: %s %v", rt, dir, d.Decision, d.Rules)
 		}
 	}
 	if moved < 3 {

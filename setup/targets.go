@@ -21,6 +21,10 @@ type Scope struct {
 	// Local picks Claude Code's settings.local.json in the project: the
 	// person's own, not shared with the repository.
 	Local bool
+	// Unmoved ignores the environment variables that move a runtime's
+	// folder (CODEX_HOME, XDG_CONFIG_HOME, …): the default place, where
+	// an install made without them is.
+	Unmoved bool
 }
 
 // Target is one runtime's settings file and the hook entries arbiter
@@ -153,7 +157,7 @@ func For(runtime string, s Scope, binary string) (Target, error) {
 		file = a.LocalSettings
 	}
 	p := filepath.Join(base, filepath.FromSlash(file))
-	if s.Project == "" {
+	if s.Project == "" && !s.Unmoved {
 		p = a.InHome(s.Home, file, os.Getenv)
 	}
 	t := Target{Runtime: runtime, Command: cmd, Binary: binary, Path: p, Events: a.Events, entry: in.entry, Notes: in.notes, module: in.module, comments: in.comments, container: in.container}

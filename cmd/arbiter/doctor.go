@@ -65,6 +65,7 @@ func doctor(args []string, stdout, stderr io.Writer) int {
 			}
 		}
 	}
+	problems += checkUnmoved(stdout, scopes[0])
 	if found == 0 {
 		fmt.Fprintf(stdout, "arbiter is not installed in any runtime; run `arbiter install RUNTIME` (%s)\n", strings.Join(setup.Runtimes(), ", "))
 	}

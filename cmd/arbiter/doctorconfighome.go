@@ -3,36 +3,40 @@ package main
 import (
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
-	"strings"
 
 	"github.com/arbitergate/arbiter/agents"
 	"github.com/arbitergate/arbiter/setup"
 )
 
 // checkAmp is doctor's check of Amp's plugin beyond its answer: the
-// defer mapping in force, and whether Amp reads the folder it is in.
+// defer mapping in force.
 func checkAmp(w io.Writer, t setup.Target) int {
-	return reportDeferMapping(w, t) + checkConfigHome(w, t)
+	return reportDeferMapping(w, t)
 }
 
-// checkConfigHome finds a user-level plugin under ~/.config that its
-// runtime does not read because XDG_CONFIG_HOME moves the runtime's
-// configuration elsewhere (Amp reads $XDG_CONFIG_HOME/amp/plugins). Amp
-// runs every call that no plugin answers, so such a plugin gates nothing.
-func checkConfigHome(w io.Writer, t setup.Target) int {
-	home, err := os.UserHomeDir()
-	xdg := os.Getenv("XDG_CONFIG_HOME")
-	if err != nil || xdg == "" {
-		return 0
+// checkUnmoved finds arbiter's user-level hook at a runtime's default
+// place while the environment moves the runtime's folder elsewhere
+// (CODEX_HOME, or XDG_CONFIG_HOME for OpenCode, Kilo and Amp): the
+// runtime reads the other folder, so that hook gates nothing.
+func checkUnmoved(w io.Writer, user setup.Scope) int {
+	problems := 0
+	for _, rt := range setup.Runtimes() {
+		moved, err := setup.For(rt, user, "arbiter")
+		if err != nil {
+			continue
+		}
+		user := user
+		user.Unmoved = true
+		def, err := setup.For(rt, user, "arbiter")
+		if err != nil || def.Path == moved.Path {
+			continue
+		}
+		if events, err := def.Status(); err != nil || len(events) == 0 {
+			continue
+		}
+		problems++
+		fmt.Fprintf(w, "✗ %s: arbiter's hook is at %s, but the environment moves %s's folder, so it reads %s: the hook there gates nothing\n  fix: run `arbiter install %s` (it installs at the place the environment names), and remove the old one with the variable unset\n",
+			rt, def.Path, agents.Name(rt), moved.Path, rt)
 	}
-	def := filepath.Join(home, ".config")
-	rest, under := strings.CutPrefix(t.Path, def+string(filepath.Separator))
-	if !under || filepath.Clean(xdg) == def {
-		return 0
-	}
-	fmt.Fprintf(w, "✗ %s: XDG_CONFIG_HOME is %s, so %s reads %s, not %s: the hook there gates nothing\n  fix: move %s to %s, or unset XDG_CONFIG_HOME for %s\n",
-		t.Runtime, xdg, agents.Name(t.Runtime), filepath.Join(xdg, rest), t.Path, t.Path, filepath.Join(xdg, rest), agents.Name(t.Runtime))
-	return 1
+	return problems
 }

@@ -80,21 +80,29 @@ func TestInstallAmpDeferAsAsk(t *testing.T) {
 	}
 }
 
-// TestDoctorAmpConfigHome: Amp reads $XDG_CONFIG_HOME/amp/plugins, so a
-// plugin installed under ~/.config while XDG_CONFIG_HOME points elsewhere
-// gates nothing, and doctor says so.
+// TestDoctorAmpConfigHome: Amp reads $XDG_CONFIG_HOME/amp/plugins, so
+// install puts the plugin there when it is set; a plugin installed under
+// ~/.config while XDG_CONFIG_HOME points elsewhere gates nothing, and
+// doctor says so.
 func TestDoctorAmpConfigHome(t *testing.T) {
 	home := t.TempDir()
 	if out, errs, code := runBinary(t, nil, []string{"HOME=" + home}, "install", "amp", "--binary", binary); code != 0 {
 		t.Fatalf("install: %d %s%s", code, out, errs)
 	}
 	elsewhere := filepath.Join(home, "xdg")
-	out, errs, code := runBinary(t, nil, []string{"HOME=" + home, "XDG_CONFIG_HOME=" + elsewhere}, "doctor")
-	if code != 1 || !strings.Contains(out+errs, "✗ amp: XDG_CONFIG_HOME is "+elsewhere) {
+	env := []string{"HOME=" + home, "XDG_CONFIG_HOME=" + elsewhere}
+	out, errs, code := runBinary(t, nil, env, "doctor")
+	if code != 1 || !strings.Contains(out+errs, "✗ amp: arbiter's hook is at "+filepath.Join(home, ".config", "amp", "plugins", "arbiter.ts")) || !strings.Contains(out+errs, "it reads "+filepath.Join(elsewhere, "amp", "plugins", "arbiter.ts")) {
 		t.Errorf("doctor with XDG_CONFIG_HOME elsewhere: %d %s%s", code, out, errs)
 	}
 	out, errs, code = runBinary(t, nil, []string{"HOME=" + home, "XDG_CONFIG_HOME=" + filepath.Join(home, ".config")}, "doctor")
-	if code != 0 || strings.Contains(out+errs, "XDG_CONFIG_HOME is") {
+	if code != 0 || strings.Contains(out+errs, "gates nothing") {
 		t.Errorf("doctor with XDG_CONFIG_HOME at ~/.config: %d %s%s", code, out, errs)
+	}
+	if out, errs, code := runBinary(t, nil, env, "install", "amp", "--binary", binary); code != 0 {
+		t.Fatalf("install with XDG_CONFIG_HOME: %d %s%s", code, out, errs)
+	}
+	if _, err := os.Stat(filepath.Join(elsewhere, "amp", "plugins", "arbiter.ts")); err != nil {
+		t.Errorf("install with XDG_CONFIG_HOME=%s: %v", elsewhere, err)
 	}
 }
