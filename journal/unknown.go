@@ -1,0 +1,71 @@
+package journal
+
+import (
+	"bytes"
+	"path/filepath"
+	"strconv"
+	"strings"
+)
+
+// A shell write whose content the analysis does not know to the byte (a
+// copy, a download, an archive unpacked, a compiler's output) is recorded
+// too, without a sum: what it says is who wrote the file and from what,
+// so that a later call that runs it is not taken for the project's build
+// output. Its line is "u1" (a file) or "t1" (a folder and all under it),
+// then the time, tool, decision, program, source, call id and path.
+const (
+	unknownFile = "u1"
+	unknownTree = "t1"
+)
+
+// encodeUnknown writes the line of a write of unknown content.
+func encodeUnknown(buf *bytes.Buffer, e Entry) {
+	kind := unknownFile
+	if e.Tree {
+		kind = unknownTree
+	}
+	writeLine(buf, kind, strconv.FormatInt(e.Time, 10), e.Tool, e.Decision, e.By, e.From, e.ID, e.Path)
+}
+
+// decodeUnknown reads a "u1" or "t1" line; false for any other.
+func decodeUnknown(line []byte) (Entry, bool) {
+	kind, rest, ok := strings.Cut(string(line), "\t")
+	if !ok || kind != unknownFile && kind != unknownTree {
+		return Entry{}, false
+	}
+	f := strings.SplitN(rest, "\t", 7)
+	if len(f) != 7 {
+		return Entry{}, false
+	}
+	t, err := strconv.ParseInt(f[0], 10, 64)
+	if err != nil {
+		return Entry{}, false
+	}
+	e := Entry{Time: t, Tool: f[1], Decision: f[2], By: f[3], From: f[4], ID: f[5], Path: f[6], Tree: kind == unknownTree}
+	return e, validUnknown(e)
+}
+
+// validUnknown reports a write of unknown content arbiter could have
+// recorded: the program that wrote it named, a clean absolute path, and a
+// source that is one too when there is one.
+func validUnknown(e Entry) bool {
+	switch {
+	case e.Sum != "" || e.Tool == "" || e.By == "":
+		return false
+	case !filepath.IsAbs(e.Path) || filepath.Clean(e.Path) != e.Path:
+		return false
+	case e.From != "" && (!filepath.IsAbs(e.From) || filepath.Clean(e.From) != e.From):
+		return false
+	}
+	return plainFields(e)
+}
+
+// holds reports a "t1" line whose folder holds abs.
+func holds(line []byte, abs string) bool {
+	if !bytes.HasPrefix(line, []byte(unknownTree+"\t")) {
+		return false
+	}
+	at := bytes.LastIndexByte(line, '\t')
+	dir := string(line[at+1:])
+	return dir == "/" || strings.HasPrefix(abs, dir+"/")
+}
