@@ -29,10 +29,10 @@ func encodeUnknown(buf *bytes.Buffer, e Entry) {
 
 // decodeUnknown reads a "u1" or "t1" line; false for any other.
 func decodeUnknown(line []byte) (Entry, bool) {
-	kind, rest, ok := strings.Cut(string(line), "\t")
-	if !ok || kind != unknownFile && kind != unknownTree {
-		return Entry{}, false
+	if !bytes.HasPrefix(line, []byte(unknownFile+"\t")) && !bytes.HasPrefix(line, []byte(unknownTree+"\t")) {
+		return Entry{}, false // a v1 line, decoded without a copy made here
 	}
+	kind, rest, _ := strings.Cut(string(line), "\t")
 	f := strings.SplitN(rest, "\t", 7)
 	if len(f) != 7 {
 		return Entry{}, false
@@ -65,7 +65,7 @@ func holds(line []byte, abs string) bool {
 	if !bytes.HasPrefix(line, []byte(unknownTree+"\t")) {
 		return false
 	}
-	at := bytes.LastIndexByte(line, '\t')
-	dir := string(line[at+1:])
-	return dir == "/" || strings.HasPrefix(abs, dir+"/")
+	dir := line[bytes.LastIndexByte(line, '\t')+1:]
+	// Compared in place: a record may hold many such lines.
+	return string(dir) == "/" || len(abs) > len(dir) && abs[len(dir)] == '/' && abs[:len(dir)] == string(dir)
 }
