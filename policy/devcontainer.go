@@ -47,8 +47,9 @@ var engines = lazy.New(func() map[string]bool {
 // devcontainerArgs are the words of one devcontainer command.
 type devcontainerArgs struct {
 	sub       string
-	workspace string // as given, "" for the folder it runs in
-	configs   []string
+	workspace string   // as given, "" for the folder it runs in
+	config    string   // --config
+	overrides []string // --override-config, read after it
 	mounts    []string
 	// program is a --docker-path or --docker-compose-path, dotfiles a
 	// --dotfiles-repository or install command.
@@ -87,8 +88,10 @@ func parseDevcontainerArgs(c *shell.Command) devcontainerArgs {
 		switch name {
 		case "--workspace-folder":
 			a.workspace = value
-		case "--config", "--override-config":
-			a.configs = append(a.configs, value)
+		case "--config":
+			a.config = value
+		case "--override-config":
+			a.overrides = append(a.overrides, value)
 		case "--mount":
 			a.mounts = append(a.mounts, value)
 		case "--docker-path", "--docker-compose-path":
@@ -136,11 +139,11 @@ func (j *judgement) devcontainer(c *shell.Command) {
 	if a.workspace != "" {
 		ws = j.res.Resolve(a.workspace, ws)
 	}
-	files := make([]string, 0, len(a.configs))
-	for _, f := range a.configs {
-		files = append(files, j.res.Resolve(f, j.res.Resolve(".", c.Dir)))
-	}
-	if len(files) == 0 {
+	here := j.res.Resolve(".", c.Dir)
+	var files []string
+	if a.config != "" {
+		files = append(files, j.res.Resolve(a.config, here))
+	} else {
 		f, err := project.FindDevcontainer(ws)
 		switch {
 		case project.IsNotExist(err):
@@ -151,6 +154,9 @@ func (j *judgement) devcontainer(c *shell.Command) {
 			return
 		}
 		files = append(files, f)
+	}
+	for _, f := range a.overrides {
+		files = append(files, j.res.Resolve(f, here))
 	}
 	d := devcontainerReader{composeReader: composeReader{j: j, subj: subj, seen: map[string]bool{}}, sub: a.sub, ws: ws}
 	if a.sub == "up" {

@@ -43,6 +43,9 @@ func TestDevcontainer(t *testing.T) {
 		{"unknown variable in a mount", dc(`"mounts": ["source=${localEnv:SECRET_DIR},target=/s,type=bind"],`), up, dfr, "U.unresolved"},
 		{"engine replaced", dc(``), up + " --docker-path /tmp/docker", dfr, "U.runs-a-program"},
 		{"dotfiles", dc(``), up + " --dotfiles-repository https://example.com/dots", dfr, "C.run-outside-code"},
+		{"override config", map[string]string{".devcontainer/devcontainer.json": `{"image": "x"}`, "over.json": `{"initializeCommand": "rm -rf ~"}`}, up + " --override-config over.json", deny, "A2.home-delete"},
+		{"named config", map[string]string{".devcontainer/devcontainer.json": `{"image": "x"}`, "other/dc.json": `{"privileged": true}`}, up + " --config other/dc.json", ask, "B12.privileged-container"},
+		{"override of a privileged default", map[string]string{".devcontainer/devcontainer.json": `{"privileged": true}`, "over.json": `{"image": "x"}`}, up + " --override-config over.json", ask, "B12.privileged-container"},
 		// Benign twins.
 		{"plain", dc(`"postCreateCommand": "npm install", "forwardPorts": [3000],`), up, allow, "D5.build"},
 		{"plain initializeCommand", dc(`"initializeCommand": "echo starting ${localWorkspaceFolderBasename}",`), up, allow, "D5.build"},
