@@ -32,6 +32,10 @@ type Call struct {
 	// The hook fills it from its journal, so that the policy can read a
 	// script the agent wrote and a later command runs, wherever it is.
 	Written func(abs string) (WrittenFile, bool) `json:"-"`
+	// WrittenUnder is Written for the newest file under a folder (an
+	// installed package's, whose files its loader picks); nil when there
+	// is no record.
+	WrittenUnder func(dir string) (WrittenFile, bool) `json:"-"`
 }
 
 // WrittenFile is what the session's record says of a file the agent

@@ -80,6 +80,19 @@ const (
 // once, however long the session.
 func (r *sessionRecord) lookup(abs string) (arbiter.WrittenFile, bool) {
 	e, ok := r.journal().Lookup(abs)
+	return r.entry(e, ok)
+}
+
+// under is arbiter.Call.WrittenUnder: the newest entry of a file under
+// dir, as lookup gives it.
+func (r *sessionRecord) under(dir string) (arbiter.WrittenFile, bool) {
+	e, ok := r.journal().Under(dir)
+	return r.entry(e, ok)
+}
+
+// entry is what the record's entry says, once what became of its call is
+// known (see lookup).
+func (r *sessionRecord) entry(e journal.Entry, ok bool) (arbiter.WrittenFile, bool) {
 	if !ok {
 		if err := r.journal().Err(); err != nil {
 			r.warn(err)
@@ -87,7 +100,7 @@ func (r *sessionRecord) lookup(abs string) (arbiter.WrittenFile, bool) {
 		return arbiter.WrittenFile{}, false
 	}
 	if e.Unknown() {
-		return r.unknownWrite(e, abs)
+		return r.unknownWrite(e)
 	}
 	sum, ok := e.Digest()
 	if !ok {
@@ -113,7 +126,7 @@ func (r *sessionRecord) lookup(abs string) (arbiter.WrittenFile, bool) {
 	default:
 		return arbiter.WrittenFile{}, false
 	}
-	return arbiter.WrittenFile{Sum: sum, Tool: e.Tool, Time: time.Unix(e.Time, 0).UTC()}, true
+	return arbiter.WrittenFile{Sum: sum, Tool: e.Tool, Time: time.Unix(e.Time, 0).UTC(), Path: e.Path}, true
 }
 
 // unknownWrite is lookup for a shell write whose content arbiter does not
@@ -121,7 +134,7 @@ func (r *sessionRecord) lookup(abs string) (arbiter.WrittenFile, bool) {
 // project's build output), so it counts unless the call is known not to
 // have run: one a person was asked about whose result the transcript does
 // not show yet may well have run.
-func (r *sessionRecord) unknownWrite(e journal.Entry, abs string) (arbiter.WrittenFile, bool) {
+func (r *sessionRecord) unknownWrite(e journal.Entry) (arbiter.WrittenFile, bool) {
 	switch e.Decision {
 	case refused:
 		return arbiter.WrittenFile{}, false

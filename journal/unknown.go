@@ -69,3 +69,33 @@ func holds(line []byte, abs string) bool {
 	// Compared in place: a record may hold many such lines.
 	return string(dir) == "/" || len(abs) > len(dir) && abs[len(dir)] == '/' && abs[:len(dir)] == string(dir)
 }
+
+// Under returns the newest entry of a file under the folder dir, or of a
+// folder a write filled that holds dir: what a lookup of a package's folder
+// needs, whose files the loader picks. It scans the record as Lookup does.
+func (j *Journal) Under(dir string) (Entry, bool) {
+	if j == nil || dir == "" {
+		return Entry{}, false
+	}
+	if err := j.load(); err != nil {
+		j.err = err
+		return Entry{}, false
+	}
+	var newest []byte
+	for data := j.data; len(data) > 0; {
+		end := bytes.IndexByte(data, '\n')
+		if end < 0 {
+			break
+		}
+		line := data[:end]
+		p := line[bytes.LastIndexByte(line, '\t')+1:]
+		if len(p) > len(dir) && p[len(dir)] == '/' && string(p[:len(dir)]) == dir || holds(line, dir) {
+			newest = line
+		}
+		data = data[end+1:]
+	}
+	if newest == nil {
+		return Entry{}, false
+	}
+	return decode(newest)
+}

@@ -31,6 +31,15 @@ func TestUnknownWrites(t *testing.T) {
 			t.Errorf("Lookup(%s) = %+v %v, want %+v %v", tt.file, got, ok, tt.want, tt.ok)
 		}
 	}
+	if got, ok := j.Under("/p/target"); !ok || got != cp {
+		t.Errorf("Under(/p/target) = %+v %v, want the copy", got, ok)
+	}
+	if got, ok := j.Under("/p/vendor/lib"); !ok || got != tar {
+		t.Errorf("Under(/p/vendor/lib) = %+v %v, want the folder unpacked", got, ok)
+	}
+	if _, ok := j.Under("/p/targ"); ok {
+		t.Error("Under(/p/targ) found a file of /p/target")
+	}
 	w := entry("/p/vendor/bin/tool", 3)
 	if err := j.Append(w); err != nil {
 		t.Fatal(err)

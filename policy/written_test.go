@@ -73,6 +73,15 @@ func runWrittenCases(t *testing.T, tests []writtenCase) {
 				t.Errorf("without the record: %s\n got %s %v: %s\nwant %s", tt.cmd, d.Decision, d.Rules, d.Reason, *tt.before)
 			}
 			call.Written = func(abs string) (arbiter.WrittenFile, bool) { w, ok := record[abs]; return w, ok }
+			call.WrittenUnder = func(dir string) (arbiter.WrittenFile, bool) {
+				for p, w := range record {
+					if strings.HasPrefix(p, dir+"/") {
+						w.Path = p
+						return w, true
+					}
+				}
+				return arbiter.WrittenFile{}, false
+			}
 			d = Decide(context.Background(), call)
 			if d.Decision != tt.want || tt.rule != "" && !hasRule(d.Rules, tt.rule) {
 				t.Errorf("%s\n got %s %v: %s\nwant %s %s", tt.cmd, d.Decision, d.Rules, d.Reason, tt.want, tt.rule)
