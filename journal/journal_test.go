@@ -144,6 +144,9 @@ func FuzzParse(f *testing.F) {
 		if e, ok := j.Lookup("/p/a"); ok && !valid(e) {
 			t.Fatalf("Lookup returned an invalid entry %+v", e)
 		}
+		if e, ok := j.Under("/p"); ok && !valid(e) {
+			t.Fatalf("Under returned an invalid entry %+v", e)
+		}
 	})
 }
 
