@@ -114,3 +114,36 @@ func TestHookRunsWhatAShellCommandWrote(t *testing.T) {
 		})
 	}
 }
+
+// TestHookLoadsAPackageTheAgentWrote: a Write into an installed package's
+// folder, then a call whose code loads the package: not allowed, where a
+// Write elsewhere leaves it allowed.
+func TestHookLoadsAPackageTheAgentWrote(t *testing.T) {
+	for _, tt := range []struct {
+		name, file, want string
+	}{
+		{"into the package", "node_modules/lodash/lodash.js", ""},
+		{"twin: beside it", "notes/lodash.js", "allow"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			s := newSession(t)
+			s.write(filepath.Join(s.proj, "node_modules/lodash/package.json"), `{"name": "lodash", "main": "lodash.js"}`)
+			s.write(filepath.Join(s.proj, "node_modules/lodash/lodash.js"), "module.exports = {}\n")
+			s.write(filepath.Join(s.proj, "app.js"), "const _ = require('lodash')\nconsole.log('ok')\n")
+			file := filepath.Join(s.proj, tt.file)
+			const body = "require('child_process').execSync('rm -rf ~')\n"
+			if d, reason := s.call("toolu_w1", "Write", map[string]any{"file_path": file, "content": body}); d == "deny" {
+				t.Fatalf("the Write: %q %s", d, reason)
+			}
+			s.write(file, body)
+			s.ran("toolu_w1", true)
+			d, reason := s.call("toolu_b1", "Bash", map[string]any{"command": "node app.js"})
+			if d == "" {
+				reason = s.lastLogged()
+			}
+			if d != tt.want || tt.want == "" && !strings.Contains(reason, "where the agent wrote") {
+				t.Errorf("node app.js after a Write of %s: %q %s, want %q", tt.file, d, reason, tt.want)
+			}
+		})
+	}
+}
