@@ -32,16 +32,29 @@ type Call struct {
 	// The hook fills it from its journal, so that the policy can read a
 	// script the agent wrote and a later command runs, wherever it is.
 	Written func(abs string) (WrittenFile, bool) `json:"-"`
+	// WrittenUnder is Written for the newest file under a folder (an
+	// installed package's, whose files its loader picks); nil when there
+	// is no record.
+	WrittenUnder func(dir string) (WrittenFile, bool) `json:"-"`
 }
 
 // WrittenFile is what the session's record says of a file the agent
 // wrote: the ContentSum of the content its write left, the tool that
 // wrote it and when. A file whose content now sums differently was
 // changed by something else since, and is not the agent's.
+//
+// A shell write whose content was not known to the byte is Unknown (Sum
+// is zero): By names the program that wrote the file, From the file it
+// copied there ("" when none), and Tree says the write filled the folder
+// Path, which holds the file looked up.
 type WrittenFile struct {
-	Sum  [16]byte
-	Tool string
-	Time time.Time
+	Sum      [16]byte
+	Tool     string
+	Time     time.Time
+	Unknown  bool
+	By, From string
+	Path     string
+	Tree     bool
 }
 
 // Dir returns the directory the call runs in.

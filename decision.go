@@ -76,9 +76,11 @@ type Decision struct {
 	// Judge records what the model judge was asked and said, when a judge
 	// is configured and the call reached it.
 	Judge *JudgeRecord `json:"judge,omitempty"`
-	// Wrote lists the files a shell command writes whose whole content
-	// the analysis read (cat > FILE with a here-document), for the
-	// session's record of the agent's writes; never serialised.
+	// Wrote lists the files a shell command writes, for the session's
+	// record of the agent's writes: with the sum of their content when
+	// the analysis read all of it (cat > FILE with a here-document), or
+	// the program that wrote them and what from (FileWrite.By); never
+	// serialised.
 	Wrote []FileWrite `json:"-"`
 	// Read lists the files the policy read to decide (scripts, modules,
 	// configuration), each with the ContentSum of what it held, for
@@ -95,11 +97,16 @@ type FileRead struct {
 	Sum  [16]byte
 }
 
-// FileWrite is a file a call leaves with known content: its absolute path
-// and the ContentSum of what it will hold.
+// FileWrite is a file a call writes: its absolute path and the
+// ContentSum of what it will hold, or, when that is not known to the byte,
+// the program that writes it (By), the absolute path of the file it
+// copies there (From, "" when none) and whether Path is a folder the
+// command fills with files it does not list (Tree).
 type FileWrite struct {
-	Path string
-	Sum  [16]byte
+	Path     string
+	Sum      [16]byte
+	By, From string
+	Tree     bool
 }
 
 // JudgeRecord is the judge's part in a decision.

@@ -140,6 +140,7 @@ func Run(ctx context.Context, runtime string, in io.Reader, out, errw io.Writer,
 	if rec != nil {
 		for i := range ev.Calls {
 			ev.Calls[i].Written = rec.lookup
+			ev.Calls[i].WrittenUnder = rec.under
 		}
 	}
 	load := lazyRequests(ev.Transcript, opt.Requests, transcript.Requests)

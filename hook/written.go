@@ -80,11 +80,27 @@ const (
 // once, however long the session.
 func (r *sessionRecord) lookup(abs string) (arbiter.WrittenFile, bool) {
 	e, ok := r.journal().Lookup(abs)
+	return r.entry(e, ok)
+}
+
+// under is arbiter.Call.WrittenUnder: the newest entry of a file under
+// dir, as lookup gives it.
+func (r *sessionRecord) under(dir string) (arbiter.WrittenFile, bool) {
+	e, ok := r.journal().Under(dir)
+	return r.entry(e, ok)
+}
+
+// entry is what the record's entry says, once what became of its call is
+// known (see lookup).
+func (r *sessionRecord) entry(e journal.Entry, ok bool) (arbiter.WrittenFile, bool) {
 	if !ok {
 		if err := r.journal().Err(); err != nil {
 			r.warn(err)
 		}
 		return arbiter.WrittenFile{}, false
+	}
+	if e.Unknown() {
+		return r.unknownWrite(e)
 	}
 	sum, ok := e.Digest()
 	if !ok {
@@ -110,7 +126,33 @@ func (r *sessionRecord) lookup(abs string) (arbiter.WrittenFile, bool) {
 	default:
 		return arbiter.WrittenFile{}, false
 	}
-	return arbiter.WrittenFile{Sum: sum, Tool: e.Tool, Time: time.Unix(e.Time, 0).UTC()}, true
+	return arbiter.WrittenFile{Sum: sum, Tool: e.Tool, Time: time.Unix(e.Time, 0).UTC(), Path: e.Path}, true
+}
+
+// unknownWrite is lookup for a shell write whose content arbiter does not
+// know. Such an entry only ever takes an allow away (the file is not the
+// project's build output), so it counts unless the call is known not to
+// have run: one a person was asked about whose result the transcript does
+// not show yet may well have run.
+func (r *sessionRecord) unknownWrite(e journal.Entry) (arbiter.WrittenFile, bool) {
+	switch e.Decision {
+	case refused:
+		return arbiter.WrittenFile{}, false
+	case arbiter.Ask.String(), arbiter.Defer.String():
+		if ran, known := r.result(e.ID); known {
+			e.Decision = refused
+			if ran {
+				e.Decision = confirmed
+			}
+			if err := r.journal().Append(e); err != nil {
+				r.warn(err)
+			}
+			if !ran {
+				return arbiter.WrittenFile{}, false
+			}
+		}
+	}
+	return arbiter.WrittenFile{Tool: e.Tool, Time: time.Unix(e.Time, 0).UTC(), Unknown: true, By: e.By, From: e.From, Path: e.Path, Tree: e.Tree}, true
 }
 
 // result reads from the transcript whether the call with this id ran.
@@ -140,7 +182,18 @@ func (r *sessionRecord) record(calls []arbiter.Call, d arbiter.Decision, v arbit
 		if len(calls) == 1 {
 			id = calls[0].ID
 		}
-		es = append(es, journal.Entry{Path: w.Path, Sum: hex.EncodeToString(w.Sum[:]), Tool: "Bash", Decision: v.String(), ID: id, Time: now})
+		e := journal.Entry{Path: w.Path, Tool: "Bash", Decision: v.String(), ID: id, Time: now, By: w.By, From: w.From, Tree: w.Tree}
+		if w.By == "" {
+			e.Sum = hex.EncodeToString(w.Sum[:])
+		}
+		if !e.Valid() {
+			// A source the record cannot hold (a line break in its name)
+			// still leaves the file written by the session.
+			e.From = ""
+		}
+		if e.Valid() {
+			es = append(es, e)
+		}
 	}
 	for _, c := range calls {
 		file, sum, ok := writeResult(c)

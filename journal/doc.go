@@ -12,7 +12,10 @@
 //
 // A line is "v1", the time (Unix seconds), the tool, the decision, the
 // sum in hex, the call's id and the path, separated by tabs; a field that
-// would hold a tab or a line break is never recorded.
+// would hold a tab or a line break is never recorded. A shell write whose
+// content is not known to the byte (a copy, a download, an archive
+// unpacked) is a "u1" line, or "t1" for a folder and all under it, naming
+// the program and the file it copied instead of a sum (see unknown.go).
 //
 // The record also keeps arbiter's answers to calls a person may be asked
 // about (see answers.go), for hygiene rule 6 (H6.confirmed): "a1" lines of

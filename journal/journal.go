@@ -43,7 +43,17 @@ type Entry struct {
 	ID string
 	// Time is when the call was decided, in Unix seconds.
 	Time int64
+	// By names the program of a shell write whose content is not known
+	// to the byte (Sum is then empty): cp, curl, tar, rustc. From is the
+	// absolute path of the file it copies, when it copies one. Tree marks
+	// a folder the write fills with files the command does not list (an
+	// archive unpacked, a folder copied in): every file under Path.
+	By, From string
+	Tree     bool
 }
+
+// Unknown reports a write whose content arbiter does not know.
+func (e Entry) Unknown() bool { return e.Sum == "" }
 
 // Digest returns the entry's sum as bytes; false when it is malformed.
 func (e Entry) Digest() ([16]byte, bool) {
@@ -156,8 +166,13 @@ func (j *Journal) load() error {
 // a fraction of decoding JSON, which for a full record was 8 ms a call.
 const version = "v1"
 
-// encode writes an entry's line.
+// encode writes an entry's line (a write of unknown content: see
+// unknown.go).
 func encode(buf *bytes.Buffer, e Entry) {
+	if e.Unknown() {
+		encodeUnknown(buf, e)
+		return
+	}
 	writeLine(buf, version, strconv.FormatInt(e.Time, 10), e.Tool, e.Decision, e.Sum, e.ID, e.Path)
 }
 
@@ -174,6 +189,9 @@ func writeLine(buf *bytes.Buffer, kind string, fields ...string) {
 
 // decode reads one line; false when it is not a well-formed entry.
 func decode(line []byte) (Entry, bool) {
+	if e, ok := decodeUnknown(line); ok {
+		return e, true
+	}
 	f := strings.SplitN(string(line), "\t", 7)
 	if len(f) != 7 || f[0] != version {
 		return Entry{}, false
@@ -201,10 +219,22 @@ func Parse(data []byte) []Entry {
 // valid reports an entry arbiter could have written: an absolute, clean
 // path and a whole sum, and no field that holds a tab or a line break.
 func valid(e Entry) bool {
-	if _, ok := e.Digest(); !ok || e.Tool == "" || !filepath.IsAbs(e.Path) || filepath.Clean(e.Path) != e.Path {
+	if e.Unknown() {
+		return validUnknown(e)
+	}
+	if _, ok := e.Digest(); !ok || e.Tool == "" || e.By != "" || e.From != "" || e.Tree || !filepath.IsAbs(e.Path) || filepath.Clean(e.Path) != e.Path {
 		return false
 	}
-	for _, f := range []string{e.Tool, e.Decision, e.ID, e.Path} {
+	return plainFields(e)
+}
+
+// Valid reports an entry the record can hold (see valid).
+func (e Entry) Valid() bool { return valid(e) }
+
+// plainFields reports an entry none of whose fields holds a tab or a line
+// break, which would split its line.
+func plainFields(e Entry) bool {
+	for _, f := range []string{e.Tool, e.Decision, e.ID, e.Path, e.By, e.From} {
 		if strings.ContainsAny(f, "\t\n\r\x00") {
 			return false
 		}
@@ -212,10 +242,11 @@ func valid(e Entry) bool {
 	return true
 }
 
-// Lookup returns the newest entry for a file. The record's lines are
-// scanned for it, not decoded: a call looks up a few files of a record
-// that may hold a thousand, and a scan of a full record costs tens of
-// microseconds where decoding it all cost milliseconds.
+// Lookup returns the newest entry for a file: one of the file itself, or
+// of a folder a write filled (a Tree entry) that holds it. The record's
+// lines are scanned for it, not decoded: a call looks up a few files of a
+// record that may hold a thousand, and a scan of a full record costs tens
+// of microseconds where decoding it all cost milliseconds.
 func (j *Journal) Lookup(abs string) (Entry, bool) {
 	if j == nil || abs == "" {
 		return Entry{}, false
@@ -231,7 +262,7 @@ func (j *Journal) Lookup(abs string) (Entry, bool) {
 		if end < 0 {
 			break // a line being written, or cut: not an entry yet
 		}
-		if line := data[:end]; len(line) > len(suffix) && string(line[len(line)-len(suffix):]) == suffix {
+		if line := data[:end]; len(line) > len(suffix) && string(line[len(line)-len(suffix):]) == suffix || holds(line, abs) {
 			newest = line
 		}
 		data = data[end+1:]

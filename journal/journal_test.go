@@ -131,11 +131,21 @@ func FuzzParse(f *testing.F) {
 	e := entry("/tmp/a.sh", 1)
 	f.Add([]byte("v1\t1\tWrite\tallow\t" + e.Sum + "\tx\t/tmp/a.sh\n"))
 	f.Add([]byte("{\n}\n\x00"))
+	f.Add([]byte("u1\t1\tBash\tallow\tcp\t/tmp/evil\tx\t/p/a\nt1\t2\tBash\tallow\ttar\t\tx\t/p\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		for _, e := range Parse(data) {
 			if !valid(e) {
 				t.Fatalf("Parse returned an invalid entry %+v", e)
 			}
+		}
+		// Lookup, which scans lines rather than decoding them, returns
+		// only what decoding the line it found gives.
+		j := &Journal{data: data, loaded: true}
+		if e, ok := j.Lookup("/p/a"); ok && !valid(e) {
+			t.Fatalf("Lookup returned an invalid entry %+v", e)
+		}
+		if e, ok := j.Under("/p"); ok && !valid(e) {
+			t.Fatalf("Under returned an invalid entry %+v", e)
 		}
 	})
 }

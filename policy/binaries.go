@@ -23,6 +23,9 @@ import (
 // projectProgram judges running abs, a compiled program in the project,
 // in dir.
 func (j *judgement) projectProgram(abs, dir, subj string) {
+	if j.shellWroteProgram(abs, subj) {
+		return
+	}
 	// buildinfo reads the image's headers and the build information blob
 	// the Go linker writes (an image without Go's section has its first
 	// data segment searched for it, in chunks), not the whole file.

@@ -72,6 +72,13 @@ func curlTransfer(c *shell.Command) transfer {
 		case name == "-o" || name == "--output" || name == "-O" && c.Program == "wget" || name == "--output-document":
 			v := value()
 			t.output = append(t.output, shell.Word{Text: v, Dynamic: args[k].Dynamic})
+		case c.Program == "curl" && bundledOutput(a) != "":
+			// -sSo FILE, -fsSLoFILE: flags written together, the output last.
+			v := bundledOutput(a)
+			if v == "-" {
+				v = value()
+			}
+			t.output = append(t.output, shell.Word{Text: v, Dynamic: args[k].Dynamic})
 		case (name == "-w" || name == "--write-out") && c.Program == "curl":
 			v := value()
 			if f, ok := strings.CutPrefix(v, "@"); ok {
@@ -546,4 +553,25 @@ func opensslConnects(c *shell.Command) bool {
 		return true
 	}
 	return true
+}
+
+// curlSwitches are curl's one-letter options that take no value, which
+// may be written together before -o: -sSLo FILE.
+const curlSwitches = "sSLfkvqiIgGNRlZ46#"
+
+// bundledOutput returns the file of an -o written after other one-letter
+// switches in one word (-sSo FILE gives "-", for the next word; -sSoFILE
+// gives FILE); "" when the word is not such a bundle.
+func bundledOutput(a string) string {
+	if len(a) < 3 || a[0] != '-' || a[1] == '-' {
+		return ""
+	}
+	at := strings.IndexByte(a, 'o')
+	if at < 2 || strings.Trim(a[1:at], curlSwitches) != "" {
+		return ""
+	}
+	if rest := a[at+1:]; rest != "" {
+		return rest
+	}
+	return "-"
 }

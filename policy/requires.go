@@ -52,6 +52,9 @@ func (j *judgement) followRequires(c *shell.Command, r code.Report, subj string)
 	load := j.jsLoadOf(c)
 	for _, spec := range r.Imports {
 		if spec != "." && !strings.HasPrefix(spec, "./") {
+			if load != nil {
+				j.writtenPackage(spec, load.base, subj)
+			}
 			continue
 		}
 		if load == nil {

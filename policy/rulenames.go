@@ -37,6 +37,8 @@ func ruleNamed(name string) rule {
 		return (*judgement).databaseClient
 	case "dd":
 		return (*judgement).dd
+	case "devcontainer":
+		return (*judgement).devcontainer
 	case "decoder":
 		return (*judgement).decoder
 	case "disk":

@@ -274,6 +274,24 @@ func (j *judgement) installed(v *venvPath, top string) bool {
 	return len(j.pyModules(dirs, top)) > 0
 }
 
+// agentsInstalled returns the modules importing name runs from the
+// standard library or site-packages of v when the agent wrote one of their
+// files in this session (a Write, or a copy into site-packages): those run
+// what the agent put there, and are read as the project's are. nil when it
+// wrote none, and the installed package is the registry's code.
+func (j *judgement) agentsInstalled(v *venvPath, name string) []project.PyModule {
+	if j.call.Written == nil {
+		return nil
+	}
+	m := j.pyModules(append(slices.Clip(v.stdlib), v.site), name)
+	for _, mod := range m {
+		if _, wrote := j.call.Written(mod.File); wrote && mod.File != "" {
+			return m
+		}
+	}
+	return nil
+}
+
 // loadModules finds the modules importing name runs with load's search
 // path: its folders, then the environment's .pth folders for a module the
 // environment does not hold itself. A module the standard library or
@@ -286,6 +304,9 @@ func (j *judgement) loadModules(load *pyLoad, name string) []project.PyModule {
 	}
 	top, _, _ := strings.Cut(name, ".")
 	if j.installed(v, top) {
+		if m := j.agentsInstalled(v, name); m != nil {
+			return m
+		}
 		m := j.pyModules(load.dirs, name)
 		if len(m) > 0 && m[0].File == "" {
 			return nil // a namespace portion loses to the installed package

@@ -1,7 +1,9 @@
 package policy
 
 import (
+	"maps"
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/arbitergate/arbiter"
@@ -44,7 +46,7 @@ func (j *judgement) agentFile(abs string) agentRead {
 		return r
 	}
 	var r agentRead
-	if wf, ok := j.call.Written(abs); ok {
+	if wf, ok := j.call.Written(abs); ok && !wf.Unknown {
 		f, err := j.read(abs)
 		switch {
 		case err != nil || f.Kind != project.Text:
@@ -160,14 +162,59 @@ func (j *judgement) pythonSource(c *shell.Command, file, subj string) (string, a
 // inProject reports a place of the project's own files.
 func inProject(p paths.Place) bool { return p == paths.Project || p == paths.ProjectRoot }
 
-// shellWrites lists the files the command writes whose whole content the
+// shellWrites lists the files the command writes, for the session's
+// record: those whose whole content the analysis read with its sum
+// (knownWrites), every other write the analysis knows of (writtenFiles)
+// with the program that writes it and the file it copies.
+func (j *judgement) shellWrites() []arbiter.FileWrite {
+	out := j.knownWrites()
+	seen := map[string]bool{}
+	for _, w := range out {
+		seen[w.Path] = true
+	}
+	for _, k := range slices.Sorted(maps.Keys(j.written)) {
+		f := j.written[k]
+		file := path.Clean(k)
+		if seen[file] || !path.IsAbs(file) || !recorded(file, f) {
+			continue
+		}
+		by := f.producer
+		if by == "" {
+			by = "sh"
+		}
+		from := f.from
+		if from == "" && f.build != nil && len(f.build.sources) > 0 {
+			from = f.build.sources[0].path
+		}
+		out = append(out, arbiter.FileWrite{Path: file, By: by, From: from, Tree: strings.HasSuffix(k, "/")})
+	}
+	return out
+}
+
+// recorded reports a write of unknown content worth keeping in the
+// session's record. Devices are not files; touch leaves what a file
+// holds; go build writes a program whose build information names the
+// module and files it was built from, which are checked when it runs
+// (binaries.go); git's writes are the repository's tracked files.
+func recorded(file string, f writtenFile) bool {
+	if strings.HasPrefix(file, "/dev/") || strings.HasPrefix(file, "/proc/") {
+		return false
+	}
+	switch f.producer {
+	case "touch", "go", "git":
+		return false
+	}
+	return true
+}
+
+// knownWrites lists the files the command writes whose whole content the
 // analysis read: cat > FILE (or >|) fed by a here-document or here-string,
 // in a command with no $, backquote or backslash anywhere (the analysis
 // resolves expansions and escapes as best it can, which is not always to
-// the byte bash writes), for the session's record. A file written
-// otherwise (echo, printf, >>, a program's output) is not listed: what it
-// will hold is not known to the byte.
-func (j *judgement) shellWrites() []arbiter.FileWrite {
+// the byte bash writes). A file written otherwise (echo, printf, >>, a
+// program's output) is not listed: what it will hold is not known to the
+// byte.
+func (j *judgement) knownWrites() []arbiter.FileWrite {
 	m, err := j.inputMap()
 	if j.shell == nil || err != nil || strings.ContainsAny(stringField(m, "command"), "$`\\") {
 		return nil
@@ -198,4 +245,34 @@ func (j *judgement) shellWrites() []arbiter.FileWrite {
 		}
 	}
 	return out
+}
+
+// shellWroteProgram judges running a compiled program that a shell
+// command of this session wrote with content arbiter did not know (a
+// copy, a download, an archive unpacked, a compile): it is not the
+// project's build output, whatever folder it is in, so it is not allowed
+// as one; true when it did. A build since may not have replaced it: cargo
+// leaves a program it thinks current alone.
+func (j *judgement) shellWroteProgram(abs, subj string) bool {
+	if j.call.Written == nil {
+		return false
+	}
+	wf, ok := j.call.Written(abs)
+	if !ok || !wf.Unknown {
+		return false
+	}
+	how := "by " + wf.By
+	switch {
+	case wf.Tree:
+		how += ", which filled " + j.fileShown(wf.Path) + " with files it did not list"
+	case wf.From != "":
+		how += " from " + j.fileShown(wf.From)
+	}
+	when := "in this session (" + how + " at " + wf.Time.UTC().Format("15:04:05 UTC") + ")"
+	if wf.By == "curl" || wf.By == "wget" {
+		j.fireWith(catalog.B9RunDownloaded, subj, "runs "+j.fileShown(abs)+", downloaded "+when+", without review: whoever controls that URL controls this machine")
+		return true
+	}
+	j.fireWith(catalog.UUntracedProgram, subj, j.fileShown(abs)+" was written "+when+", not by the project's build, so arbiter cannot tell what it runs")
+	return true
 }

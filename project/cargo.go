@@ -49,7 +49,8 @@ func FindCargoManifest(dir, root string) (string, error) {
 
 // CargoBuildCode lists the code a build of manifest runs: the build script
 // and procedural macro of its package, of every member of its workspace,
-// and of the path dependencies of each, up to MaxCrates packages, all
+// and of the path dependencies and folder patches ([patch], [replace]) of
+// each, up to MaxCrates packages, all
 // within root. A manifest that cannot be read, or a package outside root,
 // is an error: what would run is then not known.
 func CargoBuildCode(manifest, root string) ([]CrateCode, error) {
@@ -142,8 +143,8 @@ func (w *cargoWalk) packageCode(doc map[string]any, dir string) error {
 	return nil
 }
 
-// members returns the manifests of the workspace's members and of the
-// package's path dependencies.
+// members returns the manifests of the workspace's members, of the
+// package's path dependencies and of the crates it patches with a folder.
 func (w *cargoWalk) members(doc map[string]any, dir string) ([]string, error) {
 	var out []string
 	if ws, ok := doc["workspace"].(map[string]any); ok {
@@ -170,6 +171,15 @@ func (w *cargoWalk) members(doc map[string]any, dir string) ([]string, error) {
 		deps, _ := doc[table].(map[string]any)
 		out = append(out, pathDeps(deps, dir)...)
 	}
+	// [patch.<source>] and [replace] build a folder in place of a
+	// registry's or a git repository's crate.
+	patches, _ := doc["patch"].(map[string]any)
+	for _, p := range patches {
+		deps, _ := p.(map[string]any)
+		out = append(out, pathDeps(deps, dir)...)
+	}
+	replaced, _ := doc["replace"].(map[string]any)
+	out = append(out, pathDeps(replaced, dir)...)
 	// [target.'cfg(…)'.dependencies] tables name path dependencies too.
 	targets, _ := doc["target"].(map[string]any)
 	for _, t := range targets {
