@@ -528,7 +528,10 @@ func clineScenarios() []scenario {
 			}
 			clineStopped(t, r, denyRule)
 		}},
-		{name: "allow", mode: permissive, command: fixed(allowProbe), check: ranAllowProbe},
+		{name: "allow", mode: permissive, command: fixed(allowProbe), check: func(t *testing.T, r *run) {
+			ranAllowProbe(t, r)
+			t.Run("doctor", func(t *testing.T) { doctorPasses(t, r, "PreToolUse") })
+		}},
 		{name: "ask", mode: permissive, command: fixed(askProbe), before: makeBuild, check: func(t *testing.T, r *run) {
 			keptBuild(t, r)
 			r.decided(t, "ask")
@@ -581,7 +584,10 @@ func clineStopped(t *testing.T, r *run, want ...string) {
 func kiloScenarios() []scenario {
 	return []scenario{
 		denyScenario(),
-		{name: "allow", mode: permissive, command: fixed(allowProbe), check: ranAllowProbe},
+		{name: "allow", mode: permissive, command: fixed(allowProbe), check: func(t *testing.T, r *run) {
+			ranAllowProbe(t, r)
+			t.Run("doctor", func(t *testing.T) { doctorPasses(t, r, "left to Kilo Code CLI's own permission rules") })
+		}},
 		{name: "ask", mode: permissive, command: fixed(askProbe), before: makeBuild, check: func(t *testing.T, r *run) {
 			keptBuild(t, r)
 			r.decided(t, "ask")
@@ -598,5 +604,30 @@ func kiloScenarios() []scenario {
 				t.Errorf("the model was not told the call was blocked: %q", out)
 			}
 		}},
+		{name: "defer-as-ask", mode: permissive, deferAsAsk: true, command: fixed(deferProbe), check: func(t *testing.T, r *run) {
+			// The stricter mapping: even under --auto, the plugin blocks a
+			// call arbiter has no verdict on, as one a person must confirm.
+			r.decided(t, "defer")
+			if r.exists("project", "defer-marker.txt") {
+				t.Errorf("with --defer-as ask Kilo ran the deferred call")
+			}
+			if out := r.result(t); !strings.Contains(out, mustConfirm) || !strings.Contains(out, "--defer-as ask") {
+				t.Errorf("the model was not told that a person must confirm; it was told %q", out)
+			}
+			t.Run("doctor", func(t *testing.T) { doctorPasses(t, r, "blocked as one a person must confirm (--defer-as ask)") })
+		}},
+	}
+}
+
+// doctorPasses checks that `arbiter doctor` finds the hook install wrote
+// working (it runs it as the client does) and says want about it.
+func doctorPasses(t *testing.T, r *run, want string) {
+	t.Helper()
+	out, err := r.doctor(t)
+	if err != nil {
+		t.Fatalf("arbiter doctor failed on what install wrote: %v\n%s", err, out)
+	}
+	if !strings.Contains(out, want) {
+		t.Errorf("doctor does not say %q:\n%s", want, out)
 	}
 }
