@@ -290,7 +290,73 @@ var openCode = client{
 	settings: func(c *layout) string { return filepath.Join(c.Home, ".config", "opencode", "plugins", "arbiter.js") },
 }
 
-var clients = []client{claude, codex, gemini, qwen, pi, openCode}
+// cline is Cline's CLI, whose OpenAI-compatible provider is pointed at
+// the scripted server (it takes a base URL for no other provider);
+// arbiter's hook is its PreToolUse script.
+var cline = client{
+	name: "cline", runtime: "cline", api: scripted.Chat,
+	prepare: func(c *layout) error { return os.MkdirAll(clineSettings(c), 0o700) },
+	configure: func(c *layout, port int) error {
+		// What `cline auth -p openai-compatible -b URL` writes.
+		providers := fmt.Sprintf(`{"version": 1, "lastUsedProvider": "openai-compatible", "modes": {},
+  "providers": {"openai-compatible": {"settings": {"provider": "openai-compatible", "apiKey": "scripted", "model": "scripted",
+    "baseUrl": "http://127.0.0.1:%d/v1"}, "updatedAt": "2026-01-01T00:00:00.000Z", "tokenSource": "manual"}}}
+`, port)
+		return os.WriteFile(filepath.Join(clineSettings(c), "providers.json"), []byte(providers), 0o600)
+	},
+	env: func(c *layout, port int) []string {
+		// Local sessions: otherwise the CLI starts a hub daemon of its
+		// own, which outlives the run in a session of its own.
+		return []string{"CLINE_SESSION_BACKEND_MODE=local"}
+	},
+	args: func(c *layout, o runOptions) []string {
+		// Headless, the CLI approves every tool unless told otherwise.
+		a := []string{"--json"}
+		if o.Mode == cautious {
+			a = append(a, "--auto-approve", "false")
+		}
+		return append(a, o.Prompt)
+	},
+	settings: func(c *layout) string { return filepath.Join(c.Home, "Documents", "Cline", "Hooks", "PreToolUse") },
+}
+
+func clineSettings(c *layout) string { return filepath.Join(c.Home, ".cline", "data", "settings") }
+
+// kilo is Kilo Code CLI, OpenCode's fork, set up as openCode is with
+// Kilo's names; arbiter's hook is its plugin.
+var kilo = client{
+	name: "kilo", runtime: "kilo", api: scripted.Anthropic,
+	prepare: func(c *layout) error {
+		// As OpenCode, Kilo installs its plugin package into its
+		// configuration folder unless package-lock.json lists it.
+		dir := filepath.Join(c.Home, ".config", "kilo")
+		if err := os.MkdirAll(filepath.Join(dir, "node_modules"), 0o700); err != nil {
+			return err
+		}
+		lock := `{"packages": {"": {"dependencies": {"@kilocode/plugin": "7.7.7"}}}}` + "\n"
+		return os.WriteFile(filepath.Join(dir, "package-lock.json"), []byte(lock), 0o600)
+	},
+	configure: func(c *layout, port int) error {
+		cfg := fmt.Sprintf(`{"autoupdate": false, "share": "disabled", "model": "anthropic/claude-sonnet-4-5",
+  "provider": {"anthropic": {"options": {"baseURL": "http://127.0.0.1:%d/v1", "apiKey": "scripted"}}}}
+`, port)
+		return os.WriteFile(filepath.Join(c.Home, ".config", "kilo", "kilo.json"), []byte(cfg), 0o600)
+	},
+	env: func(c *layout, port int) []string {
+		return []string{"ANTHROPIC_API_KEY=scripted", "KILO_DISABLE_AUTOUPDATE=1", "KILO_DISABLE_MODELS_FETCH=1",
+			"KILO_DISABLE_SHARE=1", "KILO_DISABLE_LSP_DOWNLOAD=1", "KILO_DISABLE_CLAUDE_CODE=1", "KILO_TELEMETRY_LEVEL=off"}
+	},
+	args: func(c *layout, o runOptions) []string {
+		a := []string{"run", "--format", "json", "-m", "anthropic/claude-sonnet-4-5"}
+		if o.Mode == permissive {
+			a = append(a, "--auto")
+		}
+		return append(a, o.Prompt)
+	},
+	settings: func(c *layout) string { return filepath.Join(c.Home, ".config", "kilo", "plugins", "arbiter.js") },
+}
+
+var clients = []client{claude, codex, gemini, qwen, pi, openCode, cline, kilo}
 
 func clientNamed(name string) (client, bool) {
 	for _, c := range clients {

@@ -1,6 +1,7 @@
 // Package e2e runs arbiter inside the real agent clients (Claude Code,
-// Codex CLI, Gemini CLI, Qwen Code, pi, OpenCode) installed from npm at the versions pinned in
-// clients.txt, each driven by a scripted model server on loopback
+// Codex CLI, Gemini CLI, Qwen Code, pi, OpenCode, Cline's CLI, Kilo Code
+// CLI) installed from npm at the versions pinned in clients.txt, each
+// driven by a scripted model server on loopback
 // (package scripted), and checks what the client did with arbiter's
 // answer: whether the tool call ran, and what the model was told.
 //

@@ -3,6 +3,7 @@ package e2e
 import (
 	"encoding/base64"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -72,6 +73,8 @@ func TestGeminiCLI(t *testing.T)  { testClient(t, gemini, geminiScenarios()) }
 func TestQwenCode(t *testing.T)   { testClient(t, qwen, qwenScenarios()) }
 func TestPi(t *testing.T)         { testClient(t, pi, piScenarios()) }
 func TestOpenCode(t *testing.T)   { testClient(t, openCode, openCodeScenarios()) }
+func TestCline(t *testing.T)      { testClient(t, cline, clineScenarios()) }
+func TestKilo(t *testing.T)       { testClient(t, kilo, kiloScenarios()) }
 
 func testClient(t *testing.T, c client, scenarios []scenario) {
 	bin := binDir(t)
@@ -510,5 +513,121 @@ func openCodeScenarios() []scenario {
 				t.Errorf("the model was not told the call was blocked: %q", out)
 			}
 		}},
+	}
+}
+
+// Cline's CLI 3.0.65 maps a hook's cancel onto a stop of the whole run:
+// the call does not run, the model is never told, the run ends
+// "aborted" (exit status 0), and the reason reaches only Cline's log.
+func clineScenarios() []scenario {
+	return []scenario{
+		{name: "deny", mode: permissive, command: denyProbe, before: makeDenyProbe, check: func(t *testing.T, r *run) {
+			r.decided(t, "deny")
+			if !r.exists("deny-probe", "keep") {
+				t.Errorf("the deny probe ran: %s is gone", r.path("deny-probe", "keep"))
+			}
+			clineStopped(t, r, denyRule)
+		}},
+		{name: "allow", mode: permissive, command: fixed(allowProbe), check: func(t *testing.T, r *run) {
+			ranAllowProbe(t, r)
+			t.Run("doctor", func(t *testing.T) { doctorPasses(t, r, "PreToolUse") })
+		}},
+		{name: "ask", mode: permissive, command: fixed(askProbe), before: makeBuild, check: func(t *testing.T, r *run) {
+			keptBuild(t, r)
+			r.decided(t, "ask")
+			clineStopped(t, r, askRule, mustConfirm)
+		}},
+		deferScenario(),
+		{name: "defer-cautious", mode: cautious, command: fixed(deferProbe), check: func(t *testing.T, r *run) {
+			// Without auto-approve, headless, Cline's own approval
+			// refuses the call arbiter left to it.
+			r.decided(t, "defer")
+			if r.exists("project", "defer-marker.txt") {
+				t.Errorf("headless Cline ran a call it was not allowed to approve itself")
+			}
+			if out := r.result(t); strings.Contains(out, "arbiter") {
+				t.Errorf("want Cline's own refusal, got %q", out)
+			}
+		}},
+		{name: "hook-fails", mode: permissive, missingBinary: true, command: denyProbe, before: makeDenyProbe, check: func(t *testing.T, r *run) {
+			// The script prints a cancel itself when arbiter-hook cannot run.
+			if !r.exists("deny-probe", "keep") {
+				t.Errorf("Cline ran a call whose hook could not run: the script does not fail closed")
+			}
+			clineStopped(t, r, "arbiter blocked this call")
+		}},
+	}
+}
+
+// clineStopped checks that Cline stopped the run at the call: no result
+// went back to the model, no further turn was asked for, and Cline's log
+// holds arbiter's reason, which carries each of want.
+func clineStopped(t *testing.T, r *run, want ...string) {
+	t.Helper()
+	if len(r.Results) != 0 || len(r.Requests) != 1 {
+		t.Errorf("Cline went on after the cancel: %d results, %d requests (Cline now refuses only the call? update the README's row)", len(r.Results), len(r.Requests))
+	}
+	if r.TimedOut {
+		t.Errorf("Cline did not end the run: %s", r.Exit)
+	}
+	b, err := os.ReadFile(filepath.Join(r.Home, ".cline", "data", "logs", "cline.log"))
+	if err != nil {
+		t.Fatalf("Cline's log: %v", err)
+	}
+	for _, w := range want {
+		if !strings.Contains(string(b), w) {
+			t.Errorf("Cline's log does not hold arbiter's reason (%q)", w)
+		}
+	}
+}
+
+func kiloScenarios() []scenario {
+	return []scenario{
+		denyScenario(),
+		{name: "allow", mode: permissive, command: fixed(allowProbe), check: func(t *testing.T, r *run) {
+			ranAllowProbe(t, r)
+			t.Run("doctor", func(t *testing.T) { doctorPasses(t, r, "left to Kilo Code CLI's own permission rules") })
+		}},
+		{name: "ask", mode: permissive, command: fixed(askProbe), before: makeBuild, check: func(t *testing.T, r *run) {
+			keptBuild(t, r)
+			r.decided(t, "ask")
+			if out := r.result(t); !strings.Contains(out, askRule) || !strings.Contains(out, mustConfirm) {
+				t.Errorf("the model was not told that a person must confirm (%s); it was told %q", askRule, out)
+			}
+		}},
+		deferScenario(),
+		{name: "hook-fails", mode: permissive, missingBinary: true, command: denyProbe, before: makeDenyProbe, check: func(t *testing.T, r *run) {
+			if !r.exists("deny-probe", "keep") {
+				t.Errorf("Kilo ran a call whose hook could not run: the plugin does not fail closed")
+			}
+			if out := r.result(t); !strings.Contains(out, "arbiter blocked this call") {
+				t.Errorf("the model was not told the call was blocked: %q", out)
+			}
+		}},
+		{name: "defer-as-ask", mode: permissive, deferAsAsk: true, command: fixed(deferProbe), check: func(t *testing.T, r *run) {
+			// The stricter mapping: even under --auto, the plugin blocks a
+			// call arbiter has no verdict on, as one a person must confirm.
+			r.decided(t, "defer")
+			if r.exists("project", "defer-marker.txt") {
+				t.Errorf("with --defer-as ask Kilo ran the deferred call")
+			}
+			if out := r.result(t); !strings.Contains(out, mustConfirm) || !strings.Contains(out, "--defer-as ask") {
+				t.Errorf("the model was not told that a person must confirm; it was told %q", out)
+			}
+			t.Run("doctor", func(t *testing.T) { doctorPasses(t, r, "blocked as one a person must confirm (--defer-as ask)") })
+		}},
+	}
+}
+
+// doctorPasses checks that `arbiter doctor` finds the hook install wrote
+// working (it runs it as the client does) and says want about it.
+func doctorPasses(t *testing.T, r *run, want string) {
+	t.Helper()
+	out, err := r.doctor(t)
+	if err != nil {
+		t.Fatalf("arbiter doctor failed on what install wrote: %v\n%s", err, out)
+	}
+	if !strings.Contains(out, want) {
+		t.Errorf("doctor does not say %q:\n%s", want, out)
 	}
 }

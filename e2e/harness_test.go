@@ -178,6 +178,9 @@ type scenario struct {
 	escalate bool
 	// untrusted runs Codex with its hook trust as install leaves it.
 	untrusted bool
+	// deferAsAsk installs arbiter with --defer-as ask, the stricter
+	// mapping a plugin runtime offers.
+	deferAsAsk bool
 	// missingBinary installs a copy of arbiter and removes it before the
 	// run, so the hook fails (exit 127) as a crashed arbiter would.
 	missingBinary bool
@@ -243,7 +246,11 @@ func install(t *testing.T, arbiter string, c client, l *layout, s scenario) stri
 		}
 		defer os.Remove(hookBinary)
 	}
-	cmd := exec.Command(arbiter, "install", c.runtime, "--binary", hookBinary)
+	args := []string{"install", c.runtime, "--binary", hookBinary}
+	if s.deferAsAsk {
+		args = append(args, "--defer-as", "ask")
+	}
+	cmd := exec.Command(arbiter, args...)
 	cmd.Dir = l.Project
 	cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + l.Home, "CODEX_HOME=" + codexHome(l)}
 	out, err := cmd.CombinedOutput()

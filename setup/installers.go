@@ -121,7 +121,7 @@ Kiro runs the call when a hook crashes, times out or is missing: arbiter's deny 
 
 // ClineNote says what Cline does with the hook.
 const ClineNote = `Cline runs the hook when hooks are enabled (the IDE: Settings, Features, Hooks; the CLI runs them by default) and reads the PreToolUse file of ~/Documents/Cline/Hooks (the IDE and the CLI) and of a workspace's .clinerules/hooks.
-arbiter's deny and ask cancel the call and stop the task with the reason (Cline has no way to refuse only the call); allow and defer leave it to Cline's own approval, which auto-approve or yolo mode skips.
+arbiter's deny and ask cancel the call and stop the task (Cline has no way to refuse only the call); the CLI (3.0.65) then ends the run as "aborted", tells the model nothing and writes the reason only to ~/.cline/data/logs/cline.log. allow and defer leave the call to Cline's own approval, which auto-approve (the CLI's default) or yolo mode skips.
 A PreToolUse hook of yours that was at that path is kept beside it and restored by arbiter uninstall cline. Cline goes on when a hook times out (30 s in the IDE): arbiter doctor checks that the installed hook answers.`
 
 // DroidNote says what Factory Droid does beyond reading the hook.

@@ -60,6 +60,10 @@ var cline = lazy.New(func() *Table {
 		{Name: "skills", Effect: Skill, Subject: []string{"skill"}},
 		{Name: "ask_question", Effect: Asks},
 		{Name: "submit_and_exit", Effect: Tells},
+		// spawn_agent (offered by the CLI 3.0.65 beside the team tools)
+		// starts a sub-agent whose own tool calls reach the hook, as a
+		// teammate's do.
+		{Name: "spawn_agent", Effect: Delegates},
 		{Name: "team_spawn_teammate", Effect: Delegates},
 		{Name: "team_run_task", Effect: Delegates},
 		{Name: "team_task", Effect: Delegates},

@@ -69,10 +69,17 @@ var documented = map[string][]string{
 		"act_mode_respond", "focus_chain", "web_fetch", "web_search", "condense", "summarize_task", "report_bug", "new_rule",
 		"apply_patch", "generate_explanation", "use_skill", "run_commands", "read_files", "editor", "search_codebase",
 		"fetch_web_content", "skills", "ask_question", "submit_and_exit", "team_spawn_teammate", "team_run_task", "team_task",
-		"team_send_message", "team_broadcast", "team_status"},
+		"team_send_message", "team_broadcast", "team_status",
+		// Offered to the model by the real CLI 3.0.65 (e2e).
+		"spawn_agent", "team_shutdown_teammate", "team_cancel_run", "team_list_runs", "team_await_runs", "team_read_mailbox",
+		"team_mission_log", "team_cleanup", "team_create_outcome", "team_attach_outcome_fragment", "team_review_outcome_fragment",
+		"team_finalize_outcome", "team_list_outcomes"},
 	// Kilo Code CLI: ToolRegistry's tools but for the experimental batch.
 	"kilo": {"invalid", "question", "bash", "read", "glob", "grep", "edit", "write", "task", "webfetch", "todowrite",
-		"todoread", "websearch", "codesearch", "codebase_search", "skill", "apply_patch", "lsp", "plan_exit"},
+		"todoread", "websearch", "codesearch", "codebase_search", "skill", "apply_patch", "lsp", "plan_exit",
+		// Offered to the model by the real 7.7.7 (e2e), but for
+		// background_process and kilo_local_recall, deferred by name.
+		"board_read", "board_post", "schedule_wakeup", "cancel_wakeup"},
 	// Amp: the tools Amp lists for itself (smart mode), and the plugin
 	// API's shell_command.
 	"amp": {"Bash", "create_file", "edit_file", "finder", "glob", "Grep", "librarian", "mermaid", "oracle", "Read",

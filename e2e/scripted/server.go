@@ -19,6 +19,9 @@ const (
 	Anthropic API = "anthropic"
 	// OpenAI is the Responses API (Codex CLI): POST .../responses.
 	OpenAI API = "openai"
+	// Chat is the Chat Completions API (Cline's OpenAI-compatible
+	// provider): POST .../chat/completions.
+	Chat API = "chat"
 	// Gemini is the Gemini API (Gemini CLI): POST
 	// /v1beta/models/MODEL:streamGenerateContent.
 	Gemini API = "gemini"
@@ -124,6 +127,8 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		s.turn(w, rec, doc, anthropicTools, anthropicResults, s.anthropic)
 	case s.api == OpenAI && r.Method == http.MethodPost && strings.HasSuffix(r.URL.Path, "/responses"):
 		s.turn(w, rec, doc, openAITools, openAIResults, s.openAI)
+	case s.api == Chat && r.Method == http.MethodPost && strings.HasSuffix(r.URL.Path, "/chat/completions"):
+		s.turn(w, rec, doc, chatTools, chatResults, s.chat)
 	case s.api == Gemini && r.Method == http.MethodPost && strings.Contains(r.URL.Path, ":streamGenerateContent"):
 		s.turn(w, rec, doc, geminiTools, geminiResults, s.gemini)
 	case s.api == Gemini && r.Method == http.MethodPost && strings.Contains(r.URL.Path, ":countTokens"):

@@ -53,6 +53,14 @@ func TestTurns(t *testing.T) {
 			want:   Result{CallID: "call_scripted_1", Output: "blocked"},
 		},
 		{
+			api: Chat, path: "/v1/chat/completions",
+			first:  `{"stream": true, "tools": [{"type": "function", "function": {"name": "run_commands"}}], "messages": [{"role": "user", "content": "go"}]}`,
+			second: `{"tools": [{"type": "function", "function": {"name": "run_commands"}}], "messages": [{"role": "assistant", "tool_calls": [{"id": "call_scripted_1"}]}, {"role": "tool", "tool_call_id": "call_scripted_1", "content": "cancelled"}]}`,
+			side:   `{"messages": [{"role": "user", "content": "title?"}]}`,
+			call:   `"arguments":"{\"commands\":[\"touch \\\"a b.txt\\\"\"]}"`,
+			want:   Result{CallID: "call_scripted_1", Output: "cancelled"},
+		},
+		{
 			api: Gemini, path: "/v1beta/models/m:streamGenerateContent",
 			first:  `{"tools": [{"functionDeclarations": [{"name": "run_shell_command"}]}], "contents": [{"role": "user", "parts": [{"text": "go"}]}]}`,
 			second: `{"tools": [{"functionDeclarations": [{"name": "run_shell_command"}]}], "contents": [{"role": "user", "parts": [{"functionResponse": {"id": "c1", "name": "run_shell_command", "response": {"error": "no"}}}]}]}`,
@@ -111,6 +119,7 @@ func TestRefusals(t *testing.T) {
 		want                  int
 	}{
 		{"unknown path", string(Anthropic), "/v1/complete", `{}`, http.StatusNotFound},
+		{"Responses path to the Chat server", string(Chat), "/v1/responses", `{}`, http.StatusNotFound},
 		{"other API's path", string(Gemini), "/v1/responses", `{}`, http.StatusNotFound},
 		{"not JSON", string(OpenAI), "/v1/responses", `{"tools": [`, http.StatusBadRequest},
 		{"JSON but not an object", string(Anthropic), "/v1/messages", `[1]`, http.StatusBadRequest},
