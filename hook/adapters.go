@@ -81,6 +81,8 @@ var adapters = [...]struct {
 	{agents.Kiro, kiro{}},
 	{agents.Cline, cline{}},
 	{agents.Kilo, kilo{}},
+	{agents.OpenClaw, openClaw{}},
+	{agents.Hermes, hermes{}},
 }
 
 // Runtimes lists the runtimes Run accepts, sorted.

@@ -22,6 +22,9 @@ type installer struct {
 	// module, when set, is a runtime whose hook is a module file of
 	// arbiter's own; newFile and entry are then unused.
 	module *moduleFile
+	// yaml, when set, is a runtime whose hook entries are in a YAML
+	// file; newFile and entry are then unused.
+	yaml *yamlHooks
 }
 
 // installers are the runtimes arbiter installs into, by their IDs in the
@@ -62,6 +65,8 @@ var installers = [...]struct {
 	{agents.Kiro, installer{module: kiroModule, notes: KiroNote}},
 	{agents.Cline, installer{module: clineModule, notes: ClineNote}},
 	{agents.Kilo, installer{module: kiloModule, notes: KiloNote}},
+	{agents.OpenClaw, installer{module: openClawModule, notes: OpenClawNote}},
+	{agents.Hermes, installer{yaml: hermesYAML, notes: HermesNote}},
 	// Factory Droid's timeouts are in seconds; a hook that crashes or
 	// times out lets the call through.
 	{agents.Droid, installer{newFile: emptyFile, notes: DroidNote, entry: func(cmd string) any {
@@ -77,6 +82,19 @@ With --defer-as ask a call arbiter has no verdict on is blocked too, with a reas
 // KiloNote says what the plugin does in Kilo Code CLI.
 const KiloNote = `Kilo Code CLI loads the plugin when it starts, as OpenCode, which it forked, does: restart a running kilo. arbiter's deny and ask block the call (a plugin cannot show Kilo's prompt);
 allow and defer leave the call to Kilo's own permission rules. With --defer-as ask a call arbiter has no verdict on is blocked too, with a reason saying a person must confirm it.`
+
+// OpenClawNote says what the plugin does in OpenClaw.
+const OpenClawNote = `OpenClaw loads the plugin from ~/.openclaw/extensions when the gateway starts (or on openclaw plugins reload arbiter); a restrictive plugins.allow must list arbiter,
+and a project's .openclaw/extensions plugin loads only once enabled (openclaw plugins enable arbiter). arbiter's deny blocks the call (terminal in OpenClaw);
+its ask goes to OpenClaw's plugin approvals (/approve), which deny when nobody answers; allow and defer leave the call to OpenClaw's own policy (tool lists, exec approvals).
+With --defer-as ask a call arbiter has no verdict on is put to you as well. A hook that is missing, fails or hangs blocks the call.`
+
+// HermesNote says what Hermes Agent needs beyond the hook entry.
+const HermesNote = `Hermes Agent runs a shell hook only after you consent to it: start hermes in a terminal and answer yes when it asks about arbiter's pre_tool_call hook
+(non-interactive runs skip an unapproved hook unless --accept-hooks, HERMES_ACCEPT_HOOKS=1 or hooks_auto_accept says otherwise). arbiter does not consent for you.
+arbiter's deny and ask block the call (an ask says a person must confirm, since a hook cannot show Hermes's prompt); allow and defer go on to Hermes's own approval,
+which prompts only for the terminal tool's dangerous commands (and not under --yolo). The entry is fail_closed: a missing, crashing or hung hook blocks the call.
+HERMES_SAFE_MODE=1 runs no hooks at all. arbiter doctor checks that the hook answers and that you consented to it.`
 
 // PiNote says what the extension does in pi.
 const PiNote = `pi loads the extension when it starts (or on /reload). pi has no approval prompt of its own: arbiter's allow and defer run the call,

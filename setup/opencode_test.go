@@ -32,6 +32,18 @@ const r = await handler({ toolName: "bash", toolCallId: "c", input: { command: "
 console.log(r && r.block ? "blocked: " + r.reason : "ran");`, "blocked: confirm. This needs a person's confirmation")
 }
 
+// TestOpenClawModuleFailsClosed does the same for OpenClaw's plugin: a
+// deny and every failure block (block: true, terminal in OpenClaw), an
+// ask becomes a requireApproval.
+func TestOpenClawModuleFailsClosed(t *testing.T) {
+	testModuleFailsClosed(t, openClawModule, `const m = await import("file://" + process.env.PLUGIN);
+let handler, options;
+m.default({ config: {}, on: (name, h, o) => { if (name === "before_tool_call") { handler = h; options = o; } } });
+if (!options || !(options.priority > 0)) { console.log("no priority"); process.exit(0); }
+const r = await handler({ toolName: "exec", params: { command: "ls" }, toolCallId: "c" }, { agentId: "main", sessionId: "s" });
+console.log(r && r.block === true ? "blocked: " + r.blockReason : r && r.requireApproval ? "approval: " + r.requireApproval.description : "ran");`, "approval: confirm.")
+}
+
 func testModuleFailsClosed(t *testing.T, module *moduleFile, driver, askBlocked string) {
 	node, err := exec.LookPath("node")
 	if err != nil {
@@ -49,7 +61,8 @@ func testModuleFailsClosed(t *testing.T, module *moduleFile, driver, askBlocked 
 	}{
 		{"allow", answer(`{"decision":"allow","reason":"r"}`), false, "ran"},
 		{"defer", answer(`{"decision":"defer","reason":"r"}`), false, "ran"},
-		{"defer as ask", answer(`{"decision":"defer","reason":"no verdict."}`), true, "blocked: no verdict. This needs a person's confirmation"},
+		// A defer mapped to ask is answered as the module answers an ask.
+		{"defer as ask", answer(`{"decision":"defer","reason":"no verdict."}`), true, strings.Replace(askBlocked, "confirm.", "no verdict.", 1)},
 		{"deny", answer(`{"decision":"deny","reason":"arbiter (A2.home-delete): no."}`), false, "blocked: arbiter (A2.home-delete): no."},
 		{"ask", answer(`{"decision":"ask","reason":"confirm."}`), false, askBlocked},
 		{"missing", []string{filepath.Join(dir, "no-such-arbiter-hook"), "opencode"}, false, "blocked: arbiter blocked this call: cannot start"},

@@ -44,6 +44,8 @@ type Target struct {
 	// (module) names it in an argument vector rather than a command line.
 	Binary string
 	module *moduleFile
+	// yaml is a runtime whose entries are in a YAML file.
+	yaml *yamlHooks
 	// DeferAsAsk makes a module block a call arbiter defers, as one a
 	// person must confirm, where the runtime would otherwise run it.
 	DeferAsAsk bool
@@ -153,7 +155,7 @@ func For(runtime string, s Scope, binary string) (Target, error) {
 	if s.Project == "" {
 		p = a.InHome(s.Home, file, os.Getenv)
 	}
-	t := Target{Runtime: runtime, Command: cmd, Binary: binary, Path: p, Events: a.Events, entry: in.entry, Notes: in.notes, module: in.module, comments: in.comments}
+	t := Target{Runtime: runtime, Command: cmd, Binary: binary, Path: p, Events: a.Events, entry: in.entry, Notes: in.notes, module: in.module, yaml: in.yaml, comments: in.comments}
 	if in.newFile != nil {
 		t.newFile = in.newFile()
 	}

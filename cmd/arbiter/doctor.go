@@ -206,6 +206,8 @@ var runtimeChecks = map[string]func(w io.Writer, t setup.Target) int{
 	agents.OpenCode: reportDeferMapping,
 	agents.Pi:       reportDeferMapping,
 	agents.Kilo:     reportDeferMapping,
+	agents.OpenClaw: reportDeferMapping,
+	agents.Hermes:   checkHermesConsent,
 }
 
 // reportDeferMapping says what a plugin's defer becomes, which install
