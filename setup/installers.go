@@ -83,11 +83,12 @@ With --defer-as ask a call arbiter has no verdict on is blocked too, with a reas
 const KiloNote = `Kilo Code CLI loads the plugin when it starts, as OpenCode, which it forked, does: restart a running kilo. arbiter's deny and ask block the call (a plugin cannot show Kilo's prompt);
 allow and defer leave the call to Kilo's own permission rules. With --defer-as ask a call arbiter has no verdict on is blocked too, with a reason saying a person must confirm it.`
 
-// OpenClawNote says what the plugin does in OpenClaw.
-const OpenClawNote = `OpenClaw loads the plugin from ~/.openclaw/extensions when the gateway starts (or on openclaw plugins reload arbiter); a restrictive plugins.allow must list arbiter,
-and a project's .openclaw/extensions plugin loads only once enabled (openclaw plugins enable arbiter). arbiter's deny blocks the call (terminal in OpenClaw);
-its ask goes to OpenClaw's plugin approvals (/approve), which deny when nobody answers; allow and defer leave the call to OpenClaw's own policy (tool lists, exec approvals).
-With --defer-as ask a call arbiter has no verdict on is put to you as well. A hook that is missing, fails or hangs blocks the call.`
+// OpenClawNote says what the plugin needs and does in OpenClaw.
+const OpenClawNote = `OpenClaw runs the plugin only once it is enabled: run openclaw plugins enable arbiter (OpenClaw 2026.9.6 lists a plugin of ~/.openclaw/extensions
+as enabled but loads it for an agent run only then), and restart a running gateway. A restrictive plugins.allow must list arbiter.
+arbiter's deny blocks the call (terminal in OpenClaw); its ask goes to OpenClaw's plugin approvals (/approve), which deny when nobody answers and in headless runs;
+allow and defer leave the call to OpenClaw's own policy (tool lists, exec approvals). With --defer-as ask a call arbiter has no verdict on is put to you as well.
+A hook that is missing, fails or hangs blocks the call. arbiter doctor checks that the hook answers and that openclaw.json enables it.`
 
 // HermesNote says what Hermes Agent needs beyond the hook entry.
 const HermesNote = `Hermes Agent runs a shell hook only after you consent to it: start hermes in a terminal and answer yes when it asks about arbiter's pre_tool_call hook

@@ -12,11 +12,16 @@ var openClawModule = &moduleFile{
 
 // openClawManifest is the plugin's manifest. Its description names
 // arbiter-hook, which is how the permission gate knows the file for its
-// own (a plugin without its manifest does not load).
+// own (a plugin without its manifest does not load). activation.onStartup
+// has the Gateway import it when it starts, so that its hook is in place
+// before the first tool call.
 const openClawManifest = `{
   "id": "arbiter",
   "name": "arbiter",
   "description": "arbiter's permission gate: runs arbiter-hook openclaw before each tool call, written by arbiter install openclaw.",
+  "activation": {
+    "onStartup": true
+  },
   "configSchema": {
     "type": "object",
     "additionalProperties": false,
@@ -96,3 +101,52 @@ export default function register(api) {
   }, { priority: 1000 });
 }
 `
+
+// OpenClawEnabled reads OpenClaw's openclaw.json and says whether it
+// runs arbiter's plugin: OpenClaw 2026.9.6 lists a plugin of its
+// extensions folder as enabled but loads it for an agent run only once
+// plugins.entries.arbiter.enabled is true (openclaw plugins enable
+// arbiter writes it), and never while plugins are off, arbiter is
+// denied, or a plugins.allow list leaves it out. why says what is
+// missing; an error means the file is not JSON (with comments) arbiter
+// can read, such as JSON5 with unquoted keys.
+func OpenClawEnabled(config []byte) (enabled bool, why string, err error) {
+	if config == nil {
+		return false, "there is no openclaw.json", nil
+	}
+	root, err := parseJSONC(config)
+	if err != nil {
+		return false, "", err
+	}
+	plugins := root.get("plugins")
+	if plugins == nil {
+		return false, "openclaw.json does not enable it (plugins.entries.arbiter.enabled)", nil
+	}
+	if on := plugins.get("enabled"); on != nil && on.value == false {
+		return false, "plugins.enabled is false: no plugin runs", nil
+	}
+	if deny := plugins.get("deny"); deny != nil && holdsString(deny, "arbiter") {
+		return false, "plugins.deny lists arbiter", nil
+	}
+	if allow := plugins.get("allow"); allow != nil && len(allow.elems) > 0 && !holdsString(allow, "arbiter") {
+		return false, "plugins.allow leaves arbiter out", nil
+	}
+	entry := plugins.get("entries")
+	if entry != nil {
+		entry = entry.get("arbiter")
+	}
+	if entry == nil || entry.get("enabled") == nil || entry.get("enabled").value != true {
+		return false, "openclaw.json does not enable it (plugins.entries.arbiter.enabled)", nil
+	}
+	return true, "", nil
+}
+
+// holdsString reports whether a JSON array holds s.
+func holdsString(arr *node, s string) bool {
+	for _, e := range arr.elems {
+		if e.value == s {
+			return true
+		}
+	}
+	return false
+}

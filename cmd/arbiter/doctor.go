@@ -206,7 +206,7 @@ var runtimeChecks = map[string]func(w io.Writer, t setup.Target) int{
 	agents.OpenCode: reportDeferMapping,
 	agents.Pi:       reportDeferMapping,
 	agents.Kilo:     reportDeferMapping,
-	agents.OpenClaw: reportDeferMapping,
+	agents.OpenClaw: checkOpenClawEnabled,
 	agents.Hermes:   checkHermesConsent,
 }
 
