@@ -210,7 +210,7 @@ var registry = [...]Agent{
 		// consented to each (event, command) pair, which it records in
 		// shell-hooks-allowlist.json beside it.
 		ID: Hermes, Name: "Hermes Agent", Dir: ".hermes", DirEnv: "HERMES_HOME",
-		Settings:    ".hermes/config.yaml",
+		Settings: ".hermes/config.yaml", UserOnly: true,
 		Events:      []string{"pre_tool_call"},
 		Timeout:     Seconds,
 		HookFiles:   []string{".hermes/config.yaml"},

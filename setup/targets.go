@@ -141,6 +141,9 @@ func For(runtime string, s Scope, binary string) (Target, error) {
 	if !known || !shaped {
 		return Target{}, fmt.Errorf("unknown runtime %q (want one of %s)", runtime, strings.Join(Runtimes(), ", "))
 	}
+	if a.UserOnly && s.Project != "" {
+		return Target{}, fmt.Errorf("%s reads hooks only from %s, not from a project: run arbiter install %s without --project", a.Name, a.Settings, runtime)
+	}
 	if a.ProjectOnly && s.Project == "" {
 		return Target{}, fmt.Errorf("%s reads hooks only from a repository's %s: run arbiter install %s --project in the repository", a.Name, path.Dir(a.Settings), runtime)
 	}

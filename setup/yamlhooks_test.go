@@ -237,3 +237,13 @@ func FuzzYAMLHooks(f *testing.F) {
 		}
 	})
 }
+
+// TestHermesHasNoProjectFile: Hermes reads config.yaml only from its
+// home, so install --project is refused rather than writing a file
+// Hermes never reads.
+func TestHermesHasNoProjectFile(t *testing.T) {
+	home := t.TempDir()
+	if _, err := For("hermes", Scope{Home: home, Project: filepath.Join(home, "proj")}, "arbiter"); err == nil {
+		t.Error("a project install was accepted")
+	}
+}
