@@ -36,6 +36,9 @@ type Agent struct {
 	ProjectSettings string
 	// ProjectOnly is a runtime that reads hooks only from a project.
 	ProjectOnly bool
+	// UserOnly is a runtime that reads hooks only from the user's own
+	// folder (Dir), never from a project.
+	UserOnly bool
 	// OwnSettings says Settings is a file of arbiter's alone: the runtime
 	// reads every file of its folder, so the file is the gate's whatever
 	// it holds.

@@ -18,6 +18,8 @@ const (
 	// Antigravity is Google Antigravity, its agy CLI and desktop app.
 	Antigravity = "antigravity"
 	Devin       = "devin"
+	OpenClaw    = "openclaw"
+	Hermes      = "hermes"
 )
 
 // registry is every runtime, in the order arbiter lists them. Nothing
@@ -229,5 +231,41 @@ var registry = [...]Agent{
 		Config:       []string{".config/devin", ".devin"},
 		Instructions: []string{"AGENTS.md"},
 		Skills:       []string{".config/devin/skills", ".devin/skills"},
+	},
+	{
+		// OpenClaw loads every plugin folder of its state directory's
+		// extensions ($OPENCLAW_STATE_DIR, else ~/.openclaw) and of a
+		// workspace's .openclaw/extensions: arbiter's hook is a plugin of
+		// its own (an ESM entry beside its openclaw.plugin.json manifest),
+		// which runs arbiter-hook as a child process on before_tool_call.
+		ID: OpenClaw, Name: "OpenClaw", Dir: ".openclaw", DirEnv: "OPENCLAW_STATE_DIR",
+		Settings: ".openclaw/extensions/arbiter/index.mjs", ProjectSettings: ".openclaw/extensions/arbiter/index.mjs", OwnSettings: true,
+		Events:    []string{"before_tool_call"},
+		Timeout:   NoTimeout,
+		HookFiles: []string{".openclaw/extensions/arbiter/index.mjs", ".openclaw/extensions/arbiter/openclaw.plugin.json"},
+		// The state folder but for the default workspace inside it
+		// (.openclaw/workspace), which is the agent's project; openclaw.json
+		// is the configuration, and the workspace's persona and start-up
+		// files are read as standing instructions.
+		Config: []string{".openclaw/extensions", ".openclaw/agents", ".openclaw/credentials", ".openclaw/state",
+			".openclaw/cron", ".openclaw/hooks", ".openclaw/skills"},
+		Instructions: []string{"openclaw.json", "SOUL.md", "IDENTITY.md", "BOOT.md", "BOOTSTRAP.md"},
+		Skills:       []string{".openclaw/skills"},
+		Credentials:  []string{".openclaw/credentials"},
+	},
+	{
+		// Hermes Agent runs the shell hooks of the hooks key of its
+		// config.yaml ($HERMES_HOME, else ~/.hermes), once the person has
+		// consented to each (event, command) pair, which it records in
+		// shell-hooks-allowlist.json beside it.
+		ID: Hermes, Name: "Hermes Agent", Dir: ".hermes", DirEnv: "HERMES_HOME",
+		Settings: ".hermes/config.yaml", UserOnly: true,
+		Events:      []string{"pre_tool_call"},
+		Timeout:     Seconds,
+		HookFiles:   []string{".hermes/config.yaml"},
+		Trust:       ".hermes/shell-hooks-allowlist.json",
+		Config:      []string{".hermes"},
+		Skills:      []string{".hermes/skills"},
+		Credentials: []string{".hermes/.env", ".hermes/auth.json"},
 	},
 }

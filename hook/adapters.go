@@ -84,6 +84,8 @@ var adapters = [...]struct {
 	{agents.Amp, amp{}},
 	{agents.Antigravity, antigravity{}},
 	{agents.Devin, devin{}},
+	{agents.OpenClaw, openClaw{}},
+	{agents.Hermes, hermes{}},
 }
 
 // Runtimes lists the runtimes Run accepts, sorted.

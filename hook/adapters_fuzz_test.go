@@ -125,3 +125,21 @@ func FuzzDevin(f *testing.F) {
 		`{"hook_event_name":"PreToolUse","tool_name":"read","tool_input":{"path":"~/.ssh/id_rsa"}}`,
 		`{"hook_event_name":"SessionEnd","session_id":"s"}`)
 }
+
+func FuzzOpenClaw(f *testing.F) {
+	fuzzAdapter(f, "openclaw",
+		`{"hook_event_name":"before_tool_call","tool":"exec","cwd":"/p","args":{"command":"ls","workdir":"src","env":{"LD_PRELOAD":"/tmp/x.so"}}}`,
+		`{"hook_event_name":"before_tool_call","tool":"exec","tool_kind":"code_mode_exec","cwd":"/p","args":{"code":"console.log(1)"}}`,
+		`{"hook_event_name":"before_tool_call","tool":"exec","exec_host":"node","args":{"command":"ls","host":"auto"}}`,
+		`{"hook_event_name":"before_tool_call","tool":"apply_patch","args":{"input":"*** Begin Patch\n*** Delete File: /etc/passwd\n*** End Patch"}}`,
+		`{"hook_event_name":"before_tool_call","tool":"github__create_issue","args":null}`)
+}
+
+func FuzzHermes(f *testing.F) {
+	fuzzAdapter(f, "hermes",
+		`{"hook_event_name":"pre_tool_call","tool_name":"terminal","tool_input":{"command":"ls","workdir":"src"},"session_id":"s","cwd":"/p","extra":{}}`,
+		`{"hook_event_name":"pre_tool_call","tool_name":"patch","tool_input":{"mode":"patch","patch":"*** Begin Patch\n*** Delete File: /etc/passwd\n*** End Patch"},"cwd":"/p"}`,
+		`{"hook_event_name":"pre_tool_call","tool_name":"execute_code","tool_input":{"code":"print(open('/etc/shadow').read())"},"cwd":"/p"}`,
+		`{"hook_event_name":"pre_tool_call","tool_name":"read_file","tool_input":null,"cwd":"/p"}`,
+		`{"hook_event_name":"post_tool_call","tool_name":"write_file","tool_input":{"path":"a","content":"x"}}`)
+}

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -289,6 +290,12 @@ func translate(base arbiter.Call, table *tools.Table, name string, in map[string
 		return fetchCalls(base, t, in), nil
 	case tools.SearchesWeb:
 		return one("WebSearch", map[string]any{"query": get(t.Query)})
+	case tools.RunsCode:
+		// The code as the interpreter's inline argument: the shell
+		// analysis hands it to the language's reader.
+		if code := get(t.Content); code != "" {
+			return []arbiter.Call{bash(base, append(slices.Clone(t.Interpreter), code)...)}, nil
+		}
 	}
 	return one(tools.Qualify(table, name), in)
 }

@@ -151,6 +151,9 @@ func (t Target) Status() (events map[string][]string, err error) {
 	if t.module != nil {
 		return t.moduleStatus()
 	}
+	if t.yaml != nil {
+		return t.yamlStatus()
+	}
 	data, err := read(t.Path)
 	if err != nil || data == nil {
 		return nil, err
@@ -191,6 +194,9 @@ func (t Target) statusOf(data []byte) (events map[string][]string, err error) {
 func (t Target) Install(dry bool) (Result, error) {
 	if t.module != nil {
 		return t.moduleInstall(dry)
+	}
+	if t.yaml != nil {
+		return t.yamlInstall(dry)
 	}
 	r := Result{Path: t.Path}
 	orig, err := read(t.Path)
@@ -233,6 +239,9 @@ func (t Target) Install(dry bool) (Result, error) {
 func (t Target) Uninstall(dry bool) (Result, error) {
 	if t.module != nil {
 		return t.moduleUninstall(dry)
+	}
+	if t.yaml != nil {
+		return t.yamlUninstall(dry)
 	}
 	r := Result{Path: t.Path}
 	cur, err := read(t.Path)

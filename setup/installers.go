@@ -25,6 +25,9 @@ type installer struct {
 	// container is the top-level key that holds the hooks by event, where
 	// it is not "hooks".
 	container string
+	// yaml, when set, is a runtime whose hook entries are in a YAML
+	// file; newFile and entry are then unused.
+	yaml *yamlHooks
 }
 
 // installers are the runtimes arbiter installs into, by their IDs in the
@@ -78,6 +81,8 @@ var installers = [...]struct {
 	{agents.Devin, installer{newFile: emptyFile, comments: true, notes: DevinNote, entry: func(cmd string) any {
 		return group("", map[string]any{"type": "command", "command": cmd, "timeout": 10})
 	}}},
+	{agents.OpenClaw, installer{module: openClawModule, notes: OpenClawNote}},
+	{agents.Hermes, installer{yaml: hermesYAML, notes: HermesNote}},
 	// Factory Droid's timeouts are in seconds; a hook that crashes or
 	// times out lets the call through.
 	{agents.Droid, installer{newFile: emptyFile, notes: DroidNote, entry: func(cmd string) any {
@@ -109,6 +114,20 @@ Antigravity drops the whole file when any of it is not strict JSON: arbiter doct
 const DevinNote = `Devin runs the hooks of ~/.config/devin/config.json in the CLI and in Devin Local, in every mode: Bypass (/yolo) skips its prompts but not its hooks.
 arbiter's deny and ask block the call (exit status 2; an ask says a person must confirm, since a hook cannot show Devin's prompt); allow approves it; defer leaves it to Devin's own permissions, which Bypass mode skips.
 Devin goes on when a hook fails with another status or times out: arbiter doctor checks that the installed hook answers. Devin also runs the hooks of .claude: arbiter's Claude Code entry answers there by Claude Code's tool names, so Devin's own tools are deferred by it.`
+
+// OpenClawNote says what the plugin needs and does in OpenClaw.
+const OpenClawNote = `OpenClaw runs the plugin only once it is enabled: run openclaw plugins enable arbiter (OpenClaw 2026.9.6 lists a plugin of ~/.openclaw/extensions
+as enabled but loads it for an agent run only then), and restart a running gateway. A restrictive plugins.allow must list arbiter.
+arbiter's deny blocks the call (terminal in OpenClaw); its ask goes to OpenClaw's plugin approvals (/approve), which deny when nobody answers and in headless runs;
+allow and defer leave the call to OpenClaw's own policy (tool lists, exec approvals). With --defer-as ask a call arbiter has no verdict on is put to you as well.
+A hook that is missing, fails or hangs blocks the call. arbiter doctor checks that the hook answers and that openclaw.json enables it.`
+
+// HermesNote says what Hermes Agent needs beyond the hook entry.
+const HermesNote = `Hermes Agent runs a shell hook only after you consent to it: start hermes in a terminal and answer yes when it asks about arbiter's pre_tool_call hook
+(non-interactive runs skip an unapproved hook unless --accept-hooks, HERMES_ACCEPT_HOOKS=1 or hooks_auto_accept says otherwise). arbiter does not consent for you.
+arbiter's deny and ask block the call (an ask says a person must confirm, since a hook cannot show Hermes's prompt); allow and defer go on to Hermes's own approval,
+which prompts only for the terminal tool's dangerous commands (and not under --yolo). The entry is fail_closed: a missing, crashing or hung hook blocks the call.
+HERMES_SAFE_MODE=1 runs no hooks at all. arbiter doctor checks that the hook answers and that you consented to it.`
 
 // PiNote says what the extension does in pi.
 const PiNote = `pi loads the extension when it starts (or on /reload). pi has no approval prompt of its own: arbiter's allow and defer run the call,

@@ -29,6 +29,16 @@ type moduleFile struct {
 	noDefer bool
 	// mode, when set, is the file's permissions: an executable hook.
 	mode fs.FileMode
+	// companions are files, by name, written beside the module with fixed
+	// contents (an OpenClaw plugin's manifest): the runtime loads the
+	// module only with them.
+	companions []companion
+}
+
+// companion is a file of a module's own beside it.
+type companion struct {
+	name string
+	data []byte
 }
 
 // commandLine marks the line of a module that holds the hook's argument
@@ -83,7 +93,7 @@ func (t Target) moduleInstall(dry bool) (Result, error) {
 		return r, err
 	}
 	next := t.module.source(HookArgv(t.Binary, t.Runtime), t.DeferAsAsk)
-	if bytes.Equal(orig, next) {
+	if bytes.Equal(orig, next) && t.companionsInPlace() {
 		r.Note = "already installed"
 		return r, nil
 	}
@@ -96,6 +106,9 @@ func (t Target) moduleInstall(dry bool) (Result, error) {
 		if err := writeFile(r.Backup, orig); err != nil {
 			return r, err
 		}
+	}
+	if err := t.writeCompanions(); err != nil {
+		return r, err
 	}
 	if err := writeFile(t.Path, next); err != nil {
 		return r, err
@@ -130,13 +143,95 @@ func (t Target) moduleUninstall(dry bool) (Result, error) {
 	}
 	if backup == nil {
 		r.Note = "removed the file arbiter created"
-		return r, os.Remove(t.Path)
+		if err := os.Remove(t.Path); err != nil {
+			return r, err
+		}
+		return r, t.removeCompanions()
 	}
 	if err := writeFile(t.Path, backup); err != nil {
 		return r, err
 	}
 	r.Note = "restored the original"
-	return r, os.Remove(BackupPath(t.Path))
+	if err := os.Remove(BackupPath(t.Path)); err != nil {
+		return r, err
+	}
+	return r, t.removeCompanions()
+}
+
+// writeCompanions writes the files that go beside the module, keeping a
+// different file that was at one of their paths as its backup.
+func (t Target) writeCompanions() error {
+	for _, c := range t.module.companions {
+		p := filepath.Join(filepath.Dir(t.Path), c.name)
+		cur, err := read(p)
+		if err != nil {
+			return err
+		}
+		if bytes.Equal(cur, c.data) {
+			continue
+		}
+		if cur != nil {
+			if err := writeFile(BackupPath(p), cur); err != nil {
+				return err
+			}
+		}
+		if err := writeFile(p, c.data); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// companionsInPlace reports whether every companion file holds what
+// install writes.
+func (t Target) companionsInPlace() bool {
+	for _, c := range t.module.companions {
+		cur, err := read(filepath.Join(filepath.Dir(t.Path), c.name))
+		if err != nil || !bytes.Equal(cur, c.data) {
+			return false
+		}
+	}
+	return true
+}
+
+// removeCompanions takes out the companion files install wrote (putting
+// back one it replaced, and leaving one edited since), then the module's
+// folder when that leaves it empty: the folder is the plugin's own.
+func (t Target) removeCompanions() error {
+	if len(t.module.companions) == 0 {
+		return nil
+	}
+	dir := filepath.Dir(t.Path)
+	for _, c := range t.module.companions {
+		p := filepath.Join(dir, c.name)
+		cur, err := read(p)
+		if err != nil {
+			return err
+		}
+		if !bytes.Equal(cur, c.data) {
+			continue // not install's, or edited since: left as it is
+		}
+		backup, err := read(BackupPath(p))
+		if err != nil {
+			return err
+		}
+		if backup != nil {
+			if err := writeFile(p, backup); err != nil {
+				return err
+			}
+			if err := os.Remove(BackupPath(p)); err != nil {
+				return err
+			}
+			continue
+		}
+		if err := os.Remove(p); err != nil {
+			return err
+		}
+	}
+	if entries, err := os.ReadDir(dir); err == nil && len(entries) == 0 {
+		return os.Remove(dir)
+	}
+	return nil
 }
 
 // moduleStatus is Status for a module: every event runs its argument

@@ -48,6 +48,8 @@ type Target struct {
 	// (module) names it in an argument vector rather than a command line.
 	Binary string
 	module *moduleFile
+	// yaml is a runtime whose entries are in a YAML file.
+	yaml *yamlHooks
 	// DeferAsAsk makes a module block a call arbiter defers, as one a
 	// person must confirm, where the runtime would otherwise run it.
 	DeferAsAsk bool
@@ -146,6 +148,9 @@ func For(runtime string, s Scope, binary string) (Target, error) {
 	if !known || !shaped {
 		return Target{}, fmt.Errorf("unknown runtime %q (want one of %s)", runtime, strings.Join(Runtimes(), ", "))
 	}
+	if a.UserOnly && s.Project != "" {
+		return Target{}, fmt.Errorf("%s reads hooks only from %s, not from a project: run arbiter install %s without --project", a.Name, a.Settings, runtime)
+	}
 	if a.ProjectOnly && s.Project == "" {
 		return Target{}, fmt.Errorf("%s reads hooks only from a repository's %s: run arbiter install %s --project in the repository", a.Name, path.Dir(a.Settings), runtime)
 	}
@@ -160,7 +165,7 @@ func For(runtime string, s Scope, binary string) (Target, error) {
 	if s.Project == "" && !s.Unmoved {
 		p = a.InHome(s.Home, file, os.Getenv)
 	}
-	t := Target{Runtime: runtime, Command: cmd, Binary: binary, Path: p, Events: a.Events, entry: in.entry, Notes: in.notes, module: in.module, comments: in.comments, container: in.container}
+	t := Target{Runtime: runtime, Command: cmd, Binary: binary, Path: p, Events: a.Events, entry: in.entry, Notes: in.notes, module: in.module, yaml: in.yaml, comments: in.comments, container: in.container}
 	if in.newFile != nil {
 		t.newFile = in.newFile()
 	}

@@ -63,6 +63,11 @@ const (
 	// Opaque does something arbiter does not judge statically; the
 	// entry's Rule and Why say what, and the call is deferred.
 	Opaque
+	// RunsCode runs a program's source given in the call (Content) with
+	// an interpreter (Interpreter, the argument vector before the code):
+	// judged as that command line, so the language's reader reads it as
+	// inline code.
+	RunsCode
 )
 
 var effectNames = [...]string{Unknown: "unknown", Runs: "runs a command", Reads: "reads a file",
@@ -70,7 +75,8 @@ var effectNames = [...]string{Unknown: "unknown", Runs: "runs a command", Reads:
 	Patches: "applies a patch", Deletes: "deletes a file", Fetches: "fetches a URL", SearchesWeb: "searches the web",
 	Delegates: "runs a sub-agent", Asks: "asks the person", Tells: "tells the person", Session: "session bookkeeping",
 	Skill: "loads a skill", MCPResource: "reads an MCP resource", Memory: "saves to memory",
-	Input: "types into a running program", Opaque: "not judged statically"}
+	Input: "types into a running program", Opaque: "not judged statically",
+	RunsCode: "runs code given inline"}
 
 func (e Effect) String() string {
 	if int(e) < len(effectNames) {
@@ -110,6 +116,9 @@ type Tool struct {
 	// Rule and Why explain an Opaque tool's deferral.
 	Rule catalog.ID
 	Why  string
+	// Interpreter is the command a RunsCode tool's code is given to,
+	// inline: python3 -c.
+	Interpreter []string
 }
 
 // Table is one runtime's built-in tools.
@@ -167,6 +176,8 @@ var tables = [...]struct {
 	{agents.Amp, Amp},
 	{agents.Antigravity, Antigravity},
 	{agents.Devin, Devin},
+	{agents.OpenClaw, OpenClaw},
+	{agents.Hermes, Hermes},
 }
 
 // Tables returns every runtime's table, Claude Code's first.

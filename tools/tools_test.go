@@ -92,6 +92,21 @@ var documented = map[string][]string{
 	// payloads captured from Devin CLI 3000.6.14 whose inputs are known.
 	"devin": {"exec", "read", "write", "edit", "grep", "glob", "webfetch", "ask_user_question", "skill", "todo_write",
 		"run_subagent", "read_subagent", "notebook_read"},
+	// OpenClaw 2026.9.6: the coding tools of its dist, and the tools of
+	// the runtime, fs, web, ui, automation, messaging, nodes and media
+	// groups of its tool policy reference, Code Mode's wait and Tool
+	// Search's tools.
+	"openclaw": {"exec", "process", "code_execution", "read", "write", "edit", "apply_patch", "grep", "find", "ls",
+		"web_fetch", "web_search", "x_search", "ask_user", "message", "browser", "cron", "automations", "gateway",
+		"plugins", "openclaw", "nodes", "image_generate", "music_generate", "video_generate", "tts", "wait",
+		"tool_search", "tool_describe"},
+	// Hermes Agent: _HERMES_CORE_TOOLS of toolsets.py but for the Home
+	// Assistant, kanban, vision and computer-use tools, deferred by name.
+	"hermes": {"web_search", "web_extract", "terminal", "process_manage", "read_file", "write_file", "patch", "search_files",
+		"image_generate", "skills_list", "skill_view", "skill_manage", "browser_navigate", "browser_snapshot",
+		"browser_click", "browser_type", "browser_scroll", "browser_back", "browser_press", "browser_get_images",
+		"browser_vision", "browser_console", "browser_cdp", "browser_dialog", "browser_exec", "text_to_speech",
+		"todo_list", "memory", "session_search", "clarify", "execute_code", "delegate_task", "cronjob_manage"},
 }
 
 func TestDocumentedToolsAreInTheTable(t *testing.T) {

@@ -208,6 +208,8 @@ var runtimeChecks = map[string]func(w io.Writer, t setup.Target) int{
 	agents.Pi:       reportDeferMapping,
 	agents.Kilo:     reportDeferMapping,
 	agents.Amp:      checkAmp,
+	agents.OpenClaw: checkOpenClawEnabled,
+	agents.Hermes:   checkHermesConsent,
 }
 
 // reportDeferMapping says what a plugin's defer becomes, which install

@@ -35,10 +35,15 @@ func anthropicResults(doc map[string]any) []Result {
 }
 
 // anthropicShell is the client's shell tool: Claude Code's Bash, or
-// pi's bash where that is what the client offers.
+// pi's bash or OpenClaw's exec where that is what the client offers.
 func anthropicShell(tools []string) string {
-	if !slices.Contains(tools, "Bash") && slices.Contains(tools, "bash") {
-		return "bash"
+	if slices.Contains(tools, "Bash") {
+		return "Bash"
+	}
+	for _, name := range []string{"bash", "exec"} {
+		if slices.Contains(tools, name) {
+			return name
+		}
 	}
 	return "Bash"
 }
