@@ -4,7 +4,6 @@ import (
 	"encoding/hex"
 	"fmt"
 	"hash/fnv"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -80,18 +79,29 @@ func Key(version string, id ID, extra ...string) string {
 }
 
 // Get returns the record kept under key in folder of the cache directory
-// dir, if there is one.
+// dir, if there is one that only this user could have written: a
+// regular file of this user's, which neither group nor others may read
+// or write (Put writes 0600), read with one read. Anything else is no
+// record: the caller reads and judges again.
 func Get(dir, folder, key string) ([]byte, bool) {
 	f, err := os.Open(filepath.Join(dir, folder, key))
 	if err != nil {
 		return nil, false
 	}
 	defer f.Close()
-	b, err := io.ReadAll(io.LimitReader(f, MaxRecord+1))
-	if err != nil || len(b) > MaxRecord {
+	info, err := f.Stat()
+	if err != nil || !info.Mode().IsRegular() || info.Mode().Perm()&0o077 != 0 || !ownedByMe(info) || info.Size() > MaxRecord {
 		return nil, false
 	}
-	return b, true
+	// A record is never rewritten in place (Put renames a new one over
+	// it), so its size is what one read returns; a short read is no
+	// record.
+	b := make([]byte, info.Size()+1)
+	n, _ := f.Read(b)
+	if int64(n) != info.Size() {
+		return nil, false
+	}
+	return b[:n], true
 }
 
 // Put keeps data under key in folder of the cache directory dir; failing
