@@ -81,27 +81,11 @@ func Key(version string, id ID, extra ...string) string {
 // Get returns the record kept under key in folder of the cache directory
 // dir, if there is one that only this user could have written: a
 // regular file of this user's, which neither group nor others may read
-// or write (Put writes 0600), read with one read. Anything else is no
-// record: the caller reads and judges again.
+// or write (Put writes 0600), read with one read (a record is never
+// rewritten in place: Put renames a new one over it). Anything else is
+// no record: the caller reads and judges again.
 func Get(dir, folder, key string) ([]byte, bool) {
-	f, err := os.Open(filepath.Join(dir, folder, key))
-	if err != nil {
-		return nil, false
-	}
-	defer f.Close()
-	info, err := f.Stat()
-	if err != nil || !info.Mode().IsRegular() || info.Mode().Perm()&0o077 != 0 || !ownedByMe(info) || info.Size() > MaxRecord {
-		return nil, false
-	}
-	// A record is never rewritten in place (Put renames a new one over
-	// it), so its size is what one read returns; a short read is no
-	// record.
-	b := make([]byte, info.Size()+1)
-	n, _ := f.Read(b)
-	if int64(n) != info.Size() {
-		return nil, false
-	}
-	return b[:n], true
+	return readRecord(filepath.Join(dir, folder, key))
 }
 
 // Put keeps data under key in folder of the cache directory dir; failing

@@ -7,5 +7,5 @@ import "io/fs"
 // sysIdentity: without inodes nothing is identified, so nothing is kept.
 func sysIdentity(fs.FileInfo) (dev, ino uint64, ctime int64, ok bool) { return 0, 0, 0, false }
 
-// ownedByMe: without owners nothing is known to be this user's.
-func ownedByMe(fs.FileInfo) bool { return false }
+// readRecord: without owners no record is known to be this user's alone.
+func readRecord(string) ([]byte, bool) { return nil, false }
