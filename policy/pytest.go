@@ -89,12 +89,18 @@ func (j *judgement) pytestLoads(c, outer *shell.Command, first []string) {
 		return
 	}
 	extra = append(append(extra, first...), env.dirs...)
+	pluginDirs := append([]string{rootdir, cwd}, extra...)
+	var disabled []string
 	for _, v := range res.Values {
 		if v.Option == "-p" {
-			j.pytestPlugin(c, v.Text, append([]string{rootdir, cwd}, extra...), subj)
+			j.pytestPlugin(c, v.Text, &pyLoad{dirs: pluginDirs, venv: env.venv}, subj)
+			if name, ok := strings.CutPrefix(v.Text, "no:"); ok {
+				disabled = append(disabled, name)
+			}
 		}
 	}
-	j.conftests(c, cfg, rootdir, tests, extra, subj)
+	j.pytestEntryPoints(c, env.venv, pluginDirs, disabled, subj)
+	j.conftests(c, cfg, rootdir, tests, extra, env.venv, subj)
 }
 
 // testModule judges what python -m MODULE loads for the test runners
@@ -196,7 +202,7 @@ func commonDir(paths []string, dflt string) string {
 // test paths are placed first; then the run's record is looked up (see
 // pyrun.go), and only without one are the folders walked and the files
 // read.
-func (j *judgement) conftests(c *shell.Command, cfg project.PytestConfig, rootdir string, tests, extra []string, subj string) {
+func (j *judgement) conftests(c *shell.Command, cfg project.PytestConfig, rootdir string, tests, extra []string, venv *venvPath, subj string) {
 	skip := pytestSkipDirs
 	if cfg.Norecursedirs != nil {
 		skip = cfg.Norecursedirs
@@ -210,7 +216,7 @@ func (j *judgement) conftests(c *shell.Command, cfg project.PytestConfig, rootdi
 		}
 		isDir[i] = project.IsDir(t) || j.writesUnder(t)
 	}
-	run, kept := j.keptRun(runShape(c, cfg, rootdir, tests, extra, skip, isDir), subj)
+	run, kept := j.keptRun(append(runShape(c, cfg, rootdir, tests, extra, skip, isDir), "venv", (&pyLoad{venv: venv}).searchKey()), subj)
 	if kept {
 		return // every file plain when last read, and nothing changed since
 	}
@@ -225,6 +231,7 @@ func (j *judgement) conftests(c *shell.Command, cfg project.PytestConfig, rootdi
 			continue
 		}
 		load := j.pytestLoad(f, extra)
+		load.venv = venv
 		what, collected := j.pytestWhat(f)
 		load.collected = collected
 		loads = append(loads, pyFileLoad{f, load, what})
@@ -409,16 +416,16 @@ func (j *judgement) pytestLoad(file string, extra []string) *pyLoad {
 // pytestPlugin judges a plugin named by -p (or a conftest's
 // pytest_plugins): no:NAME only disables one; a project module is read;
 // anything else is a module arbiter does not know.
-func (j *judgement) pytestPlugin(c *shell.Command, name string, dirs []string, subj string) {
+func (j *judgement) pytestPlugin(c *shell.Command, name string, load *pyLoad, subj string) {
 	if strings.HasPrefix(name, "no:") {
 		return
 	}
-	chain := j.pyModules(dirs, name)
+	chain := j.loadModules(load, name)
 	if len(chain) == 0 {
 		j.fireWith(catalog.UUnknownModule, subj, "pytest loads the plugin "+name+", which arbiter does not know and cannot find in the project")
 		return
 	}
-	load := &pyLoad{dirs: dirs}
+	load = &pyLoad{dirs: load.dirs, venv: load.venv}
 	for _, m := range chain {
 		j.pythonModuleFile(c, m, load, subj)
 	}
@@ -433,7 +440,7 @@ func (j *judgement) conftestPlugins(c *shell.Command, file, text string, load *p
 		j.fireWith(catalog.UUnreadableConfig, subj, j.fileShown(file)+" sets pytest_plugins in a way arbiter cannot read ("+err.Error()+")")
 	case found:
 		for _, n := range names {
-			j.pytestPlugin(c, n, load.dirs, subj)
+			j.pytestPlugin(c, n, &pyLoad{dirs: load.dirs, venv: load.venv}, subj)
 		}
 	}
 }
