@@ -98,13 +98,12 @@ func Put(dir, folder, key string, data []byte) {
 	if os.MkdirAll(sub, 0o700) != nil {
 		return
 	}
-	tmp, err := os.CreateTemp(sub, ".new-*")
-	if err != nil {
+	tmp, ok := writeNew(sub, data)
+	if !ok {
 		return
 	}
-	_, werr := tmp.Write(data)
-	if cerr := tmp.Close(); werr != nil || cerr != nil || os.Rename(tmp.Name(), filepath.Join(sub, key)) != nil {
-		os.Remove(tmp.Name())
+	if os.Rename(tmp, filepath.Join(sub, key)) != nil {
+		os.Remove(tmp)
 		return
 	}
 	if due(sub, time.Now()) {
@@ -120,11 +119,8 @@ func due(folder string, now time.Time) bool {
 	if err != nil || now.Sub(info.ModTime()) > pruneEvery || info.Size() >= pruneAfter {
 		return true
 	}
-	if f, err := os.OpenFile(mark, os.O_WRONLY|os.O_APPEND, 0o600); err == nil {
-		f.Write([]byte{'+'})
-		f.Close()
-		os.Chtimes(mark, info.ModTime(), info.ModTime()) // the count, not the time
-	}
+	appendByte(mark)
+	os.Chtimes(mark, info.ModTime(), info.ModTime()) // the count, not the time
 	return false
 }
 

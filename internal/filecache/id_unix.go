@@ -5,7 +5,10 @@ package filecache
 import (
 	"io/fs"
 	"os"
+	"path/filepath"
+	"strconv"
 	"syscall"
+	"time"
 )
 
 // sysIdentity returns a file's device, inode and change time.
@@ -37,4 +40,54 @@ func readRecord(p string) ([]byte, bool) {
 		return nil, false
 	}
 	return b[:n], true
+}
+
+// writeNew writes data to a new file in folder, 0600, named ".new-…"
+// (what Prune removes when a crash leaves one), and returns its path;
+// with the system's calls, for the reason readRecord gives (a first call
+// over a test tree writes hundreds of records).
+func writeNew(folder string, data []byte) (string, bool) {
+	base := filepath.Join(folder, ".new-"+strconv.Itoa(os.Getpid())+"-"+strconv.FormatInt(time.Now().UnixNano(), 36)+"-")
+	for i := range 8 {
+		p := base + strconv.Itoa(i)
+		fd, err := syscall.Open(p, syscall.O_WRONLY|syscall.O_CREAT|syscall.O_EXCL|syscall.O_CLOEXEC|syscall.O_NOFOLLOW, 0o600)
+		if err == syscall.EEXIST {
+			continue
+		}
+		if err != nil {
+			return "", false
+		}
+		werr := writeAll(fd, data)
+		if cerr := syscall.Close(fd); werr != nil || cerr != nil {
+			syscall.Unlink(p)
+			return "", false
+		}
+		return p, true
+	}
+	return "", false
+}
+
+// writeAll writes all of b to fd.
+func writeAll(fd int, b []byte) error {
+	for len(b) > 0 {
+		n, err := syscall.Write(fd, b)
+		if err == syscall.EINTR {
+			continue
+		}
+		if err != nil {
+			return err
+		}
+		b = b[n:]
+	}
+	return nil
+}
+
+// appendByte adds one byte to the end of the file p, which must exist.
+func appendByte(p string) {
+	fd, err := syscall.Open(p, syscall.O_WRONLY|syscall.O_APPEND|syscall.O_CLOEXEC|syscall.O_NOFOLLOW, 0)
+	if err != nil {
+		return
+	}
+	writeAll(fd, []byte{'+'})
+	syscall.Close(fd)
 }
