@@ -105,3 +105,26 @@ func slicesHas(list []string, s string) bool {
 	}
 	return false
 }
+
+// pytestEntryScript reports the console script pip and uv install as a
+// virtual environment's bin/pytest: Python code that starts pytest's
+// console_main, which then loads the conftest.py files, plugins and test
+// modules the run collects, none of which the script itself names.
+func pytestEntryScript(text string) bool {
+	return strings.HasPrefix(text, "#!") && strings.Contains(text, "console_main") &&
+		(strings.Contains(text, "from pytest import") || strings.Contains(text, "import pytest"))
+}
+
+// pytestScript judges what a pytest entry script c runs loads, as pytest's
+// words: understood by pytest's spec first (an option arbiter does not
+// know defers), then read as a pytest run whose environment is found from
+// the script's own path.
+func (j *judgement) pytestScript(c *shell.Command) {
+	sub := *c
+	sub.Program, sub.Name = "pytest", "pytest"
+	start := len(j.findings)
+	j.understand(&sub)
+	if j.understoodSince(start) {
+		j.pytestLoads(&sub, c, nil)
+	}
+}

@@ -12,6 +12,10 @@ func pytestPlugin11(module string) map[string]string {
 	}
 }
 
+// pytestScriptText is the console script pip and uv write as a virtual
+// environment's bin/pytest.
+const pytestScriptText = "#!/usr/bin/env python3\n# -*- coding: utf-8 -*-\nimport re\nimport sys\nfrom pytest import console_main\nif __name__ == \"__main__\":\n    sys.argv[0] = re.sub(r\"(-script\\.pyw|\\.exe)?$\", \"\", sys.argv[0])\n    sys.exit(console_main())\n"
+
 // withFiles merges file sets, later ones winning.
 func withFiles(sets ...map[string]string) map[string]string {
 	out := map[string]string{}
@@ -42,6 +46,10 @@ func TestPytestVenvLoads(t *testing.T) {
 		{"benign twin: a plain pytest11 plugin", withFiles(venvFiles(map[string]string{tests: plainTest, "src/proj_plugin.py": pyPlain}), pytestPlugin11("proj_plugin")), "uv run pytest tests", allow, ""},
 		{"pytest11 plugin found nowhere", withFiles(venvFiles(map[string]string{tests: plainTest}), pytestPlugin11("gone_plugin")), "uv run pytest tests", dfr, "U.unknown-module"},
 		{"-p names a src/ module", venvFiles(map[string]string{tests: plainTest, "src/localplug.py": pyRmHome, ".venv/bin/pytest": ""}), "uv run pytest -p localplug tests", deny, "A2.home-delete"},
+		{"the environment's bin/pytest script, a harmful conftest.py", venvFiles(map[string]string{"tests/conftest.py": pyRmHome, tests: plainTest, ".venv/bin/pytest": pytestScriptText}), ".venv/bin/pytest tests", deny, "A2.home-delete"},
+		{"the bin/pytest script, a pytest11 plugin of the editable install", withFiles(venvFiles(map[string]string{tests: plainTest, "src/proj_plugin.py": pyFetchRun}), pytestPlugin11("proj_plugin"), map[string]string{".venv/bin/pytest": pytestScriptText}), ".venv/bin/pytest tests", ask, "B9.run-downloaded"},
+		{"the bin/pytest script, an option arbiter does not know", venvFiles(map[string]string{tests: plainTest, ".venv/bin/pytest": pytestScriptText}), ".venv/bin/pytest --no-such-option tests", dfr, ""},
+		{"benign twin: the bin/pytest script, a plain tree", venvFiles(map[string]string{"tests/conftest.py": conftestPlain, tests: plainTest, ".venv/bin/pytest": pytestScriptText}), ".venv/bin/pytest tests", allow, ""},
 		{"unittest names a src/ module", venvFiles(map[string]string{"src/pkg/__init__.py": "", "src/pkg/test_x.py": pyRmHome}), ".venv/bin/python -m unittest pkg.test_x", deny, "A2.home-delete"},
 		{"benign twin: unittest names a plain src/ module", venvFiles(map[string]string{"src/pkg/__init__.py": "", "src/pkg/test_x.py": testPlain}), ".venv/bin/python -m unittest pkg.test_x", allow, ""},
 	})
