@@ -98,5 +98,8 @@ echo "== pytest over a 200-file test tree ($(find "$proj" -name '*.py' | wc -l) 
 : > "$out/no-cache"
 XDG_CACHE_HOME="$out/no-cache" ARBITER_CONFIG=/dev/null "$out/hooktime" -n "$(( (${1:-300} + 9) / 10 ))" -payload "$out/tree.json" -- "$out/floor" -- "$out/arbiter-hook" claude -- "$out/arbiter" hook claude
 echo "== the same call again, with the records of the first"
+# No record is kept of a file changed within a second of the call that
+# read it (policy/pyrun.go, recentChange): the tree must be older.
+sleep 1.1
 XDG_CACHE_HOME="$out/tree-cache" ARBITER_CONFIG=/dev/null "$out/arbiter" hook claude < "$out/tree.json"
 XDG_CACHE_HOME="$out/tree-cache" ARBITER_CONFIG=/dev/null "$out/hooktime" -n "${1:-300}" -payload "$out/tree.json" -- "$out/floor" -- "$out/arbiter-hook" claude -- "$out/arbiter" hook claude

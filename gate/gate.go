@@ -96,6 +96,9 @@ type Options struct {
 	// user's rules too (scoring the shipped policy and the judge).
 	NoProjects bool
 	NoRules    bool
+	// Now is the clock the policy tells the age of the files it keeps
+	// records of by (policy.Options.Now); nil is time.Now.
+	Now func() time.Time
 }
 
 // FromConfig builds a gate from the environment and the config file. The
@@ -115,7 +118,7 @@ func FromConfig(opt Options) (*Gate, config.Config, error) {
 	}
 	cfg, _ := config.Load(opt.Getenv)
 	files := secrets.Files{Cache: cacheDir(opt), Version: sync.OnceValue(programVersion)}
-	g := &Gate{Static: policy.New(policy.Options{Protect: Protected(cfg, opt), AgentDirs: agents.MovedDirs(opt.Getenv), Files: files, Cache: files.Cache, Build: files.Version, Path: opt.Getenv("PATH")}), Problems: cfg.Problems}
+	g := &Gate{Static: policy.New(policy.Options{Protect: Protected(cfg, opt), AgentDirs: agents.MovedDirs(opt.Getenv), Files: files, Cache: files.Cache, Build: files.Version, Path: opt.Getenv("PATH"), Now: opt.Now}), Problems: cfg.Problems}
 	if user := userRules(cfg); len(user) > 0 && !opt.NoRules {
 		g.Rules = loadRules(user, g.Static, cacheDir(opt), cfg.Sum)
 		g.Problems = append(g.Problems, g.Rules.Problems...)

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/arbitergate/arbiter"
 )
@@ -22,7 +23,7 @@ func TestGateKeepsPythonVerdicts(t *testing.T) {
 		os.WriteFile(p, []byte(text), 0o644)
 	}
 	env := map[string]string{"ARBITER_CONFIG": "/dev/null", "ARBITER_MANAGED_CONFIG": os.DevNull}
-	g, _, _ := FromConfig(Options{Getenv: func(k string) string { return env[k] }, CacheDir: cache, Log: io.Discard, NoRules: true, NoProjects: true})
+	g, _, _ := FromConfig(Options{Getenv: func(k string) string { return env[k] }, CacheDir: cache, Log: io.Discard, NoRules: true, NoProjects: true, Now: func() time.Time { return time.Now().Add(time.Hour) }})
 	call := func(cmd string) arbiter.Call {
 		in, _ := json.Marshal(map[string]string{"command": cmd})
 		return arbiter.Call{Tool: "Bash", Input: in, ProjectDir: proj, Cwd: proj, Home: t.TempDir()}

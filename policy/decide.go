@@ -37,6 +37,10 @@ type Options struct {
 	// none.
 	Cache string
 	Build func() string
+	// Now is the clock a record's age is told by (see pyrun.go's
+	// recentChange); nil is time.Now. A test sets it ahead, as if the
+	// files it just wrote were older.
+	Now func() time.Time
 	// Path is the PATH of the environment the call runs in, where the
 	// shell finds programs: a name in none of its folders runs nothing
 	// (see missing.go); "" when it is not known, and nothing is called
@@ -50,6 +54,14 @@ type Options struct {
 	// runtime loads its configuration and arbiter's hook from there, so
 	// they are guarded as the default places are (agents.MovedDirs).
 	AgentDirs map[string]string
+}
+
+// now is the policy's clock.
+func (p *Policy) now() time.Time {
+	if p.opts.Now != nil {
+		return p.opts.Now()
+	}
+	return time.Now()
 }
 
 // Policy is the static decision layer. It holds no mutable state and is
@@ -91,7 +103,7 @@ func (p *Policy) Decide(ctx context.Context, call arbiter.Call) (d arbiter.Decis
 	}
 	if p.opts.Cache != "" {
 		c := j.cache()
-		c.store = verdictStore{dir: p.opts.Cache, build: p.opts.Build}
+		c.store = verdictStore{dir: p.opts.Cache, build: p.opts.Build, start: p.now()}
 		c.listings.Seen = j.seen // see pyverdicts.go
 	}
 	j.tool(call)

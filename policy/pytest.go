@@ -4,6 +4,7 @@ import (
 	"path"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/arbitergate/arbiter"
@@ -88,12 +89,18 @@ func (j *judgement) pytestLoads(c, outer *shell.Command, first []string) {
 		return
 	}
 	extra = append(append(extra, first...), env.dirs...)
+	pluginDirs := append([]string{rootdir, cwd}, extra...)
+	var disabled []string
 	for _, v := range res.Values {
 		if v.Option == "-p" {
-			j.pytestPlugin(c, v.Text, append([]string{rootdir, cwd}, extra...), subj)
+			j.pytestPlugin(c, v.Text, &pyLoad{dirs: pluginDirs, venv: env.venv}, subj)
+			if name, ok := strings.CutPrefix(v.Text, "no:"); ok {
+				disabled = append(disabled, name)
+			}
 		}
 	}
-	j.conftests(c, cfg, rootdir, tests, extra, subj)
+	j.pytestEntryPoints(c, env.venv, pluginDirs, disabled, subj)
+	j.conftests(c, cfg, rootdir, tests, extra, env.venv, subj)
 }
 
 // testModule judges what python -m MODULE loads for the test runners
@@ -191,13 +198,76 @@ func commonDir(paths []string, dflt string) string {
 
 // conftests judges the conftest.py files a run imports: those in the
 // folders from the rootdir down to each test path, and those under a
-// test folder it collects; a test file it is named is judged too.
-func (j *judgement) conftests(c *shell.Command, cfg project.PytestConfig, rootdir string, tests, extra []string, subj string) {
+// test folder it collects; a test file it is named is judged too. The
+// test paths are placed first; then the run's record is looked up (see
+// pyrun.go), and only without one are the folders walked and the files
+// read.
+func (j *judgement) conftests(c *shell.Command, cfg project.PytestConfig, rootdir string, tests, extra []string, venv *venvPath, subj string) {
 	skip := pytestSkipDirs
 	if cfg.Norecursedirs != nil {
 		skip = cfg.Norecursedirs
 	}
 	collects := pytestCollects(cfg, c)
+	isDir := make([]bool, len(tests))
+	for i, t := range tests {
+		if place := j.res.Classify(t, false); place != paths.Project && place != paths.ProjectRoot && place != paths.Temp {
+			j.fireWith(catalog.CRunOutsideCode, subj, "pytest collects tests from "+j.shownPath(t)+", outside the project, and loads the code it finds there, which arbiter did not read")
+			return
+		}
+		isDir[i] = project.IsDir(t) || j.writesUnder(t)
+	}
+	run, kept := j.keptRun(append(runShape(c, cfg, rootdir, tests, extra, skip, isDir), "venv", (&pyLoad{venv: venv}).searchKey()), subj)
+	if kept {
+		return // every file plain when last read, and nothing changed since
+	}
+	files, ok := j.pytestFiles(rootdir, tests, isDir, skip, collects, subj)
+	if !ok {
+		j.runEnd(run, nil, false)
+		return
+	}
+	var loads []pyFileLoad
+	for _, f := range files {
+		if !j.exists(f) {
+			continue
+		}
+		load := j.pytestLoad(f, extra)
+		load.venv = venv
+		what, collected := j.pytestWhat(f)
+		load.collected = collected
+		loads = append(loads, pyFileLoad{f, load, what})
+	}
+	start := len(j.findings)
+	for _, l := range loads {
+		if text, ok := j.pythonFileText(c, l.file, l.load, subj, l.what); ok && path.Base(l.file) == "conftest.py" {
+			j.conftestPlugins(c, l.file, text, l.load, subj)
+		}
+	}
+	j.runEnd(run, loads, j.understoodSince(start))
+}
+
+// runShape is what decides a run's loading besides the disk: the
+// command's words and environment, the configuration's settings that
+// choose and load files, where it collects and how imports are found.
+func runShape(c *shell.Command, cfg project.PytestConfig, rootdir string, tests, extra, skip []string, isDir []bool) []string {
+	shape := []string{"rootdir", rootdir, "skip", strings.Join(skip, "\x00"), "python_files", strings.Join(cfg.PythonFiles, "\x00"), strconv.FormatBool(cfg.PythonFiles != nil), "extra", strings.Join(extra, "\x00"), "args"}
+	shape = append(shape, c.ArgTexts()...)
+	shape = append(shape, "env")
+	for _, e := range c.Env {
+		shape = append(shape, e.Name, e.Value.Text, strconv.FormatBool(e.Value.Dynamic))
+	}
+	shape = append(shape, "tests")
+	for i, t := range tests {
+		shape = append(shape, t, strconv.FormatBool(isDir[i]))
+	}
+	return shape
+}
+
+// pytestFiles lists the Python files a run loads, in order: for each
+// test path the conftest.py files from the rootdir down, then a test
+// file named or what a test folder holds (its conftest.py and package
+// files first). Each folder walked is identified before it is listed,
+// for the run's record. False when a folder cannot be walked.
+func (j *judgement) pytestFiles(rootdir string, tests []string, isDir []bool, skip []string, collects func(string) bool, subj string) ([]string, bool) {
 	var files []string
 	added := map[string]bool{}
 	add := func(f string) {
@@ -206,27 +276,29 @@ func (j *judgement) conftests(c *shell.Command, cfg project.PytestConfig, rootdi
 			files = append(files, f)
 		}
 	}
-	for _, t := range tests {
-		if place := j.res.Classify(t, false); place != paths.Project && place != paths.ProjectRoot && place != paths.Temp {
-			j.fireWith(catalog.CRunOutsideCode, subj, "pytest collects tests from "+j.shownPath(t)+", outside the project, and loads the code it finds there, which arbiter did not read")
-			return
-		}
+	for i, t := range tests {
 		dir := t
-		isDir := project.IsDir(t) || j.writesUnder(t)
-		if !isDir {
+		if !isDir[i] {
 			dir = path.Dir(t)
 		}
 		for _, d := range ancestorsFrom(rootdir, dir) {
 			add(path.Join(d, "conftest.py"))
 		}
-		if !isDir {
+		if !isDir[i] {
 			add(t) // a test file named: imported as a module
 			continue
 		}
-		found, err := project.FindFiles(t, func(name string) bool { return name == "conftest.py" || name == "__init__.py" || collects(name) }, func(dir string) bool { return skipsDir(skip, path.Base(dir)) })
+		j.pathID(t)
+		found, err := project.FindFiles(t, func(name string) bool { return name == "conftest.py" || name == "__init__.py" || collects(name) }, func(dir string) bool {
+			if skipsDir(skip, path.Base(dir)) {
+				return true
+			}
+			j.pathID(dir) // before it is listed
+			return false
+		})
 		if err != nil && !project.IsNotExist(err) {
 			j.fireWith(catalog.UTooManyFiles, subj, "pytest collects "+j.fileShown(t)+", and arbiter cannot look through it for its test files ("+err.Error()+")")
-			return
+			return nil, false
 		}
 		for k := range j.written {
 			if strings.HasPrefix(k, t+"/") && !strings.HasSuffix(k, "/") {
@@ -242,33 +314,7 @@ func (j *judgement) conftests(c *shell.Command, cfg project.PytestConfig, rootdi
 			}
 		}
 	}
-	var loads []pyFileLoad
-	for _, f := range files {
-		if !j.exists(f) {
-			continue
-		}
-		load := j.pytestLoad(f, extra)
-		what := "loads " + j.fileShown(f) + ", which pytest imports before the tests"
-		switch {
-		case path.Base(f) == "__init__.py":
-			what = "loads the test package " + j.fileShown(f)
-		case path.Base(f) != "conftest.py":
-			what = "runs the test file " + j.fileShown(f)
-			load.collected = true
-		}
-		loads = append(loads, pyFileLoad{f, load, what})
-	}
-	run, kept := j.keptRun(files, loads, subj)
-	if kept {
-		return // every file plain when last read, and unchanged since
-	}
-	start := len(j.findings)
-	for _, l := range loads {
-		if text, ok := j.pythonFileText(c, l.file, l.load, subj, l.what); ok && path.Base(l.file) == "conftest.py" {
-			j.conftestPlugins(c, l.file, text, l.load, subj)
-		}
-	}
-	j.runEnd(run, j.understoodSince(start))
+	return files, true
 }
 
 // pytestTestFiles are python_files' default patterns: the modules pytest
@@ -370,16 +416,16 @@ func (j *judgement) pytestLoad(file string, extra []string) *pyLoad {
 // pytestPlugin judges a plugin named by -p (or a conftest's
 // pytest_plugins): no:NAME only disables one; a project module is read;
 // anything else is a module arbiter does not know.
-func (j *judgement) pytestPlugin(c *shell.Command, name string, dirs []string, subj string) {
+func (j *judgement) pytestPlugin(c *shell.Command, name string, load *pyLoad, subj string) {
 	if strings.HasPrefix(name, "no:") {
 		return
 	}
-	chain := j.pyModules(dirs, name)
+	chain := j.loadModules(load, name)
 	if len(chain) == 0 {
 		j.fireWith(catalog.UUnknownModule, subj, "pytest loads the plugin "+name+", which arbiter does not know and cannot find in the project")
 		return
 	}
-	load := &pyLoad{dirs: dirs}
+	load = &pyLoad{dirs: load.dirs, venv: load.venv}
 	for _, m := range chain {
 		j.pythonModuleFile(c, m, load, subj)
 	}
@@ -394,7 +440,7 @@ func (j *judgement) conftestPlugins(c *shell.Command, file, text string, load *p
 		j.fireWith(catalog.UUnreadableConfig, subj, j.fileShown(file)+" sets pytest_plugins in a way arbiter cannot read ("+err.Error()+")")
 	case found:
 		for _, n := range names {
-			j.pytestPlugin(c, n, load.dirs, subj)
+			j.pytestPlugin(c, n, &pyLoad{dirs: load.dirs, venv: load.venv}, subj)
 		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/arbitergate/arbiter/catalog"
 	"github.com/arbitergate/arbiter/internal/filecache"
@@ -42,6 +43,8 @@ var textOnlyRules = map[catalog.ID]bool{catalog.D4RunProjectCode: true, catalog.
 type verdictStore struct {
 	dir   string
 	build func() string
+	// start is when the decision started (see racy).
+	start time.Time
 }
 
 // version names the build, "" when it cannot be named.
@@ -74,6 +77,8 @@ type pathState struct {
 	ok     bool // identified (false: no inode, or not a file or folder)
 	// dir marks a folder (not kept in records: its identity says it).
 	dir bool
+	// seq orders the paths a decision identified: 1 for its first.
+	seq int
 }
 
 // same reports the same version of a path.
@@ -106,6 +111,15 @@ func (j *judgement) pathID(p string) pathState {
 	if c.ids == nil {
 		c.ids = map[string]pathState{}
 	}
+	st := statState(p)
+	st.seq = len(c.ids) + 1
+	c.ids[p] = st
+	return st
+}
+
+// statState stats p: a path that is there but cannot be identified (a
+// pipe, a device, one stat fails on) exists and is not ok.
+func statState(p string) pathState {
 	var st pathState
 	info, err := os.Stat(p)
 	switch {
@@ -119,7 +133,6 @@ func (j *judgement) pathID(p string) pathState {
 			st.id, st.ok = filecache.Identify(info)
 		}
 	}
-	c.ids[p] = st
 	return st
 }
 
@@ -166,7 +179,7 @@ func (j *judgement) trackingEnd(d *pyDeps, file string, load *pyLoad, plain bool
 	}
 	s, _ := j.verdicts()
 	key, ok := j.verdictKey(s, file, load)
-	if !ok {
+	if !ok || d.racy(s) {
 		return
 	}
 	filecache.Put(s.dir, verdictFolder, key, d.record())
@@ -187,84 +200,25 @@ func (d *pyDeps) complete() bool {
 	return true
 }
 
+// racy reports whether a path d holds changed too recently for a record
+// to vouch for it (see recentChange).
+func (d *pyDeps) racy(s verdictStore) bool {
+	for _, m := range []map[string]pathState{d.files, d.dirs} {
+		for _, st := range m {
+			if s.racy(st) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // pyFileLoad is one Python file a runner loads: how its imports are
 // found, and what loading it is, for the reason.
 type pyFileLoad struct {
 	file string
 	load *pyLoad
 	what string
-}
-
-// runDeps is what one test run's loading depended on, collected to keep
-// one record for the whole run: a run over an unchanged tree then reads
-// one record rather than one per file.
-type runDeps struct {
-	deps *pyDeps
-	key  string
-	// loaded are the files the run loads, whose identities are in the
-	// key and so not in the record.
-	loaded []string
-}
-
-// keptRun answers a test run's loading from its record: the candidates
-// are every file the run would load, there or not (a conftest.py added
-// anywhere changes the key), and loads those that are there. It returns
-// the run's record-to-be when there is none to use, nil when none will
-// be kept (no store, a decision that judged Python files already).
-func (j *judgement) keptRun(candidates []string, loads []pyFileLoad, subj string) (*runDeps, bool) {
-	s, ok := j.verdicts()
-	if !ok || len(j.pyFiles.judged) > 0 {
-		return nil, false
-	}
-	extra := []string{"pytest run", j.res.Project, j.res.Home, j.res.Cwd}
-	for _, f := range candidates {
-		st := j.pathID(f)
-		if !st.ok {
-			return nil, false
-		}
-		extra = append(extra, f, strconv.FormatBool(st.exists), st.id.String())
-	}
-	for _, l := range loads {
-		extra = append(extra, l.file, l.load.pkg, l.load.searchKey())
-	}
-	key := filecache.Key(s.version(), filecache.ID{}, extra...)
-	if b, ok := filecache.Get(s.dir, verdictFolder, key); ok && j.recordHolds(b) {
-		files, _, _ := parseRecord(b)
-		for f := range files {
-			j.pyFiles.judged[f] = true
-		}
-		for _, l := range loads {
-			j.pyFiles.judged[l.file] = true
-			if l.load.collected {
-				j.pyFiles.collected++
-			}
-			j.fireWith(catalog.D4RunProjectCode, subj, l.what+", judged by what it contains")
-		}
-		return nil, true
-	}
-	d := &pyDeps{files: map[string]pathState{}, dirs: map[string]pathState{}}
-	j.cache().tracking = append(j.cache().tracking, d)
-	r := &runDeps{deps: d, key: key}
-	for _, l := range loads {
-		r.loaded = append(r.loaded, l.file)
-	}
-	return r, false
-}
-
-// runEnd stops collecting for a run, and keeps its record when every
-// file it loads was plain.
-func (j *judgement) runEnd(r *runDeps, plain bool) {
-	if r == nil {
-		return
-	}
-	c := j.cache()
-	c.tracking = slices.DeleteFunc(c.tracking, func(t *pyDeps) bool { return t == r.deps })
-	if s, ok := j.verdicts(); ok && plain && r.deps.complete() && len(r.loaded) > 0 {
-		for _, f := range r.loaded {
-			delete(r.deps.files, f)
-		}
-		filecache.Put(s.dir, verdictFolder, r.key, r.deps.record())
-	}
 }
 
 // recordHolds reports whether a record parses and every file and folder

@@ -45,7 +45,7 @@ func BenchmarkPytestTree(b *testing.B) {
 		}
 	})
 	b.Run("cached", func(b *testing.B) {
-		p := New(Options{Cache: b.TempDir(), Build: func() string { return "bench" }})
+		p := New(Options{Cache: b.TempDir(), Build: func() string { return "bench" }, Now: later})
 		p.Decide(context.Background(), call)
 		for b.Loop() {
 			if d := p.Decide(context.Background(), call); d.Decision != allow {

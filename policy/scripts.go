@@ -184,6 +184,9 @@ func (j *judgement) scriptContent(c *shell.Command, file, text, subj string) {
 	if j.judgeContent(c, file, text, subj) {
 		j.fireWith(catalog.D4RunProjectCode, subj, "runs the project's own script, judged by what it contains")
 	}
+	if pytestEntryScript(text) {
+		j.pytestScript(c)
+	}
 }
 
 // judgeContent judges a script's text as scriptContent does, without the

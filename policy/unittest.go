@@ -93,7 +93,9 @@ func (j *judgement) unittestLoads(c, sub *shell.Command) {
 		if path.Base(f) == "__init__.py" && path.Dir(f) == startDir {
 			continue // the start folder is searched, not imported
 		}
-		j.pythonFile(c, f, j.pytestLoad(f, dirs), subj, "runs the test module "+j.fileShown(f)+", which unittest discovers")
+		fl := j.pytestLoad(f, dirs)
+		fl.venv = load.venv
+		j.pythonFile(c, f, fl, subj, "runs the test module "+j.fileShown(f)+", which unittest discovers")
 	}
 }
 
@@ -104,7 +106,7 @@ func (j *judgement) unittestNames(c *shell.Command, names []string, load *pyLoad
 		if strings.HasSuffix(n, ".py") || strings.Contains(n, "/") {
 			n = strings.ReplaceAll(strings.TrimSuffix(strings.TrimPrefix(n, "./"), ".py"), "/", ".")
 		}
-		for _, m := range j.pyModules(load.dirs, n) {
+		for _, m := range j.loadModules(load, n) {
 			j.pythonModuleFile(c, m, load, subj)
 		}
 	}

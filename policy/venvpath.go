@@ -51,6 +51,10 @@ type venvPath struct {
 	pth      []string
 	mapped   map[string]string
 	unmapped map[string]string
+	// dists are the installed distributions' .dist-info folders in
+	// site-packages, whose entry points name the plugins pytest loads
+	// (see pytestvenv.go).
+	dists []string
 }
 
 // venvRead is a reading of one environment, kept for the decision.
@@ -69,7 +73,7 @@ var pythonExe = lazy.New(func() *regexp.Regexp {
 // environment's or site is off (-S), and why the path cannot be told when
 // the environment cannot be read.
 func (j *judgement) venvSearch(c *shell.Command, f pyFlags) (*venvPath, string) {
-	if f.noSite || !pythonExe.Get().MatchString(path.Base(c.Name)) {
+	if f.noSite || !pythonExe.Get().MatchString(path.Base(c.Name)) && !pytestEntry(path.Base(c.Name)) {
 		return nil, ""
 	}
 	exe := ""
@@ -207,6 +211,9 @@ func (j *judgement) pthFolders(v *venvPath) string {
 	}
 	n := 0
 	for _, e := range entries {
+		if e.IsDir() && strings.HasSuffix(e.Name(), ".dist-info") {
+			v.dists = append(v.dists, path.Join(v.site, e.Name()))
+		}
 		if !strings.HasSuffix(e.Name(), ".pth") || e.IsDir() {
 			continue
 		}

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"strings"
@@ -126,20 +125,12 @@ func readBounded(path string, limit int64) ([]byte, int64, error) {
 	if !info.Mode().IsRegular() {
 		return nil, 0, fmt.Errorf("%s: %w (%s)", path, ErrNotRegular, info.Mode().Type())
 	}
-	fh, err := os.OpenFile(path, os.O_RDONLY|openFlags, 0)
+	// The file may have been replaced between the two looks: readOpen
+	// checks the file it opened.
+	data, size, err := readOpen(path, limit)
 	if err != nil {
 		return nil, 0, err
 	}
-	defer fh.Close()
-	// The file may have been replaced between the two looks.
-	if info, err = fh.Stat(); err != nil || !info.Mode().IsRegular() {
-		return nil, 0, fmt.Errorf("%s: %w", path, ErrNotRegular)
-	}
-	data, err := io.ReadAll(io.LimitReader(fh, limit+1))
-	if err != nil {
-		return nil, 0, fmt.Errorf("reading %s: %w", path, err)
-	}
-	size := info.Size()
 	if int64(len(data)) > size {
 		size = int64(len(data))
 	}

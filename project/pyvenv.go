@@ -237,3 +237,32 @@ func pyStrLiteral(s string) (string, string, bool) {
 	}
 	return "", "", false
 }
+
+// InstalledEntryPoints returns the entry points of group in an installed
+// distribution's entry_points.txt (an INI file: "[group]", then "name =
+// module:attr [extras]" lines), each as its name and the module it
+// imports (the object after the colon and the extras dropped), in order.
+func InstalledEntryPoints(text, group string) [][2]string {
+	var out [][2]string
+	in := false
+	for line := range strings.Lines(strings.TrimPrefix(text, "\ufeff")) {
+		line = strings.TrimSpace(line)
+		switch {
+		case line == "" || strings.HasPrefix(line, "#") || strings.HasPrefix(line, ";"):
+			continue
+		case strings.HasPrefix(line, "[") && strings.HasSuffix(line, "]"):
+			in = strings.TrimSpace(line[1:len(line)-1]) == group
+			continue
+		case !in:
+			continue
+		}
+		name, value, ok := strings.Cut(line, "=")
+		if !ok {
+			continue
+		}
+		value, _, _ = strings.Cut(value, "[")
+		module, _, _ := strings.Cut(value, ":")
+		out = append(out, [2]string{strings.TrimSpace(name), strings.TrimSpace(module)})
+	}
+	return out
+}

@@ -4,7 +4,6 @@ import (
 	"encoding/hex"
 	"fmt"
 	"hash/fnv"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -80,18 +79,13 @@ func Key(version string, id ID, extra ...string) string {
 }
 
 // Get returns the record kept under key in folder of the cache directory
-// dir, if there is one.
+// dir, if there is one that only this user could have written: a
+// regular file of this user's, which neither group nor others may read
+// or write (Put writes 0600), read with one read (a record is never
+// rewritten in place: Put renames a new one over it). Anything else is
+// no record: the caller reads and judges again.
 func Get(dir, folder, key string) ([]byte, bool) {
-	f, err := os.Open(filepath.Join(dir, folder, key))
-	if err != nil {
-		return nil, false
-	}
-	defer f.Close()
-	b, err := io.ReadAll(io.LimitReader(f, MaxRecord+1))
-	if err != nil || len(b) > MaxRecord {
-		return nil, false
-	}
-	return b, true
+	return readRecord(filepath.Join(dir, folder, key))
 }
 
 // Put keeps data under key in folder of the cache directory dir; failing
@@ -104,13 +98,12 @@ func Put(dir, folder, key string, data []byte) {
 	if os.MkdirAll(sub, 0o700) != nil {
 		return
 	}
-	tmp, err := os.CreateTemp(sub, ".new-*")
-	if err != nil {
+	tmp, ok := writeNew(sub, data)
+	if !ok {
 		return
 	}
-	_, werr := tmp.Write(data)
-	if cerr := tmp.Close(); werr != nil || cerr != nil || os.Rename(tmp.Name(), filepath.Join(sub, key)) != nil {
-		os.Remove(tmp.Name())
+	if os.Rename(tmp, filepath.Join(sub, key)) != nil {
+		os.Remove(tmp)
 		return
 	}
 	if due(sub, time.Now()) {
@@ -126,11 +119,8 @@ func due(folder string, now time.Time) bool {
 	if err != nil || now.Sub(info.ModTime()) > pruneEvery || info.Size() >= pruneAfter {
 		return true
 	}
-	if f, err := os.OpenFile(mark, os.O_WRONLY|os.O_APPEND, 0o600); err == nil {
-		f.Write([]byte{'+'})
-		f.Close()
-		os.Chtimes(mark, info.ModTime(), info.ModTime()) // the count, not the time
-	}
+	appendByte(mark)
+	os.Chtimes(mark, info.ModTime(), info.ModTime()) // the count, not the time
 	return false
 }
 
