@@ -122,6 +122,7 @@ const (
 	D1ReadOnly             ID = "D1.read-only"
 	D1Search               ID = "D1.search"
 	D2AgentScratchDelete   ID = "D2.agent-scratch-delete"
+	D2AgentScratchMove     ID = "D2.agent-scratch-move"
 	D2CacheDelete          ID = "D2.cache-delete"
 	D2Copy                 ID = "D2.copy"
 	D2PermissionsProject   ID = "D2.permissions-project"
@@ -335,6 +336,7 @@ var table = [...]Rule{
 	{ID: D1ReadOnly, Verdict: arbiter.Allow, Summary: "reads or prints without changing anything"},
 	{ID: D1Search, Verdict: arbiter.Allow, Summary: "searching files is read-only"},
 	{ID: D2AgentScratchDelete, Verdict: arbiter.Allow, Summary: "deletes a file the agent wrote in this session that nothing has changed since"},
+	{ID: D2AgentScratchMove, Verdict: arbiter.Allow, Summary: "moves, inside the project and onto a name that holds nothing, a file the agent wrote in this session that nothing has changed since"},
 	{ID: D2CacheDelete, Verdict: arbiter.Allow, Summary: "deletes a cache folder that its tool writes again when it is needed"},
 	{ID: D2Copy, Verdict: arbiter.Allow, Summary: "copies files locally"},
 	{ID: D2PermissionsProject, Verdict: arbiter.Allow, Summary: "changes permissions of files in the project"},

@@ -4,7 +4,9 @@ import (
 	"path"
 	"strings"
 
+	"github.com/arbitergate/arbiter"
 	"github.com/arbitergate/arbiter/catalog"
+	"github.com/arbitergate/arbiter/internal/lazy"
 	"github.com/arbitergate/arbiter/paths"
 	"github.com/arbitergate/arbiter/shell"
 )
@@ -21,7 +23,7 @@ func (j *judgement) copy(c *shell.Command) {
 			}
 		}
 	}
-	ops := operands(c, "-t", "--target-directory", "-S", "--suffix", "-m", "--mode", "-o", "--owner", "-g", "--group", "-e", "--exclude", "--include", "--filter", "-f")
+	ops := operands(c, copyValued.Get()[c.Program]...)
 	target := ""
 	for k, a := range c.Args {
 		if (a.Text == "-t" || a.Text == "--target-directory") && k+1 < len(c.Args) {
@@ -84,9 +86,33 @@ func (j *judgement) copy(c *shell.Command) {
 	}
 	before := len(j.findings)
 	j.write(destAbs, dest.Glob, dest.Text, c.Program)
-	if c.Program == "mv" && len(j.findings) > before && j.findings[len(j.findings)-1].verdict == 0 {
+	// The move itself is C3 whenever the destination's write found nothing
+	// stricter: also when that write added no finding of its own, because
+	// the line wrote the same name first (cp a b && mv notes b).
+	if c.Program == "mv" && onlyAllows(j.findings[before:]) && !j.scratchMove(c, sources, dest, destAbs) {
 		j.fire(catalog.C3Move, subj)
 	}
+}
+
+// copyValued are, for each copying program, the options whose value is
+// the next word: cp -f and mv -f force, but rsync -f names a filter.
+var copyValued = lazy.New(func() map[string][]string {
+	common := []string{"-t", "--target-directory", "-S", "--suffix"}
+	return map[string][]string{
+		"cp": common, "mv": common, "ln": common,
+		"install": append([]string{"-m", "--mode", "-o", "--owner", "-g", "--group"}, common...),
+		"rsync":   {"-e", "--rsh", "--exclude", "--include", "--filter", "-f", "--exclude-from", "--include-from", "--files-from", "-T", "--temp-dir", "--suffix", "--backup-dir", "--compare-dest", "--copy-dest", "--link-dest", "--chmod", "--chown", "--partial-dir", "--log-file", "--password-file", "--timeout", "--port", "--bwlimit", "--max-size", "--min-size", "--modify-window", "-B", "--block-size", "-M", "--remote-option", "--rsync-path"},
+	}
+})
+
+// onlyAllows reports whether no finding of fs is stricter than allow.
+func onlyAllows(fs []finding) bool {
+	for _, f := range fs {
+		if f.verdict != arbiter.Allow {
+			return false
+		}
+	}
+	return true
 }
 
 func (j *judgement) readsSecretPath(abs string) bool {
