@@ -301,7 +301,7 @@ var table = [...]Rule{
 	{ID: CRunOutsideCode, Verdict: arbiter.Defer, Summary: "runs or debugs code from outside the project, or in a folder arbiter did not read"},
 	{ID: CScheduledPrompt, Verdict: arbiter.Defer, Summary: "a scheduled prompt later runs as if the person had typed it"},
 	{ID: CServer, Verdict: arbiter.Defer, Summary: "starts a network server, which keeps running"},
-	{ID: CUserAsked, Verdict: arbiter.Allow, Summary: "makes a network request, a git push or a sign-in that the user's own message asked for, naming the action and its object"},
+	{ID: CUserAsked, Verdict: arbiter.Allow, Summary: "makes a network request, a git push, a move or a sign-in that the user's own message asked for, naming the action and its object"},
 	{ID: CWorktreeExit, Verdict: arbiter.Defer, Summary: "leaving a worktree can remove it together with its uncommitted changes"},
 	{ID: C1CloudRead, Verdict: arbiter.Defer, Summary: "reads from a cloud service or cluster"},
 	{ID: C1NetworkRequest, Verdict: arbiter.Defer, Summary: "makes a network request the user may or may not have asked for"},

@@ -1,0 +1,123 @@
+package policy
+
+import (
+	"net/url"
+	"path"
+	"strings"
+
+	"github.com/arbitergate/arbiter/catalog"
+	"github.com/arbitergate/arbiter/internal/lazy"
+	"github.com/arbitergate/arbiter/shell"
+)
+
+// Two more actions of class C the user's words may pre-approve
+// (preapproval.go): moving or renaming files (C3), which must name both
+// what moves and where to, and fetching a page with the runtime's fetch
+// tool (C1), which must name its host or address.
+
+var moveVerbs = lazy.New(func() map[string]bool {
+	return wordSet("move mv rename renaming moving relocate")
+})
+
+// fetchVerbs are requestVerbs and the words for reading a page.
+var fetchVerbs = lazy.New(func() map[string]bool {
+	m := wordSet("read look see view visit browse consult summarize summarise")
+	for w := range requestVerbs.Get() {
+		m[w] = true
+	}
+	return m
+})
+
+// moveObjects returns, for each operand of a plain mv or git mv, the
+// words that name it (as typed, without a trailing slash, its last
+// name), lower-cased, and the move said in words; false for an option
+// that is not plain (plainMove), or fewer than two operands.
+func moveObjects(c *shell.Command) (move string, objects [][]string, ok bool) {
+	args := c.Args
+	if c.Program == "git" {
+		if c.Arg(0) != "mv" {
+			return "", nil, false // git -C, -c and other global options first
+		}
+		args = args[1:]
+	}
+	if !plainMove(&shell.Command{Args: args}) {
+		return "", nil, false
+	}
+	var ops []string
+	for k, a := range args {
+		if a.Text == "--" {
+			for _, b := range args[k+1:] {
+				ops = append(ops, b.Text)
+			}
+			break
+		}
+		if !strings.HasPrefix(a.Text, "-") || a.Text == "-" {
+			ops = append(ops, a.Text)
+		}
+	}
+	if len(ops) < 2 {
+		return "", nil, false
+	}
+	for _, o := range ops {
+		t := strings.ToLower(o)
+		objects = append(objects, []string{t, strings.TrimSuffix(t, "/"), path.Base(t)})
+	}
+	return "moving " + strings.Join(ops[:len(ops)-1], ", ") + " to " + ops[len(ops)-1], objects, true
+}
+
+// askedAll returns the user's clause that names one of the verbs and,
+// after it, each of the objects (one word of each set); false when none
+// does, or when a clause naming a verb holds a negation (as asked).
+func askedAll(words []clause, verbs map[string]bool, objects [][]string) (string, bool) {
+	said := ""
+	for _, c := range words {
+		if !anyOf(c.words, verbs) {
+			continue
+		}
+		if anyOf(c.words, negations.Get()) {
+			return "", false
+		}
+		if said == "" && namesAllAfterVerb(c.words, verbs, objects) {
+			said = c.text
+		}
+	}
+	return said, said != ""
+}
+
+// namesAllAfterVerb reports whether, after the first of the verbs, the
+// words name every object set.
+func namesAllAfterVerb(words []string, verbs map[string]bool, objects [][]string) bool {
+	for k, w := range words {
+		if !verbs[w] {
+			continue
+		}
+		for _, o := range objects {
+			if !namesObject(words[k+1:], o) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// approvedFetch returns what a WebFetch finding fetches and the user's
+// clause that asked to fetch or read its host or address: an http or
+// https URL with no credentials in it; false otherwise. Only the fetch
+// itself is approved: a URL that carries data, credentials or personal
+// data fired its own rule, which no words approve.
+func approvedFetch(f finding, words []clause) (what, said string, ok bool) {
+	if f.id != catalog.C1NetworkRequest {
+		return "", "", false
+	}
+	u, err := url.Parse(f.subject)
+	if err != nil || u.User != nil || u.Hostname() == "" {
+		return "", "", false
+	}
+	if s := strings.ToLower(u.Scheme); s != "http" && s != "https" {
+		return "", "", false
+	}
+	host := strings.ToLower(u.Hostname())
+	said, ok = asked(words, fetchVerbs.Get(), []string{host}, objectWindow)
+	return "a fetch of a page on " + host, said, ok
+}
