@@ -208,7 +208,7 @@ func (j *judgement) remove(c *shell.Command, w shell.Word, recursive bool) {
 		j.fire(catalog.D2TempCleanup, shown)
 		return
 	case place == paths.ProjectRoot:
-		j.fireWith(catalog.B1Delete, shown, "deletes the whole project directory")
+		j.fireWith(catalog.B1Delete, shown, j.projectRootDelete(c, w))
 		return
 	case place == paths.Project && inGitDir(abs) || place == paths.Project && path.Base(abs) == ".git":
 		j.fireWith(catalog.B7GitMetadata, shown, "deletes the repository's history in .git")
