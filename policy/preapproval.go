@@ -125,6 +125,14 @@ func (j *judgement) approvedBy(id catalog.ID, c *shell.Command, words []clause) 
 	}
 	switch id {
 	case catalog.C1NetworkRequest:
+		if c.Program == "gh" {
+			what, objects, ok := forgeRead(c)
+			if !ok {
+				return "", "", false
+			}
+			said, ok = askedAll(words, forgeVerbs.Get(), objects)
+			return what, said, ok
+		}
 		hosts, ok := j.requestHosts(c)
 		if !ok {
 			return "", "", false
