@@ -125,6 +125,14 @@ func (j *judgement) approvedBy(id catalog.ID, c *shell.Command, words []clause) 
 	}
 	switch id {
 	case catalog.C1NetworkRequest:
+		if c.Program == "git" {
+			what, objects, ok := pullObjects(c)
+			if !ok {
+				return "", "", false
+			}
+			said, ok = asked(words, wordSet("pull"), objects, objectWindow)
+			return what, said, ok
+		}
 		if c.Program == "gh" {
 			what, objects, ok := forgeRead(c)
 			if !ok {
