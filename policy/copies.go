@@ -6,7 +6,6 @@ import (
 
 	"github.com/arbitergate/arbiter"
 	"github.com/arbitergate/arbiter/catalog"
-	"github.com/arbitergate/arbiter/internal/lazy"
 	"github.com/arbitergate/arbiter/paths"
 	"github.com/arbitergate/arbiter/shell"
 )
@@ -23,7 +22,7 @@ func (j *judgement) copy(c *shell.Command) {
 			}
 		}
 	}
-	ops := operands(c, copyValued.Get()[c.Program]...)
+	ops := operands(c, copyValued(c.Program)...)
 	target := ""
 	for k, a := range c.Args {
 		if (a.Text == "-t" || a.Text == "--target-directory") && k+1 < len(c.Args) {
@@ -94,16 +93,18 @@ func (j *judgement) copy(c *shell.Command) {
 	}
 }
 
-// copyValued are, for each copying program, the options whose value is
+// copyValued returns, for a copying program, the options whose value is
 // the next word: cp -f and mv -f force, but rsync -f names a filter.
-var copyValued = lazy.New(func() map[string][]string {
+func copyValued(program string) []string {
 	common := []string{"-t", "--target-directory", "-S", "--suffix"}
-	return map[string][]string{
-		"cp": common, "mv": common, "ln": common,
-		"install": append([]string{"-m", "--mode", "-o", "--owner", "-g", "--group"}, common...),
-		"rsync":   {"-e", "--rsh", "--exclude", "--include", "--filter", "-f", "--exclude-from", "--include-from", "--files-from", "-T", "--temp-dir", "--suffix", "--backup-dir", "--compare-dest", "--copy-dest", "--link-dest", "--chmod", "--chown", "--partial-dir", "--log-file", "--password-file", "--timeout", "--port", "--bwlimit", "--max-size", "--min-size", "--modify-window", "-B", "--block-size", "-M", "--remote-option", "--rsync-path"},
+	switch program {
+	case "install":
+		return append([]string{"-m", "--mode", "-o", "--owner", "-g", "--group"}, common...)
+	case "rsync":
+		return []string{"-e", "--rsh", "--exclude", "--include", "--filter", "-f", "--exclude-from", "--include-from", "--files-from", "-T", "--temp-dir", "--suffix", "--backup-dir", "--compare-dest", "--copy-dest", "--link-dest", "--chmod", "--chown", "--partial-dir", "--log-file", "--password-file", "--timeout", "--port", "--bwlimit", "--max-size", "--min-size", "--modify-window", "-B", "--block-size", "-M", "--remote-option", "--rsync-path"}
 	}
-})
+	return common
+}
 
 // onlyAllows reports whether no finding of fs is stricter than allow.
 func onlyAllows(fs []finding) bool {

@@ -4,7 +4,6 @@ import (
 	"path"
 	"strings"
 
-	"github.com/arbitergate/arbiter/internal/lazy"
 	"github.com/arbitergate/arbiter/shell"
 )
 
@@ -46,7 +45,7 @@ func findSelects(f *shell.Command) bool {
 			for k < len(args) && args[k].Text != ";" && args[k].Text != "+" {
 				k++
 			}
-		case findWalkWords.Get()[t]:
+		case findWalkWord(t):
 		case t == "-maxdepth" || t == "-mindepth":
 			k++
 		case strings.HasPrefix(t, "-"):
@@ -56,7 +55,11 @@ func findSelects(f *shell.Command) bool {
 	return false
 }
 
-// findWalkWords are the actions and options of find that select nothing.
-var findWalkWords = lazy.New(func() map[string]bool {
-	return wordSet("-delete -print -print0 -depth -d -xdev -mount -noleaf -ignore_readdir_race -daystart -follow")
-})
+// findWalkWord reports an action or option of find that selects nothing.
+func findWalkWord(t string) bool {
+	switch t {
+	case "-delete", "-print", "-print0", "-depth", "-d", "-xdev", "-mount", "-noleaf", "-ignore_readdir_race", "-daystart", "-follow":
+		return true
+	}
+	return false
+}

@@ -138,7 +138,7 @@ func (j *judgement) approvedBy(id catalog.ID, c *shell.Command, words []clause) 
 			if !ok {
 				return "", "", false
 			}
-			said, ok = askedAll(words, forgeVerbs.Get(), objects)
+			said, ok = askedAll(words, wordSet(forgeWords), objects)
 			return what, said, ok
 		}
 		hosts, ok := j.requestHosts(c)
@@ -163,7 +163,7 @@ func (j *judgement) approvedBy(id catalog.ID, c *shell.Command, words []clause) 
 		if !ok {
 			return "", "", false
 		}
-		said, ok = askedAll(words, moveVerbs.Get(), objects)
+		said, ok = askedAll(words, wordSet(moveWords), objects)
 		return move, said, ok
 	case catalog.C6Login:
 		names, ok := loginNames(c)

@@ -3,7 +3,6 @@ package policy
 import (
 	"strings"
 
-	"github.com/arbitergate/arbiter/internal/lazy"
 	"github.com/arbitergate/arbiter/shell"
 )
 
@@ -14,42 +13,38 @@ import (
 // a number, that number; only reads of the repository gh finds from the
 // working folder, with options that choose what is printed.
 
-// forgeVerbs are fetchVerbs and the words of a task that starts by reading
+// forgeWords are fetchWords and the verbs of a task that starts by reading
 // what it names.
-var forgeVerbs = lazy.New(func() map[string]bool {
-	m := wordSet("list show fix review address resolve investigate debug triage implement handle solve diagnose")
-	for w := range fetchVerbs.Get() {
-		m[w] = true
-	}
-	return m
-})
+const forgeWords = fetchWords + " list show fix review address resolve investigate debug triage implement handle solve diagnose"
 
-// forgeKinds are, for each gh command group that reads, its read
+// forgeKind returns, for a gh command group that reads, its read
 // subcommands and the words a user calls what it reads.
-var forgeKinds = lazy.New(func() map[string]struct{ subs, nouns map[string]bool } {
-	type kind = struct{ subs, nouns map[string]bool }
-	return map[string]kind{
-		"issue": {wordSet("view list status"), wordSet("issue issues bug ticket")},
-		"pr":    {wordSet("view list status diff checks"), wordSet("pr prs pull pull-request mr")},
-		"run":   {wordSet("view list"), wordSet("run runs ci build builds workflow job checks")},
+func forgeKind(group string) (subs, nouns string, ok bool) {
+	switch group {
+	case "issue":
+		return "view list status", "issue issues bug ticket", true
+	case "pr":
+		return "view list status diff checks", "pr prs pull pull-request mr", true
+	case "run":
+		return "view list", "run runs ci build builds workflow job checks", true
 	}
-})
+	return "", "", false
+}
 
-// forgeReadOptions are the options of those reads that only choose what
-// is printed, and whether each takes a value. Not here: -R/--repo
+// forgeOption reports whether an option of those reads only chooses what
+// is printed (known), and whether it takes a value. Not known: -R/--repo
 // (another repository), --web (a browser), --search (text sent to the
 // forge), --watch and the like.
-var forgeReadOptions = lazy.New(func() map[string]bool {
-	valued := wordSet("--json -q --jq -t --template -s --state -L --limit -l --label -A --author -a --assignee -B --base -H --head -b --branch --job --status --color -w --workflow")
-	m := map[string]bool{}
-	for _, o := range strings.Fields("--comments --name-only --patch --log --log-failed -v --verbose --exit-status --required") {
-		m[o] = false
+func forgeOption(name string) (valued, known bool) {
+	switch name {
+	case "--json", "-q", "--jq", "-t", "--template", "-s", "--state", "-L", "--limit", "-l", "--label", "-A", "--author", "-a", "--assignee",
+		"-B", "--base", "-H", "--head", "-b", "--branch", "--job", "--status", "--color", "-w", "--workflow":
+		return true, true
+	case "--comments", "--name-only", "--patch", "--log", "--log-failed", "-v", "--verbose", "--exit-status", "--required":
+		return false, true
 	}
-	for o := range valued {
-		m[o] = true
-	}
-	return m
-})
+	return false, false
+}
 
 // forgeRead returns what a plain gh read does and the word sets the
 // user's clause must name (the kind, and the number when there is one);
@@ -59,8 +54,8 @@ func forgeRead(c *shell.Command) (string, [][]string, bool) {
 		return "", nil, false
 	}
 	group, sub := c.Args[0].Text, c.Args[1].Text
-	k, ok := forgeKinds.Get()[group]
-	if !ok || !k.subs[sub] {
+	subs, nounWords, ok := forgeKind(group)
+	if !ok || !wordSet(subs)[sub] {
 		return "", nil, false
 	}
 	var ops []string
@@ -72,7 +67,7 @@ func forgeRead(c *shell.Command) (string, [][]string, bool) {
 			continue
 		}
 		name, _, joined := strings.Cut(t, "=")
-		valued, known := forgeReadOptions.Get()[name]
+		valued, known := forgeOption(name)
 		if !known || (name == "-w" || name == "--workflow") && group != "run" {
 			return "", nil, false // -w is --web for issues and pull requests
 		}
@@ -80,10 +75,7 @@ func forgeRead(c *shell.Command) (string, [][]string, bool) {
 			i++
 		}
 	}
-	var nouns []string
-	for n := range k.nouns {
-		nouns = append(nouns, n)
-	}
+	nouns := strings.Fields(nounWords)
 	what := "a read of the forge (gh " + group + " " + sub + ")"
 	objects := [][]string{nouns}
 	switch {

@@ -14,9 +14,9 @@ import (
 // read word by word: what a plain request, push or sign-in is, and the
 // words that name its object.
 
-var requestVerbs = lazy.New(func() map[string]bool {
-	return wordSet("curl wget fetch download get request call hit query check ping open load retrieve grab test try poll")
-})
+const requestWords = "curl wget fetch download get request call hit query check ping open load retrieve grab test try poll"
+
+var requestVerbs = lazy.New(func() map[string]bool { return wordSet(requestWords) })
 
 var loginVerbs = lazy.New(func() map[string]bool {
 	return wordSet("login log signin sign authenticate auth reauthenticate")

@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/arbitergate/arbiter/catalog"
-	"github.com/arbitergate/arbiter/internal/lazy"
 	"github.com/arbitergate/arbiter/shell"
 )
 
@@ -15,18 +14,12 @@ import (
 // what moves and where to, and fetching a page with the runtime's fetch
 // tool (C1), which must name its host or address.
 
-var moveVerbs = lazy.New(func() map[string]bool {
-	return wordSet("move mv rename renaming moving relocate")
-})
-
-// fetchVerbs are requestVerbs and the words for reading a page.
-var fetchVerbs = lazy.New(func() map[string]bool {
-	m := wordSet("read look see view visit browse consult summarize summarise")
-	for w := range requestVerbs.Get() {
-		m[w] = true
-	}
-	return m
-})
+// moveWords are the verbs of a move; fetchWords those of reading a page,
+// with requestWords.
+const (
+	moveWords  = "move mv rename renaming moving relocate"
+	fetchWords = requestWords + " read look see view visit browse consult summarize summarise"
+)
 
 // moveObjects returns, for each operand of a plain mv or git mv, the
 // words that name it (as typed, without a trailing slash, its last
@@ -118,6 +111,6 @@ func approvedFetch(f finding, words []clause) (what, said string, ok bool) {
 		return "", "", false
 	}
 	host := strings.ToLower(u.Hostname())
-	said, ok = asked(words, fetchVerbs.Get(), []string{host}, objectWindow)
+	said, ok = asked(words, wordSet(fetchWords), []string{host}, objectWindow)
 	return "a fetch of a page on " + host, said, ok
 }
