@@ -125,6 +125,7 @@ const (
 	D2AgentScratchMove     ID = "D2.agent-scratch-move"
 	D2CacheDelete          ID = "D2.cache-delete"
 	D2Copy                 ID = "D2.copy"
+	D2EnvFromTemplate      ID = "D2.env-from-template"
 	D2PermissionsProject   ID = "D2.permissions-project"
 	D2Rmdir                ID = "D2.rmdir"
 	D2TempCleanup          ID = "D2.temp-cleanup"
@@ -339,6 +340,7 @@ var table = [...]Rule{
 	{ID: D2AgentScratchMove, Verdict: arbiter.Allow, Summary: "moves, inside the project and onto a name that holds nothing, a file the agent wrote in this session that nothing has changed since"},
 	{ID: D2CacheDelete, Verdict: arbiter.Allow, Summary: "deletes a cache folder that its tool writes again when it is needed"},
 	{ID: D2Copy, Verdict: arbiter.Allow, Summary: "copies files locally"},
+	{ID: D2EnvFromTemplate, Verdict: arbiter.Allow, Summary: "creates a project's environment file from its template (.env.example), which holds no credential, where there was none"},
 	{ID: D2PermissionsProject, Verdict: arbiter.Allow, Summary: "changes permissions of files in the project"},
 	{ID: D2Rmdir, Verdict: arbiter.Allow, Summary: "removes only empty directories"},
 	{ID: D2TempCleanup, Verdict: arbiter.Allow, Summary: "deletes scratch files in a temp directory"},

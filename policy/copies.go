@@ -83,6 +83,9 @@ func (j *judgement) copy(c *shell.Command) {
 	if c.Program == "ln" {
 		destAbs = j.res.ResolveLink(dest.Text, c.Dir) // the link itself, which recordLinks already knows
 	}
+	if j.envFromTemplate(c, sources, dest, destAbs) {
+		return
+	}
 	before := len(j.findings)
 	j.write(destAbs, dest.Glob, dest.Text, c.Program)
 	// The move itself is C3 whenever the destination's write found nothing

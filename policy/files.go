@@ -423,6 +423,9 @@ func (j *judgement) readArgs(c *shell.Command) {
 			text = after // REV:path reads a file from history
 		}
 		abs := j.res.Resolve(text, c.Dir)
+		if j.created[abs] {
+			continue
+		}
 		if kind := j.credentialAt(abs, w.Glob); kind != "" {
 			j.secretRead(abs, kind)
 		}
