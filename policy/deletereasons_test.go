@@ -33,3 +33,21 @@ func TestDeleteReasons(t *testing.T) {
 		}
 	}
 }
+
+// TestGitLockDelete: deleting git's lock file is asked, with the risk it
+// has (a git command still running), not as deleting the history; a
+// recursive delete or a glob in .git still is.
+func TestGitLockDelete(t *testing.T) {
+	for _, tt := range []struct{ cmd, want string }{
+		{"rm -f .git/index.lock", "a lock file of git's"},
+		{"rm .git/refs/heads/main.lock", "a lock file of git's"},
+		{"rm -rf .git/index.lock", "a lock file of git's"},
+		{"rm -f .git/*.lock", "the repository's history"},
+		{"rm -rf .git", "the repository's history"},
+	} {
+		d := Decide(context.Background(), bash(tt.cmd))
+		if d.Decision != arbiter.Ask || !hasRule(d.Rules, "B7.git-metadata") || !strings.Contains(d.Reason, tt.want) {
+			t.Errorf("%s: got %s %v (%s), want ask B7.git-metadata saying %q", tt.cmd, d.Decision, d.Rules, d.Reason, tt.want)
+		}
+	}
+}

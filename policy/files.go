@@ -210,6 +210,9 @@ func (j *judgement) remove(c *shell.Command, w shell.Word, recursive bool) {
 	case place == paths.ProjectRoot:
 		j.fireWith(catalog.B1Delete, shown, j.projectRootDelete(c, w))
 		return
+	case place == paths.Project && inGitDir(abs) && !w.Glob && strings.HasSuffix(abs, ".lock"):
+		j.fireWith(catalog.B7GitMetadata, shown, "deletes a lock file of git's; if a git command is still running and holds it, two could then write the repository at once and corrupt it")
+		return
 	case place == paths.Project && inGitDir(abs) || place == paths.Project && path.Base(abs) == ".git":
 		j.fireWith(catalog.B7GitMetadata, shown, "deletes the repository's history in .git")
 		return
