@@ -138,7 +138,7 @@ func (j *judgement) approvedBy(id catalog.ID, c *shell.Command, words []clause) 
 			if !ok {
 				return "", "", false
 			}
-			said, ok = askedAll(words, wordSet(forgeWords), objects)
+			said, ok = forgeAsked(words, objects)
 			return what, said, ok
 		}
 		hosts, ok := j.requestHosts(c)

@@ -47,8 +47,8 @@ func forgeOption(name string) (valued, known bool) {
 }
 
 // forgeRead returns what a plain gh read does and the word sets the
-// user's clause must name (the kind, and the number when there is one);
-// false for any other form.
+// user's clause must name (the kind, and the number when there is one;
+// a #N alone names both, see forgeAsked); false for any other form.
 func forgeRead(c *shell.Command) (string, [][]string, bool) {
 	if len(c.Args) < 2 {
 		return "", nil, false
@@ -86,8 +86,19 @@ func forgeRead(c *shell.Command) (string, [][]string, bool) {
 		if n == "" || strings.Trim(n, "0123456789") != "" || sub == "list" || sub == "status" {
 			return "", nil, false
 		}
-		objects = [][]string{append(nouns, "#"+n), {n, "#" + n}}
+		objects = [][]string{nouns, {n, "#" + n}}
 		what = "a read of " + group + " " + n + " on the forge"
 	}
 	return what, objects, true
+}
+
+// forgeAsked returns the user's clause that asks for a gh read: one that
+// names each of the objects, or, for a read of number N, one that names
+// #N.
+func forgeAsked(words []clause, objects [][]string) (string, bool) {
+	verbs := wordSet(forgeWords)
+	if said, ok := askedAll(words, verbs, objects); ok || len(objects) < 2 {
+		return said, ok
+	}
+	return askedAll(words, verbs, [][]string{{objects[1][1]}})
 }

@@ -13,6 +13,7 @@ func TestPreApprovalForgeReads(t *testing.T) {
 		{"the failing CI", []string{"look at the failing CI run and fix it"}, "gh run list --limit 5", allow, "C.user-asked"},
 		{"a run's log", []string{"check CI run 9876 for why it failed"}, "gh run view 9876 --log-failed", allow, "C.user-asked"},
 		{"the diff of a PR", []string{"read the diff of pr #7"}, "gh pr diff 7", allow, "C.user-asked"},
+		{"a number sign alone", []string{"can you fix #88?"}, "gh issue view 88", allow, "C.user-asked"},
 
 		{"vague", []string{"do whatever is needed"}, "gh issue view 123", dfr, "C1.network-request"},
 		{"another number", []string{"fix issue #123"}, "gh issue view 124", dfr, "C1.network-request"},

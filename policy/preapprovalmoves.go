@@ -78,20 +78,36 @@ func askedAll(words []clause, verbs map[string]bool, objects [][]string) (string
 }
 
 // namesAllAfterVerb reports whether, after the first of the verbs, the
-// words name every object set.
+// words name every object set, each by a word of its own: one name does
+// not stand for both ends of a move (rename config.yaml is not a move of
+// a/config.yaml to b/config.yaml).
 func namesAllAfterVerb(words []string, verbs map[string]bool, objects [][]string) bool {
 	for k, w := range words {
 		if !verbs[w] {
 			continue
 		}
+		used := map[int]bool{}
 		for _, o := range objects {
-			if !namesObject(words[k+1:], o) {
+			i := namedAt(words, k+1, o, used)
+			if i < 0 {
 				return false
 			}
+			used[i] = true
 		}
 		return true
 	}
 	return false
+}
+
+// namedAt returns the index of the first word from start on, not used
+// yet, that names one of the objects (as namesObject); -1 when none does.
+func namedAt(words []string, start int, objects []string, used map[int]bool) int {
+	for i := start; i < len(words); i++ {
+		if !used[i] && namesObject(words[i:i+1], objects) {
+			return i
+		}
+	}
+	return -1
 }
 
 // approvedFetch returns what a WebFetch finding fetches and the user's

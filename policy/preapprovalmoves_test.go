@@ -31,6 +31,7 @@ func TestPreApprovalMoves(t *testing.T) {
 		{"a backup option", []string{"rename old.txt to new.txt"}, "mv -S .orig -b old.txt new.txt", dfr, "C3.move"},
 		{"a glob", []string{"move *.md into docs"}, "mv *.md docs/", dfr, "C3.move"},
 		{"a verb of another action", []string{"compare old.txt to new.txt"}, "mv old.txt new.txt", dfr, "C3.move"},
+		{"one name for both ends", []string{"rename config.yaml"}, "mv a/config.yaml b/config.yaml", dfr, "C3.move"},
 	})
 }
 
