@@ -159,8 +159,8 @@ func (j *judgement) approvedBy(id catalog.ID, c *shell.Command, words []clause) 
 		said, ok = asked(words, wordSet("push"), objects, objectWindow)
 		return what, said, ok
 	case catalog.C3Move:
-		move, objects, ok := moveObjects(c)
-		if !ok {
+		move, ops, objects, ok := moveObjects(c)
+		if !ok || j.moveOverwrites(c, ops) {
 			return "", "", false
 		}
 		said, ok = askedAll(words, wordSet(moveWords), objects)

@@ -2,6 +2,7 @@ package policy
 
 import (
 	"net/url"
+	"os"
 	"path"
 	"strings"
 
@@ -25,18 +26,17 @@ const (
 // words that name it (as typed, without a trailing slash, its last
 // name), lower-cased, and the move said in words; false for an option
 // that is not plain (plainMove), or fewer than two operands.
-func moveObjects(c *shell.Command) (move string, objects [][]string, ok bool) {
+func moveObjects(c *shell.Command) (move string, ops []string, objects [][]string, ok bool) {
 	args := c.Args
 	if c.Program == "git" {
 		if c.Arg(0) != "mv" {
-			return "", nil, false // git -C, -c and other global options first
+			return "", nil, nil, false // git -C, -c and other global options first
 		}
 		args = args[1:]
 	}
 	if !plainMove(&shell.Command{Args: args}) {
-		return "", nil, false
+		return "", nil, nil, false
 	}
-	var ops []string
 	for k, a := range args {
 		if a.Text == "--" {
 			for _, b := range args[k+1:] {
@@ -49,13 +49,53 @@ func moveObjects(c *shell.Command) (move string, objects [][]string, ok bool) {
 		}
 	}
 	if len(ops) < 2 {
-		return "", nil, false
+		return "", nil, nil, false
 	}
 	for _, o := range ops {
 		t := strings.ToLower(o)
 		objects = append(objects, []string{t, strings.TrimSuffix(t, "/"), path.Base(t)})
 	}
-	return "moving " + strings.Join(ops[:len(ops)-1], ", ") + " to " + ops[len(ops)-1], objects, true
+	return "moving " + strings.Join(ops[:len(ops)-1], ", ") + " to " + ops[len(ops)-1], ops, objects, true
+}
+
+// moveOverwrites reports whether a move the user's words may approve
+// could overwrite a file, which they may not know is there: mv without
+// -n, or git mv -f, onto a name lstat finds or cannot look at (into a
+// folder, the source's name there).
+func (j *judgement) moveOverwrites(c *shell.Command, ops []string) bool {
+	args := c.Args
+	if c.Program == "git" {
+		args = args[1:]
+	}
+	force, noClobber := false, false
+	for _, a := range args {
+		t := a.Text
+		if t == "--" {
+			break
+		}
+		force = force || t == "--force" || !strings.HasPrefix(t, "--") && strings.HasPrefix(t, "-") && strings.ContainsRune(t, 'f')
+		noClobber = noClobber || t == "--no-clobber" || t == "--dry-run" || !strings.HasPrefix(t, "--") && strings.HasPrefix(t, "-") && strings.ContainsRune(t, 'n')
+	}
+	switch {
+	case c.Program == "git" && (!force || noClobber):
+		return false // git mv refuses to overwrite without -f; -n only says what it would do
+	case c.Program != "git" && noClobber && !force:
+		return false
+	}
+	dest := j.res.Resolve(ops[len(ops)-1], c.Dir)
+	st, err := os.Lstat(dest)
+	if err != nil {
+		return !os.IsNotExist(err)
+	}
+	if !st.IsDir() {
+		return true
+	}
+	for _, s := range ops[:len(ops)-1] {
+		if _, err := os.Lstat(path.Join(dest, path.Base(s))); !os.IsNotExist(err) {
+			return true
+		}
+	}
+	return false
 }
 
 // askedAll returns the user's clause that names one of the verbs and,

@@ -35,6 +35,36 @@ func TestPreApprovalMoves(t *testing.T) {
 	})
 }
 
+// TestPreApprovalMoveOverwrites: the user's words approve the move, not
+// the loss of a file it would overwrite, which they may not know is there.
+func TestPreApprovalMoveOverwrites(t *testing.T) {
+	files := map[string]string{"old.txt": "a\n", "new.txt": "the user's\n", "notes.md": "n\n", "docs/notes.md": "the user's\n", "draft.md": "d\n"}
+	for _, tt := range []struct {
+		name, request, cmd string
+		want               arbiter.Verdict
+	}{
+		{"onto a file", "rename old.txt to new.txt", "mv old.txt new.txt", dfr},
+		{"forced onto a file", "rename old.txt to new.txt", "mv -f old.txt new.txt", dfr},
+		{"into a folder holding the name", "move notes.md into docs/", "mv notes.md docs/", dfr},
+		{"git mv forced onto a file", "rename old.txt to new.txt", "git mv -f old.txt new.txt", dfr},
+
+		{"no-clobber onto a file", "rename old.txt to new.txt", "mv -n old.txt new.txt", allow},
+		{"git mv, which refuses to overwrite", "rename old.txt to new.txt", "git mv old.txt new.txt", allow},
+		{"onto a free name", "rename draft.md to final.md", "mv draft.md final.md", allow},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			writeFiles(t, dir, files)
+			call := projectCall(dir, tt.cmd)
+			call.Requests = []string{tt.request}
+			d := Decide(context.Background(), call)
+			if d.Decision != tt.want {
+				t.Errorf("%s after %q: got %s %v: %s, want %s", tt.cmd, tt.request, d.Decision, d.Rules, d.Reason, tt.want)
+			}
+		})
+	}
+}
+
 // TestPreApprovalFetches: a WebFetch (C1) proceeds when the user's own
 // words ask to fetch or read the page and name its host or its address.
 func TestPreApprovalFetches(t *testing.T) {
