@@ -122,8 +122,10 @@ const (
 	D1ReadOnly             ID = "D1.read-only"
 	D1Search               ID = "D1.search"
 	D2AgentScratchDelete   ID = "D2.agent-scratch-delete"
+	D2AgentScratchMove     ID = "D2.agent-scratch-move"
 	D2CacheDelete          ID = "D2.cache-delete"
 	D2Copy                 ID = "D2.copy"
+	D2EnvFromTemplate      ID = "D2.env-from-template"
 	D2PermissionsProject   ID = "D2.permissions-project"
 	D2Rmdir                ID = "D2.rmdir"
 	D2TempCleanup          ID = "D2.temp-cleanup"
@@ -300,7 +302,7 @@ var table = [...]Rule{
 	{ID: CRunOutsideCode, Verdict: arbiter.Defer, Summary: "runs or debugs code from outside the project, or in a folder arbiter did not read"},
 	{ID: CScheduledPrompt, Verdict: arbiter.Defer, Summary: "a scheduled prompt later runs as if the person had typed it"},
 	{ID: CServer, Verdict: arbiter.Defer, Summary: "starts a network server, which keeps running"},
-	{ID: CUserAsked, Verdict: arbiter.Allow, Summary: "makes a network request, a git push or a sign-in that the user's own message asked for, naming the action and its object"},
+	{ID: CUserAsked, Verdict: arbiter.Allow, Summary: "makes a network request, a git push, a move or a sign-in that the user's own message asked for, naming the action and its object"},
 	{ID: CWorktreeExit, Verdict: arbiter.Defer, Summary: "leaving a worktree can remove it together with its uncommitted changes"},
 	{ID: C1CloudRead, Verdict: arbiter.Defer, Summary: "reads from a cloud service or cluster"},
 	{ID: C1NetworkRequest, Verdict: arbiter.Defer, Summary: "makes a network request the user may or may not have asked for"},
@@ -335,8 +337,10 @@ var table = [...]Rule{
 	{ID: D1ReadOnly, Verdict: arbiter.Allow, Summary: "reads or prints without changing anything"},
 	{ID: D1Search, Verdict: arbiter.Allow, Summary: "searching files is read-only"},
 	{ID: D2AgentScratchDelete, Verdict: arbiter.Allow, Summary: "deletes a file the agent wrote in this session that nothing has changed since"},
+	{ID: D2AgentScratchMove, Verdict: arbiter.Allow, Summary: "moves, inside the project and onto a name that holds nothing, a file the agent wrote in this session that nothing has changed since"},
 	{ID: D2CacheDelete, Verdict: arbiter.Allow, Summary: "deletes a cache folder that its tool writes again when it is needed"},
 	{ID: D2Copy, Verdict: arbiter.Allow, Summary: "copies files locally"},
+	{ID: D2EnvFromTemplate, Verdict: arbiter.Allow, Summary: "creates a project's environment file from its template (.env.example), which holds no credential, where there was none"},
 	{ID: D2PermissionsProject, Verdict: arbiter.Allow, Summary: "changes permissions of files in the project"},
 	{ID: D2Rmdir, Verdict: arbiter.Allow, Summary: "removes only empty directories"},
 	{ID: D2TempCleanup, Verdict: arbiter.Allow, Summary: "deletes scratch files in a temp directory"},

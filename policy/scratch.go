@@ -57,6 +57,12 @@ func (j *judgement) scratchPlace(abs string, place paths.Place) bool {
 // x.py, or a program that writes files arbiter cannot list). A line
 // arbiter cannot place c in is not known to be one.
 func (j *judgement) onlyDeletes(c *shell.Command) bool {
+	return j.lineRunsOnly(c, scratchCompanions)
+}
+
+// lineRunsOnly reports whether the command line holding c runs only the
+// programs of companions, with no redirection that writes.
+func (j *judgement) lineRunsOnly(c *shell.Command, companions map[string]bool) bool {
 	if j.shell == nil {
 		return false
 	}
@@ -64,7 +70,7 @@ func (j *judgement) onlyDeletes(c *shell.Command) bool {
 	for i := range j.shell.Commands {
 		o := &j.shell.Commands[i]
 		found = found || o == c
-		if !scratchCompanions[o.Program] {
+		if !companions[o.Program] {
 			return false
 		}
 		for _, r := range o.Redirs {
