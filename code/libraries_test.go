@@ -83,6 +83,26 @@ func TestLibraryCalls(t *testing.T) {
 		{"import numpy as np\nnp.load('x.npy', allow_pickle=True)", false, "pickled", nil, nil},
 		{"import numpy as np\nnp.array([1]).tofile('x')", false, "tofile", nil, nil},
 		{"import numpy as np\nnp.ctypeslib.load_library('x', '.')", false, "ctypeslib", nil, nil},
+		// numpy.ma and numpy.testing: masked arrays and the assertions that
+		// only compare; their pickles and the runners stay out.
+		{"import numpy as np\na = np.ma.array([1, 2, 3, 4, 5])\nb = np.ma.masked_where(a > 3, a)\nprint(b.mean(), b.filled(0), b.compressed())", true, "", nil, nil},
+		{"import numpy as np\nc = np.ma.zeros((2, 3), dtype=int)\nd = np.ma.ones(shape=(2, 3))\ne = np.ma.empty((2, 3))\nprint(np.ma.getmaskarray(c), np.ma.masked_invalid(d))", true, "", nil, nil},
+		{"import numpy as np\nfrom numpy.testing import assert_array_equal, assert_allclose\nassert_array_equal(np.arange(3), [0, 1, 2])\nnp.testing.assert_allclose(np.ones(2), 1.0)", true, "", nil, nil},
+		{"import numpy as np\nnp.ma.dump(np.ma.array([1]), 'x.pkl')", false, "dump", nil, nil},
+		{"import numpy as np\nprint(np.ma.load('x.pkl'))", false, "load", nil, nil},
+		{"import numpy as np\nnp.testing.run_module_suite()", false, "run_module_suite", nil, nil},
+		{"import numpy as np\nnp.ma.array([1]).tofile('x')", false, "tofile", nil, nil},
+		{"import numpy as np, os\nnp.testing.assert_raises(OSError, os.remove, 'x')", false, "", nil, nil},
+		// Version numbers: parsed and compared, nothing else. distutils'
+		// spawn, file and directory helpers are not here.
+		{"from distutils.version import StrictVersion\nprint(StrictVersion('2.34.1') > StrictVersion('2'))", true, "", nil, nil},
+		{"from packaging.version import Version, parse\nprint(parse('1.2') < Version('1.10'), Version('1.2').major)", true, "", nil, nil},
+		{"from packaging.specifiers import SpecifierSet\nfrom packaging.requirements import Requirement\nr = Requirement('numpy>=1.20')\nprint(SpecifierSet('>=1.0').contains('1.2'), r.name)", true, "", nil, nil},
+		{"import distutils.version as v\nprint(v.LooseVersion('1.0.a') < v.LooseVersion('1.1'))", true, "", nil, nil},
+		{"from distutils.spawn import spawn\nspawn(['rm', '-rf', 'build'])", false, "spawn", nil, nil},
+		{"from distutils import dir_util\ndir_util.remove_tree('build')", false, "remove_tree", nil, nil},
+		{"from distutils.file_util import copy_file\ncopy_file('a', '/home/u/.bashrc')", false, "copy_file", nil, nil},
+		{"from distutils.core import run_setup\nrun_setup('setup.py')", false, "run_setup", nil, nil},
 		// openpyxl
 		{"import openpyxl\nwb = openpyxl.load_workbook('a.xlsx')\nws = wb.active\nprint(ws['A1'].value)", true, "", []string{"a.xlsx"}, nil},
 		{"from openpyxl import Workbook\nwb = Workbook()\nwb.active.append([1, 2])\nwb.save('b.xlsx')", true, "", nil, []string{"b.xlsx"}},

@@ -21,6 +21,10 @@ func TestLibraryCode(t *testing.T) {
 		{"plot saved", data, `python -c "import matplotlib; matplotlib.use('Agg'); import matplotlib.pyplot as plt; plt.plot([1, 2]); plt.savefig('plot.png')"`, allow, "D2.write-project"},
 		{"image resized", data, `python -c "from PIL import Image; Image.open('logo.png').resize((32, 32)).save('logo-small.png')"`, allow, "D2.write-project"},
 		{"workbook", data, `python -c "import openpyxl; wb = openpyxl.load_workbook('data/book.xlsx'); print(wb.sheetnames); wb.save('data/copy.xlsx')"`, allow, "D2.write-project"},
+		{"masked arrays", data, `python -c "import numpy as np; a = np.ma.array([1, 2, 3]); print(np.ma.masked_where(a > 2, a).filled(0))"`, allow, "D4.inline-code"},
+		{"numpy assertions", data, `python3 -c "import numpy as np; np.testing.assert_allclose(np.ma.zeros((2, 3)).sum(), 0.0); print('ok')"`, allow, "D4.inline-code"},
+		{"version compare", data, "python -c \"\nfrom distutils.version import StrictVersion\ntry:\n    print(StrictVersion('2.34.1') > StrictVersion('2'))\nexcept Exception as e:\n    print('Error:', e)\n\"", allow, "D4.inline-code"},
+		{"version parse", data, `python -c "from packaging.version import parse; print(parse('1.2') < parse('1.10'))"`, allow, "D4.inline-code"},
 		{"node copy", data, `node -e "const fs = require('fs'); fs.copyFileSync('config.yml', 'config.yml.bak')"`, allow, "D2.write-project"},
 		{"node stream", data, `node -e "require('fs').createReadStream('data/sales.csv').pipe(process.stdout)"`, allow, "D4.inline-code"},
 
@@ -38,6 +42,9 @@ func TestLibraryCode(t *testing.T) {
 		{"eval in converters", data, `python -c "import pandas as pd; pd.read_csv('data/sales.csv', converters={'a': eval})"`, dfr, ""},
 		{"node copy to bashrc", data, `node -e "require('fs').copyFileSync('x', '/home/dev/.bashrc')"`, ask, "B5.persistence"},
 		{"node copy computed", data, `node -e "const fs = require('fs'); fs.copyFileSync('x', require('os').homedir() + '/.bashrc')"`, ask, "B5.persistence"},
+		{"masked pickle to bashrc", data, `python -c "import numpy as np; np.ma.dump(np.ma.array([1]), '/home/dev/.bashrc')"`, dfr, "U.impure-code"},
+		{"distutils remove_tree", data, `python -c "from distutils.dir_util import remove_tree; remove_tree('src')"`, dfr, "U.impure-code"},
+		{"version of a key", data, `python -c "from packaging.version import Version; print(Version(open('/home/dev/.ssh/id_rsa').read()))"`, deny, "A6.credential-read"},
 		{"computed path", data, `python -c "import sys, pandas as pd; print(pd.read_csv(sys.argv[1]))" data/sales.csv`, dfr, "U.impure-code"},
 	})
 }
