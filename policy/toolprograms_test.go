@@ -1,0 +1,52 @@
+package policy
+
+import "testing"
+
+// TestToolPrograms: programs agents run to build and to look things up
+// (a Fortran compiler, pkg-config, apt-cache, mktemp, factor) are read by
+// their specs: routine uses are allowed, and the options that write
+// elsewhere, run a command or read a file of secrets keep their answers.
+func TestToolPrograms(t *testing.T) {
+	files := map[string]string{"src/solver.f90": "program s\nend program s\n"}
+	runReadCases(t, []readCase{
+		// gfortran is GCC's driver: the gcc block's options.
+		{"gfortran build", files, "gfortran -O2 -o solver src/solver.f90", allow, "D5.build"},
+		{"gfortran object", files, "gfortran -c -Wall src/solver.f90 -o build/solver.o", allow, "D5.build"},
+		{"gfortran version", files, "gfortran --version", allow, ""},
+		{"gfortran output to bashrc", files, "gfortran -o ~/.bashrc src/solver.f90", ask, "B5.persistence"},
+		{"gfortran plugin", files, "gfortran -fplugin=./evil.so src/solver.f90", dfr, "U.unknown-option"},
+		{"gfortran key as source", files, "gfortran -c ~/.ssh/id_rsa", deny, "A6.credential-read"},
+
+		// pkg-config prints what .pc files say.
+		{"pkg-config flags", files, "pkg-config --cflags --libs zlib", allow, "D1.read-only"},
+		{"pkg-config version", files, "pkg-config --modversion openssl", allow, "D1.read-only"},
+		{"pkgconf exists", files, "pkgconf --exists --print-errors 'glib-2.0 >= 2.50'", allow, "D1.read-only"},
+		{"pkg-config log to bashrc", files, "pkg-config --log-file=/home/dev/.bashrc --libs zlib", ask, "B5.persistence"},
+		{"pkg-config key", files, "pkg-config --validate ~/.ssh/id_rsa", deny, "A6.credential-read"},
+		{"pkg-config unknown", files, "pkg-config --frobnicate zlib", dfr, "U.unknown-option"},
+
+		// apt-cache reads the package lists.
+		{"apt-cache policy", files, "apt-cache policy python3", allow, "D1.read-only"},
+		{"apt-cache search", files, "apt-cache search --names-only libssl", allow, "D1.read-only"},
+		{"apt-cache depends", files, "apt-cache depends --recurse --no-recommends gcc", allow, "D1.read-only"},
+		{"apt-cache gencaches", files, "apt-cache gencaches", dfr, "U.unknown-subcommand"},
+		{"apt-cache own config", files, "apt-cache -c ./apt.conf policy", dfr, "U.unknown-option"},
+		{"apt-cache option", files, "apt-cache -o Dir::Cache=/tmp/x policy", dfr, "U.unknown-option"},
+
+		// mktemp creates a new, uniquely named file; it never replaces one.
+		{"mktemp", files, "mktemp", allow, ""},
+		{"mktemp directory", files, "mktemp -d", allow, ""},
+		{"mktemp in the project", files, "mktemp -p build out.XXXXXX", allow, ""},
+		{"mktemp in autostart", files, "mktemp -p ~/.config/autostart --suffix=.desktop", ask, "B5.persistence"},
+		{"mktemp beside ssh keys", files, "mktemp ~/.ssh/authorized_keysXXX", ask, ""},
+		{"mktemp unknown", files, "mktemp --frobnicate", dfr, "U.unknown-option"},
+
+		// factor prints prime factors.
+		{"factor", files, "factor 12 1001", allow, "D1.read-only"},
+		{"factor exponents", files, "factor -h 360", allow, "D1.read-only"},
+		{"factor stdin", files, "seq 2 10 | factor", allow, "D1.read-only"},
+		{"factor key", files, "factor < ~/.ssh/id_rsa", deny, "A6.credential-read"},
+		{"factor unknown", files, "factor --frobnicate 12", dfr, "U.unknown-option"},
+		{"factor into bashrc", files, "factor 12 >> ~/.bashrc", ask, "B5.persistence"},
+	})
+}
