@@ -50,3 +50,20 @@ func TestToolPrograms(t *testing.T) {
 		{"factor into bashrc", files, "factor 12 >> ~/.bashrc", ask, "B5.persistence"},
 	})
 }
+
+// TestNodeProfiles: node's profilers write a new, timestamped profile in
+// the working folder (or the folder named), which replaces nothing; a
+// folder outside the project is judged as the write it is, and a profile
+// name (which may be any path) is not listed.
+func TestNodeProfiles(t *testing.T) {
+	files := map[string]string{"src/server.js": "console.log(1)\n", "app.js": "console.log(2)\n"}
+	runReadCases(t, []readCase{
+		{"cpu profile", files, "node --cpu-prof src/server.js --once", allow, "D4.run-project-code"},
+		{"heap profile", files, "node --heap-prof --heap-prof-interval 1024 app.js", allow, "D4.run-project-code"},
+		{"profile folder", files, "node --cpu-prof --cpu-prof-dir=profiles --cpu-prof-interval=500 app.js", allow, "D4.run-project-code"},
+
+		{"profile into ssh", files, "node --cpu-prof --cpu-prof-dir=/home/dev/.ssh app.js", ask, ""},
+		{"profile named anywhere", files, "node --cpu-prof --cpu-prof-name=../../.bashrc app.js", dfr, "U.unknown-option"},
+		{"profiled code", files, `node --cpu-prof -e "require('child_process').execSync('rm -rf ~')"`, deny, "A2.home-delete"},
+	})
+}
