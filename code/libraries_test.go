@@ -103,6 +103,34 @@ func TestLibraryCalls(t *testing.T) {
 		{"from distutils import dir_util\ndir_util.remove_tree('build')", false, "remove_tree", nil, nil},
 		{"from distutils.file_util import copy_file\ncopy_file('a', '/home/u/.bashrc')", false, "copy_file", nil, nil},
 		{"from distutils.core import run_setup\nrun_setup('setup.py')", false, "run_setup", nil, nil},
+		// logging: messages to standard error, or to the file basicConfig
+		// names; handlers that write elsewhere and configuration files
+		// (which can name any class to build) are not here.
+		{"import logging\nlogging.basicConfig(level=logging.DEBUG)\nlogging.debug('x %s', 1)", true, "", nil, nil},
+		{"import logging\nlog = logging.getLogger(__name__)\nlog.setLevel(logging.INFO)\nlog.addHandler(logging.StreamHandler())\nlog.info('hi')\nlog.warning('w')", true, "", nil, nil},
+		{"import logging\nlogging.basicConfig(filename='out/run.log', level=logging.INFO)\nlogging.info('x')", true, "", nil, []string{"out/run.log"}},
+		{"import logging, os\nlogging.basicConfig(filename=os.path.expanduser('~/.bashrc'))", true, "", nil, []string{"~/.bashrc"}},
+		{"import logging\nlogging.basicConfig(filename=name)", false, "computed", nil, nil},
+		{"import logging\nlogging.getLogger().addHandler(logging.FileHandler('/etc/x.log'))", false, "FileHandler", nil, nil},
+		{"import logging.config\nlogging.config.fileConfig('log.ini')", false, "fileConfig", nil, nil},
+		// ElementTree and configparser read the files they are given.
+		{"import xml.etree.ElementTree as ET\nroot = ET.parse('data/x.xml').getroot()\nprint(root.tag, [c.tag for c in root.findall('item')])", true, "", []string{"data/x.xml"}, nil},
+		{"import configparser\nc = configparser.ConfigParser()\nc.read('setup.cfg')\nprint(c.sections(), c.get('metadata', 'name'))", true, "", []string{"setup.cfg"}, nil},
+		{"import configparser, os\nc = configparser.ConfigParser()\nc.read(os.path.expanduser('~/.aws/credentials'))\nprint(dict(c['default']))", true, "", []string{"~/.aws/credentials"}, nil},
+		{"import configparser\nc = configparser.ConfigParser()\nc.read(name)", false, "computed", nil, nil},
+		{"import xml.etree.ElementTree as ET\nET.parse('https://x.example/a.xml')", false, "network", nil, nil},
+		{"import xml.etree.ElementTree as ET\nET.parse('a.xml').write('/home/u/.bashrc')", true, "", []string{"a.xml"}, []string{"/home/u/.bashrc"}},
+		// yaml's dumper and toml build text; gc, weakref and inspect's
+		// source readers look only at what the code already holds.
+		{"import yaml\nprint(yaml.dump({'a': 1}), yaml.safe_dump([1]))", true, "", nil, nil},
+		{"import toml\nprint(toml.load('pyproject.toml')['project'], toml.dumps({'a': 1}))", true, "", []string{"pyproject.toml"}, nil},
+		{"import gc, weakref\nclass A: pass\na = A()\nr = weakref.ref(a)\nprint(weakref.getweakrefcount(a))\ngc.collect()", true, "", nil, nil},
+		{"import inspect, json\nprint(inspect.getsource(json.dumps), inspect.getsourcefile(json.dumps))", true, "", nil, nil},
+		{"import sqlite3\nprint(sqlite3.sqlite_version)", true, "", nil, nil},
+		{"import toml\ntoml.dump({'a': 1}, open('/home/u/.bashrc', 'w'))", true, "", nil, []string{"/home/u/.bashrc"}},
+		{"import yaml\nyaml.unsafe_load(open('a.yml'))", false, "unsafe_load", nil, nil},
+		{"import weakref, os\nweakref.finalize(x, os.system, 'rm -rf ~')", false, "", nil, nil},
+		{"import gc\nprint(gc.get_objects())", false, "get_objects", nil, nil},
 		// openpyxl
 		{"import openpyxl\nwb = openpyxl.load_workbook('a.xlsx')\nws = wb.active\nprint(ws['A1'].value)", true, "", []string{"a.xlsx"}, nil},
 		{"from openpyxl import Workbook\nwb = Workbook()\nwb.active.append([1, 2])\nwb.save('b.xlsx')", true, "", nil, []string{"b.xlsx"}},

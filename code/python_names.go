@@ -196,6 +196,9 @@ traceback.print_exc traceback.format_exc contextlib.suppress contextlib.contextm
 tomllib.load tomllib.loads xml.etree.ElementTree.fromstring xml.etree.ElementTree.tostring xml.dom.minidom.parseString
 shutil.which shutil.disk_usage shutil.get_terminal_size
 secrets.token_hex secrets.token_bytes secrets.token_urlsafe secrets.choice secrets.randbelow inspect.signature inspect.getdoc inspect.isclass inspect.isfunction
+inspect.getsource inspect.getsourcefile inspect.getsourcelines inspect.getfile inspect.getmodule inspect.ismodule inspect.ismethod inspect.isroutine inspect.isbuiltin inspect.cleandoc
+gc.collect gc.disable gc.enable gc.isenabled gc.get_count gc.get_threshold gc.set_threshold tempfile.gettempdir tempfile.gettempprefix
+weakref.ref weakref.proxy weakref.getweakrefcount weakref.WeakKeyDictionary weakref.WeakValueDictionary weakref.WeakSet
 `
 
 const pyDataNames = `sys.version sys.version_info sys.path sys.argv sys.platform sys.executable sys.prefix sys.base_prefix sys.exec_prefix

@@ -25,6 +25,10 @@ func TestLibraryCode(t *testing.T) {
 		{"numpy assertions", data, `python3 -c "import numpy as np; np.testing.assert_allclose(np.ma.zeros((2, 3)).sum(), 0.0); print('ok')"`, allow, "D4.inline-code"},
 		{"version compare", data, "python -c \"\nfrom distutils.version import StrictVersion\ntry:\n    print(StrictVersion('2.34.1') > StrictVersion('2'))\nexcept Exception as e:\n    print('Error:', e)\n\"", allow, "D4.inline-code"},
 		{"version parse", data, `python -c "from packaging.version import parse; print(parse('1.2') < parse('1.10'))"`, allow, "D4.inline-code"},
+		{"logging", data, `python -c "import logging; logging.basicConfig(level=logging.DEBUG); logging.getLogger('x').debug('hi')"`, allow, "D4.inline-code"},
+		{"config file", data, `python -c "import configparser; c = configparser.ConfigParser(); c.read('setup.cfg'); print(c.sections())"`, allow, "D4.inline-code"},
+		{"xml document", data, `python3 -c "import xml.etree.ElementTree as ET; print(ET.parse('data/x.xml').getroot().tag)"`, allow, "D4.inline-code"},
+		{"source of a function", data, `python -c "import inspect, json; print(inspect.getsource(json.dumps))"`, allow, "D4.inline-code"},
 		{"node copy", data, `node -e "const fs = require('fs'); fs.copyFileSync('config.yml', 'config.yml.bak')"`, allow, "D2.write-project"},
 		{"node stream", data, `node -e "require('fs').createReadStream('data/sales.csv').pipe(process.stdout)"`, allow, "D4.inline-code"},
 
@@ -45,6 +49,9 @@ func TestLibraryCode(t *testing.T) {
 		{"masked pickle to bashrc", data, `python -c "import numpy as np; np.ma.dump(np.ma.array([1]), '/home/dev/.bashrc')"`, dfr, "U.impure-code"},
 		{"distutils remove_tree", data, `python -c "from distutils.dir_util import remove_tree; remove_tree('src')"`, dfr, "U.impure-code"},
 		{"version of a key", data, `python -c "from packaging.version import Version; print(Version(open('/home/dev/.ssh/id_rsa').read()))"`, deny, "A6.credential-read"},
+		{"log into bashrc", data, `python -c "import logging, os; logging.basicConfig(filename=os.path.expanduser('~/.bashrc')); logging.error('x')"`, ask, "B5.persistence"},
+		{"config of credentials", data, `python -c "import configparser, os; c = configparser.ConfigParser(); c.read(os.path.expanduser('~/.aws/credentials')); print(dict(c['default']))"`, deny, "A6.credential-read"},
+		{"xml written to bashrc", data, `python -c "import xml.etree.ElementTree as ET; ET.parse('data/x.xml').write('/home/dev/.bashrc')"`, ask, "B5.persistence"},
 		{"computed path", data, `python -c "import sys, pandas as pd; print(pd.read_csv(sys.argv[1]))" data/sales.csv`, dfr, "U.impure-code"},
 	})
 }
