@@ -67,3 +67,24 @@ func TestNodeProfiles(t *testing.T) {
 		{"profiled code", files, `node --cpu-prof -e "require('child_process').execSync('rm -rf ~')"`, deny, "A2.home-delete"},
 	})
 }
+
+// TestSpecGaps: options of common programs that real sessions use and
+// their specs lacked; each neighbour keeps its answer.
+func TestSpecGaps(t *testing.T) {
+	files := map[string]string{"src/a.py": "x = 1\n", ".git/HEAD": "ref: refs/heads/main\n", ".git/config": "[core]\n\tbare = false\n", ".git/objects/.keep": "", ".git/refs/.keep": ""}
+	runReadCases(t, []readCase{
+		{"grep skipping binaries", files, `grep -rIl "foo" src`, allow, "D1.read-only"},
+		{"grep group separator", files, "grep -n -A1 --group-separator=--- x src/a.py", allow, "D1.read-only"},
+		{"grep version", files, "grep -V", allow, ""},
+		{"grep -I of home", files, "grep -rI '' ~", ask, "B3.secret-search"},
+		{"grep -I of keys", files, "grep -I . ~/.ssh/id_rsa", deny, "A6.credential-read"},
+		{"grep unknown", files, "grep --frobnicate x src", dfr, "U.unknown-option"},
+
+		{"reflog count", files, "git reflog -10", allow, "D6.git-read"},
+		{"reflog count and format", files, "git reflog -5 --date=iso", allow, "D6.git-read"},
+		{"reflog show count", files, "git reflog show -3 main", allow, "D6.git-read"},
+		{"reflog delete", files, "git reflog delete HEAD@{1}", ask, "B7.git-history-destroy"},
+		{"reflog expire", files, "git reflog expire --expire=now --all", ask, ""},
+		{"reflog unknown", files, "git reflog --frobnicate", dfr, "U.unknown-option"},
+	})
+}
