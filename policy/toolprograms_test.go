@@ -86,5 +86,19 @@ func TestSpecGaps(t *testing.T) {
 		{"reflog delete", files, "git reflog delete HEAD@{1}", ask, "B7.git-history-destroy"},
 		{"reflog expire", files, "git reflog expire --expire=now --all", ask, ""},
 		{"reflog unknown", files, "git reflog --frobnicate", dfr, "U.unknown-option"},
+
+		{"fsck quietly", files, "git fsck --no-progress", allow, "D6.git-read"},
+		{"fsck named", files, "git fsck --full --name-objects --progress", allow, "D6.git-read"},
+		{"fsck no full", files, "git fsck --no-full --no-dangling", allow, "D6.git-read"},
+		{"fsck unknown", files, "git fsck --frobnicate", dfr, "U.unknown-option"},
+		{"fsck elsewhere", files, "git -C /etc fsck --no-progress", dfr, "U.env-redirect"},
+		{"fsck then push", files, "git fsck --no-progress && git push --force origin main", ask, "B7.git-force-push"},
+
+		{"pytest live logs", files, "python -m pytest -s --log-cli-level=DEBUG tests", allow, "D4.run-tests"},
+		{"pytest log format", files, "pytest --log-level=INFO --log-format='%(message)s' --show-capture=no tests", allow, ""},
+		{"pytest log file", files, "pytest --log-file=build/test.log --log-file-level=DEBUG tests", allow, ""},
+		{"pytest log into bashrc", files, "pytest --log-file=/home/dev/.bashrc tests", ask, "B5.persistence"},
+		{"pytest ini override", files, `python -m pytest -o addopts="" tests`, dfr, "U.unknown-option"},
+		{"pytest other config", files, "python -m pytest -c /tmp/evil.ini tests", dfr, "U.unknown-option"},
 	})
 }
