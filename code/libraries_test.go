@@ -83,6 +83,21 @@ func TestLibraryCalls(t *testing.T) {
 		{"import numpy as np\nnp.load('x.npy', allow_pickle=True)", false, "pickled", nil, nil},
 		{"import numpy as np\nnp.array([1]).tofile('x')", false, "tofile", nil, nil},
 		{"import numpy as np\nnp.ctypeslib.load_library('x', '.')", false, "ctypeslib", nil, nil},
+		// numpy's index, shape, set, type-limit and string functions
+		// only compute.
+		{"import numpy as np\na = np.arange(10).reshape(2, 5)\nprint(np.argwhere(a > 3), np.array_split(np.arange(10), 3), np.pad(a, 1), np.roll(a, 1), np.count_nonzero(a))", true, "", nil, nil},
+		{"import numpy as np\nprint(np.finfo(np.float32).eps, np.iinfo(np.int32).max, np.einsum('ij,jk->ik', np.eye(2), np.eye(2)), np.nan_to_num([np.nan]))", true, "", nil, nil},
+		{"import numpy as np\nprint(np.bincount([0, 1, 1]), np.convolve([1, 2], [1, 1]), np.triu_indices(3), np.broadcast_to(np.arange(3), (2, 3)), np.char.upper(['a']), np.isin([1], [1, 2]))", true, "", nil, nil},
+		{"import numpy as np\nnp.vectorize(os.system)(['rm -rf ~'])", false, "", nil, nil},
+		{"import numpy as np\nnp.fromfile('/home/u/.ssh/id_rsa')", false, "fromfile", nil, nil},
+		{"import numpy as np\nnp.piecewise(np.arange(3), [True], [print])", false, "piecewise", nil, nil},
+		// pandas: a few more methods that only compute.
+		{"import pandas as pd\ndf = pd.read_csv('d.csv')\nprint(df.groupby('a').size(), df.memory_usage(deep=True).sum())", true, "", []string{"d.csv"}, nil},
+		{"import pandas as pd\ndf = pd.read_csv('d.csv')\nprint(df['s'].str.lower().str.contains('x').sum())", true, "", []string{"d.csv"}, nil},
+		{"import pandas as pd\ndf = pd.read_csv('d.csv')\nprint(df.assign(c=df.a * 2).head())", true, "", []string{"d.csv"}, nil},
+		{"import pandas as pd\ndf = pd.read_csv('d.csv')\ndf.assign(c=1).to_csv('/home/u/.bashrc')", true, "", []string{"d.csv"}, []string{"/home/u/.bashrc"}},
+		{"import pandas as pd\ndf = pd.read_csv('d.csv')\ndf.to_pickle('x.pkl')", false, "to_pickle", nil, nil},
+		{"import pandas as pd\ndf = pd.read_csv('d.csv')\ndf.to_sql('t', 'sqlite:///x.db')", false, "to_sql", nil, nil},
 		// numpy.ma and numpy.testing: masked arrays and the assertions that
 		// only compare; their pickles and the runners stay out.
 		{"import numpy as np\na = np.ma.array([1, 2, 3, 4, 5])\nb = np.ma.masked_where(a > 3, a)\nprint(b.mean(), b.filled(0), b.compressed())", true, "", nil, nil},

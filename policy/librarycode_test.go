@@ -29,6 +29,8 @@ func TestLibraryCode(t *testing.T) {
 		{"config file", data, `python -c "import configparser; c = configparser.ConfigParser(); c.read('setup.cfg'); print(c.sections())"`, allow, "D4.inline-code"},
 		{"xml document", data, `python3 -c "import xml.etree.ElementTree as ET; print(ET.parse('data/x.xml').getroot().tag)"`, allow, "D4.inline-code"},
 		{"source of a function", data, `python -c "import inspect, json; print(inspect.getsource(json.dumps))"`, allow, "D4.inline-code"},
+		{"numpy indices", data, `python -c "import numpy as np; a = np.arange(10).reshape(2, 5); print(np.argwhere(a > 3), np.finfo(np.float32).eps, np.pad(a, 1))"`, allow, "D4.inline-code"},
+		{"pandas group sizes", data, `python -c "import pandas as pd; df = pd.read_csv('data/sales.csv'); print(df.groupby('a').size())"`, allow, "D4.inline-code"},
 		{"node copy", data, `node -e "const fs = require('fs'); fs.copyFileSync('config.yml', 'config.yml.bak')"`, allow, "D2.write-project"},
 		{"node stream", data, `node -e "require('fs').createReadStream('data/sales.csv').pipe(process.stdout)"`, allow, "D4.inline-code"},
 
@@ -52,6 +54,8 @@ func TestLibraryCode(t *testing.T) {
 		{"log into bashrc", data, `python -c "import logging, os; logging.basicConfig(filename=os.path.expanduser('~/.bashrc')); logging.error('x')"`, ask, "B5.persistence"},
 		{"config of credentials", data, `python -c "import configparser, os; c = configparser.ConfigParser(); c.read(os.path.expanduser('~/.aws/credentials')); print(dict(c['default']))"`, deny, "A6.credential-read"},
 		{"xml written to bashrc", data, `python -c "import xml.etree.ElementTree as ET; ET.parse('data/x.xml').write('/home/dev/.bashrc')"`, ask, "B5.persistence"},
+		{"numpy pad runs a program", data, `python -c "import numpy as np, os; np.pad(np.arange(3), 1, mode=os.system)"`, dfr, "U.impure-code"},
+		{"pandas pickle", data, `python -c "import pandas as pd; pd.read_csv('data/sales.csv').assign(c=1).to_pickle('x.pkl')"`, dfr, "U.impure-code"},
 		{"computed path", data, `python -c "import sys, pandas as pd; print(pd.read_csv(sys.argv[1]))" data/sales.csv`, dfr, "U.impure-code"},
 	})
 }
