@@ -34,12 +34,13 @@ func TestToolPrograms(t *testing.T) {
 		{"apt-cache option", files, "apt-cache -o Dir::Cache=/tmp/x policy", dfr, "U.unknown-option"},
 
 		// mktemp creates a new, uniquely named file; it never replaces one.
-		{"mktemp", files, "mktemp", allow, ""},
-		{"mktemp directory", files, "mktemp -d", allow, ""},
+		{"mktemp", files, "mktemp", allow, "D2.write-project"},
+		{"mktemp directory", files, "mktemp -d", allow, "D2.write-project"},
 		{"mktemp in the project", files, "mktemp -p build out.XXXXXX", allow, ""},
 		{"mktemp in autostart", files, "mktemp -p ~/.config/autostart --suffix=.desktop", ask, "B5.persistence"},
 		{"mktemp beside ssh keys", files, "mktemp ~/.ssh/authorized_keysXXX", ask, ""},
 		{"mktemp unknown", files, "mktemp --frobnicate", dfr, "U.unknown-option"},
+		{"mktemp folder in the project", files, "mktemp -d build/run.XXXXXX", allow, "D2.write-project"},
 
 		// factor prints prime factors.
 		{"factor", files, "factor 12 1001", allow, "D1.read-only"},
