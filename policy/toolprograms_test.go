@@ -121,5 +121,13 @@ func TestSpecGaps(t *testing.T) {
 		{"apt install", files, "apt install -y jq", ask, "B4.install"},
 		{"apt own config", files, "apt -c ./apt.conf list", dfr, ""},
 		{"apt option", files, "apt -o Dir::Cache=/tmp/x list", dfr, ""},
+
+		{"split by lines", files, "split -l 1000 src/a.py build/part_", allow, "D2.write-project"},
+		{"split numbered", files, "split -n 4 -d --additional-suffix=.txt src/a.py build/chunk", allow, "D2.write-project"},
+		{"csplit", files, "csplit -f build/sec src/a.py '/^def /' '{*}'", allow, "D2.write-project"},
+		{"split into autostart", files, "split -l 1 src/a.py ~/.config/autostart/x", ask, "B5.persistence"},
+		{"split through a command", files, "split -l 1 --filter='sh -c \"$FILE\"' src/a.py", dfr, "U.unknown-option"},
+		{"split a key", files, "split -l 1 ~/.ssh/id_rsa build/k", deny, "A6.credential-read"},
+		{"csplit named by a format", files, "csplit -b '/../../x%02d' src/a.py 2", dfr, "U.unknown-option"},
 	})
 }
