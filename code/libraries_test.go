@@ -146,6 +146,14 @@ func TestLibraryCalls(t *testing.T) {
 		{"import yaml\nyaml.unsafe_load(open('a.yml'))", false, "unsafe_load", nil, nil},
 		{"import weakref, os\nweakref.finalize(x, os.system, 'rm -rf ~')", false, "", nil, nil},
 		{"import gc\nprint(gc.get_objects())", false, "get_objects", nil, nil},
+		// importlib.metadata lists what is installed; loading an entry
+		// point or reading a file of a package is not listing.
+		{"import importlib.metadata as md\nprint(sorted(d.metadata['Name'] for d in md.distributions())[:5])", true, "", nil, nil},
+		{"from importlib.metadata import requires, version\nprint(requires('pandas'), version('numpy'))", true, "", nil, nil},
+		{"import importlib.metadata\nprint(len(importlib.metadata.files('pip') or []))", true, "", nil, nil},
+		{"import importlib.metadata as md\nmd.entry_points(group='console_scripts')['x'].load()", false, "", nil, nil},
+		{"import importlib.metadata as md\nprint(md.files('pip')[0].read_text())", false, "", nil, nil},
+		{"import importlib\nimportlib.import_module('os').system('id')", false, "", nil, nil},
 		// openpyxl
 		{"import openpyxl\nwb = openpyxl.load_workbook('a.xlsx')\nws = wb.active\nprint(ws['A1'].value)", true, "", []string{"a.xlsx"}, nil},
 		{"from openpyxl import Workbook\nwb = Workbook()\nwb.active.append([1, 2])\nwb.save('b.xlsx')", true, "", nil, []string{"b.xlsx"}},

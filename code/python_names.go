@@ -191,6 +191,7 @@ platform.system platform.python_version platform.python_version_tuple platform.m
 platform.platform platform.architecture platform.python_implementation platform.node platform.uname platform.mac_ver platform.libc_ver platform.freedesktop_os_release platform.python_compiler
 locale.getpreferredencoding locale.getlocale locale.getencoding sysconfig.* site.getsitepackages site.getusersitepackages
 importlib.metadata.version importlib.metadata.metadata importlib.metadata.distribution importlib.metadata.packages_distributions
+importlib.metadata.distributions importlib.metadata.requires importlib.metadata.files
 pkg_resources.get_distribution pkg_resources.require
 traceback.print_exc traceback.format_exc contextlib.suppress contextlib.contextmanager contextlib.nullcontext types.SimpleNamespace types.MappingProxyType warnings.warn warnings.filterwarnings warnings.simplefilter
 tomllib.load tomllib.loads xml.etree.ElementTree.fromstring xml.etree.ElementTree.tostring xml.dom.minidom.parseString
