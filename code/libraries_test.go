@@ -83,6 +83,77 @@ func TestLibraryCalls(t *testing.T) {
 		{"import numpy as np\nnp.load('x.npy', allow_pickle=True)", false, "pickled", nil, nil},
 		{"import numpy as np\nnp.array([1]).tofile('x')", false, "tofile", nil, nil},
 		{"import numpy as np\nnp.ctypeslib.load_library('x', '.')", false, "ctypeslib", nil, nil},
+		// numpy's index, shape, set, type-limit and string functions
+		// only compute.
+		{"import numpy as np\na = np.arange(10).reshape(2, 5)\nprint(np.argwhere(a > 3), np.array_split(np.arange(10), 3), np.pad(a, 1), np.roll(a, 1), np.count_nonzero(a))", true, "", nil, nil},
+		{"import numpy as np\nprint(np.finfo(np.float32).eps, np.iinfo(np.int32).max, np.einsum('ij,jk->ik', np.eye(2), np.eye(2)), np.nan_to_num([np.nan]))", true, "", nil, nil},
+		{"import numpy as np\nprint(np.bincount([0, 1, 1]), np.convolve([1, 2], [1, 1]), np.triu_indices(3), np.broadcast_to(np.arange(3), (2, 3)), np.char.upper(['a']), np.isin([1], [1, 2]))", true, "", nil, nil},
+		{"import numpy as np\nnp.vectorize(os.system)(['rm -rf ~'])", false, "", nil, nil},
+		{"import numpy as np\nnp.fromfile('/home/u/.ssh/id_rsa')", false, "fromfile", nil, nil},
+		{"import numpy as np\nnp.piecewise(np.arange(3), [True], [print])", false, "piecewise", nil, nil},
+		// pandas: a few more methods that only compute.
+		{"import pandas as pd\ndf = pd.read_csv('d.csv')\nprint(df.groupby('a').size(), df.memory_usage(deep=True).sum())", true, "", []string{"d.csv"}, nil},
+		{"import pandas as pd\ndf = pd.read_csv('d.csv')\nprint(df['s'].str.lower().str.contains('x').sum())", true, "", []string{"d.csv"}, nil},
+		{"import pandas as pd\ndf = pd.read_csv('d.csv')\nprint(df.assign(c=df.a * 2).head())", true, "", []string{"d.csv"}, nil},
+		{"import pandas as pd\ndf = pd.read_csv('d.csv')\ndf.assign(c=1).to_csv('/home/u/.bashrc')", true, "", []string{"d.csv"}, []string{"/home/u/.bashrc"}},
+		{"import pandas as pd\ndf = pd.read_csv('d.csv')\ndf.to_pickle('x.pkl')", false, "to_pickle", nil, nil},
+		{"import pandas as pd\ndf = pd.read_csv('d.csv')\ndf.to_sql('t', 'sqlite:///x.db')", false, "to_sql", nil, nil},
+		// numpy.ma and numpy.testing: masked arrays and the assertions that
+		// only compare; their pickles and the runners stay out.
+		{"import numpy as np\na = np.ma.array([1, 2, 3, 4, 5])\nb = np.ma.masked_where(a > 3, a)\nprint(b.mean(), b.filled(0), b.compressed())", true, "", nil, nil},
+		{"import numpy as np\nc = np.ma.zeros((2, 3), dtype=int)\nd = np.ma.ones(shape=(2, 3))\ne = np.ma.empty((2, 3))\nprint(np.ma.getmaskarray(c), np.ma.masked_invalid(d))", true, "", nil, nil},
+		{"import numpy as np\nfrom numpy.testing import assert_array_equal, assert_allclose\nassert_array_equal(np.arange(3), [0, 1, 2])\nnp.testing.assert_allclose(np.ones(2), 1.0)", true, "", nil, nil},
+		{"import numpy as np\nnp.ma.dump(np.ma.array([1]), 'x.pkl')", false, "dump", nil, nil},
+		{"import numpy as np\nprint(np.ma.load('x.pkl'))", false, "load", nil, nil},
+		{"import numpy as np\nnp.testing.run_module_suite()", false, "run_module_suite", nil, nil},
+		{"import numpy as np\nnp.ma.array([1]).tofile('x')", false, "tofile", nil, nil},
+		{"import numpy as np, os\nnp.testing.assert_raises(OSError, os.remove, 'x')", false, "", nil, nil},
+		// Version numbers: parsed and compared, nothing else. distutils'
+		// spawn, file and directory helpers are not here.
+		{"from distutils.version import StrictVersion\nprint(StrictVersion('2.34.1') > StrictVersion('2'))", true, "", nil, nil},
+		{"from packaging.version import Version, parse\nprint(parse('1.2') < Version('1.10'), Version('1.2').major)", true, "", nil, nil},
+		{"from packaging.specifiers import SpecifierSet\nfrom packaging.requirements import Requirement\nr = Requirement('numpy>=1.20')\nprint(SpecifierSet('>=1.0').contains('1.2'), r.name)", true, "", nil, nil},
+		{"import distutils.version as v\nprint(v.LooseVersion('1.0.a') < v.LooseVersion('1.1'))", true, "", nil, nil},
+		{"from distutils.spawn import spawn\nspawn(['rm', '-rf', 'build'])", false, "spawn", nil, nil},
+		{"from distutils import dir_util\ndir_util.remove_tree('build')", false, "remove_tree", nil, nil},
+		{"from distutils.file_util import copy_file\ncopy_file('a', '/home/u/.bashrc')", false, "copy_file", nil, nil},
+		{"from distutils.core import run_setup\nrun_setup('setup.py')", false, "run_setup", nil, nil},
+		// logging: messages to standard error, or to the file basicConfig
+		// names; handlers that write elsewhere and configuration files
+		// (which can name any class to build) are not here.
+		{"import logging\nlogging.basicConfig(level=logging.DEBUG)\nlogging.debug('x %s', 1)", true, "", nil, nil},
+		{"import logging\nlog = logging.getLogger(__name__)\nlog.setLevel(logging.INFO)\nlog.addHandler(logging.StreamHandler())\nlog.info('hi')\nlog.warning('w')", true, "", nil, nil},
+		{"import logging\nlogging.basicConfig(filename='out/run.log', level=logging.INFO)\nlogging.info('x')", true, "", nil, []string{"out/run.log"}},
+		{"import logging, os\nlogging.basicConfig(filename=os.path.expanduser('~/.bashrc'))", true, "", nil, []string{"~/.bashrc"}},
+		{"import logging\nlogging.basicConfig(filename=name)", false, "computed", nil, nil},
+		{"import logging\nlogging.getLogger().addHandler(logging.FileHandler('/etc/x.log'))", false, "FileHandler", nil, nil},
+		{"import logging.config\nlogging.config.fileConfig('log.ini')", false, "fileConfig", nil, nil},
+		// ElementTree and configparser read the files they are given.
+		{"import xml.etree.ElementTree as ET\nroot = ET.parse('data/x.xml').getroot()\nprint(root.tag, [c.tag for c in root.findall('item')])", true, "", []string{"data/x.xml"}, nil},
+		{"import configparser\nc = configparser.ConfigParser()\nc.read('setup.cfg')\nprint(c.sections(), c.get('metadata', 'name'))", true, "", []string{"setup.cfg"}, nil},
+		{"import configparser, os\nc = configparser.ConfigParser()\nc.read(os.path.expanduser('~/.aws/credentials'))\nprint(dict(c['default']))", true, "", []string{"~/.aws/credentials"}, nil},
+		{"import configparser\nc = configparser.ConfigParser()\nc.read(name)", false, "computed", nil, nil},
+		{"import xml.etree.ElementTree as ET\nET.parse('https://x.example/a.xml')", false, "network", nil, nil},
+		{"import xml.etree.ElementTree as ET\nET.parse('a.xml').write('/home/u/.bashrc')", true, "", []string{"a.xml"}, []string{"/home/u/.bashrc"}},
+		// yaml's dumper and toml build text; gc, weakref and inspect's
+		// source readers look only at what the code already holds.
+		{"import yaml\nprint(yaml.dump({'a': 1}), yaml.safe_dump([1]))", true, "", nil, nil},
+		{"import toml\nprint(toml.load('pyproject.toml')['project'], toml.dumps({'a': 1}))", true, "", []string{"pyproject.toml"}, nil},
+		{"import gc, weakref\nclass A: pass\na = A()\nr = weakref.ref(a)\nprint(weakref.getweakrefcount(a))\ngc.collect()", true, "", nil, nil},
+		{"import inspect, json\nprint(inspect.getsource(json.dumps), inspect.getsourcefile(json.dumps))", true, "", nil, nil},
+		{"import sqlite3\nprint(sqlite3.sqlite_version)", true, "", nil, nil},
+		{"import toml\ntoml.dump({'a': 1}, open('/home/u/.bashrc', 'w'))", true, "", nil, []string{"/home/u/.bashrc"}},
+		{"import yaml\nyaml.unsafe_load(open('a.yml'))", false, "unsafe_load", nil, nil},
+		{"import weakref, os\nweakref.finalize(x, os.system, 'rm -rf ~')", false, "", nil, nil},
+		{"import gc\nprint(gc.get_objects())", false, "get_objects", nil, nil},
+		// importlib.metadata lists what is installed; loading an entry
+		// point or reading a file of a package is not listing.
+		{"import importlib.metadata as md\nprint(sorted(d.metadata['Name'] for d in md.distributions())[:5])", true, "", nil, nil},
+		{"from importlib.metadata import requires, version\nprint(requires('pandas'), version('numpy'))", true, "", nil, nil},
+		{"import importlib.metadata\nprint(len(importlib.metadata.files('pip') or []))", true, "", nil, nil},
+		{"import importlib.metadata as md\nmd.entry_points(group='console_scripts')['x'].load()", false, "", nil, nil},
+		{"import importlib.metadata as md\nprint(md.files('pip')[0].read_text())", false, "", nil, nil},
+		{"import importlib\nimportlib.import_module('os').system('id')", false, "", nil, nil},
 		// openpyxl
 		{"import openpyxl\nwb = openpyxl.load_workbook('a.xlsx')\nws = wb.active\nprint(ws['A1'].value)", true, "", []string{"a.xlsx"}, nil},
 		{"from openpyxl import Workbook\nwb = Workbook()\nwb.active.append([1, 2])\nwb.save('b.xlsx')", true, "", nil, []string{"b.xlsx"}},

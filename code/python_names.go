@@ -191,11 +191,15 @@ platform.system platform.python_version platform.python_version_tuple platform.m
 platform.platform platform.architecture platform.python_implementation platform.node platform.uname platform.mac_ver platform.libc_ver platform.freedesktop_os_release platform.python_compiler
 locale.getpreferredencoding locale.getlocale locale.getencoding sysconfig.* site.getsitepackages site.getusersitepackages
 importlib.metadata.version importlib.metadata.metadata importlib.metadata.distribution importlib.metadata.packages_distributions
+importlib.metadata.distributions importlib.metadata.requires importlib.metadata.files
 pkg_resources.get_distribution pkg_resources.require
 traceback.print_exc traceback.format_exc contextlib.suppress contextlib.contextmanager contextlib.nullcontext types.SimpleNamespace types.MappingProxyType warnings.warn warnings.filterwarnings warnings.simplefilter
 tomllib.load tomllib.loads xml.etree.ElementTree.fromstring xml.etree.ElementTree.tostring xml.dom.minidom.parseString
 shutil.which shutil.disk_usage shutil.get_terminal_size
 secrets.token_hex secrets.token_bytes secrets.token_urlsafe secrets.choice secrets.randbelow inspect.signature inspect.getdoc inspect.isclass inspect.isfunction
+inspect.getsource inspect.getsourcefile inspect.getsourcelines inspect.getfile inspect.getmodule inspect.ismodule inspect.ismethod inspect.isroutine inspect.isbuiltin inspect.cleandoc
+gc.collect gc.disable gc.enable gc.isenabled gc.get_count gc.get_threshold gc.set_threshold tempfile.gettempdir tempfile.gettempprefix
+weakref.ref weakref.proxy weakref.getweakrefcount weakref.WeakKeyDictionary weakref.WeakValueDictionary weakref.WeakSet
 `
 
 const pyDataNames = `sys.version sys.version_info sys.path sys.argv sys.platform sys.executable sys.prefix sys.base_prefix sys.exec_prefix

@@ -10,6 +10,8 @@ import (
 func (j *judgement) creates(c *shell.Command) {
 	ops := operands(c, "-m", "--mode", "-p", "-i", "-o", "-d", "-r", "-t", "--reference", "-F", "-K", "-R", "-N", "-B", "-O")
 	switch c.Program {
+	case "mktemp":
+		ops = operands(c, "-p") // -d and -t are flags here
 	case "patch":
 		if len(ops) > 0 {
 			ops = ops[:1]
@@ -20,6 +22,12 @@ func (j *judgement) creates(c *shell.Command) {
 				ops = append(ops, c.Args[k+1])
 			}
 		}
+	}
+	if len(ops) == 0 && c.Program == "mktemp" {
+		// No template: tmp.XXXXXXXXXX in $TMPDIR or /tmp, or in the folder
+		// -p names, which the spec judges as the place written.
+		j.fireWith(catalog.D2WriteProject, c.String(), "creates one new, randomly named file or folder in a temporary folder and prints its name")
+		return
 	}
 	if len(ops) == 0 {
 		j.fireWith(catalog.D1ReadOnly, c.String(), "writes to standard output only")

@@ -82,6 +82,10 @@ func (w *walker) substValue(p *syntax.CmdSubst, cmd *Command) (text string, know
 				return v, true, AnyValue
 			}
 		}
+	case "echo":
+		if v, ok := echoText(args); ok && !contains(w.a.Functions, "echo") {
+			return v, true, AnyValue
+		}
 	case "basename", "dirname":
 		if v, ok := pathPart(cmd.Program, args); ok {
 			return v, true, AnyValue
@@ -129,6 +133,19 @@ func plainStmt(s *syntax.Stmt) bool {
 		}
 	}
 	return true
+}
+
+// echoText computes what echo prints for words that every shell's echo
+// prints as they are: none starts with "-" (bash's -n, -e and -E, zsh's
+// "-") and none holds a backslash (sh's and zsh's echo read escapes such
+// as \c and \0101 even without -e). The substitution drops the newline.
+func echoText(args []string) (string, bool) {
+	for _, a := range args {
+		if strings.HasPrefix(a, "-") || strings.Contains(a, "\\") {
+			return "", false
+		}
+	}
+	return strings.Join(args, " "), true
 }
 
 // pathPart computes basename NAME [SUFFIX] and dirname NAME as coreutils

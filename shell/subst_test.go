@@ -57,3 +57,61 @@ func TestSubstitutionValues(t *testing.T) {
 		}
 	}
 }
+
+// TestEchoSubstitution: $(echo WORDS) of plain words prints those words,
+// so the analysis knows the text; an option, a backslash (which sh's and
+// zsh's echo read as an escape), a pattern or a run-time word leave it
+// unknown, as does an echo the command line redefines.
+func TestEchoSubstitution(t *testing.T) {
+	tests := []struct {
+		src  string
+		prog string // the program of the command judged
+		text string // its first word after the program, or the program itself when prog is ""
+		dyn  bool
+	}{
+		{"$(echo ls)", "ls", "", false},
+		{"`echo pwd`", "pwd", "", false},
+		{"cat $(echo src/main.go)", "cat", "src/main.go", false},
+		{"grep -n x $(echo 'a b')", "grep", "x", false},
+		{"cd /w && cat \"$(echo README.md)\"", "cat", "README.md", false},
+
+		{"cat $(echo -e 'a\\x2fb')", "cat", "$(…)", true},
+		{"cat $(echo 'a\\nb')", "cat", "$(…)", true},
+		{"cat $(echo -n x)", "cat", "$(…)", true},
+		{"cat $(echo $X)", "cat", "$(…)", true},
+		{"cat $(echo *.go)", "cat", "$(…)", true},
+		{"cat $(echo x > f)", "cat", "$(…)", true},
+		{"echo() { rm -rf ~; }; cat $(echo x)", "cat", "$(…)", true},
+	}
+	for _, tt := range tests {
+		a := Analyze(tt.src)
+		var c *Command
+		for i := range a.Commands {
+			if a.Commands[i].Program == tt.prog {
+				c = &a.Commands[i]
+			}
+		}
+		if c == nil {
+			t.Errorf("%s: no command %s in %+v", tt.src, tt.prog, a.Commands)
+			continue
+		}
+		if tt.text == "" {
+			continue
+		}
+		if len(c.Args) == 0 {
+			t.Errorf("%s: no arguments", tt.src)
+			continue
+		}
+		w := c.Args[0]
+		if tt.prog == "grep" {
+			w = c.Args[len(c.Args)-1]
+			if len(c.Args) != 4 || w.Text != "b" {
+				t.Errorf("%s: got %+v, want the words x, a and b after -n", tt.src, c.Args)
+			}
+			continue
+		}
+		if w.Text != tt.text || w.Dynamic != tt.dyn {
+			t.Errorf("%s: got %+v, want text %q dynamic %v", tt.src, w, tt.text, tt.dyn)
+		}
+	}
+}
