@@ -3,6 +3,7 @@ package policy
 import (
 	"maps"
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/arbitergate/arbiter/catalog"
@@ -296,6 +297,7 @@ func (j *judgement) command(a *shell.Analysis, c *shell.Command) {
 	if c.Program == "" {
 		return // redirections and assignments only, or an unresolved name (a problem)
 	}
+	j.programCase(c, subj)
 	j.xargsNames(c, subj)
 	for _, f := range a.Functions {
 		if c.Name == f {
@@ -755,4 +757,24 @@ func (j *judgement) analyze(command string) *shell.Analysis {
 		az = &shell.Analyzer{}
 	}
 	return az.AnalyzeWith(command, shellHost{j})
+}
+
+// programCase defers a program named in another case than the one its
+// rules describe (Ls, GREP; a spec lists a program's own capitals as
+// aliases: rscript,Rscript) where the file system tells case apart: the
+// name runs whatever file of that spelling is on PATH, not ls. Rules
+// still judge it by the lower-cased name, so what they deny stays denied;
+// where case folds (macOS, Windows), LS is ls.
+func (j *judgement) programCase(c *shell.Command, subj string) {
+	if j.res.FoldCase {
+		return
+	}
+	base := c.Name
+	if strings.Contains(base, "/") || base == c.Program || strings.ToLower(base) != c.Program {
+		return // a path names its file, which the rules read as it is spelt
+	}
+	if s := spec.Lookup(c.Program); s != nil && slices.Contains(s.Aliases, base) {
+		return // spelt as the program is (R, Rscript: the spec names both)
+	}
+	j.fireWith(catalog.UUnknownProgram, subj, "runs "+base+", which is not "+c.Program+" on a file system that tells case apart")
 }
