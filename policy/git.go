@@ -150,7 +150,7 @@ func (j *judgement) git(c *shell.Command) {
 		}
 		j.fire(catalog.D6GitRead, subj)
 		j.readArgs(c)
-	case "add", "commit", "fetch", "merge", "cherry-pick", "revert", "init", "apply", "am", "notes", "bisect", "mergetool", "lfs", "sparse-checkout", "maintenance", "rerere", "stage", "switch", "restore", "checkout", "stash", "branch", "tag", "worktree", "submodule", "gc", "config", "remote", "mv":
+	case "add", "commit", "fetch", "merge", "cherry-pick", "revert", "init", "apply", "am", "notes", "bisect", "mergetool", "lfs", "sparse-checkout", "maintenance", "rerere", "stage", "switch", "restore", "checkout", "stash", "branch", "tag", "worktree", "submodule", "gc", "config", "remote", "mv", "rm":
 		if (sub == "merge" || sub == "cherry-pick" || sub == "revert" || sub == "am") && has("--abort") {
 			// As reset --merge: conflict resolutions in progress are lost.
 			discard("aborts the " + sub + ", resetting the working tree")
@@ -224,7 +224,25 @@ func (j *judgement) gitChange(c *shell.Command, sub string, rest []shell.Word, c
 		j.fireInstead(catalog.H8Interactive, subj, what+" and hangs the agent", "pass the message or paths on the command line (git commit -m, git add <paths>)")
 	}
 	local := func() { j.fireWith(catalog.D6GitLocal, subj, "records or switches work in the local repository") }
+	if j.gitChangesGate(c, sub, rest) {
+		return
+	}
 	switch sub {
+	case "rm":
+		switch {
+		case short('n') || has("--dry-run"):
+			j.fireWith(catalog.D6GitRead, subj, "lists what git rm would remove")
+		case short('f') || has("--force"):
+			discard("deletes files even where they hold changes git has no copy of")
+		case has("--cached"):
+			j.fireWith(catalog.D6GitLocal, subj, "removes files from the index only; the working tree keeps them")
+		case short('r'):
+			j.fireWith(catalog.UUnknownGit, subj, "git rm -r removes whole folders, which arbiter does not list")
+		default:
+			// Without --force git refuses a file whose content differs
+			// from the last commit's, so the commit keeps what it deletes.
+			j.fireWith(catalog.D6GitLocal, subj, "deletes tracked files whose content the last commit holds (git rm refuses a file with changes)")
+		}
 	case "add", "stage":
 		if short('p') || short('i') || has("--patch", "--interactive", "--edit") || short('e') {
 			interactive("git add -p/-i asks questions on the terminal")
@@ -657,4 +675,28 @@ func (j *judgement) gitHooks(c *shell.Command, sub, dir string) {
 		}
 		j.scriptContent(&shell.Command{Program: "sh", Name: "sh", Dir: c.Dir}, file, f.Text, c.String()+" (hook "+name+")")
 	}
+}
+
+// gitPathWriters are the git subcommands that delete, move or overwrite
+// the files their operands name.
+var gitPathWriters = map[string]bool{"rm": true, "mv": true, "checkout": true, "restore": true}
+
+// gitChangesGate judges the operands of a git command that deletes,
+// moves or overwrites the files it names: a gate's file among them is
+// tampered with as rm, mv or cp of it would be. An operand that names no
+// such file (a branch, a revision) changes nothing here.
+func (j *judgement) gitChangesGate(c *shell.Command, sub string, rest []shell.Word) bool {
+	if !gitPathWriters[sub] {
+		return false
+	}
+	for _, w := range operandsOf(rest) {
+		abs := j.res.ResolveLink(w.Text, c.Dir)
+		// The whole work tree (git checkout -- .) is the discard it is
+		// asked as; a folder of it that holds a gate's file is that file.
+		if j.isGuardPath(abs) || abs != j.res.Project && j.holdsGuard(abs) {
+			j.guardTamper(c.String(), "changes the files of a permission gate that guards this agent")
+			return true
+		}
+	}
+	return false
 }
