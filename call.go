@@ -32,6 +32,9 @@ type Call struct {
 	// The hook fills it from its journal, so that the policy can read a
 	// script the agent wrote and a later command runs, wherever it is.
 	Written func(abs string) (WrittenFile, bool) `json:"-"`
+	// decoded is Input as a JSON object, when whoever encoded it kept
+	// the object (WithDecoded).
+	decoded *decodedInput
 }
 
 // WrittenFile is what the session's record says of a file the agent
