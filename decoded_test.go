@@ -80,3 +80,33 @@ func TestDecodedFollowsInput(t *testing.T) {
 		t.Errorf("the call itself: %v %v", m, ok)
 	}
 }
+
+// FuzzDecodedIsInput: for any tool input a runtime sends, the object a
+// call keeps is exactly what its Input decodes to, so that the policy
+// judges the same input whether it reads the kept object or decodes.
+func FuzzDecodedIsInput(f *testing.F) {
+	for _, s := range []string{`{"command":"ls"}`, `{"a":[1,2.5,-0,1e400]}`, `{"s":"\ud800\u2028<>&","n":null,"t":true}`, `{"x":{"y":[{"z":"\u0000"}]}}`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		var in map[string]any
+		if json.Unmarshal(b, &in) != nil {
+			return
+		}
+		c := Call{}.WithDecoded(in)
+		got, ok := c.Decoded()
+		if !ok {
+			if in != nil && len(c.Input) > 0 {
+				t.Fatalf("%s: a decoded input was not kept", b)
+			}
+			return
+		}
+		var want map[string]any
+		if err := json.Unmarshal(c.Input, &want); err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("%s: kept %#v, Input decodes to %#v", b, got, want)
+		}
+	})
+}
