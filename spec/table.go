@@ -24,9 +24,6 @@ type Table struct {
 	heads []head            // the header lines read so far, in order
 	next  int               // where the first unread line starts
 	lines int               // how many lines have been read
-	// sorted is the generated index of the built-in table's header
-	// lines (heads_gen.go); nil for any other text.
-	sorted []namedHead
 }
 
 // entry is one program's block of the table, parsed on first lookup: a
@@ -51,9 +48,7 @@ func (e *entry) get() (*Spec, error) {
 // only (cached for the next lookup). A block that does not parse is
 // treated as absent: nothing is then allowed by its spec, which fails
 // closed (and TestBuiltinTableParses fails long before a release).
-var builtin = lazy.New(func() *Table {
-	return &Table{text: programsText, found: map[string]*entry{}, sorted: builtinHeads[:]}
-})
+var builtin = lazy.New(func() *Table { return &Table{text: programsText, found: map[string]*entry{}} })
 
 // Lookup returns the built-in spec of a program, or nil.
 func Lookup(program string) *Spec { return builtin.Get().Lookup(program) }
@@ -104,19 +99,16 @@ func (t *Table) entry(program string) *entry {
 // and its line number.
 type head struct{ start, end, line int32 }
 
-// head returns the header line that names program: from the generated
-// index for the built-in table (heads.go), otherwise by reading the
-// text's header lines as far as lookups have needed, and at most once. A
-// program near the top costs about a microsecond read that way, one that
-// is not there a read of the whole text (BenchmarkFirstLookup).
+// head returns the header line that names program. The text is read
+// as far as lookups have needed, and at most once: there is no stored
+// index to regenerate when a block is added. A program near the top
+// costs about a microsecond, one that is not there a read of the whole
+// text (BenchmarkFirstLookup).
 func (t *Table) head(program string) (head, bool) {
 	if program == "" || strings.ContainsAny(program, " \t\n,") {
 		return head{}, false
 	}
 	alias := "," + program
-	if h, found, ok := t.indexedHead(program, alias); ok {
-		return h, found
-	}
 	for _, h := range t.heads {
 		if headerNames(t.text[h.start:h.end], program, alias) {
 			return h, true
