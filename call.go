@@ -36,6 +36,9 @@ type Call struct {
 	// installed package's, whose files its loader picks); nil when there
 	// is no record.
 	WrittenUnder func(dir string) (WrittenFile, bool) `json:"-"`
+	// decoded is Input as a JSON object, when whoever encoded it kept
+	// the object (WithDecoded).
+	decoded *decodedInput
 }
 
 // WrittenFile is what the session's record says of a file the agent

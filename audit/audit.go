@@ -109,8 +109,8 @@ func rotate(path string) {
 // subject is what the call acts on: the command, path, URL or query,
 // cut to a readable length.
 func subject(call arbiter.Call) string {
-	var in map[string]any
-	if json.Unmarshal(call.Input, &in) != nil {
+	in, ok := call.Decoded()
+	if !ok && json.Unmarshal(call.Input, &in) != nil {
 		return ""
 	}
 	for _, k := range []string{"command", "file_path", "notebook_path", "url", "path", "pattern", "query"} {

@@ -168,16 +168,12 @@ func str(m map[string]any, keys ...string) string {
 }
 
 // call builds a Call in Claude Code's naming from a tool and its input.
+// The input is kept decoded beside Input, so that the policy and the
+// decision log do not decode it again; an unencodable one (NaN) leaves
+// Input empty, on which the policy fails closed.
 func call(base arbiter.Call, tool string, input map[string]any) arbiter.Call {
-	b, err := json.Marshal(input)
-	if err != nil {
-		// Only unencodable values (NaN) get here; the policy fails
-		// closed on an empty input.
-		b = nil
-	}
 	base.Tool = tool
-	base.Input = b
-	return base
+	return base.WithDecoded(input)
 }
 
 // bash builds a Bash call for a command arbiter composes itself.

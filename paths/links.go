@@ -4,9 +4,8 @@ import (
 	"os"
 	"path"
 	"runtime"
+	"slices"
 	"strings"
-
-	"github.com/arbitergate/arbiter/internal/lazy"
 )
 
 // maxLinks bounds the symbolic links one resolution follows, as the
@@ -245,7 +244,10 @@ func (r Resolver) osOwned(p string) bool {
 	if i := strings.IndexByte(p[1:], '/'); i >= 0 {
 		top = p[:i+1]
 	}
-	if !systemTop.Get()[top] {
+	// A search of the 27 short names: a map of them, built on a
+	// call's first path, cost a fresh process more than a call's
+	// searches (BENCHMARKS.md).
+	if !slices.Contains(systemTrees, top) {
 		return false
 	}
 	for _, t := range tempTrees {
@@ -260,15 +262,6 @@ func (r Resolver) osOwned(p string) bool {
 	}
 	return !(p == "/root" || within(p, "/root"))
 }
-
-// systemTop holds the system trees, all of them top-level directories.
-var systemTop = lazy.New(func() map[string]bool {
-	m := make(map[string]bool, len(systemTrees))
-	for _, t := range systemTrees {
-		m[t] = true
-	}
-	return m
-})
 
 func splitPath(p string) []string {
 	return strings.Split(strings.TrimPrefix(p, "/"), "/")

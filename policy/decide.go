@@ -359,6 +359,10 @@ func (j *judgement) inputMap() (map[string]any, error) {
 	if j.input != nil {
 		return j.input, nil
 	}
+	if m, ok := j.call.Decoded(); ok {
+		j.input = m // the object the hook decoded Input from; never changed here
+		return m, nil
+	}
 	m := map[string]any{}
 	if len(j.call.Input) == 0 {
 		return nil, fmt.Errorf("the call has no tool input")

@@ -28,37 +28,69 @@ var (
 	readsInstalled = pkgRead{catalog.D1ReadOnly, "reads package information"}
 )
 
-// pkgReads maps a package manager (by its canonical name) and a
-// subcommand, or "sub sub2" for a nested one, to what it does.
-var pkgReads = lazy.New(func() map[string]map[string]pkgRead {
-	npm := map[string]pkgRead{
-		"view": registryLookup, "v": registryLookup, "info": registryLookup, "show": registryLookup,
-		"search": registryLookup, "s": registryLookup, "se": registryLookup, "find": registryLookup,
-		"docs": opensBrowser, "home": opensBrowser, "bugs": opensBrowser, "issues": opensBrowser, "repo": opensBrowser,
-		"query": readsInstalled, "help": readsInstalled, "hlep": readsInstalled,
+// pkgReadsOf returns what the read-only subcommands of a package manager
+// (by its canonical name) do, by subcommand or "sub sub2" for a nested
+// one; nil for any other program. Each manager's table is built on its
+// first use: the typical call names no package manager, and a miss costs
+// a switch rather than building every table.
+func pkgReadsOf(prog string) map[string]pkgRead {
+	switch prog {
+	case "npm", "pnpm", "yarn", "bun":
+		return npmReads.Get()
+	case "cargo":
+		return cargoReads.Get()
+	case "gem":
+		return gemReads.Get()
+	case "conda", "mamba":
+		return condaReads.Get()
+	case "asdf":
+		return asdfReads.Get()
+	case "pip", "pip3":
+		return pipReads.Get()
+	case "uv":
+		return uvReads.Get()
 	}
-	return map[string]map[string]pkgRead{
-		"npm": npm, "pnpm": npm, "yarn": npm, "bun": npm,
-		"cargo": {
+	return nil
+}
+
+var (
+	npmReads = lazy.New(func() map[string]pkgRead {
+		return map[string]pkgRead{
+			"view": registryLookup, "v": registryLookup, "info": registryLookup, "show": registryLookup,
+			"search": registryLookup, "s": registryLookup, "se": registryLookup, "find": registryLookup,
+			"docs": opensBrowser, "home": opensBrowser, "bugs": opensBrowser, "issues": opensBrowser, "repo": opensBrowser,
+			"query": readsInstalled, "help": readsInstalled, "hlep": readsInstalled,
+		}
+	})
+	cargoReads = lazy.New(func() map[string]pkgRead {
+		return map[string]pkgRead{
 			"search": registryLookup, "info": registryLookup,
 			"tree": readsManifest, "metadata": readsManifest, "locate-project": readsManifest, "pkgid": readsManifest,
 			"read-manifest": readsManifest, "verify-project": readsManifest,
-		},
-		"gem":   {"search": registryLookup, "list": readsInstalled, "env": readsInstalled, "environment": readsInstalled, "which": readsInstalled},
-		"conda": {"search": registryLookup, "list": readsInstalled, "env list": readsInstalled},
-		"mamba": {"search": registryLookup, "list": readsInstalled, "env list": readsInstalled},
-		"asdf":  {"list all": registryLookup, "current": readsInstalled, "list": readsInstalled, "which": readsInstalled},
-		"pip":   {"index": registryLookup, "search": registryLookup},
-		"pip3":  {"index": registryLookup, "search": registryLookup},
-		"uv": {
+		}
+	})
+	gemReads = lazy.New(func() map[string]pkgRead {
+		return map[string]pkgRead{"search": registryLookup, "list": readsInstalled, "env": readsInstalled, "environment": readsInstalled, "which": readsInstalled}
+	})
+	condaReads = lazy.New(func() map[string]pkgRead {
+		return map[string]pkgRead{"search": registryLookup, "list": readsInstalled, "env list": readsInstalled}
+	})
+	asdfReads = lazy.New(func() map[string]pkgRead {
+		return map[string]pkgRead{"list all": registryLookup, "current": readsInstalled, "list": readsInstalled, "which": readsInstalled}
+	})
+	pipReads = lazy.New(func() map[string]pkgRead {
+		return map[string]pkgRead{"index": registryLookup, "search": registryLookup}
+	})
+	uvReads = lazy.New(func() map[string]pkgRead {
+		return map[string]pkgRead{
 			"pip list": readsInstalled, "pip show": readsInstalled, "pip freeze": readsInstalled, "pip tree": readsInstalled,
 			"python list": readsInstalled, "python ls": readsInstalled, "python find": readsInstalled, "python dir": readsInstalled, "python pin": readsInstalled, // with no version or --rm: prints the pin
-		},
-	}
-})
+		}
+	})
+)
 
 // packageRead decides a read-only subcommand of a package manager from
-// pkgReads, and the reads that change the project
+// pkgReadsOf, and the reads that change the project
 // under a read-only name (uv version VALUE, poetry version patch, uv
 // python pin 3.12). It reports whether it
 // decided; a credential printed (npm config get …:_authToken) is
@@ -68,7 +100,7 @@ func (j *judgement) packageRead(c *shell.Command, ops []shell.Word, subj string)
 		return false
 	}
 	prog := shell.Canonical(c.Program)
-	table := pkgReads.Get()[prog]
+	table := pkgReadsOf(prog)
 	sub := ops[0].Text
 	if prog == "npm" && sub == "fund" && len(ops) > 1 {
 		j.fireWith(catalog.COpenApplication, subj, "opens the funding page of "+clipText(ops[1].Text, 60)+" in a browser")

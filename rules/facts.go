@@ -35,7 +35,11 @@ func resolverOf(call arbiter.Call) paths.Resolver {
 
 func (s *Set) factsOf(call arbiter.Call) *facts {
 	f := &facts{call: call, res: resolverOf(call)}
-	_ = json.Unmarshal(call.Input, &f.input)
+	if in, ok := call.Decoded(); ok {
+		f.input = in
+	} else {
+		_ = json.Unmarshal(call.Input, &f.input)
+	}
 	if call.Tool == "Bash" {
 		cmd, _ := f.input["command"].(string)
 		f.analysis = s.az.Analyze(cmd)
