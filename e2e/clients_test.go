@@ -356,7 +356,60 @@ var kilo = client{
 	settings: func(c *layout) string { return filepath.Join(c.Home, ".config", "kilo", "plugins", "arbiter.js") },
 }
 
-var clients = []client{claude, codex, gemini, qwen, pi, openCode, cline, kilo}
+// copilot is GitHub Copilot CLI in its offline mode with a model
+// provider of one's own (BYOK): the scripted server's Chat Completions
+// API. Offline, it needs no GitHub account and reaches for nothing but
+// the provider. arbiter's hook is its user-level hooks file.
+var copilot = client{
+	name: "copilot", runtime: "copilot", api: scripted.Chat,
+	prepare:   func(c *layout) error { return os.MkdirAll(filepath.Join(c.Home, ".copilot"), 0o700) },
+	configure: func(*layout, int) error { return nil },
+	env: func(c *layout, port int) []string {
+		return []string{
+			"COPILOT_OFFLINE=true",
+			fmt.Sprintf("COPILOT_PROVIDER_BASE_URL=http://127.0.0.1:%d/v1", port),
+			"COPILOT_PROVIDER_API_KEY=scripted",
+			"COPILOT_MODEL=gpt-4.1",
+			"COPILOT_AUTO_UPDATE=false",
+		}
+	},
+	args: func(c *layout, o runOptions) []string {
+		a := []string{"-p", o.Prompt, "--output-format", "json", "--no-auto-update", "--disable-client-telemetry",
+			"--log-level", "all", "--log-dir", c.path("copilot-logs")}
+		if o.Mode == permissive {
+			a = append(a, "--allow-all-tools")
+		}
+		return a
+	},
+	settings: func(c *layout) string { return filepath.Join(c.Home, ".copilot", "hooks", "arbiter.json") },
+}
+
+// droid is Factory Droid's exec mode with a custom model of its own
+// (BYOK) on the scripted server's Chat Completions API. Droid checks
+// only that some Factory key is set before it runs; the requests it
+// then makes to Factory's hosts fail in the namespace, and it goes on.
+// arbiter's hook is its user-level hooks file.
+var droid = client{
+	name: "droid", runtime: "droid", api: scripted.Chat,
+	prepare: func(c *layout) error { return os.MkdirAll(filepath.Join(c.Home, ".factory"), 0o700) },
+	configure: func(c *layout, port int) error {
+		settings := fmt.Sprintf(`{"customModels": [{"model": "scripted", "displayName": "Scripted", "baseUrl": "http://127.0.0.1:%d/v1",
+  "apiKey": "scripted", "provider": "generic-chat-completion-api", "maxOutputTokens": 1000}]}
+`, port)
+		return os.WriteFile(filepath.Join(c.Home, ".factory", "settings.json"), []byte(settings), 0o600)
+	},
+	env: func(c *layout, port int) []string { return []string{"FACTORY_API_KEY=fk-scripted"} },
+	args: func(c *layout, o runOptions) []string {
+		a := []string{"exec", "-m", "custom:scripted", "-o", "json"}
+		if o.Mode == permissive {
+			a = append(a, "--skip-permissions-unsafe")
+		}
+		return append(a, o.Prompt)
+	},
+	settings: func(c *layout) string { return filepath.Join(c.Home, ".factory", "hooks.json") },
+}
+
+var clients = []client{claude, codex, gemini, qwen, pi, openCode, cline, kilo, copilot, droid}
 
 func clientNamed(name string) (client, bool) {
 	for _, c := range clients {
@@ -375,7 +428,7 @@ func pinned(exe string) (string, error) {
 	}
 	for _, line := range strings.Split(string(b), "\n") {
 		f := strings.Fields(line)
-		if len(f) == 3 && !strings.HasPrefix(f[0], "#") && f[2] == exe {
+		if len(f) >= 3 && !strings.HasPrefix(f[0], "#") && f[2] == exe {
 			return f[1], nil
 		}
 	}

@@ -631,3 +631,90 @@ func doctorPasses(t *testing.T, r *run, want string) {
 		t.Errorf("doctor does not say %q:\n%s", want, out)
 	}
 }
+
+func TestCopilot(t *testing.T) { testClient(t, copilot, copilotScenarios()) }
+
+// Copilot CLI runs here in its offline mode with the scripted server as
+// its own model provider (no GitHub account). Headless (-p) it has no one
+// to ask: a call it would prompt for is refused in its own words.
+func copilotScenarios() []scenario {
+	return []scenario{
+		denyScenario(),
+		{name: "allow", mode: cautious, command: fixed(allowProbe), check: ranAllowProbe},
+		{name: "ask", mode: permissive, command: fixed(askProbe), before: makeBuild, check: func(t *testing.T, r *run) {
+			// Headless, Copilot CLI cannot show its prompt: it refuses the
+			// call and tells the model arbiter's reason.
+			keptBuild(t, r)
+			r.decided(t, "ask")
+			if out := r.result(t); !strings.Contains(out, askRule) || !strings.Contains(out, "unable to ask user for confirmation") {
+				t.Errorf("the model was not told that Copilot could not ask (%s); it was told %q", askRule, out)
+			}
+		}},
+		deferScenario(),
+		{name: "defer-cautious", mode: cautious, command: fixed(deferProbe), check: func(t *testing.T, r *run) {
+			// Without --allow-all-tools Copilot CLI's own flow would prompt;
+			// headless it refuses, in its own words.
+			r.decided(t, "defer")
+			if r.exists("project", "defer-marker.txt") {
+				t.Errorf("headless Copilot CLI ran an unapproved call")
+			}
+			if out := r.result(t); strings.Contains(out, "arbiter") || !strings.Contains(out, "no interactive user response") {
+				t.Errorf("want Copilot CLI's own refusal, got %q", out)
+			}
+		}},
+		failClosedScenario(),
+		badInputOpenScenario(),
+		{name: "hook-fails", mode: permissive, missingBinary: true, command: denyProbe, before: makeDenyProbe, check: func(t *testing.T, r *run) {
+			// Copilot CLI 1.0.102 blocks a call whose hook failed and tells
+			// the model so.
+			if !r.exists("deny-probe", "keep") {
+				t.Errorf("Copilot CLI ran a call whose hook failed: update the README's note on Copilot CLI")
+			}
+			if out := r.result(t); !strings.Contains(out, "hook errored") {
+				t.Errorf("the model was not told the hook failed: %q", out)
+			}
+		}},
+	}
+}
+
+func TestDroid(t *testing.T) { testClient(t, droid, droidScenarios()) }
+
+// Factory Droid runs `droid exec` with a custom model on the scripted
+// server, whose Execute calls say they are medium-risk. Droid's default
+// autonomy is read-only; --skip-permissions-unsafe runs every call. The
+// allow case runs read-only: arbiter's allow is what lets it run.
+func droidScenarios() []scenario {
+	return []scenario{
+		denyScenario(),
+		{name: "allow", mode: cautious, command: fixed(allowProbe), check: ranAllowProbe},
+		{name: "ask", mode: permissive, command: fixed(askProbe), before: makeBuild, check: func(t *testing.T, r *run) {
+			keptBuild(t, r)
+			r.decided(t, "ask")
+			if out := r.result(t); !strings.Contains(out, askRule) || !strings.Contains(out, mustConfirm) {
+				t.Errorf("the model was not told that a person must confirm (%s); it was told %q", askRule, out)
+			}
+		}},
+		deferScenario(),
+		{name: "defer-cautious", mode: cautious, command: fixed(deferProbe), check: func(t *testing.T, r *run) {
+			// At its default (read-only) autonomy Droid's own flow ends the
+			// run rather than execute a medium-risk command.
+			r.decided(t, "defer")
+			if r.exists("project", "defer-marker.txt") || len(r.Results) != 0 {
+				t.Errorf("read-only Droid ran a deferred medium-risk call (the model was told %+v)", r.Results)
+			}
+			if out, _ := os.ReadFile(r.path("droid-stdout.txt")); !strings.Contains(string(out), "insufficient permission") {
+				t.Errorf("want Droid's own refusal, got %s", out)
+			}
+		}},
+		failClosedScenario(),
+		badInputOpenScenario(),
+		{name: "hook-fails", mode: permissive, missingBinary: true, command: denyProbe, before: makeDenyProbe, check: func(t *testing.T, r *run) {
+			// Droid 0.225.2 runs the call when its hook fails (a crashed or
+			// removed arbiter): the README says so.
+			if r.exists("deny-probe", "keep") {
+				t.Errorf("Droid no longer runs a call whose hook failed: update the README's note on Factory Droid")
+			}
+			r.result(t)
+		}},
+	}
+}

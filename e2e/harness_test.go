@@ -303,7 +303,8 @@ func failClosedCommands(v any, hook string) int {
 	switch v := v.(type) {
 	case map[string]any:
 		for k, e := range v {
-			if cmd, ok := e.(string); ok && k == "command" && strings.Contains(cmd, hook) {
+			// Copilot CLI names a hook's command for the shell that runs it.
+			if cmd, ok := e.(string); ok && (k == "command" || k == "bash") && strings.Contains(cmd, hook) {
 				if !strings.Contains(cmd, "--fail-closed") {
 					v[k] = cmd + " --fail-closed"
 				}

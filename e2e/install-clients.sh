@@ -13,13 +13,15 @@ dir="${1:-${ARBITER_E2E_CLIENTS:-${XDG_CACHE_HOME:-${HOME:-/root}/.cache}/arbite
 command -v npm >/dev/null || { echo "install-clients.sh: npm is not on PATH; the end-to-end tests need Node.js and npm" >&2; exit 1; }
 mkdir -p "$dir"
 want=()
-while read -r pkg version exe; do
+while read -r pkg version exe extra; do
   case "$pkg" in ''|'#'*) continue ;; esac
   have="$(node -p "require('$dir/node_modules/$pkg/package.json').version" 2>/dev/null || true)"
   if [ "$have" = "$version" ] && [ -x "$dir/node_modules/.bin/$exe" ]; then
     echo "$pkg@$version: installed"
   else
     want+=("$pkg@$version")
+    # shellcheck disable=SC2206 # further packages, one a word
+    [ -z "$extra" ] || want+=($extra)
   fi
 done < "$here/clients.txt"
 if [ "${#want[@]}" -gt 0 ]; then

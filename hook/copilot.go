@@ -10,8 +10,8 @@ import (
 
 // copilot is GitHub Copilot CLI. preToolUse answers
 // {"permissionDecision": "allow"|"deny"|"ask"} with a reason; no output is
-// no decision. Its payload is camelCase, with the tool's arguments as a
-// JSON string (or an object, from the SDK).
+// no decision. Its payload is camelCase, with the tool's arguments as an
+// object (what 1.0.102 sends) or as a JSON string (its documented form).
 type copilot struct{}
 
 func (copilot) fallbackEvent() string { return "preToolUse" }

@@ -123,9 +123,9 @@ func cutOnly(data []byte, n *node, i, j int) []byte {
 var errNotObject = errors.New("the top level is not a JSON object")
 
 // withEntry returns data with entry appended to the array at
-// root[container][event], creating the container and the array as
-// needed; parse reads data as its runtime does. It does not check
-// whether the entry is already there.
+// root[container][event] (root[event] where container is ""), creating
+// the container and the array as needed; parse reads data as its
+// runtime does. It does not check whether the entry is already there.
 func withEntry(data []byte, parse func([]byte) (*node, error), container, event string, entry any) ([]byte, error) {
 	root, err := parse(data)
 	if err != nil {
@@ -134,7 +134,10 @@ func withEntry(data []byte, parse func([]byte) (*node, error), container, event 
 	if root.kind != '{' {
 		return nil, errNotObject
 	}
-	hooks := root.get(container)
+	hooks := root
+	if container != "" {
+		hooks = root.get(container)
+	}
 	if hooks == nil {
 		return appendMember(data, root, container, map[string]any{event: []any{entry}})
 	}

@@ -52,7 +52,13 @@ func (t Target) installedWith(data []byte, command string) ([]byte, error) {
 		for _, ev := range t.Events {
 			hooks[ev] = []any{t.entry(command)}
 		}
-		doc[t.hooksKey()] = hooks
+		if t.topLevel {
+			for ev, v := range hooks {
+				doc[ev] = v
+			}
+		} else {
+			doc[t.hooksKey()] = hooks
+		}
 		text, err := render(doc, "", "  ")
 		if err != nil {
 			return nil, err
@@ -84,7 +90,7 @@ func (t Target) present(data []byte) (map[string]bool, error) {
 		return nil, errNotObject
 	}
 	out := map[string]bool{}
-	hooks := root.get(t.hooksKey())
+	hooks := t.hooks(root)
 	for _, m := range hooksMembers(hooks) {
 		for _, el := range m.val.elems {
 			if len(arbiterItems(el)) > 0 {
@@ -96,13 +102,26 @@ func (t Target) present(data []byte) (map[string]bool, error) {
 }
 
 // hooksKey is the top-level key under which the runtime reads its hooks,
-// by event: "hooks", or the name of arbiter's own hook where the file
-// holds named hooks (Google Antigravity).
+// by event: "hooks", the name of arbiter's own hook where the file holds
+// named hooks (Google Antigravity), or "" where the events are the
+// document's own keys (Factory Droid).
 func (t Target) hooksKey() string {
+	if t.topLevel {
+		return ""
+	}
 	if t.container != "" {
 		return t.container
 	}
 	return "hooks"
+}
+
+// hooks is the object of the document root that holds the hooks by
+// event.
+func (t Target) hooks(root *node) *node {
+	if t.topLevel {
+		return root
+	}
+	return root.get(t.hooksKey())
 }
 
 func hooksMembers(hooks *node) []member {
@@ -167,7 +186,7 @@ func (t Target) statusOf(data []byte) (events map[string][]string, err error) {
 		return nil, fmt.Errorf("%s: %w", t.Path, err)
 	}
 	events = map[string][]string{}
-	for _, m := range hooksMembers(root.get(t.hooksKey())) {
+	for _, m := range hooksMembers(t.hooks(root)) {
 		for _, el := range m.val.elems {
 			for _, i := range arbiterItems(el) {
 				var c *node
@@ -310,8 +329,7 @@ func (t Target) removed(data []byte) ([]byte, error) {
 		if root.kind != '{' {
 			return nil, errNotObject
 		}
-		hooks := root.get(t.hooksKey())
-		next := cutOne(data, root, hooks, t.hooksKey())
+		next := cutOne(data, root, t.hooks(root), t.hooksKey())
 		if next == nil {
 			return data, nil
 		}
@@ -337,7 +355,7 @@ func cutOne(data []byte, root, hooks *node, key string) []byte {
 			// The event's list held only arbiter: drop the event, and the
 			// hooks object with it when nothing else is left (a comment
 			// the person wrote in it keeps it).
-			if len(hooks.members) > 1 || !plainInside(data, hooks) {
+			if hooks == root || len(hooks.members) > 1 || !plainInside(data, hooks) {
 				return removeMember(data, hooks, memberIndex(hooks, m.key, mi))
 			}
 			return removeMember(data, root, memberIndex(root, key, 0))

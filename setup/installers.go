@@ -25,6 +25,9 @@ type installer struct {
 	// container is the top-level key that holds the hooks by event, where
 	// it is not "hooks".
 	container string
+	// topLevel: the events are the document's own keys, in no container
+	// (Factory Droid's hooks.json).
+	topLevel bool
 	// yaml, when set, is a runtime whose hook entries are in a YAML
 	// file; newFile and entry are then unused.
 	yaml *yamlHooks
@@ -84,8 +87,10 @@ var installers = [...]struct {
 	{agents.OpenClaw, installer{module: openClawModule, notes: OpenClawNote}},
 	{agents.Hermes, installer{yaml: hermesYAML, notes: HermesNote}},
 	// Factory Droid's timeouts are in seconds; a hook that crashes or
-	// times out lets the call through.
-	{agents.Droid, installer{newFile: emptyFile, notes: DroidNote, entry: func(cmd string) any {
+	// times out lets the call through. Its hooks.json holds the events at
+	// the top level: 0.225.2 ignores a "hooks" key there, with a warning
+	// in its log only.
+	{agents.Droid, installer{newFile: emptyFile, topLevel: true, notes: DroidNote, entry: func(cmd string) any {
 		return group("*", map[string]any{"type": "command", "command": cmd, "timeout": 10})
 	}}},
 }

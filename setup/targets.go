@@ -58,6 +58,8 @@ type Target struct {
 	// container is the top-level key of the hooks by event; empty is
 	// "hooks".
 	container string
+	// topLevel: the hooks by event are the document itself.
+	topLevel bool
 	// Record is the file where install notes the directories it created
 	// for Path, so that uninstall removes them when they are empty (and
 	// only those); empty: none are noted or removed.
@@ -165,7 +167,7 @@ func For(runtime string, s Scope, binary string) (Target, error) {
 	if s.Project == "" && !s.Unmoved {
 		p = a.InHome(s.Home, file, os.Getenv)
 	}
-	t := Target{Runtime: runtime, Command: cmd, Binary: binary, Path: p, Events: a.Events, entry: in.entry, Notes: in.notes, module: in.module, yaml: in.yaml, comments: in.comments, container: in.container}
+	t := Target{Runtime: runtime, Command: cmd, Binary: binary, Path: p, Events: a.Events, entry: in.entry, Notes: in.notes, module: in.module, yaml: in.yaml, comments: in.comments, container: in.container, topLevel: in.topLevel}
 	if in.newFile != nil {
 		t.newFile = in.newFile()
 	}

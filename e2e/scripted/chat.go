@@ -33,11 +33,15 @@ func chatResults(doc map[string]any) []Result {
 }
 
 // chatShell is the client's shell tool and its arguments: Cline's
-// run_commands takes a list of command lines, the others one command.
+// run_commands takes a list of command lines, Factory Droid's Execute
+// also the risk level by which Droid's autonomy decides (medium: above
+// its read-only default), the others one command.
 func chatShell(call *Call, tools []string) (string, map[string]any) {
 	switch {
 	case slices.Contains(tools, "run_commands"):
 		return "run_commands", map[string]any{"commands": []string{call.Command}}
+	case slices.Contains(tools, "Execute"):
+		return "Execute", map[string]any{"command": call.Command, "riskLevel": "medium", "riskLevelReason": description}
 	case slices.Contains(tools, "execute_command"):
 		return "execute_command", map[string]any{"command": call.Command}
 	}
