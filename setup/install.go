@@ -276,27 +276,7 @@ func (t Target) Uninstall(dry bool) (Result, error) {
 		return r, err
 	}
 	if t.madeByInstall(backup, cur) {
-		r.Changed = true
-		r.Diff = diff(cur, backup)
-		if dry {
-			return r, nil
-		}
-		if backup == nil {
-			r.Note = "removed the file arbiter created"
-			if err := os.Remove(t.Path); err != nil {
-				return r, err
-			}
-			dirs, err := t.removeMade()
-			if len(dirs) > 0 {
-				r.Note += " and the directories it created for it, now empty (" + strings.Join(dirs, ", ") + ")"
-			}
-			return r, err
-		}
-		if err := writeFile(t.Path, backup); err != nil {
-			return r, err
-		}
-		r.Note = "restored the original"
-		return r, os.Remove(BackupPath(t.Path))
+		return t.undoInstall(r, cur, backup, dry)
 	}
 	next, err := t.removed(cur)
 	if err != nil {
@@ -434,4 +414,30 @@ func (t Target) madeByInstall(orig, cur []byte) bool {
 		}
 	}
 	return false
+}
+
+// undoInstall puts back what was there before install, when the file is
+// exactly what install made of it: the backup restored, or a file install
+// created removed with the folders it made for it.
+func (t Target) undoInstall(r Result, cur, backup []byte, dry bool) (Result, error) {
+	r.Changed, r.Diff = true, diff(cur, backup)
+	if dry {
+		return r, nil
+	}
+	if backup == nil {
+		r.Note = "removed the file arbiter created"
+		if err := os.Remove(t.Path); err != nil {
+			return r, err
+		}
+		dirs, err := t.removeMade()
+		if len(dirs) > 0 {
+			r.Note += " and the directories it created for it, now empty (" + strings.Join(dirs, ", ") + ")"
+		}
+		return r, err
+	}
+	if err := writeFile(t.Path, backup); err != nil {
+		return r, err
+	}
+	r.Note = "restored the original"
+	return r, os.Remove(BackupPath(t.Path))
 }

@@ -3,7 +3,6 @@ package setup
 import (
 	"bytes"
 	"fmt"
-	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -415,26 +414,7 @@ func (t Target) yamlUninstall(dry bool) (Result, error) {
 	for _, cmds := range events {
 		for _, c := range cmds {
 			if want, err := t.yamlInstalled(backup, c); err == nil && bytes.Equal(want, cur) {
-				r.Changed, r.Diff = true, diff(cur, backup)
-				if dry {
-					return r, nil
-				}
-				if backup == nil {
-					r.Note = "removed the file arbiter created"
-					if err := os.Remove(t.Path); err != nil {
-						return r, err
-					}
-					dirs, err := t.removeMade()
-					if len(dirs) > 0 {
-						r.Note += " and the directories it created for it, now empty (" + strings.Join(dirs, ", ") + ")"
-					}
-					return r, err
-				}
-				if err := writeFile(t.Path, backup); err != nil {
-					return r, err
-				}
-				r.Note = "restored the original"
-				return r, os.Remove(BackupPath(t.Path))
+				return t.undoInstall(r, cur, backup, dry)
 			}
 		}
 	}
