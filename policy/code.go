@@ -22,6 +22,10 @@ func (j *judgement) interpreter(c *shell.Command, lang string) {
 	if lang == "python" {
 		j.warningFilters(c)
 	}
+	if file, ok := syntaxCheckOnly(c, lang); ok {
+		j.syntaxCheck(c, file)
+		return
+	}
 	for k, a := range c.Args {
 		t := a.Text
 		if len(a.From) > 0 {
@@ -53,7 +57,7 @@ func (j *judgement) interpreter(c *shell.Command, lang string) {
 			continue
 		}
 		if strings.HasPrefix(t, "-") {
-			if t == "--version" || t == "-V" || t == "--help" || t == "-h" || t == "-v" && lang != "python" {
+			if (t == "--version" || t == "-V" || t == "--help" || t == "-h" || t == "-v" && lang != "python") && versionStopsScript(c, lang) {
 				j.fireWith(catalog.D1ReadOnly, subj, "prints the interpreter's version")
 				return
 			}
@@ -87,6 +91,10 @@ func (j *judgement) interpreter(c *shell.Command, lang string) {
 		j.runFile(c, in.Text, subj)
 	case in.Kind != shell.NoInput:
 		j.inlineCode(c, lang, shell.Word{Text: in.Text}, in.Known)
+	default:
+		// No script, no code, no input: the options only print (php -m);
+		// the spec must still know each of them.
+		j.fireWith(catalog.D1ReadOnly, subj, "runs no code: prints what its options ask for and exits")
 	}
 }
 

@@ -170,7 +170,7 @@ var interpreterQuits = lazy.New(func() map[string]quits {
 		"javascript": {exit: []string{"-v", "-V", "--version", "-h", "--help", "--v8-options"}},
 		"perl":       {exit: []string{"-v", "-V", "--version", "-h", "--help"}},
 		"ruby":       {exit: []string{"-v", "--version", "-h", "--help"}},
-		"php":        {exit: []string{"-v", "--version", "-h", "--help"}},
+		"php":        {exit: []string{"-v", "--version", "-h", "--help", "-m", "-i", "--ini"}},
 		"lua":        {exit: []string{"-v"}, stay: []string{"-i"}},
 		"julia":      {exit: []string{"-v", "--version", "-h", "--help"}},
 		"r":          {exit: []string{"--version", "--help"}},
