@@ -332,6 +332,8 @@ func (j *judgement) notUnderstood(c *shell.Command, p *spec.Problem) {
 	case p.What == "unknown option" || p.What == "unexpected value for" || p.What == "missing value for":
 		name, _, _ := strings.Cut(p.Word, "=")
 		j.fireWith(catalog.UUnknownOption, p.Word, fmt.Sprintf("%s %s %s is not understood; to allow it, add %q with its value's kind to the opts of %s", p.Spec.Path(), p.What, p.Word, name, where))
+	case p.What == "ambiguous option":
+		j.fireWith(catalog.UUnknownOption, p.Word, fmt.Sprintf("%s: %s abbreviates more than one of its long options, so it refuses it; write the option out in full", p.Spec.Path(), p.Word))
 	case p.What == "unknown subcommand":
 		j.fireWith(catalog.UUnknownSubcommand, p.Word, fmt.Sprintf("%s has no subcommand %q in its spec; to allow it, add a sub line under %s", p.Spec.Path(), p.Word, where))
 	default:

@@ -103,6 +103,14 @@ func (p *parser) long(k int) int {
 	name, val, attached := strings.Cut(a, "=")
 	o := p.spec.option(name)
 	if o == nil {
+		var ambiguous bool
+		o, ambiguous = p.spec.abbreviated(name)
+		if ambiguous {
+			p.fail("ambiguous option", a, "")
+			return k
+		}
+	}
+	if o == nil {
 		p.fail("unknown option", a, p.spec.prefixOf(name))
 		return k
 	}

@@ -106,6 +106,13 @@ type Spec struct {
 	// Why is the reason a rule-only program gives when its rule fires
 	// (the block's why line).
 	Why string
+	// Abbrev is set when the program takes a unique prefix of a long
+	// option for the option (getopt_long), and the block lists all of
+	// them (its abbrev line).
+	Abbrev bool
+	// unaccepted are the long options the program has and the spec does
+	// not accept: they make a prefix ambiguous, and never stand for it.
+	unaccepted []string
 	// rule names the policy rule that decides a Ruled program (rule:NAME);
 	// a subcommand without one is decided by its program's.
 	rule   string
@@ -257,6 +264,34 @@ func (s *Spec) family(word string) *Option {
 		}
 	}
 	return nil
+}
+
+// abbreviated returns the long option name stands for when the program
+// takes abbreviations: the one option with a long name that starts with
+// name. It reports ambiguous when names of two options do; getopt_long
+// then refuses the word and the program runs nothing.
+func (s *Spec) abbreviated(name string) (o *Option, ambiguous bool) {
+	if !s.Abbrev || !strings.HasPrefix(name, "--") || len(name) < 3 {
+		return nil, false
+	}
+	s.load()
+	for i := range s.Options {
+		for _, n := range s.Options[i].Names {
+			if !strings.HasPrefix(n, "--") || !strings.HasPrefix(n, name) || s.Options[i].Family {
+				continue
+			}
+			if o != nil && o != &s.Options[i] {
+				return nil, true
+			}
+			o = &s.Options[i]
+		}
+	}
+	for _, n := range s.unaccepted {
+		if strings.HasPrefix(n, name) {
+			return nil, o != nil
+		}
+	}
+	return o, false
 }
 
 // prefixOf returns the long option that name abbreviates, if exactly one

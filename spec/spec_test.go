@@ -30,7 +30,8 @@ func TestParse(t *testing.T) {
 		{"sort", "-o out.txt in.txt", "", "write=out.txt read=in.txt"},
 		{"sort", "--output=out in", "", "write=out read=in"},
 		{"sort", "--compress-program=gzip x", "", "prog=gzip read=x"},
-		{"sort", "--compress-prog=sh x", "unknown option", ""},
+		{"sort", "--compress-prog=sh x", "", "prog=sh read=x"}, // sort takes abbreviations
+		{"sort", "--files0-from=list", "unknown option", ""},
 		{"uniq", "a b c", "extra operand", "read=a write=b"},
 		{"grep", "-rn foo src", "", "pattern=foo read=src"},
 		{"grep", "-e foo src", "", "pattern=foo read=src"},

@@ -321,6 +321,9 @@ func blockLine(stack *[]*Spec, depth int, f []string, lineNo int) error {
 	owner := (*stack)[depth-1]
 	switch f[0] {
 	case "sub":
+		if owner.Abbrev {
+			return fmt.Errorf("abbrev: a program with subcommands reads each one's options in its own way")
+		}
 		s, err := header(f[1:], lineNo)
 		if err != nil {
 			return err
@@ -333,9 +336,35 @@ func blockLine(stack *[]*Spec, depth int, f []string, lineNo int) error {
 		owner.words = true
 	case "why":
 		owner.Why = strings.Join(f[1:], " ")
+	case "abbrev":
+		return abbrevLine(owner, f)
 	default:
-		return fmt.Errorf("unknown directive %q (want sub, opts, args or why)", f[0])
+		return fmt.Errorf("unknown directive %q (want sub, opts, args, why or abbrev)", f[0])
 	}
+	return nil
+}
+
+// abbrevLine reads a block's abbrev line: the program reads its long
+// options with getopt_long, which takes a unique prefix of one, and the
+// block's opts with the abbrev line's own names (long options the program
+// has that the spec does not accept) are every long option it has, so that
+// a prefix unique among them is unique to the program too.
+func abbrevLine(owner *Spec, f []string) error {
+	for _, n := range f[1:] {
+		if !strings.HasPrefix(n, "--") || len(n) < 3 {
+			return fmt.Errorf("abbrev %s: want the long options the spec does not accept (--name)", n)
+		}
+	}
+	switch {
+	case owner.parent != nil:
+		return fmt.Errorf("abbrev belongs to a program's own block, not to sub %s", owner.Name)
+	case owner.Style != GNU:
+		return fmt.Errorf("abbrev: %s does not read its options with getopt_long", owner.Name)
+	case len(owner.Subs) > 0:
+		return fmt.Errorf("abbrev: a program with subcommands reads each one's options in its own way")
+	}
+	owner.Abbrev = true
+	owner.unaccepted = f[1:]
 	return nil
 }
 
