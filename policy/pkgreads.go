@@ -70,7 +70,7 @@ var (
 		}
 	})
 	gemReads = lazy.New(func() map[string]pkgRead {
-		return map[string]pkgRead{"search": registryLookup, "list": readsInstalled, "env": readsInstalled, "environment": readsInstalled, "which": readsInstalled}
+		return map[string]pkgRead{"search": registryLookup, "list": readsInstalled, "env": readsInstalled, "environment": readsInstalled, "which": readsInstalled, "contents": readsInstalled, "info": readsInstalled}
 	})
 	condaReads = lazy.New(func() map[string]pkgRead {
 		return map[string]pkgRead{"search": registryLookup, "list": readsInstalled, "env list": readsInstalled}
