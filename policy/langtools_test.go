@@ -6,7 +6,7 @@ import (
 	"github.com/arbitergate/arbiter"
 )
 
-// TestLanguageToolInfo: gem's listings of what is installed, and the
+// TestLanguageToolInfo: bundler's version, gem's listings of what is installed, and the
 // compilers of other languages asked for their version, are routine. Their
 // neighbours stay not allowed: a query of the registry, compiling (ghc
 // runs Template Haskell, elixir runs its script), inline code.
@@ -21,6 +21,8 @@ func TestLanguageToolInfo(t *testing.T) {
 		{bash("swiftc --version"), arbiter.Allow, ""},
 		{bash("nim -v"), arbiter.Allow, "D1.read-only"},
 		{bash("luac -v"), arbiter.Allow, "D1.read-only"},
+		{bash("bundle -v"), arbiter.Allow, "D1.help"},
+		{bash("bundle --version"), arbiter.Allow, ""},
 
 		{bash("gem info --remote rails"), arbiter.Defer, "U.unknown-option"},
 		{bash("gem search rails"), arbiter.Defer, "C1.network-request"},
@@ -31,5 +33,8 @@ func TestLanguageToolInfo(t *testing.T) {
 		{bash("elixir -e 'System.cmd(\"id\", [])'"), arbiter.Defer, "U.unknown-option"},
 		{bash("nim c -r main.nim"), arbiter.Defer, "U.extra-operand"},
 		{bash("luac -o /home/dev/.bashrc main.lua"), arbiter.Defer, "U.unknown-option"},
+		{bash("bundle -v install"), arbiter.Ask, "B4.install"},
+		{bash("bundle"), arbiter.Ask, "B4.install"},
+		{bash("bundle list"), arbiter.Defer, "U.extra-operand"}, // evaluates the Gemfile, Ruby
 	})
 }

@@ -231,6 +231,11 @@ func (j *judgement) packages(c *shell.Command) {
 			j.fireWith(catalog.D1ReadOnly, subj, "reads gem information")
 		}
 	case "bundle":
+		if sub == "" && hasFlag(c, 'v', "--version") {
+			// bundle -v prints bundler's version; it reads no Gemfile.
+			j.fireWith(catalog.D1Help, subj, "prints bundler's version")
+			return
+		}
 		if sub == "install" || sub == "update" || sub == "add" || sub == "" {
 			install("installs the project's gems")
 			return
