@@ -66,6 +66,34 @@ func (j *judgement) composerScript(c *shell.Command, subj string) bool {
 	return j.composerRun(c, dir, sub, args, runScript, subj)
 }
 
+// composerWorkingDir reports whether composer is sent to another folder
+// (-d DIR, -dDIR, --working-dir[=]DIR) before its command's words end.
+func composerWorkingDir(c *shell.Command) bool {
+	for _, a := range c.Args {
+		if a.Text == "--" {
+			return false
+		}
+		if strings.HasPrefix(a.Text, "-d") || strings.HasPrefix(a.Text, "--working-dir") {
+			return true
+		}
+	}
+	return false
+}
+
+// composerCommand returns the name of composer's command: its first word
+// that is neither an option nor the folder -d names.
+func composerCommand(c *shell.Command) string {
+	for k := 0; k < len(c.Args); k++ {
+		switch t := c.Args[k].Text; {
+		case t == "-d" || t == "--working-dir":
+			k++
+		case !strings.HasPrefix(t, "-"):
+			return t
+		}
+	}
+	return ""
+}
+
 // scriptNameAt returns the index of the script's name among run-script's
 // words, after its own options (--timeout takes a value).
 func scriptNameAt(args []shell.Word) int {
@@ -152,10 +180,28 @@ func (j *judgement) composerPlugins(c *shell.Command, composerJSON, subj string)
 	return true
 }
 
+// composerLocalReads are composer's commands that read composer.json, the
+// lock file and what is installed, and ask no repository: validate, the
+// installed packages (show without --latest, --outdated or --all), their
+// licences, why one is required or refused, the platform's requirements.
+var composerLocalReads = lazy.New(func() map[string]bool {
+	return setOfWords("validate", "show", "info", "licenses", "depends", "why", "prohibits", "why-not", "check-platform-reqs")
+})
+
 // composerUsage judges composer with no command: it prints its usage and
 // the list of commands, those of the project's plugins included, which
-// it loads to list them.
+// it loads to list them. A command of composerLocalReads loads them too.
 func (j *judgement) composerUsage(c *shell.Command, subj string) {
+	j.composerLocal(c, subj, "prints composer's usage and list of commands")
+}
+
+// composerLocal judges a composer command that only reads: it is routine
+// unless composer loads a plugin installed in the project first.
+func (j *judgement) composerLocal(c *shell.Command, subj, what string) {
+	if composerWorkingDir(c) {
+		j.fireWith(catalog.UUnreadableScript, subj, "composer works in the folder -d names, whose installed plugins arbiter has not looked for")
+		return
+	}
 	dir := j.res.Resolve(".", c.Dir)
 	root := j.res.Project
 	if root == "" {
@@ -169,5 +215,5 @@ func (j *judgement) composerUsage(c *shell.Command, subj string) {
 	case err == nil && j.composerPlugins(c, f, subj):
 		return
 	}
-	j.fireWith(catalog.D1ReadOnly, subj, "prints composer's usage and list of commands")
+	j.fireWith(catalog.D1ReadOnly, subj, what)
 }

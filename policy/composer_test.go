@@ -27,11 +27,11 @@ func TestComposerScripts(t *testing.T) {
 
 		// Twins: plain scripts, and names that are composer's own.
 		{"composer test plain", map[string]string{"composer.json": `{"scripts": {"test": "phpunit --colors=always"}}`, "vendor/bin/phpunit": "#!/bin/sh\necho ok\n"}, "composer test", allow, "D4.run-script"},
-		{"run-script plain list", cj(`"lint": ["echo linting", "@php -l src/App.php"]`), "composer run-script lint", dfr, "U.no-spec"}, // php has no spec
+		{"run-script plain list", cj(`"lint": ["echo linting", "@php -l src/App.php"]`), "composer run-script lint", allow, "D4.run-script"}, // php -l lints, runs nothing
 		{"referenced plain", cj(`"unit": "echo unit", "check": ["@unit", "@putenv XDEBUG_MODE=off", "echo done"]`), "composer run check", allow, "D4.run-script"},
 		{"no such script", cj(`"lint": "phpcs src"`), "composer run-script test", allow, "D4.run-script"},
 		{"list scripts", cj(`"lint": "rm -rf ~"`), "composer run-script --list", allow, "D1.read-only"},
-		{"validate is composer's", cj(`"validate": "rm -rf ~"`), "composer validate", dfr, "U.unknown-subcommand"},
+		{"validate is composer's", cj(`"validate": "rm -rf ~"`), "composer validate", allow, "D1.read-only"},
 		{"no composer.json", nil, "composer test", allow, "D5.build"},
 		{"no composer.json run-script", nil, "composer run-script test", dfr, "C.run-outside-code"},
 	})
@@ -61,5 +61,31 @@ func TestComposerRunScriptOptions(t *testing.T) {
 		{"usage with a plugin", plugin(`{"packages": [{"name": "evil/plugin", "type": "composer-plugin"}]}`), "composer", dfr, "U.unreadable-script"},
 		{"usage", nil, "composer", allow, "D1.read-only"},
 		{"plugins skipped", plugin(`{"packages": [{"name": "evil/plugin", "type": "composer-plugin"}]}`), "composer --no-plugins run-script test", allow, "D4.run-script"},
+	})
+}
+
+// TestComposerLocalReads: composer's commands that read only what is on
+// the machine (validate, show, licenses, why) are routine unless composer
+// loads a plugin installed in the project first. Those that ask a
+// repository, or work in a folder whose plugins were not looked for, are not.
+func TestComposerLocalReads(t *testing.T) {
+	plain := map[string]string{"composer.json": `{"name": "a/b", "require": {"monolog/monolog": "^3"}}`}
+	plugin := map[string]string{"composer.json": `{"name": "a/b"}`, "vendor/composer/installed.json": `{"packages": [{"name": "evil/plugin", "type": "composer-plugin"}]}`}
+	runReadCases(t, []readCase{
+		{"validate", plain, "composer validate", allow, "D1.read-only"},
+		{"validate strict", plain, "composer validate --strict --no-check-publish composer.json", allow, "D1.read-only"},
+		{"show tree", plain, "composer show -t", allow, "D1.read-only"},
+		{"licenses", plain, "composer licenses --format=json", allow, "D1.read-only"},
+		{"why", plain, "composer why monolog/monolog", allow, "D1.read-only"},
+		{"no composer.json", nil, "composer show", allow, "D1.read-only"},
+
+		{"plugin validate", plugin, "composer validate", dfr, "U.unreadable-script"},
+		{"plugin show", plugin, "composer show", dfr, "U.unreadable-script"},
+		{"show outdated", plain, "composer show --outdated", dfr, "U.unknown-option"},
+		{"show latest", plain, "composer show --latest", dfr, "U.unknown-option"},
+		{"show all", plain, "composer show -a", dfr, "U.unknown-option"},
+		{"diagnose", plain, "composer diagnose", dfr, "U.unknown-subcommand"},
+		{"working dir", plain, "composer -d sub validate", dfr, "U.unreadable-script"},
+		{"validate a secret", plain, "composer validate /home/dev/.ssh/id_rsa", deny, "A6.credential-read"},
 	})
 }

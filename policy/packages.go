@@ -245,6 +245,10 @@ func (j *judgement) packages(c *shell.Command) {
 		if j.composerScript(c, subj) {
 			return
 		}
+		if composerLocalReads.Get()[composerCommand(c)] {
+			j.composerLocal(c, subj, "reads the project's composer.json, lock file and installed packages")
+			return
+		}
 		if sub == "" {
 			j.composerUsage(c, subj)
 			return
