@@ -6,7 +6,7 @@ import (
 	"github.com/arbitergate/arbiter"
 )
 
-// TestLanguageToolInfo: bundler's version, gem's listings of what is installed, and the
+// TestLanguageToolInfo: bundler's version, rustup's installed toolchains, gem's listings of what is installed, and the
 // compilers of other languages asked for their version, are routine. Their
 // neighbours stay not allowed: a query of the registry, compiling (ghc
 // runs Template Haskell, elixir runs its script), inline code.
@@ -23,6 +23,8 @@ func TestLanguageToolInfo(t *testing.T) {
 		{bash("luac -v"), arbiter.Allow, "D1.read-only"},
 		{bash("bundle -v"), arbiter.Allow, "D1.help"},
 		{bash("bundle --version"), arbiter.Allow, ""},
+		{bash("rustup toolchain list"), arbiter.Allow, "D1.read-only"},
+		{bash("rustup -q toolchain list -v"), arbiter.Allow, "D1.read-only"},
 
 		{bash("gem info --remote rails"), arbiter.Defer, "U.unknown-option"},
 		{bash("gem search rails"), arbiter.Defer, "C1.network-request"},
@@ -36,5 +38,8 @@ func TestLanguageToolInfo(t *testing.T) {
 		{bash("bundle -v install"), arbiter.Ask, "B4.install"},
 		{bash("bundle"), arbiter.Ask, "B4.install"},
 		{bash("bundle list"), arbiter.Defer, "U.extra-operand"}, // evaluates the Gemfile, Ruby
+		{bash("rustup toolchain install nightly"), arbiter.Ask, "B4.install"},
+		{bash("rustup toolchain uninstall stable"), arbiter.Ask, "B4.install"},
+		{bash("rustup show"), arbiter.Defer, "U.unknown-subcommand"}, // may install the toolchain a project names
 	})
 }

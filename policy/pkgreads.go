@@ -49,6 +49,8 @@ func pkgReadsOf(prog string) map[string]pkgRead {
 		return pipReads.Get()
 	case "uv":
 		return uvReads.Get()
+	case "rustup":
+		return rustupReads.Get()
 	}
 	return nil
 }
@@ -71,6 +73,11 @@ var (
 	})
 	gemReads = lazy.New(func() map[string]pkgRead {
 		return map[string]pkgRead{"search": registryLookup, "list": readsInstalled, "env": readsInstalled, "environment": readsInstalled, "which": readsInstalled, "contents": readsInstalled, "info": readsInstalled}
+	})
+	// rustup toolchain list names the toolchains installed; it installs
+	// none, not even the one a rust-toolchain.toml asks for.
+	rustupReads = lazy.New(func() map[string]pkgRead {
+		return map[string]pkgRead{"toolchain list": readsInstalled}
 	})
 	condaReads = lazy.New(func() map[string]pkgRead {
 		return map[string]pkgRead{"search": registryLookup, "list": readsInstalled, "env list": readsInstalled}
