@@ -23,9 +23,7 @@ type interpreter struct {
 var interpreters = lazy.New(func() map[string]interpreter {
 	return map[string]interpreter{
 		"deno": {"javascript", []string{"eval"}}, "bun": {"javascript", []string{"-e", "--eval", "-p", "--print"}},
-		"perl": {"perl", []string{"-e", "-E"}}, "ruby": {"ruby", []string{"-e"}}, "php": {"php", []string{"-r"}},
-		"lua": {"lua", []string{"-e"}}, "luajit": {"lua", []string{"-e"}},
-		"julia":      {"julia", []string{"-e", "--eval"}},
+		"perl":       {"perl", []string{"-e", "-E"}},
 		"pwsh":       {"powershell", []string{"-command", "-c", "-com", "-comm", "-comma", "-comman"}},
 		"powershell": {"powershell", []string{"-command", "-c", "-com", "-comm", "-comma", "-comman"}},
 		"osascript":  {"applescript", []string{"-e"}},
