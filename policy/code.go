@@ -320,7 +320,7 @@ func isCodeOption(lang, t string) bool {
 	}
 	if strings.HasPrefix(t, "--") {
 		name, _, _ := strings.Cut(t, "=")
-		return name == "--eval" || name == "--print" && lang == "javascript"
+		return name == "--eval" || name == "--print" && (lang == "javascript" || lang == "julia")
 	}
 	return codeLetterAt(lang, t) >= 0
 }
@@ -373,7 +373,7 @@ func codeLetters(lang string) string {
 		return "c"
 	case "javascript":
 		return "ep"
-	case "perl":
+	case "perl", "julia":
 		return "eE"
 	case "php":
 		return "r"

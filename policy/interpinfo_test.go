@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/arbitergate/arbiter"
+	"github.com/arbitergate/arbiter/spec"
 )
 
 // TestInterpreterInfo (neighbours marked dfr must not be allowed): ruby, php, lua, julia and perl asked only for their
@@ -59,11 +60,36 @@ func TestInterpreterInfo(t *testing.T) {
 		{"lua -e", nil, `lua -e 'os.execute("id")'`, dfr, ""},
 		{"julia script", evil, "julia x.jl", dfr, ""},
 		{"julia -v script", evil, "julia -v x.jl", dfr, ""},
+		{"julia -E", nil, "julia -E 'run(`id`)'", dfr, "U.no-tokenizer"},
+		{"julia --print", nil, "julia --print 'run(`id`)'", dfr, "U.no-tokenizer"},
+		{"julia --eval=", nil, "julia --eval='run(`id`)'", dfr, "U.no-tokenizer"},
 		{"julia -e", nil, `julia -e 'run(` + "`id`" + `)'`, dfr, ""},
 		{"perl script", evil, "perl x.pl", dfr, ""},
 		{"perl -c", evil, "perl -c x.pl", dfr, ""},
 		{"perl -V:name", nil, "perl -V:cc", dfr, ""},
 	})
+}
+
+// TestInterpreterCodeOptionsRead: every option an interpreter block gives
+// code (-e=code:ruby) is one the interpreter rule reads the code of; the
+// closed world leaves such values to that rule, so one it missed (julia
+// -E) would be taken for a script's name.
+func TestInterpreterCodeOptionsRead(t *testing.T) {
+	progs, err := spec.Builtin().Programs()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, sp := range progs {
+		if sp.Rule() != "interpreter" {
+			continue
+		}
+		lang, names := sp.CodeOptions()
+		for _, n := range names {
+			if !isCodeOption(lang, n) {
+				t.Errorf("%s (programs.txt line %d): %s gives %s code, which the interpreter rule does not read", sp.Name, sp.Line(), n, lang)
+			}
+		}
+	}
 }
 
 // runAllowCases plants each case's files and decides its command: a case
