@@ -557,7 +557,23 @@ func (l *perlLexer) interpolated(s string, i int, regex bool) (int, string, bool
 			k++
 		}
 		return k, "", true
-	case c == '$' && strings.IndexByte("&.", n) >= 0:
+	case c == '$' && n == '^':
+		l.a.not("the string interpolates a special variable $^…")
+		return 0, "", false
+	case c == '$' && n == '#':
+		j := k + 1
+		for j < len(s) && (isASCIILetter(s[j]) || isDigit(s[j])) {
+			j++
+		}
+		if j == k+1 {
+			// $#{…} and $#$x: an expression, or a reference's last index.
+			l.a.dynamic("the string interpolates $#… with an expression")
+			return 0, "", false
+		}
+		return j, s[k+1 : j], true
+	case c == '$' && n > ' ' && n < 0x7f && !isDigit(n) || c == '@' && (n == '-' || n == '+'):
+		// A punctuation variable ($&, $., $!, $-[0], @+): a subscript
+		// after it is read as one.
 		return k + 1, "", true
 	}
 	return -1, "", true
