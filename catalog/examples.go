@@ -96,7 +96,7 @@ var examples = lazy.New(func() map[ID][]string {
 		UInteractive:         {"python -m pdb file.py"},
 		ULinkerOption:        {"gcc -Wl,--wrap=malloc a.c", "gcc -Wl,-plugin=/tmp/x.so a.c"},
 		UNoSpec:              {"eval 'rm -rf /'", "eval $(opam env)"},
-		UNoTokenizer:         {"ruby -e \"`rm -rf /home/user`\"", "perl -e \"system('rm -rf /home/user')\""},
+		UNoTokenizer:         {"ruby -e \"`rm -rf /home/user`\"", "lua -e \"os.execute('rm -rf /home/user')\""},
 		UParseError:          {"exit()", "echo 'unterminated"},
 		URunsAProgram:        {"git -c core.pager='sh -c id' log", "sort --compress-program=sh data.txt"},
 		UTerminalMultiplexer: {"tmux new -d", "tmux kill-server"},

@@ -51,6 +51,11 @@ func FuzzSed(f *testing.F) {
 	fuzzLang(f, "sed", `s/a/b/gw out`, "/x/,/y/{\ns|a|b|\np\n}", `1i\`+"\nt", `y/ab/cd/;$!N`, `\,x,d`)
 }
 
+func FuzzPerl(f *testing.F) {
+	fuzzLang(f, "perl", `s/foo/bar/g`, `print if /a\/b/`, `print $F[1]`, `s{a}{"$1$h{x}"}ge; tr/a-z/A-Z/`, "BEGIN{$/=undef} $c++ }{ print $c",
+		`print "@{[ system 'id' ]}"`, `$h{s} = y => 2; print <STDIN>`, `s/(?{ 1 })//; print qq(a$x[0]b)`)
+}
+
 func timed(lang, src string) (Report, time.Duration) {
 	start := time.Now()
 	r := Analyze(lang, src)
@@ -72,6 +77,7 @@ var largeLines = map[string]string{
 	"javascript": "const fs = require('fs'); console.log(JSON.stringify([1, 2].map(x => `${x}`)));\n",
 	"awk":        "{ print $1 > \"/dev/stderr\" }\n",
 	"sed":        "s/a/b/g\n",
+	"perl":       "s/(\\w+)=$x/$1\\t$F[0]/g; print if /^a$/ and $h{k} > 2;\n",
 }
 
 // TestLargeInput: the largest code accepted is read whole and judged as

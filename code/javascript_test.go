@@ -142,7 +142,7 @@ func TestSed(t *testing.T) {
 }
 
 func TestUnsupported(t *testing.T) {
-	for _, lang := range []string{"ruby", "perl", "php", "lua", "powershell", "applescript", "r", "julia", ""} {
+	for _, lang := range []string{"ruby", "php", "lua", "powershell", "applescript", "r", "julia", ""} {
 		if r := Analyze(lang, "print 1"); r.Pure || r.Parsed || !containsFold(r.Why, "no tokenizer") {
 			t.Errorf("%s: got %+v", lang, r)
 		}

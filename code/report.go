@@ -66,6 +66,8 @@ func analyzer(lang string) func(*analysis, string) {
 		return analyzeAwk
 	case "sed":
 		return analyzeSed
+	case "perl":
+		return analyzePerl
 	}
 	return nil
 }

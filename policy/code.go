@@ -22,6 +22,9 @@ func (j *judgement) interpreter(c *shell.Command, lang string) {
 	if lang == "python" {
 		j.warningFilters(c)
 	}
+	if lang == "perl" && j.perl(c) {
+		return
+	}
 	if file, ok := syntaxCheckOnly(c, lang); ok {
 		j.syntaxCheck(c, file)
 		return
@@ -89,6 +92,10 @@ func (j *judgement) interpreter(c *shell.Command, lang string) {
 		j.pipedCode(c, in.From, subj)
 	case in.Kind == shell.File && in.Text != "":
 		j.runFile(c, in.Text, subj)
+	case in.Kind != shell.NoInput && lang == "perl" && in.Known:
+		// The perl rule reads code on standard input with the switches it
+		// knows; here some other switch came first.
+		j.fireWith(catalog.UUnknownOption, subj, "perl runs code from standard input with switches arbiter does not read")
 	case in.Kind != shell.NoInput:
 		j.inlineCode(c, lang, shell.Word{Text: in.Text}, in.Known)
 	default:

@@ -166,7 +166,7 @@ func TestInlineCodeEffects(t *testing.T) {
 		{`sed 'r /home/dev/.ssh/id_rsa' notes.txt`, arbiter.Ask, ""},
 		{`python3 -c "open('/home/dev/.bashrc', 'a').write('x')"`, arbiter.Ask, ""},
 		{`ruby -e 'puts 1'`, arbiter.Defer, "U.no-tokenizer"},
-		{`perl -e 'print 1'`, arbiter.Defer, "U.no-tokenizer"},
+		{`lua -e 'print(1)'`, arbiter.Defer, "U.no-tokenizer"},
 		{`python3 -c 'print("unterminated)'`, arbiter.Defer, "U.unreadable-code"},
 		{`python3 -c "$CODE"`, arbiter.Defer, ""},
 		{`sed -f edits.sed file`, arbiter.Defer, "U.script-file"},
