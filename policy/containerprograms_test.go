@@ -103,3 +103,56 @@ func TestLinkerCacheAndCrontab(t *testing.T) {
 		{"crontab edit", nil, "crontab -e", deny, "H8.interactive"},
 	})
 }
+
+// TestBinaryInspectors: objdump and readelf print what a binary holds;
+// the options that read other files the binary names (its sources, its
+// separate debug files) and nm's plugin keep their answers.
+func TestBinaryInspectors(t *testing.T) {
+	runReadCases(t, []readCase{
+		{"readelf dynamic symbols", nil, "readelf --dyn-syms -W build/lib.so", allow, "D1.read-only"},
+		{"readelf hex dump", nil, "readelf -x .rodata build/app", allow, "D1.read-only"},
+		{"readelf segments", nil, "readelf --segments --notes build/app", allow, "D1.read-only"},
+		{"objdump intel", nil, "objdump -d -M intel --no-show-raw-insn build/app", allow, "D1.read-only"},
+		{"objdump source", nil, "objdump -S build/app", dfr, "U.unknown-option"},
+		{"objdump include", nil, "objdump -d --include=/root build/app", dfr, "U.unknown-option"},
+		{"readelf follow links", nil, "readelf --debug-dump=follow-links build/app", dfr, "U.unknown-option"},
+		{"nm plugin", nil, "nm --plugin ./evil.so build/app", dfr, "U.unknown-option"},
+		{"readelf of a key", nil, "readelf -a ~/.ssh/id_rsa", deny, "A6.credential-read"},
+	})
+}
+
+// TestStatusProbes: pg_isready asks a local server whether it answers,
+// lsb_release prints the distribution, and interpreters with no code
+// reader print their version; a remote host, a connection string, a
+// script or code after the version keep their answers.
+func TestStatusProbes(t *testing.T) {
+	runReadCases(t, []readCase{
+		{"pg_isready", nil, "pg_isready", allow, "D1.read-only"},
+		{"pg_isready local", nil, "pg_isready -h 127.0.0.1 -p 5432 -t 3", allow, "D1.read-only"},
+		{"lsb_release", nil, "lsb_release -a", allow, "D1.read-only"},
+		{"perl version", nil, "perl -v", allow, ""},
+		{"ruby version", nil, "ruby --version", allow, ""},
+		{"julia version", nil, "julia --version", allow, ""},
+		{"pg_isready remote", nil, "pg_isready -h db.example.com", dfr, "C1.network-request"},
+		{"pg_isready connection string", nil, "pg_isready -d 'host=db.example.com'", dfr, "U.unknown-option"},
+		{"perl version then code", nil, "perl -v -e 'system(\"id\")'", dfr, ""},
+		{"ruby script", nil, "ruby -v ./tool.rb", dfr, ""},
+		{"php code", nil, "php -r 'system(\"id\");'", dfr, "U.no-tokenizer"},
+	})
+}
+
+// TestDiscardedLocalResponses: a request to a local service whose body is
+// sent to /dev/null saves nothing (curl -o /dev/null -w '%{http_code}'); a
+// real file, a method that changes data and a remote host keep their
+// answers.
+func TestDiscardedLocalResponses(t *testing.T) {
+	runReadCases(t, []readCase{
+		{"curl status code", nil, "curl -s -o /dev/null -w '%{http_code}' http://localhost:8080/health", allow, "D4.local-service"},
+		{"wget to null", nil, "wget -q -O /dev/null http://127.0.0.1:3000/", allow, "D4.local-service"},
+		{"curl long output", nil, "curl --output /dev/null -sS http://localhost:5000/", allow, "D4.local-service"},
+		{"curl saves a file", nil, "curl -o page.html http://localhost:8080/", dfr, "C1.network-request"},
+		{"curl delete", nil, "curl -o /dev/null -X DELETE http://localhost:8080/items/1", dfr, "C1.network-request"},
+		{"curl remote", nil, "curl -o /dev/null https://example.com/", dfr, "C1.network-request"},
+		{"curl into bashrc", nil, "curl -o ~/.bashrc http://localhost:8080/", ask, "B5.persistence"},
+	})
+}
