@@ -135,7 +135,9 @@ func TestStatusProbes(t *testing.T) {
 		{"julia version", nil, "julia --version", allow, ""},
 		{"pg_isready remote", nil, "pg_isready -h db.example.com", dfr, "C1.network-request"},
 		{"pg_isready connection string", nil, "pg_isready -d 'host=db.example.com'", dfr, "U.unknown-option"},
-		{"perl version then code", nil, "perl -v -e 'system(\"id\")'", dfr, ""},
+		{"perl version then code", nil, "perl -v -e 'system(\"id\")'", dfr, "U.no-tokenizer"},
+		{"ruby version then code", nil, "ruby -v -e 'system(\"id\")'", dfr, "U.no-tokenizer"},
+		{"php version then code", nil, "php -v -r 'system(\"id\");'", dfr, "U.no-tokenizer"},
 		{"ruby script", nil, "ruby -v ./tool.rb", dfr, ""},
 		{"php code", nil, "php -r 'system(\"id\");'", dfr, "U.no-tokenizer"},
 	})
