@@ -523,15 +523,16 @@ func constantCond(cond []*syntax.Stmt) (value, known bool) {
 }
 
 // constantCmd reports the status a command always has, for true, :,
-// false, [ WORD ], (( NUMBER )) and [[ WORD ]] with literal words.
+// false (by any path: /usr/bin/false), [ WORD ], (( NUMBER )) and
+// [[ WORD ]] with literal words.
 func constantCmd(cmd syntax.Command) (value, known bool) {
 	switch c := cmd.(type) {
 	case *syntax.CallExpr:
 		if len(c.Args) == 1 {
-			switch c.Args[0].Lit() {
-			case "true", ":":
+			switch lit := c.Args[0].Lit(); {
+			case lit == ":" || lit != "" && path.Base(lit) == "true":
 				return true, true
-			case "false":
+			case lit != "" && path.Base(lit) == "false":
 				return false, true
 			}
 		}

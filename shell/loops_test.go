@@ -20,6 +20,8 @@ func TestLoopBounds(t *testing.T) {
 		{`while [ 1 ]; do sleep 1; done`, true},
 		{`while (( 1 )); do sleep 1; done`, true},
 		{`until (( 0 )); do sleep 1; done`, true},
+		{`until /usr/bin/false; do sleep 1; done`, true},
+		{`while /bin/true; do sleep 1; done`, true},
 		{`while true; do sleep 1; break; done`, false},
 		{`until curl -s localhost:8080; do sleep 1; done`, false},
 		{`until [ -f /app/done ]; do sleep 1; done`, false},
