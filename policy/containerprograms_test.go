@@ -158,3 +158,19 @@ func TestDiscardedLocalResponses(t *testing.T) {
 		{"curl into bashrc", nil, "curl -o ~/.bashrc http://localhost:8080/", ask, "B5.persistence"},
 	})
 }
+
+// TestWrittenOutputsRun: xxd writes the bytes it decodes into the file
+// named second, and zip and ar write the archive named; running that file
+// in the same command runs what the command does not show.
+func TestWrittenOutputsRun(t *testing.T) {
+	runReadCases(t, []readCase{
+		{"xxd reverse to a file", nil, "xxd -r -p build/data.hex build/data.bin", allow, "D2.write-project"},
+		{"xxd include file", nil, "xxd -i build/font.bin build/font.h", allow, "D2.write-project"},
+		{"xxd dump to a file", nil, "xxd build/app build/app.hex", allow, "D2.write-project"},
+		{"xxd decoded script run", nil, "xxd -r -p build/x.hex build/x.sh && sh build/x.sh", deny, "A7.decoded-execution"},
+		{"xxd decoded binary run", nil, "xxd -r -p build/x.hex build/x && chmod +x build/x && ./build/x", deny, "A7.decoded-execution"},
+		{"xxd into bashrc", nil, "xxd -r -p build/x.hex ~/.bashrc", ask, "B5.persistence"},
+		{"zip output run", nil, "zip -0 build/x.sh build/payload; sh build/x.sh", dfr, "U.dynamic-code"},
+		{"ar output run", nil, "ar rc build/x.sh build/p.o && bash build/x.sh", dfr, "U.dynamic-code"},
+	})
+}
