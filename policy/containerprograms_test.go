@@ -121,23 +121,23 @@ func TestBinaryInspectors(t *testing.T) {
 	})
 }
 
-// TestStatusProbes: pg_isready asks a local server whether it answers,
-// lsb_release prints the distribution, and interpreters with no code
-// reader print their version; a remote host, a connection string, a
-// script or code after the version keep their answers.
+// TestStatusProbes: pg_isready asks a local server whether it answers and
+// lsb_release prints the distribution; a remote host, a connection string,
+// and code after an interpreter's version word keep their answers.
 func TestStatusProbes(t *testing.T) {
 	runReadCases(t, []readCase{
 		{"pg_isready", nil, "pg_isready", allow, "D1.read-only"},
 		{"pg_isready local", nil, "pg_isready -h 127.0.0.1 -p 5432 -t 3", allow, "D1.read-only"},
 		{"lsb_release", nil, "lsb_release -a", allow, "D1.read-only"},
-		{"perl version", nil, "perl -v", allow, ""},
-		{"ruby version", nil, "ruby --version", allow, ""},
-		{"julia version", nil, "julia --version", allow, ""},
 		{"pg_isready remote", nil, "pg_isready -h db.example.com", dfr, "C1.network-request"},
 		{"pg_isready connection string", nil, "pg_isready -d 'host=db.example.com'", dfr, "U.unknown-option"},
-		{"perl version then code", nil, "perl -v -e 'system(\"id\")'", dfr, "U.no-tokenizer"},
-		{"ruby version then code", nil, "ruby -v -e 'system(\"id\")'", dfr, "U.no-tokenizer"},
-		{"php version then code", nil, "php -v -r 'system(\"id\");'", dfr, "U.no-tokenizer"},
+		// A version word with code after it: ruby -v prints its version and
+		// runs the code, so the code is read as any is.
+		{"perl version then code", nil, "perl -v -e 'system(\"id\")'", dfr, ""},
+		{"ruby version then code", nil, "ruby -v -e 'system(\"id\")'", dfr, ""},
+		{"php version then code", nil, "php -v -r 'system(\"id\");'", dfr, ""},
+		{"julia version then code", nil, "julia -v -e 'run(`id`)'", dfr, ""},
+		{"node version then code", nil, "node -v -e 'require(\"child_process\").execSync(\"id\")'", dfr, ""},
 		{"ruby script", nil, "ruby -v ./tool.rb", dfr, ""},
 		{"php code", nil, "php -r 'system(\"id\");'", dfr, "U.no-tokenizer"},
 	})

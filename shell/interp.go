@@ -18,12 +18,14 @@ type interpreter struct {
 
 // interpreters maps the interpreter programs that have no spec block of
 // their own to their language and the options whose value is code. The
-// others (python, node, r, rscript, perl, ruby, php, lua, julia) are described once, by their block
+// others (python, node, r, rscript) are described once, by their block
 // in spec/programs.txt (rule:interpreter, with -c=code:python).
 var interpreters = lazy.New(func() map[string]interpreter {
 	return map[string]interpreter{
 		"deno": {"javascript", []string{"eval"}}, "bun": {"javascript", []string{"-e", "--eval", "-p", "--print"}},
-		"luajit":     {"lua", []string{"-e"}},
+		"perl": {"perl", []string{"-e", "-E"}}, "ruby": {"ruby", []string{"-e"}}, "php": {"php", []string{"-r"}},
+		"lua": {"lua", []string{"-e"}}, "luajit": {"lua", []string{"-e"}},
+		"julia":      {"julia", []string{"-e", "--eval"}},
 		"pwsh":       {"powershell", []string{"-command", "-c", "-com", "-comm", "-comma", "-comman"}},
 		"powershell": {"powershell", []string{"-command", "-c", "-com", "-comm", "-comma", "-comman"}},
 		"osascript":  {"applescript", []string{"-e"}},
