@@ -138,7 +138,6 @@ func TestStatusProbes(t *testing.T) {
 		{"php version then code", nil, "php -v -r 'system(\"id\");'", dfr, ""},
 		{"julia version then code", nil, "julia -v -e 'run(`id`)'", dfr, ""},
 		{"node version then code", nil, "node -v -e 'require(\"child_process\").execSync(\"id\")'", dfr, ""},
-		{"ruby script", nil, "ruby -v ./tool.rb", dfr, ""},
 		{"php code", nil, "php -r 'system(\"id\");'", dfr, "U.no-tokenizer"},
 	})
 }
