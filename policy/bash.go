@@ -608,6 +608,16 @@ func (j *judgement) writtenFiles(a *shell.Analysis) map[string]writtenFile {
 					}
 				}
 			}
+		case "xxd", "zip", "ar", "ranlib":
+			// The files their specs name as written (xxd's output, the
+			// archive) hold bytes the command does not show.
+			if sp := spec.Lookup(c.Program); sp != nil {
+				for _, v := range sp.Parse(c.ArgTexts()).Values {
+					if v.Kind == spec.Write {
+						record(j.res.Resolve(v.Text, c.Dir), writtenFile{producer: c.Program})
+					}
+				}
+			}
 		case "tee":
 			for _, o := range operands(c) {
 				record(j.res.Resolve(o.Text, c.Dir), stdin())

@@ -158,6 +158,14 @@ func helpOnly(c *shell.Command) bool {
 	return false
 }
 
+// longHelpOnly reports whether the command's one word is --help or
+// --version, which no program reads as anything but a request to print
+// and exit (unlike -h, -V or -version, which some programs read as a host,
+// a verbosity or an operand).
+func longHelpOnly(c *shell.Command) bool {
+	return len(c.Args) == 1 && c.Origin == "" && (c.Args[0].Text == "--help" || c.Args[0].Text == "--version")
+}
+
 // understand holds a command some rule allowed to the closed world: its
 // program must have a spec, every word must parse, and every value the
 // spec names is judged for what it is.
@@ -183,6 +191,11 @@ func (j *judgement) parseWords(c *shell.Command) (spec.Result, bool) {
 	sp := spec.Lookup(c.Program)
 	if sp == nil {
 		j.fireWith(catalog.UNoSpec, subj, fmt.Sprintf("arbiter allows a program only by its spec, and %s has none; a contributor adds one to spec/programs.txt", c.Program))
+		return spec.Result{}, false
+	}
+	if !sp.Words() && longHelpOnly(c) {
+		// The rule allowed it; a lone --help or --version has no word
+		// left for the spec to read.
 		return spec.Result{}, false
 	}
 	if !sp.Words() {

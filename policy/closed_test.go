@@ -69,7 +69,7 @@ func TestClosedWorld(t *testing.T) {
 		// Arguments only known at run time.
 		{"unresolved", "cat $F", "U.unresolved"},
 		{"unresolved", "head -n 3 $(cat files.txt)", "U.unresolved"},
-		{"unresolved", "nginx", "U.unknown-program"},
+		{"unresolved", "haproxy", "U.unknown-program"},
 		{"unresolved", "sort $OPTS data.txt", "U.unresolved"},
 		// Inert git settings only.
 		{"gitconfig", "git -c core.hooksPath=/tmp/h status", "U.git-setting"},

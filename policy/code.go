@@ -60,7 +60,9 @@ func (j *judgement) interpreter(c *shell.Command, lang string) {
 			continue
 		}
 		if strings.HasPrefix(t, "-") {
-			if (t == "--version" || t == "-V" || t == "--help" || t == "-h" || t == "-v" && lang != "python") && versionStopsScript(c, lang) {
+			if (t == "--version" || t == "-V" || t == "--help" || t == "-h" || t == "-v" && lang != "python") && len(c.Args) == 1 {
+				// Alone it prints and exits; with code after it, ruby -v
+				// prints its version and runs the code, so the code is read.
 				j.fireWith(catalog.D1ReadOnly, subj, "prints the interpreter's version")
 				return
 			}

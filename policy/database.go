@@ -25,6 +25,10 @@ func (j *judgement) databaseClient(c *shell.Command) {
 		j.fireWith(catalog.D5Build, subj, "creates an empty database")
 		return
 	}
+	if versionOnly(c) {
+		j.fireWith(catalog.D1ReadOnly, subj, "prints the client's version or help")
+		return
+	}
 	if c.Program == "sqlite3" && j.sqliteRead(c) || c.Program == "duckdb" && j.duckdbRead(c) {
 		return
 	}
@@ -42,7 +46,40 @@ func (j *judgement) databaseClient(c *shell.Command) {
 		return
 	}
 	j.productionDatabase(c, subj)
+	if c.Program == "redis-cli" && redisStatusOnly(query) {
+		j.fireWith(catalog.D1ReadOnly, subj, "asks the Redis server whether it answers, or for its key count or state, reading no stored value")
+		return
+	}
 	j.judgeQuery(query, c.Program == "redis-cli", subj)
+}
+
+// redisStatusOnly reports whether a redis-cli command is PING, DBSIZE or
+// INFO (with an optional section name): they read no stored value.
+func redisStatusOnly(query string) bool {
+	f := strings.Fields(query)
+	switch {
+	case len(f) == 1 && (strings.EqualFold(f[0], "PING") || strings.EqualFold(f[0], "DBSIZE")):
+		return true
+	case len(f) <= 2 && len(f) >= 1 && strings.EqualFold(f[0], "INFO"):
+		return len(f) == 1 || isWord(f[1])
+	}
+	return false
+}
+
+// isWord reports whether s is letters only (an INFO section name).
+func isWord(s string) bool {
+	for _, r := range s {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z') {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// versionOnly reports whether a client's one word is --version or
+// --help: it prints and exits without connecting or reading a query.
+func versionOnly(c *shell.Command) bool {
+	return len(c.Args) == 1 && (c.Args[0].Text == "--version" || c.Args[0].Text == "--help") && c.Stdin.Kind == shell.NoInput
 }
 
 // databaseQuery finds the query a client runs: an option's value, a file

@@ -145,7 +145,8 @@ func (j *judgement) httpClient(c *shell.Command) {
 	subj := c.String()
 	t := curlTransfer(c)
 	t.output = append(t.output, savedUnderURLName(c)...)
-	j.writeArgs(c, t.output)
+	saved := savedFiles(t.output)
+	j.writeArgs(c, saved)
 	if len(t.prints) > 0 {
 		j.readArgs(&shell.Command{Program: c.Program, Args: t.prints, Dir: c.Dir, DirUnknown: c.DirUnknown})
 	}
@@ -168,7 +169,7 @@ func (j *judgement) httpClient(c *shell.Command) {
 		j.fireWith(catalog.BTlsBypass, subj, "turns off certificate checks for a remote host, so an attacker in the middle could read or change the traffic")
 	}
 	switch {
-	case allLoopback(t.hosts) && !t.sends && len(t.output) == 0:
+	case allLoopback(t.hosts) && !t.sends && len(saved) == 0:
 		if why := j.notPlainGet(c); why != "" {
 			j.fireWith(catalog.C1NetworkRequest, subj, why)
 			return
@@ -176,6 +177,7 @@ func (j *judgement) httpClient(c *shell.Command) {
 		j.fire(catalog.D4LocalService, subj)
 	case allLoopback(t.hosts) && !t.sends:
 		j.fireWith(catalog.C1NetworkRequest, subj, "saves what a service on this machine returns into a file")
+
 	case allLoopback(t.hosts):
 		j.fireWith(catalog.C1NetworkRequest, subj, "sends data to a service on this machine")
 	case t.sends:
@@ -183,6 +185,18 @@ func (j *judgement) httpClient(c *shell.Command) {
 	default:
 		j.fire(catalog.C1NetworkRequest, subj)
 	}
+}
+
+// savedFiles returns the outputs that keep what they are given: all but
+// /dev/null, which discards it (curl -o /dev/null -w '%{http_code}').
+func savedFiles(outputs []shell.Word) []shell.Word {
+	var kept []shell.Word
+	for _, w := range outputs {
+		if w.Dynamic || w.Text != "/dev/null" {
+			kept = append(kept, w)
+		}
+	}
+	return kept
 }
 
 // savedUnderURLName returns the files a download saves under the name

@@ -45,19 +45,3 @@ func syntaxCheckOnly(c *shell.Command, lang string) (string, bool) {
 func (j *judgement) syntaxCheck(c *shell.Command, file string) {
 	j.fireWith(catalog.D1ReadOnly, c.String(), "checks the syntax of "+file+" without running any of it")
 }
-
-// versionStopsScript reports whether a version or help option makes the
-// interpreter exit before its script. ruby -v and lua -v print the version
-// and then run the script they are given, so for them that holds only
-// when no operand follows.
-func versionStopsScript(c *shell.Command, lang string) bool {
-	if lang != "ruby" && lang != "lua" {
-		return true
-	}
-	for _, a := range c.Args {
-		if a.Dynamic || !strings.HasPrefix(a.Text, "-") || a.Text == "-" {
-			return false
-		}
-	}
-	return true
-}

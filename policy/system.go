@@ -185,6 +185,18 @@ func (j *judgement) systemConfig(c *shell.Command) {
 			return
 		}
 		j.fireWith(catalog.B5SystemConfig, subj, "mounts or unmounts file systems")
+	case "nginx":
+		if len(c.Args) == 1 && (c.Args[0].Text == "-v" || c.Args[0].Text == "-V" || c.Args[0].Text == "-h" || c.Args[0].Text == "-?") {
+			j.fireWith(catalog.D1ReadOnly, subj, "prints nginx's version or help")
+			return
+		}
+		j.fireWith(catalog.CServer, subj, "starts, signals or tests nginx, which loads its configuration: the log files, modules and keys it names")
+	case "ldconfig":
+		if ldconfigPrints(c) {
+			j.fireWith(catalog.D1ReadOnly, subj, "prints the dynamic linker's cache")
+			return
+		}
+		j.fireWith(catalog.B5SystemConfig, subj, "rebuilds the dynamic linker's cache")
 	case "sysctl":
 		// -p, -f and --system load settings from files; NAME=VALUE sets one.
 		if !hasFlag(c, 'w', "--write") && !hasFlag(c, 'p', "--load", "--system") && !hasFlag(c, 'f') && !strings.Contains(strings.Join(c.ArgTexts(), " "), "=") {
@@ -276,6 +288,23 @@ func mountLists(c *shell.Command) bool {
 			return false
 		case (t == "-t" || t == "--types") && !strings.Contains(c.Args[k].Text, "="):
 			k++ // its value, a file system type
+		}
+	}
+	return true
+}
+
+// ldconfigPrints reports whether ldconfig only prints its cache or its
+// version: every word is -p, --print-cache, -V or --version. Any other
+// word rebuilds the cache or writes the file or links it names.
+func ldconfigPrints(c *shell.Command) bool {
+	if len(c.Args) == 0 {
+		return false
+	}
+	for _, a := range c.Args {
+		switch a.Text {
+		case "-p", "--print-cache", "-V", "--version":
+		default:
+			return false
 		}
 	}
 	return true

@@ -321,7 +321,7 @@ func (w *walker) stmt(s *syntax.Stmt, ctx Context) {
 	case *syntax.WhileClause:
 		w.stmts(c.Cond, ctx|InCondition|InLoop)
 		w.stmts(c.Do, ctx|InLoop)
-		if alwaysTrue(c.Cond) != c.Until && !hasExit(c.Do) {
+		if v, known := constantCond(c.Cond); known && v != c.Until && !hasExit(c.Do) {
 			w.unbounded(c.Do)
 		}
 	case *syntax.ForClause:
@@ -511,33 +511,47 @@ func (w *walker) unbounded(body []*syntax.Stmt) {
 	w.problem(UnboundedLoop, "a loop with no exit would run forever")
 }
 
-// alwaysTrue reports whether a loop condition is a constant true.
-func alwaysTrue(cond []*syntax.Stmt) bool {
+// constantCond reports the status a loop condition always has: known is
+// false when it can change (a command's status, a file test). A ! in
+// front flips it, so while ! false runs forever and until ! true too.
+func constantCond(cond []*syntax.Stmt) (value, known bool) {
 	if len(cond) != 1 {
-		return false
+		return false, false
 	}
-	switch c := cond[0].Cmd.(type) {
+	value, known = constantCmd(cond[0].Cmd)
+	return value != cond[0].Negated, known
+}
+
+// constantCmd reports the status a command always has, for true, :,
+// false (by any path: /usr/bin/false), [ WORD ], (( NUMBER )) and
+// [[ WORD ]] with literal words.
+func constantCmd(cmd syntax.Command) (value, known bool) {
+	switch c := cmd.(type) {
 	case *syntax.CallExpr:
 		if len(c.Args) == 1 {
-			switch c.Args[0].Lit() {
-			case "true", ":":
-				return true
+			switch lit := c.Args[0].Lit(); {
+			case lit == ":" || lit != "" && path.Base(lit) == "true":
+				return true, true
+			case lit != "" && path.Base(lit) == "false":
+				return false, true
 			}
 		}
 		if len(c.Args) == 3 && c.Args[0].Lit() == "[" && c.Args[2].Lit() == "]" && c.Args[1].Lit() != "" {
-			return true
+			return true, true
 		}
 	case *syntax.ArithmCmd:
 		if lit, ok := c.X.(*syntax.Word); ok {
 			v := lit.Lit()
-			return v != "" && strings.Trim(v, "0123456789") == "" && strings.Trim(v, "0") != ""
+			if v != "" && strings.Trim(v, "0123456789") == "" {
+				return strings.Trim(v, "0") != "", true
+			}
 		}
 	case *syntax.TestClause:
-		if word, ok := c.X.(*syntax.Word); ok {
-			return word.Lit() != ""
+		if word, ok := c.X.(*syntax.Word); ok && word.Lit() != "" {
+			return true, true
 		}
 	}
-	return false
+	return false, false
 }
 
 // hasExit reports whether a loop body contains a way out.

@@ -77,6 +77,7 @@ func TestProblems(t *testing.T) {
 		{`alias ls='rm -rf /'`, Definition},
 		{`while true; do work & done`, ForkBomb},
 		{`while true; do sleep 1; done`, UnboundedLoop},
+		{`until /usr/bin/false; do work & done`, ForkBomb},
 		{`python`, Interactive},
 		{`echo 'unterminated`, ParseError},
 		{`powershell -EncodedCommand ZQBjAGgAbwA=`, Obfuscated},
