@@ -189,6 +189,44 @@ func TestLibraryCalls(t *testing.T) {
 		{"import shutil\nshutil.rmtree('build')", false, "deletes", nil, nil},
 		{"import requests\nrequests.get('https://x.example')", false, "network", nil, nil},
 		{"eval('1')", false, "eval", nil, nil},
+		// decimal, dis, tokenize, email.utils, codecs: the standard
+		// library's computing that bug reproductions print
+		{"from decimal import Decimal, ROUND_HALF_UP\nprint(Decimal('2.5').quantize(Decimal('1'), rounding=ROUND_HALF_UP))", true, "", nil, nil},
+		{"import decimal\nprint(decimal.Decimal('2').sqrt().normalize().to_eng_string())", true, "", nil, nil},
+		{"import dis\ndis.dis(len)\nfor i in dis.get_instructions('x + 1'):\n    print(i.opname)", true, "", nil, nil},
+		{"import tokenize, io\nprint(list(tokenize.generate_tokens(io.StringIO('x = 1').readline)))", true, "", nil, nil},
+		{"import email.utils\nprint(email.utils.formatdate(0, usegmt=True), email.utils.parseaddr('A <a@b.c>'))", true, "", nil, nil},
+		{"import codecs\nprint(codecs.encode('abc', 'rot13'), codecs.decode(b'6869', 'hex'))", true, "", nil, nil},
+		{"import decimal\nprint(decimal.Decimal('1').quantize(eval('1')))", false, "eval", nil, nil},
+		{"import dis\ndis.dis(__import__('os'))", false, "__import__", nil, nil},
+		{"import tokenize, os\ntokenize.generate_tokens(os.system)", false, "os.system", nil, nil},
+		{"import tokenize\nprint(tokenize.open('x.py').read())", false, "tokenize.open", nil, nil},
+		{"import email.utils\nprint(email.utils.make_msgid())", false, "make_msgid", nil, nil},
+		{"import codecs, pickle\npickle.loads(codecs.decode(b'80', 'hex'))", false, "pickle", nil, nil},
+		// typing's and dataclasses' markers, compression, mail and MIME
+		// parsing, queues, dates and the version helpers
+		{"import typing\nprint(typing.Annotated[int, 'x'], typing.ClassVar, typing.DefaultDict[str, int], typing.NewType('U', int))", true, "", nil, nil},
+		{"import dataclasses, sys\nprint(dataclasses.MISSING, sys.float_repr_style)", true, "", nil, nil},
+		{"import gzip, bz2, lzma\nprint(gzip.decompress(gzip.compress(b'x')), bz2.compress(b'x'), lzma.compress(b'x'))", true, "", nil, nil},
+		{"import email, mimetypes\nprint(email.message_from_string('Subject: x\\n\\nbody')['Subject'], mimetypes.guess_type('a.json'))", true, "", nil, nil},
+		{"import queue, fractions, array\nq = queue.Queue()\nq.put(1)\nprint(q.get(), q.qsize(), fractions.Fraction('0.25').limit_denominator(10), array.array('d', [1.0]).tobytes())", true, "", nil, nil},
+		{"import dateutil.parser, pytz, six, pkg_resources\nprint(dateutil.parser.parse('2020-01-01'), pytz.timezone('UTC'), six.PY3, pkg_resources.parse_version('1.0'))", true, "", nil, nil},
+		{"from typing_extensions import Literal, TypedDict\nprint(Literal['a'], TypedDict)", true, "", nil, nil},
+		{"import typing\nprint(typing.get_type_hints(print))", false, "get_type_hints", nil, nil},
+		{"import dataclasses\nprint(dataclasses.make_dataclass('C', ['x']))", false, "make_dataclass", nil, nil},
+		{"import gzip\nprint(gzip.open('/etc/shadow.gz').read())", false, "gzip.open", nil, nil},
+		{"import six\nsix.exec_('import os')", false, "exec_", nil, nil},
+		{"import dateutil.parser\ndateutil.parser.parse('x', tzinfos=eval)", false, "eval", nil, nil},
+		{"import array\narray.array('b').tofile(open('x', 'wb'))", false, "tofile", nil, nil},
+		{"import queue, os\nq = queue.Queue()\nq.put(os.system)", false, "os.system", nil, nil},
+		{"from unittest import mock\nmock.patch('os.system')", false, "patch", nil, nil},
+		// capturing what code prints, and minidom's printing
+		{"import contextlib, io\nf = io.StringIO()\nwith contextlib.redirect_stdout(f):\n    print('x')\nprint(repr(f.getvalue()))", true, "", nil, nil},
+		{"import contextlib, io\nwith contextlib.redirect_stderr(io.StringIO()):\n    print(1)", true, "", nil, nil},
+		{"import xml.dom.minidom\nd = xml.dom.minidom.parseString('<a><b/></a>')\nprint(d.toprettyxml(), d.toxml(), len(d.getElementsByTagName('b')))", true, "", nil, nil},
+		{"import contextlib, os\nwith contextlib.chdir('/'):\n    print(1)", false, "chdir", nil, nil},
+		{"import contextlib, os\nwith contextlib.redirect_stdout(os.system('id')):\n    pass", false, "os.system", nil, nil},
+		{"import xml.dom.minidom\nxml.dom.minidom.parse('/etc/shadow').writexml(open('x', 'w'))", false, "minidom.parse", nil, nil},
 	}
 	for _, tt := range tests {
 		r := Analyze("python", tt.src)

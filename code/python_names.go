@@ -175,6 +175,14 @@ dataclasses.dataclass dataclasses.field dataclasses.fields dataclasses.asdict da
 typing.Any typing.Optional typing.Union typing.List typing.Dict typing.Set typing.Tuple typing.Callable typing.Iterable typing.Iterator
 typing.Sequence typing.Mapping typing.TypeVar typing.Generic typing.Protocol typing.NamedTuple typing.TypedDict typing.Literal typing.Final
 typing.cast typing.overload typing.TYPE_CHECKING typing.get_origin typing.get_args
+typing.Annotated typing.ClassVar typing.Type typing.DefaultDict typing.FrozenSet typing.Deque typing.Counter typing.OrderedDict typing.ChainMap
+typing.AnyStr typing.NoReturn typing.Never typing.Self typing.ParamSpec typing.Concatenate typing.TypeAlias typing.TypeGuard typing.Awaitable
+typing.Coroutine typing.AsyncIterator typing.AsyncIterable typing.Generator typing.Hashable typing.Sized typing.Container typing.Collection
+typing.Reversible typing.MutableMapping typing.MutableSequence typing.MutableSet typing.AbstractSet typing.Pattern typing.Match typing.IO
+typing.TextIO typing.BinaryIO typing.SupportsInt typing.SupportsFloat typing.SupportsIndex typing.runtime_checkable typing.final
+typing.no_type_check typing.NewType typing.is_typeddict typing.assert_never typing.Required typing.NotRequired typing.LiteralString
+typing.Unpack typing.TypeVarTuple dataclasses.MISSING dataclasses.KW_ONLY dataclasses.InitVar dataclasses.FrozenInstanceError
+pkg_resources.parse_version types.GenericAlias types.NoneType types.UnionType types.EllipsisType types.NotImplementedType
 unicodedata.* difflib.* base64.* binascii.* hashlib.* hmac.* struct.* datetime.* calendar.* colorsys.* fnmatch.* ipaddress.*
 uuid.* zoneinfo.* graphlib.* reprlib.* string.* html.escape html.unescape shlex.split shlex.quote shlex.join
 urllib.parse.* zlib.compress zlib.decompress zlib.crc32 zlib.adler32 array.array io.StringIO io.BytesIO
@@ -193,7 +201,7 @@ locale.getpreferredencoding locale.getlocale locale.getencoding sysconfig.* site
 importlib.metadata.version importlib.metadata.metadata importlib.metadata.distribution importlib.metadata.packages_distributions
 importlib.metadata.distributions importlib.metadata.requires importlib.metadata.files
 pkg_resources.get_distribution pkg_resources.require
-traceback.print_exc traceback.format_exc contextlib.suppress contextlib.contextmanager contextlib.nullcontext types.SimpleNamespace types.MappingProxyType warnings.warn warnings.filterwarnings warnings.simplefilter
+traceback.print_exc traceback.format_exc contextlib.suppress contextlib.contextmanager contextlib.nullcontext contextlib.redirect_stdout contextlib.redirect_stderr types.SimpleNamespace types.MappingProxyType warnings.warn warnings.filterwarnings warnings.simplefilter
 tomllib.load tomllib.loads xml.etree.ElementTree.fromstring xml.etree.ElementTree.tostring xml.dom.minidom.parseString
 shutil.which shutil.disk_usage shutil.get_terminal_size
 secrets.token_hex secrets.token_bytes secrets.token_urlsafe secrets.choice secrets.randbelow inspect.signature inspect.getdoc inspect.isclass inspect.isfunction
@@ -204,7 +212,7 @@ weakref.ref weakref.proxy weakref.getweakrefcount weakref.WeakKeyDictionary weak
 
 const pyDataNames = `sys.version sys.version_info sys.path sys.argv sys.platform sys.executable sys.prefix sys.base_prefix sys.exec_prefix
 sys.maxsize sys.maxunicode sys.byteorder sys.implementation sys.flags sys.float_info sys.int_info sys.stdout sys.stderr sys.stdin sys.hexversion
-sys.api_version sys.builtin_module_names sys.stdlib_module_names sys.copyright sys.dont_write_bytecode
+sys.float_repr_style sys.api_version sys.builtin_module_names sys.stdlib_module_names sys.copyright sys.dont_write_bytecode
 os.sep os.linesep os.name os.pathsep os.curdir os.pardir os.extsep os.devnull os.altsep
 builtins.str builtins.int builtins.float builtins.bytes builtins.dict builtins.list builtins.set builtins.tuple builtins.frozenset builtins.bool builtins.complex`
 

@@ -225,6 +225,11 @@ func (j *judgement) conftests(c *shell.Command, cfg project.PytestConfig, rootdi
 		j.runEnd(run, nil, false)
 		return
 	}
+	if f := j.doctestText(files); f != "" {
+		j.fireWith(catalog.UUnreadableCode, subj, "pytest runs the examples in "+j.fileShown(f)+" as doctests, and arbiter does not read doctest text")
+		j.runEnd(run, nil, false)
+		return
+	}
 	var loads []pyFileLoad
 	for _, f := range files {
 		if !j.exists(f) {
@@ -289,7 +294,9 @@ func (j *judgement) pytestFiles(rootdir string, tests []string, isDir []bool, sk
 			continue
 		}
 		j.pathID(t)
-		found, err := project.FindFiles(t, func(name string) bool { return name == "conftest.py" || name == "__init__.py" || collects(name) }, func(dir string) bool {
+		found, err := project.FindFiles(t, func(name string) bool {
+			return name == "conftest.py" || name == "__init__.py" || collects(name) || pytestDoctestText(name)
+		}, func(dir string) bool {
 			if skipsDir(skip, path.Base(dir)) {
 				return true
 			}
@@ -354,10 +361,31 @@ func pytestOrder(file string, collects func(string) bool) int {
 	switch name := path.Base(file); {
 	case name == "conftest.py" || name == "__init__.py":
 		return 0
-	case collects(name):
+	case collects(name) || pytestDoctestText(name):
 		return 1
 	}
 	return 2
+}
+
+// pytestDoctestText reports a file name pytest's doctest plugin collects
+// from a test folder as a text of examples to run: doctest_glob's default,
+// test*.txt (--doctest-glob, which would change it, is not in the spec).
+func pytestDoctestText(name string) bool {
+	ok, _ := path.Match("test*.txt", name)
+	return ok
+}
+
+// doctestText returns the first file of a run that pytest runs as
+// doctest text: one the folder walk found, or a .txt or .rst file it is
+// named (pytest runs a named text file's examples whatever its name).
+func (j *judgement) doctestText(files []string) string {
+	for _, f := range files {
+		ext := path.Ext(f)
+		if (ext == ".txt" || ext == ".rst") && j.exists(f) {
+			return f
+		}
+	}
+	return ""
 }
 
 // exists reports a file on disk or one the command line writes.
