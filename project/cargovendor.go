@@ -24,15 +24,26 @@ const MaxVendored = 256
 // includes more, a local registry (crates as archives), a vendor folder
 // outside the project or that cannot be listed, a crate's manifest that
 // cannot be read, more than MaxVendored crates.
+//
+// The configuration's [patch] tables and `paths` overrides build a folder
+// in place of a crate, as the manifest's [patch] does: those packages are
+// followed as CargoBuildCode follows the manifest's.
 func CargoVendored(dir, root string) ([]CrateCode, error) {
-	dirs, err := cargoSourceDirs(dir, root)
+	dirs, manifests, err := cargoConfigCrates(dir, root)
 	if err != nil {
 		return nil, err
 	}
-	if len(dirs) == 0 {
-		return nil, fmt.Errorf("no cargo directory source from %s up to %s: %w", dir, root, os.ErrNotExist)
+	if len(dirs) == 0 && len(manifests) == 0 {
+		return nil, fmt.Errorf("no cargo directory source or patch from %s up to %s: %w", dir, root, os.ErrNotExist)
 	}
 	w := &cargoWalk{root: filepath.Clean(root), seen: map[string]bool{}}
+	// A missing package is not "no configuration": errors here do not
+	// wrap fs.ErrNotExist.
+	for _, m := range manifests {
+		if err := w.add(m); err != nil {
+			return nil, fmt.Errorf("a package the cargo configuration patches in: %v", err)
+		}
+	}
 	crates := 0
 	for _, d := range dirs {
 		if !within(d, w.root) {
@@ -40,7 +51,7 @@ func CargoVendored(dir, root string) ([]CrateCode, error) {
 		}
 		entries, err := os.ReadDir(d)
 		if err != nil {
-			return nil, fmt.Errorf("listing the cargo directory source %s: %w", d, err)
+			return nil, fmt.Errorf("listing the cargo directory source %s: %v", d, err)
 		}
 		for _, e := range entries {
 			ok, err := vendoredCrate(filepath.Join(d, e.Name()))
@@ -55,7 +66,7 @@ func CargoVendored(dir, root string) ([]CrateCode, error) {
 				return nil, fmt.Errorf("the cargo directory source %s holds more than %d crates, more than arbiter reads", d, MaxVendored)
 			}
 			if err := w.vendored(manifest); err != nil {
-				return nil, err
+				return nil, fmt.Errorf("a vendored crate: %v", err)
 			}
 		}
 	}
@@ -97,48 +108,91 @@ func (w *cargoWalk) vendored(manifest string) error {
 	return nil
 }
 
-// cargoSourceDirs returns the folders of the directory sources the cargo
-// configuration files from dir up to root name, each resolved as cargo
-// does against the folder holding the .cargo folder.
-func cargoSourceDirs(dir, root string) ([]string, error) {
+// cargoConfigCrates returns the folders of the directory sources the
+// cargo configuration files from dir up to root name, and the manifests
+// of the packages their patches and path overrides build, each resolved
+// as cargo does against the folder holding the .cargo folder.
+func cargoConfigCrates(dir, root string) (dirs, manifests []string, err error) {
 	dir, root = filepath.Clean(dir), filepath.Clean(root)
 	if !within(dir, root) {
-		return nil, fmt.Errorf("%s is outside the project %s", dir, root)
+		return nil, nil, fmt.Errorf("%s is outside the project %s", dir, root)
 	}
-	var out []string
 	for {
-		found, err := folderSourceDirs(dir)
+		doc, file, err := folderConfig(dir)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
-		out = append(out, found...)
+		if doc != nil {
+			found, err := sourceDirs(doc, file, dir)
+			if err != nil {
+				return nil, nil, err
+			}
+			dirs = append(dirs, found...)
+			more, err := configPatches(doc, file, dir)
+			if err != nil {
+				return nil, nil, err
+			}
+			manifests = append(manifests, more...)
+		}
 		if dir == root || filepath.Dir(dir) == dir {
 			break
 		}
 		dir = filepath.Dir(dir)
 	}
-	slices.Sort(out)
-	return slices.Compact(out), nil
+	slices.Sort(dirs)
+	slices.Sort(manifests)
+	return slices.Compact(dirs), slices.Compact(manifests), nil
 }
 
-// folderSourceDirs reads the directory sources of one folder's .cargo
-// configuration (config, which cargo prefers, else config.toml).
-func folderSourceDirs(dir string) ([]string, error) {
+// folderConfig reads one folder's .cargo configuration (config, which
+// cargo prefers, else config.toml); nil when there is none.
+func folderConfig(dir string) (map[string]any, string, error) {
 	conf := filepath.Join(dir, ".cargo")
 	file, err := FindUp(conf, conf, "config", "config.toml")
 	switch {
 	case IsNotExist(err):
-		return nil, nil
+		return nil, "", nil
 	case err != nil:
-		return nil, err
+		return nil, "", err
 	}
 	doc, err := readTOML(file)
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	if _, ok := doc["include"]; ok {
-		return nil, fmt.Errorf("%s includes more configuration, which arbiter does not follow", file)
+		return nil, "", fmt.Errorf("%s includes more configuration, which arbiter does not follow", file)
 	}
+	return doc, file, nil
+}
+
+// configPatches returns the manifests of the packages a configuration's
+// [patch] tables and `paths` overrides build in place of a crate.
+func configPatches(doc map[string]any, file, dir string) ([]string, error) {
+	var out []string
+	for _, p := range table(doc, "patch") {
+		deps, _ := p.(map[string]any)
+		out = append(out, pathDeps(deps, dir)...)
+	}
+	v, ok := doc["paths"]
+	if !ok {
+		return out, nil
+	}
+	list, err := stringList(v, file+" paths")
+	if err != nil {
+		return nil, err
+	}
+	for _, p := range list {
+		if !filepath.IsAbs(p) {
+			p = filepath.Join(dir, p)
+		}
+		out = append(out, filepath.Join(p, "Cargo.toml"))
+	}
+	return out, nil
+}
+
+// sourceDirs returns the folders of the directory sources of one
+// configuration, found in dir's .cargo folder.
+func sourceDirs(doc map[string]any, file, dir string) ([]string, error) {
 	var out []string
 	for name, v := range table(doc, "source") {
 		src, ok := v.(map[string]any)
