@@ -26,8 +26,9 @@ var cargoCompiles = lazy.New(func() map[string]bool {
 // cargoBuild judges a cargo command that compiles: the build scripts
 // (build.rs, or what [package] build names) of the package, of its
 // workspace's members and of its path dependencies, and the sources of
-// its procedural macro crates, each read and judged by what it does; for
-// cargo run, the program it runs too (binaries.go).
+// its procedural macro crates, and those of the crates of a vendor folder
+// the cargo configuration builds from, each read and judged by what it
+// does; for cargo run, the program it runs too (binaries.go).
 func (j *judgement) cargoBuild(c *shell.Command, sub, subj string) {
 	if c.DirUnknown {
 		j.fireWith(catalog.D5Build, subj, "builds, tests or runs the project")
@@ -73,6 +74,15 @@ func (j *judgement) cargoBuild(c *shell.Command, sub, subj string) {
 		j.fireWith(catalog.UUnreadableScript, subj, "arbiter cannot tell which build scripts the build runs ("+err.Error()+")")
 		return
 	}
+	// Crates of a directory source (a vendor folder put in place of
+	// crates.io) build from the project's tree: their build code is read
+	// as the project's own is.
+	vendored, err := project.CargoVendored(dir, root)
+	if err != nil && !project.IsNotExist(err) {
+		j.fireWith(catalog.UUnreadableScript, subj, "arbiter cannot tell which build scripts the build runs ("+err.Error()+")")
+		return
+	}
+	crates = append(crates, vendored...)
 	var macros []string
 	for _, cr := range crates {
 		what := "the build script of " + cr.Package

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"encoding/hex"
 	"hash/fnv"
+	"maps"
 	"path"
 	"slices"
 	"strconv"
@@ -27,10 +28,13 @@ import (
 // record is used only when the sum of what is on disk now is the same.
 // A record is kept only when every file the run loads was plain, and
 // none of its paths changed within recentChange of the decision's start
-// (see racy).
+// (see racy). It also holds the content sum of each file the run read,
+// which the decision's Read list reports on a hit as on a miss: the
+// identity the sum vouches for stands for that content, so a hit costs
+// no read or stat more.
 
 // runHeader starts a run's record, naming its format.
-const runHeader = "arbiter pytest run 2"
+const runHeader = "arbiter pytest run 3"
 
 // recentChange is how old a path's last change must be, at the start of
 // the decision that read it, for its identity to be trusted in a record.
@@ -46,6 +50,9 @@ const recentChange = time.Second
 type runDeps struct {
 	deps *pyDeps
 	key  string
+	// before are the files the decision had read when the run started:
+	// read again on a hit, so not the record's to report.
+	before map[string]bool
 }
 
 // runRecord is a run's record read back: the files the run loads in
@@ -55,6 +62,9 @@ type runRecord struct {
 	loads []string
 	paths []string
 	sum   string
+	// reads are the content sums of the files the run read, by path
+	// (each among paths).
+	reads map[string][16]byte
 }
 
 // keptRun answers a test run's loading from its record when every path
@@ -70,6 +80,7 @@ func (j *judgement) keptRun(shape []string, subj string) (*runDeps, bool) {
 	key := filecache.Key(s.version(), filecache.ID{}, append([]string{runHeader, j.res.Project, j.res.Home, j.res.Cwd, subj}, shape...)...)
 	if b, ok := filecache.Get(s.dir, verdictFolder, key); ok {
 		if rec, ok := parseRun(b, key, j.res.Project); ok && sumOnDisk(rec.paths) == rec.sum {
+			j.noteReads(rec.reads)
 			for _, f := range rec.loads {
 				j.pyFiles.judged[f] = true
 				if path.Base(f) != "conftest.py" && path.Base(f) != "__init__.py" {
@@ -84,8 +95,25 @@ func (j *judgement) keptRun(shape []string, subj string) (*runDeps, bool) {
 		}
 	}
 	d := &pyDeps{files: map[string]pathState{}, dirs: map[string]pathState{}}
-	j.cache().tracking = append(j.cache().tracking, d)
-	return &runDeps{deps: d, key: key}, false
+	c := j.cache()
+	c.tracking = append(c.tracking, d)
+	before := map[string]bool{}
+	for p := range c.read {
+		before[p] = true
+	}
+	return &runDeps{deps: d, key: key, before: before}, false
+}
+
+// noteReads adds to the decision's Read list the files a run's record
+// says the run read.
+func (j *judgement) noteReads(reads map[string][16]byte) {
+	c := j.cache()
+	if c.read == nil {
+		c.read = map[string][16]byte{}
+	}
+	for p, sum := range reads {
+		c.read[p] = sum
+	}
 }
 
 // runEnd stops collecting for a run, and keeps its record when every
@@ -117,8 +145,28 @@ func (j *judgement) runEnd(r *runDeps, loads []pyFileLoad, plain bool) {
 		}
 	}
 	slices.Sort(rec.paths)
+	if rec.reads, ok = r.reads(c, rec.paths); !ok {
+		return
+	}
 	rec.sum = j.pathsSum(rec.paths)
 	filecache.Put(s.dir, verdictFolder, r.key, rec.text(r.key, j.res.Project))
+}
+
+// reads are the sums of the files the run read, each of which must be
+// among the paths the record vouches for: false when one is not (a hit
+// could not report it).
+func (r *runDeps) reads(c *readCache, paths []string) (map[string][16]byte, bool) {
+	out := map[string][16]byte{}
+	for p, sum := range c.read {
+		if r.before[p] {
+			continue
+		}
+		if _, found := slices.BinarySearch(paths, p); !found {
+			return nil, false
+		}
+		out[p] = sum
+	}
+	return out, true
 }
 
 // racy reports whether st changed too recently for its identity to be
@@ -169,9 +217,9 @@ func identitiesSum(paths []string, state func(string) pathState) string {
 
 // text writes a run's record: the header, its key (so that a record
 // moved to another name is refused), the sum, then a line per file
-// loaded ("l") and per other path ("s"), each path relative to base
-// when under it, quoted when it holds a character that would break the
-// line.
+// loaded ("l") and per other path ("s"), then one per file read ("r",
+// its content sum in hex), each path relative to base when under it,
+// quoted when it holds a character that would break the line.
 func (r runRecord) text(key, base string) []byte {
 	var b strings.Builder
 	b.WriteString(runHeader + "\nkey " + key + "\nsum " + r.sum + "\n")
@@ -184,6 +232,10 @@ func (r runRecord) text(key, base string) []byte {
 		if !loads[p] {
 			b.WriteString("s " + recordPath(p, base) + "\n")
 		}
+	}
+	for _, p := range slices.Sorted(maps.Keys(r.reads)) {
+		sum := r.reads[p]
+		b.WriteString("r " + hex.EncodeToString(sum[:]) + " " + recordPath(p, base) + "\n")
 	}
 	return []byte(b.String())
 }
@@ -207,14 +259,18 @@ func parseRun(b []byte, key, base string) (runRecord, bool) {
 		return runRecord{}, false
 	}
 	lines := strings.Split(strings.TrimSuffix(text, "\n"), "\n")
-	r := runRecord{sum: lines[0]}
+	r := runRecord{sum: lines[0], reads: map[string][16]byte{}}
 	if len(r.sum) != 32 {
 		return runRecord{}, false
 	}
 	prefix := strings.TrimSuffix(base, "/") + "/"
 	for _, line := range lines[1:] {
 		kind, p, ok := strings.Cut(line, " ")
-		if !ok || (kind != "l" && kind != "s") || p == "" {
+		var sum [16]byte
+		if kind == "r" {
+			p, ok = cutSum(p, &sum)
+		}
+		if !ok || (kind != "l" && kind != "s" && kind != "r") || p == "" {
 			return runRecord{}, false
 		}
 		if p[0] == '"' {
@@ -228,11 +284,17 @@ func parseRun(b []byte, key, base string) (runRecord, bool) {
 			}
 			p = prefix + p
 		}
-		if kind == "l" {
+		switch kind {
+		case "l":
 			r.loads = append(r.loads, p)
-			continue
+		case "r":
+			if _, twice := r.reads[p]; twice {
+				return runRecord{}, false
+			}
+			r.reads[p] = sum
+		default:
+			r.paths = append(r.paths, p)
 		}
-		r.paths = append(r.paths, p)
 	}
 	// The sum was taken over every path sorted, the loads among them.
 	r.paths = append(r.paths, r.loads...)
@@ -242,7 +304,24 @@ func parseRun(b []byte, key, base string) (runRecord, bool) {
 			return runRecord{}, false
 		}
 	}
+	for p := range r.reads {
+		if _, found := slices.BinarySearch(r.paths, p); !found {
+			return runRecord{}, false
+		}
+	}
 	return r, len(r.loads) > 0
+}
+
+// cutSum reads the hex content sum that starts a record's "r" line into
+// sum, returning the path after it.
+func cutSum(rest string, sum *[16]byte) (string, bool) {
+	h, p, ok := strings.Cut(rest, " ")
+	b, err := hex.DecodeString(h)
+	if !ok || err != nil || len(b) != len(sum) {
+		return "", false
+	}
+	copy(sum[:], b)
+	return p, true
 }
 
 // unquoteWhole unquotes a record's quoted path, which must be the whole

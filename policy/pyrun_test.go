@@ -2,8 +2,11 @@ package policy
 
 import (
 	"context"
+	"encoding/hex"
 	"os"
 	"path/filepath"
+	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -107,7 +110,12 @@ func TestRunRecordChanges(t *testing.T) {
 }
 
 // TestRunRecordUsedAlone: an unchanged tree is answered from the run's
-// record, reading none of its Python files again.
+// record, reading none of its Python files again, and the decision's
+// Read list names the same files with the same sums as the first
+// call's: the conftest.py files, test modules and imports the decision
+// rests on. The record's sums are what the hit reports: one altered in
+// the record shows in the second call's list, so the files were not
+// read again.
 func TestRunRecordUsedAlone(t *testing.T) {
 	dir, cache := t.TempDir(), t.TempDir()
 	writeFiles(t, dir, runTree())
@@ -115,15 +123,42 @@ func TestRunRecordUsedAlone(t *testing.T) {
 	if first.Decision != allow {
 		t.Fatalf("plain tree: %s %v %s", first.Decision, first.Rules, first.Reason)
 	}
+	for _, f := range []string{"conftest.py", "tests/a/conftest.py", "tests/a/test_one.py", "tests/b/test_two.py"} {
+		if !readsFile(first.Read, filepath.Join(dir, f)) {
+			t.Fatalf("first call's Read lacks %s: %v", f, first.Read)
+		}
+	}
 	second := decideCached(dir, cache, "test", "pytest tests")
 	if second.Decision != allow || second.Reason != first.Reason {
 		t.Errorf("second call: %s %s, first: %s", second.Decision, second.Reason, first.Reason)
 	}
-	for _, r := range second.Read {
-		if strings.HasSuffix(r.Path, ".py") {
-			t.Errorf("read %s again", r.Path)
-		}
+	if !reflect.DeepEqual(second.Read, first.Read) {
+		t.Errorf("second call read %v, first %v", second.Read, first.Read)
 	}
+	rec := runRecordFile(t, cache)
+	b, err := os.ReadFile(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum := first.Read[0].Sum
+	old := "r " + hex.EncodeToString(sum[:]) + " "
+	if !strings.Contains(string(b), old) {
+		t.Fatalf("record holds no sum for %s:\n%s", first.Read[0].Path, b)
+	}
+	sum[0] ^= 0xff
+	altered := strings.Replace(string(b), old, "r "+hex.EncodeToString(sum[:])+" ", 1)
+	if err := os.WriteFile(rec, []byte(altered), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	third := decideCached(dir, cache, "test", "pytest tests")
+	if third.Decision != allow || !slices.Contains(third.Read, arbiter.FileRead{Path: first.Read[0].Path, Sum: sum}) {
+		t.Errorf("third call: %s, read %v: %s read again", third.Decision, third.Read, first.Read[0].Path)
+	}
+}
+
+// readsFile reports whether read lists p.
+func readsFile(read []arbiter.FileRead, p string) bool {
+	return slices.ContainsFunc(read, func(r arbiter.FileRead) bool { return r.Path == p })
 }
 
 // TestRunRecordRefused: a run's record is used only when this user
@@ -402,7 +437,7 @@ func TestRacy(t *testing.T) {
 // once, the loads among them; reading one never panics.
 func FuzzRunRecord(f *testing.F) {
 	const key = "0123456789abcdef0123456789abcdef"
-	r := runRecord{loads: []string{"/p/tests/test_a.py"}, paths: []string{"/p/tests", "/p/tests/test_a.py", "/q/\"x\"\n"}, sum: strings.Repeat("0", 32)}
+	r := runRecord{loads: []string{"/p/tests/test_a.py"}, paths: []string{"/p/tests", "/p/tests/test_a.py", "/q/\"x\"\n"}, sum: strings.Repeat("0", 32), reads: map[string][16]byte{"/p/tests/test_a.py": {1}}}
 	f.Add(r.text(key, "/p"), "/p")
 	f.Add([]byte(runHeader+"\nkey "+key+"\nsum "+strings.Repeat("a", 32)+"\nl a\ns \"/b\"\n"), "")
 	f.Fuzz(func(t *testing.T, b []byte, base string) {
@@ -420,6 +455,11 @@ func FuzzRunRecord(f *testing.F) {
 		for _, l := range rec.loads {
 			if !seen[l] {
 				t.Fatalf("load %q not among the paths", l)
+			}
+		}
+		for p := range rec.reads {
+			if !seen[p] {
+				t.Fatalf("read %q not among the paths", p)
 			}
 		}
 	})

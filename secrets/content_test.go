@@ -3,6 +3,7 @@ package secrets
 import (
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -117,7 +118,10 @@ func TestScanFileCache(t *testing.T) {
 	if err := os.WriteFile(p, []byte("GITHUB="+token+"\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	f := Files{Cache: cache, Version: func() string { return "test" }}
+	// An hour ahead: the file just written is old enough to be trusted
+	// (see racyWindow).
+	later := time.Now().Add(time.Hour)
+	f := Files{Cache: cache, Version: func() string { return "test" }, Now: func() time.Time { return later }}
 	if s := f.ScanFile(p); s.Kind != "GitHub token" {
 		t.Fatalf("first scan: %+v", s)
 	}
@@ -141,7 +145,7 @@ func TestScanFileCache(t *testing.T) {
 	}
 	// An entry planted with another verdict is what the next scan returns:
 	// the file is not read again.
-	os.WriteFile(kept, []byte("--- planted\n"), 0o600)
+	os.WriteFile(kept, []byte("--- "+strconv.FormatInt(later.UnixNano(), 10)+" planted\n"), 0o600)
 	if s := f.ScanFile(p); s.Kind != "planted" {
 		t.Fatalf("second scan read the file again: %+v", s)
 	}
@@ -154,6 +158,91 @@ func TestScanFileCache(t *testing.T) {
 	for _, q := range []string{dir, filepath.Join(dir, "missing")} {
 		if s := f.ScanFile(q); s.Regular || s.Kind != "" {
 			t.Errorf("%s: %+v", q, s)
+		}
+	}
+}
+
+// TestScanFileCacheRacy: a verdict is trusted only when the file's last
+// change is older than the verdict by more than a file system's clock
+// tick (racyWindow), as git trusts its index: a file scanned clean and
+// rewritten with a secret in the same tick keeps its identity, and so
+// the clean verdict's key. Each attack plants the clean verdict such a
+// race leaves under the key of the file now holding a secret, made at a
+// time within the window of the file's change; each must be scanned
+// again. The twins, a verdict made well after, are trusted.
+func TestScanFileCacheRacy(t *testing.T) {
+	token := "ghp_" + fill(b62, 36)
+	for _, tc := range []struct {
+		name string
+		// mtime is the file's modification time and made the verdict's,
+		// both from the file's change time.
+		mtime, made time.Duration
+		trusted     bool
+	}{
+		{"verdict made in the tick of the change", 0, 0, false},
+		{"verdict made a second after the change", 0, time.Second, false},
+		{"modification time after the verdict", 2 * time.Hour, time.Hour, false},
+		{"verdict made an hour after", 0, time.Hour, true},
+		{"old file, verdict made an hour after its change", -24 * time.Hour, time.Hour, true},
+		{"verdict made just past the window", 0, racyWindow + time.Millisecond, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir, cache := t.TempDir(), t.TempDir()
+			p := filepath.Join(dir, "notes.txt")
+			if err := os.WriteFile(p, []byte("GITHUB="+token+"\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			info, err := os.Stat(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			changed := info.ModTime()
+			if err := os.Chtimes(p, changed, changed.Add(tc.mtime)); err != nil {
+				t.Fatal(err)
+			}
+			if info, err = os.Stat(p); err != nil {
+				t.Fatal(err)
+			}
+			key, id, ok := cacheKey(info, "test")
+			if !ok {
+				t.Skip("no inode")
+			}
+			ctime := time.Unix(0, id.Ctime)
+			store(cache, key, Scan{Regular: true}, ctime.Add(tc.made).UnixNano())
+			f := Files{Cache: cache, Version: func() string { return "test" }}
+			s := f.ScanFile(p)
+			if trusted := s.Kind == ""; trusted != tc.trusted {
+				t.Errorf("scan %+v: verdict trusted %v, want %v", s, trusted, tc.trusted)
+			}
+		})
+	}
+}
+
+// TestScanFileKeepsNoRacyVerdict: a file scanned in the window of its
+// change keeps no verdict, which could never be trusted; one older does.
+func TestScanFileKeepsNoRacyVerdict(t *testing.T) {
+	dir, cache := t.TempDir(), t.TempDir()
+	p := filepath.Join(dir, "notes.txt")
+	os.WriteFile(p, []byte("routine notes\n"), 0o644)
+	info, err := os.Stat(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		now  time.Time
+		kept int
+	}{{info.ModTime(), 0}, {info.ModTime().Add(time.Hour), 1}} {
+		f := Files{Cache: cache, Version: func() string { return "test" }, Now: func() time.Time { return tc.now }}
+		f.ScanFile(p)
+		n := 0
+		all, _ := os.ReadDir(filepath.Join(cache, cacheFolder))
+		for _, e := range all {
+			if !strings.HasPrefix(e.Name(), ".") {
+				n++
+			}
+		}
+		if n != tc.kept {
+			t.Errorf("scanned at %v after the change: %d verdicts kept, want %d", tc.now.Sub(info.ModTime()), n, tc.kept)
 		}
 	}
 }

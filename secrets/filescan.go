@@ -7,6 +7,9 @@ import (
 	"io/fs"
 	"os"
 	"path"
+	"time"
+
+	"github.com/arbitergate/arbiter/internal/filecache"
 )
 
 // MaxScan bounds what is read of a file to look for secrets: the whole
@@ -55,6 +58,10 @@ type Files struct {
 	// the program costs a readlink and a stat, which most calls need not
 	// pay.
 	Version func() string
+	// Now is the clock verdicts are made by (nil: time.Now); a test sets
+	// it to tell a verdict made long after a file's change from one made
+	// in the same tick.
+	Now func() time.Time
 }
 
 // ScanFile reads and scans the file at p, following symbolic links as the
@@ -64,28 +71,37 @@ func (f Files) ScanFile(p string) Scan {
 	if err != nil || !info.Mode().IsRegular() {
 		return Scan{}
 	}
-	key, keyed := f.key(info)
+	key, id, keyed := f.key(info)
 	if keyed {
-		if s, ok := cached(f.Cache, key); ok {
+		if s, ok := cached(f.Cache, key, id); ok {
 			return s
 		}
 	}
 	s := scanOpen(p, info)
-	if keyed && s.Err == nil {
-		store(f.Cache, key, s)
+	// A verdict racy when made would never be trusted: not kept.
+	if made := f.now(); keyed && s.Err == nil && !racy(id, made) {
+		store(f.Cache, key, s, made)
 	}
 	return s
 }
 
+// now is the time a verdict is made.
+func (f Files) now() int64 {
+	if f.Now == nil {
+		return time.Now().UnixNano()
+	}
+	return f.Now().UnixNano()
+}
+
 // key is the cache's key for the file described by info, false when
 // nothing is kept: no cache, or a program that cannot be named.
-func (f Files) key(info fs.FileInfo) (string, bool) {
+func (f Files) key(info fs.FileInfo) (string, filecache.ID, bool) {
 	if f.Cache == "" || f.Version == nil {
-		return "", false
+		return "", filecache.ID{}, false
 	}
 	version := f.Version()
 	if version == "" {
-		return "", false
+		return "", filecache.ID{}, false
 	}
 	return cacheKey(info, version)
 }
