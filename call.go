@@ -58,6 +58,9 @@ type WrittenFile struct {
 	By, From string
 	Path     string
 	Tree     bool
+	// Build is the compile that wrote the file, when the record holds
+	// one arbiter allowed with every file it read (see FileWrite.Build).
+	Build *CompiledBuild
 }
 
 // Dir returns the directory the call runs in.

@@ -107,6 +107,27 @@ type FileWrite struct {
 	Sum      [16]byte
 	By, From string
 	Tree     bool
+	// Build is set for a compiler's program written by a call arbiter
+	// could read the whole compile of: a later call that runs the program
+	// is judged by these sources when they still hold what they held.
+	Build *CompiledBuild
+}
+
+// CompiledBuild is what one compile read: the compiler, the folders its
+// #include searches, and every file the one-command reading of its
+// sources read (the sources it was given first), with the content sum
+// each held when the compile was decided.
+type CompiledBuild struct {
+	Compiler string
+	Includes []string
+	Files    []BuiltFile
+}
+
+// BuiltFile is one file a compile read.
+type BuiltFile struct {
+	Path, Lang string
+	Given      bool // named on the compile's line, not found through one
+	Sum        [16]byte
 }
 
 // JudgeRecord is the judge's part in a decision.

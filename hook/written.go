@@ -152,7 +152,13 @@ func (r *sessionRecord) unknownWrite(e journal.Entry) (arbiter.WrittenFile, bool
 			}
 		}
 	}
-	return arbiter.WrittenFile{Tool: e.Tool, Time: time.Unix(e.Time, 0).UTC(), Unknown: true, By: e.By, From: e.From, Path: e.Path, Tree: e.Tree}, true
+	wf := arbiter.WrittenFile{Tool: e.Tool, Time: time.Unix(e.Time, 0).UTC(), Unknown: true, By: e.By, From: e.From, Path: e.Path, Tree: e.Tree}
+	if e.Decision == arbiter.Allow.String() && !e.Tree {
+		if b, ok := r.journal().Build(e.ID, e.Path); ok && b.Time == e.Time && b.Compiler == e.By {
+			wf.Build = compiledBuild(b)
+		}
+	}
+	return wf, true
 }
 
 // result reads from the transcript whether the call with this id ran.
@@ -185,6 +191,12 @@ func (r *sessionRecord) record(calls []arbiter.Call, d arbiter.Decision, v arbit
 		e := journal.Entry{Path: w.Path, Tool: "Bash", Decision: v.String(), ID: id, Time: now, By: w.By, From: w.From, Tree: w.Tree}
 		if w.By == "" {
 			e.Sum = hex.EncodeToString(w.Sum[:])
+		}
+		if w.Build != nil && id != "" && v == arbiter.Allow {
+			e.Build = journalBuild(w, e)
+		}
+		if !e.Valid() {
+			e.Build = nil // a compile the record cannot hold: the output stays of unknown origin
 		}
 		if !e.Valid() {
 			// A source the record cannot hold (a line break in its name)

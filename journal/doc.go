@@ -16,6 +16,9 @@
 // content is not known to the byte (a copy, a download, an archive
 // unpacked) is a "u1" line, or "t1" for a folder and all under it, naming
 // the program and the file it copied instead of a sum (see unknown.go).
+// The "u1" line of a compiler's program may follow a "c1" line of what
+// the compile read, with the sums (see build.go), whose last field is
+// never a path: a reader that does not know it skips it.
 //
 // The record also keeps arbiter's answers to calls a person may be asked
 // about (see answers.go), for hygiene rule 6 (H6.confirmed): "a1" lines of

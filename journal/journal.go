@@ -50,6 +50,9 @@ type Entry struct {
 	// archive unpacked, a folder copied in): every file under Path.
 	By, From string
 	Tree     bool
+	// Build, on an entry of unknown content, is the compile that wrote
+	// it, recorded on its own line before the entry's (see build.go).
+	Build *Build
 }
 
 // Unknown reports a write whose content arbiter does not know.
@@ -170,6 +173,9 @@ const version = "v1"
 // unknown.go).
 func encode(buf *bytes.Buffer, e Entry) {
 	if e.Unknown() {
+		if e.Build != nil {
+			encodeBuild(buf, e.Build)
+		}
 		encodeUnknown(buf, e)
 		return
 	}
@@ -220,7 +226,10 @@ func Parse(data []byte) []Entry {
 // path and a whole sum, and no field that holds a tab or a line break.
 func valid(e Entry) bool {
 	if e.Unknown() {
-		return validUnknown(e)
+		return validUnknown(e) && (e.Build == nil || e.Build.valid() && e.Build.Output == e.Path && e.Build.ID == e.ID && e.Build.Time == e.Time)
+	}
+	if e.Build != nil {
+		return false
 	}
 	if _, ok := e.Digest(); !ok || e.Tool == "" || e.By != "" || e.From != "" || e.Tree || !filepath.IsAbs(e.Path) || filepath.Clean(e.Path) != e.Path {
 		return false

@@ -18,7 +18,8 @@ import (
 // sources it was built from, has read them (as go run's or a compile's in
 // the same command line are, compiled.go), and the program is newer than
 // every one of them. Anything else, a program copied in or built in an
-// earlier call with nothing recording from what, is not known.
+// earlier call (whose record cannot prove that nothing wrote the program
+// since: earliercompile.go), is not known.
 
 // projectProgram judges running abs, a compiled program in the project,
 // in dir.

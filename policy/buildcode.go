@@ -70,6 +70,6 @@ func (j *judgement) readBuildCode(abs, lang, what, dir, subj string, env map[str
 	p := code.ReadProgram(lang, text)
 	rules := buildRules
 	rules.env = env
-	j.judgeProgram(sourceFile{abs, p}, dir, subj, rules)
+	j.judgeProgram(sourceFile{path: abs, prog: p}, dir, subj, rules)
 	return p, true
 }

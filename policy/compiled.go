@@ -467,6 +467,7 @@ func (j *judgement) judgeSources(rd *sourceReading, dir, subj string) bool {
 type sourceFile struct {
 	path string
 	prog code.Program
+	sum  [16]byte // arbiter.ContentSum of the text read
 }
 
 // sourceReading gathers the files of one program: its sources, the local
@@ -478,11 +479,14 @@ type sourceReading struct {
 	seen   map[string]bool
 	files  []sourceFile
 	failed bool
+	// quiet is set for a reading that only records what a compile read
+	// (earliercompile.go): what it cannot read is not the call's to judge.
+	quiet bool
 }
 
 // fail defers naming what could not be read; only the first is told.
 func (rd *sourceReading) fail(id catalog.ID, reason string) {
-	if !rd.failed {
+	if !rd.failed && !rd.quiet {
 		rd.j.fireWith(id, "", reason)
 	}
 	rd.failed = true
@@ -504,7 +508,7 @@ func (rd *sourceReading) add(abs, lang string, given bool) {
 		return
 	}
 	p := code.ReadProgram(lang, text)
-	rd.files = append(rd.files, sourceFile{abs, p})
+	rd.files = append(rd.files, sourceFile{abs, p, arbiter.ContentSum([]byte(text))})
 	dir := path.Dir(abs)
 	for _, inc := range p.Includes {
 		rd.include(abs, dir, lang, inc)

@@ -186,7 +186,11 @@ func (j *judgement) shellWrites() []arbiter.FileWrite {
 		if from == "" && f.build != nil && len(f.build.sources) > 0 {
 			from = f.build.sources[0].path
 		}
-		out = append(out, arbiter.FileWrite{Path: file, By: by, From: from, Tree: strings.HasSuffix(k, "/")})
+		w := arbiter.FileWrite{Path: file, By: by, From: from, Tree: strings.HasSuffix(k, "/")}
+		if !w.Tree {
+			w.Build = j.buildRecord(f)
+		}
+		out = append(out, w)
 	}
 	return out
 }
@@ -271,6 +275,10 @@ func (j *judgement) shellWroteProgram(abs, subj string) bool {
 	when := "in this session (" + how + " at " + wf.Time.UTC().Format("15:04:05 UTC") + ")"
 	if wf.By == "curl" || wf.By == "wget" {
 		j.fireWith(catalog.B9RunDownloaded, subj, "runs "+j.fileShown(abs)+", downloaded "+when+", without review: whoever controls that URL controls this machine")
+		return true
+	}
+	if wf.Build != nil {
+		j.earlierCompile(abs, wf, when, subj)
 		return true
 	}
 	j.fireWith(catalog.UUntracedProgram, subj, j.fileShown(abs)+" was written "+when+", not by the project's build, so arbiter cannot tell what it runs")
