@@ -370,6 +370,8 @@ func (j *judgement) migrationTool(c *shell.Command) {
 	case "rake":
 		tool = "rails"
 		j.rakeTasks(c, subj)
+	case "rails":
+		j.railsApp(c, subj)
 	}
 	ops := operands(c, "-e", "--env", "--environment", "-c", "--config", "--schema", "--knexfile", "--url", "--settings", "-x", "--name", "-n", "--database-url", "--migrations-path", "--dir", "-d", "--database", "-m", "--message")
 	j.databaseMode(c, tool, ops, subj)

@@ -37,3 +37,35 @@ func (j *judgement) rakeTasks(c *shell.Command, subj string) {
 func isRakeFile(base string) bool {
 	return contains(project.RakefileNames, base) || strings.HasSuffix(base, ".rake")
 }
+
+// railsApp judges the application the rails command hands itself to: in
+// a folder with bin/rails (or script/rails) above it, every rails command
+// loads that application (config/application.rb, its initializers, the
+// Gemfile's gems), Ruby that arbiter has no reader for, so it defers
+// naming the file. With none, rails runs only its own commands (new,
+// --version, --help), none of the project's code: the task is judged by
+// its name. The task's name is judged apart, as a database mode.
+func (j *judgement) railsApp(c *shell.Command, subj string) {
+	if c.DirUnknown {
+		j.fireWith(catalog.UUnresolved, subj, "rails runs the application of a folder arbiter cannot tell")
+		return
+	}
+	if f := j.writesFirst(isRailsLoaded); f != "" {
+		j.fireWith(catalog.UUnreadableScript, subj, "the command line writes "+j.shownPath(f)+", Ruby code a rails command may load, which arbiter does not read")
+		return
+	}
+	f, err := project.FindRailsApp(j.res.Resolve(".", c.Dir))
+	switch {
+	case project.IsNotExist(err):
+	case err != nil:
+		j.fireWith(catalog.UUnreadableScript, subj, "arbiter cannot tell which application rails runs ("+err.Error()+")")
+	default:
+		j.fireWith(catalog.UUnreadableScript, subj, "rails hands the command to "+j.shownPath(f)+", which loads the application: Ruby code that arbiter has no reader for")
+	}
+}
+
+// isRailsLoaded reports whether a file's name is one a rails command may
+// run or load: its executable, Ruby files, the Gemfile.
+func isRailsLoaded(base string) bool {
+	return base == "rails" || base == "Gemfile" || strings.HasSuffix(base, ".rb")
+}
