@@ -373,6 +373,7 @@ func (j *judgement) migrationTool(c *shell.Command) {
 	case "rails":
 		j.railsApp(c, subj)
 	}
+	j.migrationCode(c, subj)
 	ops := operands(c, "-e", "--env", "--environment", "-c", "--config", "--schema", "--knexfile", "--url", "--settings", "-x", "--name", "-n", "--database-url", "--migrations-path", "--dir", "-d", "--database", "-m", "--message")
 	j.databaseMode(c, tool, ops, subj)
 }

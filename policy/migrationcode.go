@@ -1,0 +1,88 @@
+package policy
+
+import (
+	"bytes"
+	"io"
+	"os"
+	"path"
+
+	"github.com/arbitergate/arbiter/catalog"
+	"github.com/arbitergate/arbiter/internal/lazy"
+	"github.com/arbitergate/arbiter/project"
+	"github.com/arbitergate/arbiter/shell"
+)
+
+// migrationLoad says where a migration tool finds the project code it
+// loads before any subcommand, and what that code is.
+type migrationLoad struct {
+	names []string // configuration files, nearest first
+	up    bool     // searched from the working folder up to the root
+	code  string   // what the configuration makes the tool load
+}
+
+// migrationLoads are the migration tools whose configuration is, or
+// names, project code that every subcommand loads: alembic runs env.py
+// and imports each revision script, knex requires the knexfile and the
+// migration modules, prisma runs prisma.config.ts. None is read (their
+// code imports the project's models), so a configuration that exists
+// defers naming it; with none the tool stops with an error.
+var migrationLoads = lazy.New(func() map[string]migrationLoad {
+	return map[string]migrationLoad{
+		"alembic": {names: []string{"alembic.ini", "pyproject.toml"}, code: "the env.py and revision scripts it names, Python"},
+		"knex":    {names: []string{"knexfile.js", "knexfile.ts", "knexfile.cjs", "knexfile.mjs", "knexfile.cts", "knexfile.mts", "knexfile.coffee", "knexfile.ls"}, up: true, code: "the migrations it names, JavaScript"},
+		"prisma":  {names: []string{"prisma.config.ts", "prisma.config.js", "prisma.config.mjs", "prisma.config.cjs", "prisma.config.mts", "prisma.config.cts", ".config/prisma.ts", ".config/prisma.js", ".config/prisma.mjs", ".config/prisma.cjs", ".config/prisma.mts", ".config/prisma.cts"}, code: "what it imports, TypeScript or JavaScript"},
+	}
+})
+
+// migrationCode defers a migration tool run where its configuration is
+// found, naming the file; it reports whether it did.
+func (j *judgement) migrationCode(c *shell.Command, subj string) bool {
+	load, ok := migrationLoads.Get()[c.Program]
+	if !ok || hasFlag(c, 0, "--help", "-h", "--version") {
+		return false
+	}
+	if c.DirUnknown {
+		j.fireWith(catalog.UUnresolved, subj, c.Program+" loads the configuration of a folder arbiter cannot tell")
+		return true
+	}
+	if f := j.writesFirst(func(base string) bool { return contains(load.names, base) || contains(load.names, ".config/"+base) }); f != "" {
+		j.fireWith(catalog.UUnreadableScript, subj, "the command line writes "+j.shownPath(f)+", which "+c.Program+" loads")
+		return true
+	}
+	dir := j.res.Resolve(".", c.Dir)
+	var f string
+	var err error
+	if load.up {
+		f, err = project.FindToRoot(dir, load.names...)
+	} else {
+		f, err = project.FindUp(dir, dir, load.names...)
+	}
+	if err == nil && c.Program == "alembic" && path.Base(f) == "pyproject.toml" && !namesTable(f, "[tool.alembic") {
+		return false // a pyproject without alembic's table configures nothing
+	}
+	switch {
+	case project.IsNotExist(err):
+		return false
+	case err != nil:
+		j.fireWith(catalog.UUnreadableScript, subj, "arbiter cannot tell what "+c.Program+" loads ("+err.Error()+")")
+	default:
+		j.fireWith(catalog.UUnreadableScript, subj, c.Program+" loads "+j.shownPath(f)+" and "+load.code+" that arbiter does not read")
+	}
+	return true
+}
+
+// maxConfigScan bounds what is read of a configuration file looked at
+// for one table; a larger one is taken to hold it.
+const maxConfigScan = 1 << 20
+
+// namesTable reports whether a configuration file holds a table header;
+// one that cannot be read whole is taken to hold it.
+func namesTable(file, header string) bool {
+	f, err := os.Open(file)
+	if err != nil {
+		return true
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, maxConfigScan+1))
+	return err != nil || len(data) > maxConfigScan || bytes.Contains(data, []byte(header))
+}
