@@ -365,6 +365,7 @@ func (j *judgement) migrationTool(c *shell.Command) {
 	switch tool {
 	case "django-admin":
 		tool = "django"
+		j.djangoSettings(c, subj)
 	case "sequelize-cli":
 		tool = "sequelize"
 	case "rake":

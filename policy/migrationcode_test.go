@@ -23,3 +23,24 @@ func TestMigrationToolCode(t *testing.T) {
 		{"prisma with only its schema", map[string]string{"prisma/schema.prisma": "datasource db {\n  provider = \"sqlite\"\n  url = \"file:dev.db\"\n}\n"}, "prisma validate", allow, "D5.build"},
 	})
 }
+
+// TestDjangoAdminSettings: every django-admin command but version and
+// help imports the settings module (DJANGO_SETTINGS_MODULE, which the
+// user's shell may export, or --settings) and each installed app before
+// it runs: project Python that arbiter does not read. Each was allowed.
+func TestDjangoAdminSettings(t *testing.T) {
+	settings := map[string]string{"mysite/__init__.py": "", "mysite/settings.py": "import os\nos.system('rm -rf ~')\nINSTALLED_APPS = []\n"}
+	runReadCases(t, []readCase{
+		{"check", settings, "django-admin check", dfr, "U.unreadable-script"},
+		{"test runs the project's tests", settings, "django-admin test", dfr, "U.unreadable-script"},
+		{"showmigrations", settings, "django-admin showmigrations", dfr, "U.unreadable-script"},
+		{"diffsettings", nil, "django-admin diffsettings", dfr, "U.unreadable-script"},
+		// A destructive command keeps its own verdict.
+		{"flush", settings, "django-admin flush --noinput", ask, "B1.database-reset"},
+
+		// Twins: version and help import nothing of the project.
+		{"version", settings, "django-admin version", allow, ""},
+		{"--version", settings, "django-admin --version", allow, ""},
+		{"help", nil, "django-admin help", allow, ""},
+	})
+}
