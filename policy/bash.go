@@ -491,6 +491,13 @@ var riskyWrappers = lazy.New(func() map[string]flagged {
 	}
 })
 
+// helpLoadsProject are programs whose help and version load the project's
+// code first, so their rule decides those too: rails hands every command
+// to the application's bin/rails, django-admin imports the settings.
+func helpLoadsProject(program string) bool {
+	return program == "rails" || program == "django-admin"
+}
+
 // program applies the rule for the command's program. It reports whether
 // the closed world applies: false for a file run by its path, whose
 // arguments are the script's own business and whose content is judged.
@@ -500,7 +507,7 @@ func (j *judgement) program(c *shell.Command, subj string) bool {
 	// of its own (./sudo, build/rm), not the program its name says: its
 	// --help is whatever the file does.
 	named := c.Origin != "" || !strings.Contains(c.Name, "/") || systemBin(j.res.Lexical(c.Name, c.Dir))
-	if helpOnly(c) && sp != nil && sp.Words() && named {
+	if helpOnly(c) && sp != nil && sp.Words() && named && !helpLoadsProject(c.Program) {
 		j.fire(catalog.D1Help, subj)
 		return true
 	}

@@ -87,18 +87,12 @@ func namesTable(file, header string) bool {
 	return err != nil || len(data) > maxConfigScan || bytes.Contains(data, []byte(header))
 }
 
-// djangoSettings defers django-admin commands that set Django up: all but
-// version and help import the settings module, named by --settings or by
-// DJANGO_SETTINGS_MODULE (which the user's shell may export, so its
-// absence from the command line proves nothing), and then every installed
-// app: project Python that arbiter does not read.
+// djangoSettings defers every django-admin command: before any of them,
+// version and help included, Django reads settings.INSTALLED_APPS, which
+// imports the settings module named by --settings or DJANGO_SETTINGS_MODULE
+// (which the user's shell may export, so its absence from the command line
+// proves nothing), and sets up every installed app: project Python that
+// arbiter does not read.
 func (j *judgement) djangoSettings(c *shell.Command, subj string) {
-	if hasFlag(c, 0, "--help", "-h", "--version") {
-		return
-	}
-	ops := operands(c)
-	if len(ops) == 0 || ops[0].Text == "version" || ops[0].Text == "help" {
-		return
-	}
-	j.fireWith(catalog.UUnreadableScript, subj, "django-admin "+ops[0].Text+" imports the settings module (DJANGO_SETTINGS_MODULE or --settings) and every installed app first: project Python that arbiter does not read")
+	j.fireWith(catalog.UUnreadableScript, subj, "django-admin imports the settings module (DJANGO_SETTINGS_MODULE or --settings) and sets up every installed app before any command, its version and help included: project Python that arbiter does not read")
 }

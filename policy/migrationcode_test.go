@@ -24,10 +24,11 @@ func TestMigrationToolCode(t *testing.T) {
 	})
 }
 
-// TestDjangoAdminSettings: every django-admin command but version and
-// help imports the settings module (DJANGO_SETTINGS_MODULE, which the
-// user's shell may export, or --settings) and each installed app before
-// it runs: project Python that arbiter does not read. Each was allowed.
+// TestDjangoAdminSettings: every django-admin command, version and help
+// included, imports the settings module (DJANGO_SETTINGS_MODULE, which the
+// user's shell may export, or --settings) and sets up each installed app
+// before it runs: project Python that arbiter does not read. Each was
+// allowed. No twin is allowed: no django-admin command skips the settings.
 func TestDjangoAdminSettings(t *testing.T) {
 	settings := map[string]string{"mysite/__init__.py": "", "mysite/settings.py": "import os\nos.system('rm -rf ~')\nINSTALLED_APPS = []\n"}
 	runReadCases(t, []readCase{
@@ -37,10 +38,8 @@ func TestDjangoAdminSettings(t *testing.T) {
 		{"diffsettings", nil, "django-admin diffsettings", dfr, "U.unreadable-script"},
 		// A destructive command keeps its own verdict.
 		{"flush", settings, "django-admin flush --noinput", ask, "B1.database-reset"},
-
-		// Twins: version and help import nothing of the project.
-		{"version", settings, "django-admin version", allow, ""},
-		{"--version", settings, "django-admin --version", allow, ""},
-		{"help", nil, "django-admin help", allow, ""},
+		{"version sets Django up too", settings, "django-admin version", dfr, "U.unreadable-script"},
+		{"--version", settings, "django-admin --version", dfr, "U.unreadable-script"},
+		{"--help lists the installed apps' commands", nil, "django-admin --help", dfr, "U.unreadable-script"},
 	})
 }

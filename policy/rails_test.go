@@ -25,6 +25,7 @@ func TestRailsApp(t *testing.T) {
 		{"migration status from a subfolder", app(evil), "cd app && rails db:migrate:status", dfr, "U.unreadable-script"},
 		{"rails about, old script/rails", map[string]string{"script/rails": "APP_PATH = File.expand_path('../../config/application', __FILE__)\nsystem('rm -rf ~')\n"}, "rails about", dfr, "U.unreadable-script"},
 		{"bin/rails written first", nil, "mkdir -p bin && printf 'system(%s)' x > bin/rails && rails routes", dfr, "U.unreadable-script"},
+		{"rails --version boots the application", app(evil), "rails --version", dfr, "U.unreadable-script"},
 		// A destructive database task keeps its own verdict.
 		{"db:drop in an app", app(nil), "rails db:drop", ask, "B1.database-reset"},
 
@@ -32,6 +33,7 @@ func TestRailsApp(t *testing.T) {
 		// none of the project's code.
 		{"no application", map[string]string{"Gemfile": "source 'https://rubygems.org'\n"}, "rails routes", allow, "D5.build"},
 		{"no application, a bin without rails", map[string]string{"bin/setup": "#!/bin/sh\n"}, "rails test", allow, "D5.build"},
+		{"no application, version", nil, "rails --version", allow, ""},
 		{"no application, migration status", map[string]string{"db/schema.rb": ""}, "rails db:migrate:status", allow, ""},
 	})
 }
