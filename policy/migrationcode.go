@@ -2,7 +2,9 @@ package policy
 
 import (
 	"bytes"
+	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path"
 
@@ -35,40 +37,37 @@ var migrationLoads = lazy.New(func() map[string]migrationLoad {
 })
 
 // migrationCode defers a migration tool run where its configuration is
-// found, naming the file; it reports whether it did.
-func (j *judgement) migrationCode(c *shell.Command, subj string) bool {
+// found, naming the file.
+func (j *judgement) migrationCode(c *shell.Command, subj string) {
 	load, ok := migrationLoads.Get()[c.Program]
 	if !ok || hasFlag(c, 0, "--help", "-h", "--version") {
-		return false
+		return
 	}
-	if c.DirUnknown {
-		j.fireWith(catalog.UUnresolved, subj, c.Program+" loads the configuration of a folder arbiter cannot tell")
-		return true
-	}
-	if f := j.writesFirst(func(base string) bool { return contains(load.names, base) || contains(load.names, ".config/"+base) }); f != "" {
-		j.fireWith(catalog.UUnreadableScript, subj, "the command line writes "+j.shownPath(f)+", which "+c.Program+" loads")
-		return true
-	}
-	dir := j.res.Resolve(".", c.Dir)
+	j.loadsProjectCode(c, subj, projectLoad{
+		what: "its configuration",
+		writes: func(base string) bool {
+			return contains(load.names, base) || contains(load.names, ".config/"+base)
+		},
+		find: func(dir string) (string, error) { return load.find(c.Program, dir) },
+		found: func(f string) string {
+			return c.Program + " loads " + f + " and " + load.code + " that arbiter does not read"
+		},
+	})
+}
+
+// find returns the configuration file the tool loads from dir.
+func (l migrationLoad) find(program, dir string) (string, error) {
 	var f string
 	var err error
-	if load.up {
-		f, err = project.FindToRoot(dir, load.names...)
+	if l.up {
+		f, err = project.FindToRoot(dir, l.names...)
 	} else {
-		f, err = project.FindUp(dir, dir, load.names...)
+		f, err = project.FindUp(dir, dir, l.names...)
 	}
-	if err == nil && c.Program == "alembic" && path.Base(f) == "pyproject.toml" && !namesTable(f, "[tool.alembic") {
-		return false // a pyproject without alembic's table configures nothing
+	if err == nil && program == "alembic" && path.Base(f) == "pyproject.toml" && !namesTable(f, "[tool.alembic") {
+		return "", fmt.Errorf("%s has no [tool.alembic] table: %w", f, fs.ErrNotExist) // configures nothing
 	}
-	switch {
-	case project.IsNotExist(err):
-		return false
-	case err != nil:
-		j.fireWith(catalog.UUnreadableScript, subj, "arbiter cannot tell what "+c.Program+" loads ("+err.Error()+")")
-	default:
-		j.fireWith(catalog.UUnreadableScript, subj, c.Program+" loads "+j.shownPath(f)+" and "+load.code+" that arbiter does not read")
-	}
-	return true
+	return f, err
 }
 
 // maxConfigScan bounds what is read of a configuration file looked at

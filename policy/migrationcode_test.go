@@ -19,6 +19,7 @@ func TestMigrationToolCode(t *testing.T) {
 		// Twins: without the configuration the tool stops with an error
 		// and runs nothing of the project's.
 		{"no alembic.ini", map[string]string{"setup.py": ""}, "alembic current", allow, "D5.build"},
+		{"a pyproject without alembic's table", map[string]string{"pyproject.toml": "[project]\nname = 'x'\n"}, "alembic current", allow, "D5.build"},
 		{"no knexfile", map[string]string{"package.json": "{}"}, "knex migrate:status", allow, "D5.build"},
 		{"prisma with only its schema", map[string]string{"prisma/schema.prisma": "datasource db {\n  provider = \"sqlite\"\n  url = \"file:dev.db\"\n}\n"}, "prisma validate", allow, "D5.build"},
 	})

@@ -14,22 +14,13 @@ import (
 // with "No Rakefile found" and runs nothing. The task's name is judged
 // apart, as a database mode (rails' db:drop stays what it is).
 func (j *judgement) rakeTasks(c *shell.Command, subj string) {
-	if c.DirUnknown {
-		j.fireWith(catalog.UUnresolved, subj, "rake loads the Rakefile of a folder arbiter cannot tell")
-		return
-	}
-	if f := j.writesFirst(isRakeFile); f != "" {
-		j.fireWith(catalog.UUnreadableScript, subj, "the command line writes "+j.shownPath(f)+", Ruby code rake loads, which arbiter does not read")
-		return
-	}
-	f, err := project.FindRakefile(j.res.Resolve(".", c.Dir))
-	switch {
-	case project.IsNotExist(err):
+	if j.loadsProjectCode(c, subj, projectLoad{
+		what:   "the Rakefile",
+		writes: isRakeFile,
+		find:   project.FindRakefile,
+		found:  func(f string) string { return "rake loads " + f + " first, Ruby code that arbiter has no reader for" },
+	}) {
 		j.fireWith(catalog.D4RunScript, subj, "there is no Rakefile, so rake runs nothing")
-	case err != nil:
-		j.fireWith(catalog.UUnreadableScript, subj, "arbiter cannot tell which Rakefile rake loads ("+err.Error()+")")
-	default:
-		j.fireWith(catalog.UUnreadableScript, subj, "rake loads "+j.shownPath(f)+" first, Ruby code that arbiter has no reader for")
 	}
 }
 
@@ -46,22 +37,14 @@ func isRakeFile(base string) bool {
 // --version, --help), none of the project's code: the task is judged by
 // its name. The task's name is judged apart, as a database mode.
 func (j *judgement) railsApp(c *shell.Command, subj string) {
-	if c.DirUnknown {
-		j.fireWith(catalog.UUnresolved, subj, "rails runs the application of a folder arbiter cannot tell")
-		return
-	}
-	if f := j.writesFirst(isRailsLoaded); f != "" {
-		j.fireWith(catalog.UUnreadableScript, subj, "the command line writes "+j.shownPath(f)+", Ruby code a rails command may load, which arbiter does not read")
-		return
-	}
-	f, err := project.FindRailsApp(j.res.Resolve(".", c.Dir))
-	switch {
-	case project.IsNotExist(err):
-	case err != nil:
-		j.fireWith(catalog.UUnreadableScript, subj, "arbiter cannot tell which application rails runs ("+err.Error()+")")
-	default:
-		j.fireWith(catalog.UUnreadableScript, subj, "rails hands the command to "+j.shownPath(f)+", which loads the application: Ruby code that arbiter has no reader for")
-	}
+	j.loadsProjectCode(c, subj, projectLoad{
+		what:   "the application",
+		writes: isRailsLoaded,
+		find:   project.FindRailsApp,
+		found: func(f string) string {
+			return "rails hands the command to " + f + ", which loads the application: Ruby code that arbiter has no reader for"
+		},
+	})
 }
 
 // isRailsLoaded reports whether a file's name is one a rails command may
