@@ -446,7 +446,10 @@ func (p *py) call(q string, open int) {
 	case "builtins.open", "io.open", "codecs.open":
 		p.open(q, args)
 		return
-	case "os.getenv", "os.environ.get", "os.getenvb", "os.environb.get":
+	case "os.getenv", "os.environ.get", "os.getenvb", "os.environb.get",
+		// setdefault reads one variable (and sets it when unset), as
+		// Django's manage.py does with DJANGO_SETTINGS_MODULE.
+		"os.environ.setdefault", "os.environb.setdefault":
 		if len(args) > 0 {
 			if name, ok := args[0].literal(); ok {
 				p.a.env(name)

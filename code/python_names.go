@@ -240,4 +240,5 @@ native: ctypes. _ctypes. cffi. os.add_dll_directory
 dynamic: operator.methodcaller operator.attrgetter builtins.eval builtins.exec builtins.compile builtins.__import__ builtins.globals builtins.locals builtins.vars builtins.breakpoint builtins.setattr builtins.delattr builtins.getattr importlib. runpy. code. codeop. pickle. cPickle. marshal. dill. shelve. types.FunctionType types.CodeType types.ModuleType sys._getframe sys.modules sys.settrace sys.setprofile sys.addaudithook inspect.currentframe inspect.stack timeit. cProfile. profile. pdb. trace. builtins.help builtins.input
 write: shutil. os.rename os.renames os.replace os.mkdir os.makedirs os.chmod os.lchmod os.chown os.lchown os.symlink os.link os.utime os.write os.mkfifo os.mknod os.open tempfile. zipfile. tarfile. logging. sqlite3. dbm.
 env: os.environ os.environb os.putenv os.unsetenv
+loads: django.setup django.core.management.execute_from_command_line django.core.management.call_command django.core.management.ManagementUtility django.core.wsgi.get_wsgi_application django.core.asgi.get_asgi_application django.test.utils.get_runner pytest.main uvicorn.run alembic.command. alembic.config.main
 `

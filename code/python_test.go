@@ -50,6 +50,9 @@ line"""; print(x.splitlines())`, true, ""},
 		{`import os; print(os.environ)`, false, "environment"},
 		{`import os; print(dict(os.environ))`, false, "environment"},
 		{`import os; print(os.environ[k])`, false, "environment"},
+		{`import os; print(os.environ.setdefault(k, 'x'))`, false, "environment"},
+		{`import os; os.environb.setdefault(name(), b'x')`, false, "environment"},
+		{`import os; print(os.environ.setdefault(*names))`, false, "environment"},
 		{`from pathlib import Path; print(Path.home())`, false, "Path.home"},
 		{`import os; os.remove('x')`, false, "deletes"},
 		{`open(p).read()`, false, "computed"},
@@ -94,6 +97,12 @@ func TestPythonReadsWrites(t *testing.T) {
 	r = Analyze("python", `import os; print(os.environ.get("HOME"), os.getenv('GITHUB_TOKEN'), os.environ['X'])`)
 	if !r.Pure || len(r.Env) != 3 {
 		t.Errorf("got %+v", r)
+	}
+	// setdefault reads the one variable it names, not the whole
+	// environment: manage.py's DJANGO_SETTINGS_MODULE.
+	r = Analyze("python", `import os; os.environ.setdefault('DJANGO_SETTINGS_MODULE', 'mysite.settings'); print(os.environ.setdefault("GITHUB_TOKEN", ""))`)
+	if !r.Pure || r.EnvDump || len(r.Env) != 2 || r.Env[1] != "GITHUB_TOKEN" {
+		t.Errorf("setdefault: got %+v", r)
 	}
 }
 

@@ -139,7 +139,7 @@ func (a *analysis) not(format string, args ...any) {
 }
 
 // effect records what calling what does, by the kind its name table
-// gives it (spawn, network, delete, native, dynamic, write, env); false
+// gives it (spawn, network, delete, native, dynamic, write, env, loads); false
 // when the kind is none of these.
 func (a *analysis) effect(kind, what string) bool {
 	switch kind {
@@ -157,6 +157,11 @@ func (a *analysis) effect(kind, what string) bool {
 		a.not("calls %s, which changes files", what)
 	case "env":
 		a.envDump(what)
+	case "loads":
+		// A framework's entry point imports project modules its
+		// configuration names (Django's settings and installed apps,
+		// pytest's conftest files, alembic's env.py): code not read here.
+		a.dynamic("calls " + what + ", which imports project code that its configuration names, and arbiter does not read it")
 	default:
 		return false
 	}

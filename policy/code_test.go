@@ -161,6 +161,13 @@ func TestInlineCodeEffects(t *testing.T) {
 	}{
 		{`python3 -c "import os; print(os.environ)"`, arbiter.Ask, "B3.secret-print"},
 		{`python3 -c "import os; print(os.environ['GITHUB_TOKEN'])"`, arbiter.Ask, "B3.secret-print"},
+		// setdefault reads the one variable it names (manage.py's
+		// DJANGO_SETTINGS_MODULE); a secret's name or a computed one asks.
+		{`python3 -c "import os; print(os.environ.setdefault('GITHUB_TOKEN', ''))"`, arbiter.Ask, "B3.secret-print"},
+		{`python3 -c "import os; print(os.environ.setdefault(k, ''))"`, arbiter.Ask, "B3.secret-print"},
+		{`python3 -c "import os; os.environ.setdefault('DJANGO_SETTINGS_MODULE', 'site.settings'); print(os.environ.items())"`, arbiter.Ask, "B3.secret-print"},
+		{`python3 -c "import os; os.environ.setdefault('DJANGO_SETTINGS_MODULE', 'site.settings'); print(1)"`, arbiter.Allow, "D4.inline-code"},
+		{`python3 -c "import os; print(os.environ.setdefault('LANG', 'C'))"`, arbiter.Allow, "D4.inline-code"},
 		{`node -e "console.log(process.env.OPENAI_API_KEY)"`, arbiter.Ask, "B3.secret-print"},
 		{`python3 -c "print(open('/home/dev/.aws/credentials').read())"`, arbiter.Deny, "A6.credential-read"},
 		{`sed 'r /home/dev/.ssh/id_rsa' notes.txt`, arbiter.Ask, ""},

@@ -274,10 +274,11 @@ func envAccess(code string, jq bool) (dump bool, names []string) {
 }
 
 // accessed reads what follows an environment accessor: a variable name
-// (["X"], .X, {X}, .get("X"), ("X")), or nothing, which takes it whole.
+// (["X"], .X, {X}, .get("X"), .setdefault("X", v), ("X")), or nothing,
+// which takes it whole.
 func accessed(rest, acc string) (name string, whole bool) {
 	rest = strings.TrimLeft(rest, " ")
-	for _, open := range []string{"[", ".get(", ".fetch(", "{", ".", "("} {
+	for _, open := range []string{"[", ".get(", ".fetch(", ".setdefault(", "{", ".", "("} {
 		if !strings.HasPrefix(rest, open) {
 			continue
 		}
