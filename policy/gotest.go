@@ -154,9 +154,13 @@ func (j *judgement) goTest(g goArgs, dir, subj string) {
 	if !ok {
 		return
 	}
+	tested := testedDirs(files, g)
 	rd := &sourceReading{j: j, b: &compiledBuild{compiler: "go"}, seen: map[string]bool{}}
 	for _, f := range files {
 		if !strings.HasSuffix(f, "_test.go") {
+			if tested != nil && !tested[filepath.Dir(f)] {
+				continue // no tests: go test prints [no test files] and runs none of it
+			}
 			rd.add(f, "go", false)
 			continue
 		}
@@ -261,4 +265,30 @@ func generateLine(words []string, file, pkg string, line int) string {
 		})))
 	}
 	return strings.Join(out, " ")
+}
+
+// testedDirs are the package folders among files that hold a _test.go
+// file: go test runs only those packages (a package without tests still
+// runs when a tested one imports it, which goImports follows). Nil, every
+// package counting, when files were named (go test x.go builds them as
+// one package) or coverage is asked for, which instruments the packages
+// without tests too.
+func testedDirs(files []string, g goArgs) map[string]bool {
+	for _, o := range g.operands {
+		if strings.HasSuffix(o, ".go") {
+			return nil
+		}
+	}
+	for name := range g.flags {
+		if strings.HasPrefix(name, "cover") {
+			return nil
+		}
+	}
+	tested := map[string]bool{}
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") {
+			tested[filepath.Dir(f)] = true
+		}
+	}
+	return tested
 }
