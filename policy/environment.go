@@ -70,7 +70,7 @@ var unaffected = lazy.New(func() map[string]bool {
 })
 
 // environment judges assignments that change what a command runs.
-func (j *judgement) environment(c *shell.Command) {
+func (j *judgement) environment(c *shell.Command, exp exports) {
 	for _, e := range c.Env {
 		if e.Name == "NODE_TLS_REJECT_UNAUTHORIZED" && e.Value.Text == "0" || e.Name == "GIT_SSL_NO_VERIFY" || e.Name == "PYTHONHTTPSVERIFY" && e.Value.Text == "0" {
 			j.fireWith(catalog.BTlsBypass, e.Name, "turns off certificate checks, so an attacker in the middle could read or change the traffic")
@@ -92,6 +92,9 @@ func (j *judgement) environment(c *shell.Command) {
 				continue // GIT_CONFIG_GLOBAL and the like still ask below
 			}
 		case envUnknown:
+			if c.Program == "" && !exp.has(e.Name) && strings.ToUpper(e.Name) != e.Name {
+				continue // a shell variable, reaching no program (shellvars.go)
+			}
 			if strings.HasPrefix(e.Name, "GIT_") && !execEnv.MatchString(e.Name) {
 				j.fireWith(catalog.UEnvRedirect, e.Name, "sets "+e.Name+", a git variable arbiter does not know, which may change what git runs or where it works")
 				continue
@@ -115,15 +118,16 @@ func (j *judgement) environment(c *shell.Command) {
 // (read, printf -v, mapfile, getopts, a for loop): PATH, HOME and the rest
 // of what arbiter checks redirect later commands just as PATH=… does.
 func (j *judgement) sets(a *shell.Analysis) {
+	exp := exported(a)
 	for _, s := range a.Sets {
-		if _, checked := checkedEnv.Get()[s.Name]; !checked && !execEnv.MatchString(s.Name) && !carriesFlags(s.Name) {
-			continue
+		if _, checked := checkedEnv.Get()[s.Name]; !checked && !execEnv.MatchString(s.Name) && !carriesFlags(s.Name) && (!exp.has(s.Name) || inertEnv(s.Name)) {
+			continue // a shell variable, or exported but inert
 		}
 		if s.Value.Dynamic {
 			j.fireWith(catalog.UEnvRedirect, s.Value.Text, s.Value.Text+" sets "+s.Name+" to a value only known when the command runs, so later commands may run or read what arbiter did not check")
 			continue
 		}
-		j.environment(&shell.Command{Env: []shell.Assign{s}})
+		j.environment(&shell.Command{Env: []shell.Assign{s}}, exp)
 	}
 }
 

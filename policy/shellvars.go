@@ -1,0 +1,57 @@
+package policy
+
+import (
+	"strings"
+
+	"github.com/arbitergate/arbiter/shell"
+)
+
+// exports are the names a command line exports, so that a variable it
+// sets without export (NAME=value alone, read, for, printf -v) reaches
+// the programs after it as their environment: export NAME, declare -x
+// and the like. all is set -a (every variable set is exported) and code
+// the analysis does not see (source, eval), which may export anything.
+type exports struct {
+	names map[string]bool
+	all   bool
+}
+
+func (e exports) has(name string) bool { return e.all || e.names[name] }
+
+// exported collects the exports of a's commands.
+func exported(a *shell.Analysis) exports {
+	e := exports{names: map[string]bool{}}
+	for i := range a.Commands {
+		c := &a.Commands[i]
+		switch c.Program {
+		case ".", "source", "eval":
+			e.all = true
+		case "set":
+			for _, w := range c.Args {
+				if w.Dynamic || w.Text == "allexport" || strings.HasPrefix(w.Text, "-") && w.Text != "--" && strings.Contains(w.Text, "a") {
+					e.all = true
+				}
+			}
+		case "export", "declare", "typeset", "local", "readonly":
+			x := c.Program == "export"
+			for _, w := range c.Args {
+				x = x || strings.HasPrefix(w.Text, "-") && strings.Contains(w.Text, "x")
+			}
+			if !x {
+				continue
+			}
+			for _, w := range c.Args {
+				if w.Dynamic {
+					e.all = true
+				}
+				if name, _, _ := strings.Cut(w.Text, "="); !strings.HasPrefix(name, "-") {
+					e.names[name] = true
+				}
+			}
+			for _, v := range c.Env {
+				e.names[v.Name] = true
+			}
+		}
+	}
+	return e
+}

@@ -1,0 +1,39 @@
+package policy
+
+import (
+	"testing"
+
+	"github.com/arbitergate/arbiter"
+)
+
+// TestShellVariables: a variable set without export (NAME=value alone,
+// read, for, printf -v) is the shell's own and reaches no program, unless
+// the line exports it (export NAME, declare -x, set -a) or runs code that
+// may (source, eval). A lowercase name set alone is such a variable, as
+// read and for already were (scripts' out=$(…) deferred as an unknown
+// environment variable); a name the line exports is judged as the
+// environment variable it becomes (read MAKEFILES; export MAKEFILES; make
+// was allowed, and make then reads the makefile it names). Uppercase names
+// stay closed: the environment may already export them.
+func TestShellVariables(t *testing.T) {
+	checkVerdicts(t, []verdictCase{
+		// Shell variables: routine.
+		{bash(`out=$(printf 'a b\n' | wc -w); [ "$out" = 2 ] && echo PASS`), arbiter.Allow, ""},
+		{bash(`n=3; head -n "$n" README.md`), arbiter.Allow, ""},
+		{bash(`f=src/main.c; wc -l "$f"`), arbiter.Allow, ""},
+		{bash(`total=0; for x in 1 2; do total=$((total + x)); done; echo $total`), arbiter.Allow, ""},
+		// Exported: the environment variable it becomes is judged.
+		{bash(`read MAKEFILES <<< /tmp/evil.mk; export MAKEFILES; make`), arbiter.Defer, "U.env-redirect"},
+		{bash(`for MAKEFILES in /tmp/evil.mk; do export MAKEFILES; make; done`), arbiter.Defer, "U.env-redirect"},
+		{bash(`set -a; read MAKEFILES <<< /tmp/evil.mk; make`), arbiter.Defer, "U.env-redirect"},
+		{bash(`printf -v MAKEFILES %s /tmp/evil.mk; declare -x MAKEFILES; make`), arbiter.Defer, "U.env-redirect"},
+		{bash(`pytest_addopts=-p; export pytest_addopts; ls`), arbiter.Defer, "U.env-redirect"},
+		{bash(`set -o allexport; cfg=/tmp/x; ls`), arbiter.Defer, "U.env-redirect"},
+		{bash(`f() { export cfg; }; cfg=/tmp/x; f; make`), arbiter.Defer, "U.env-redirect"},
+		{bash(`cfg=/tmp/x; builtin export cfg; make`), arbiter.Defer, "U.env-redirect"},
+		{bash(`cfg=/tmp/x; (export cfg; make)`), arbiter.Defer, "U.env-redirect"},
+		// Uppercase names set alone stay closed, as before.
+		{bash(`MAKEFILES=/tmp/evil.mk; make`), arbiter.Defer, "U.env-redirect"},
+		{bash(`PYTEST_ADDOPTS=-pevil; python -m pytest -q`), arbiter.Defer, "U.env-redirect"},
+	})
+}
