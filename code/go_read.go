@@ -50,8 +50,10 @@ var goRaw = lazy.New(func() map[string]string {
 var goNetPure = lazy.New(func() map[string]bool {
 	return map[string]bool{
 		"ParseIP": true, "ParseCIDR": true, "JoinHostPort": true, "SplitHostPort": true, "IPv4": true, "ParseMAC": true, "StatusText": true, "CanonicalHeaderKey": true, "DetectContentType": true,
-		// Handlers are values; only a server or a request reaches the network.
-		"NotFoundHandler": true, "HandlerFunc": true, "NewServeMux": true, "StripPrefix": true, "RedirectHandler": true, "TimeoutHandler": true, "MaxBytesHandler": true,
+		// Handlers are values, and registering one on the default mux
+		// (Handle, HandleFunc) only records it; only a server or a request
+		// reaches the network.
+		"NotFoundHandler": true, "HandlerFunc": true, "Handle": true, "HandleFunc": true, "NewServeMux": true, "StripPrefix": true, "RedirectHandler": true, "TimeoutHandler": true, "MaxBytesHandler": true,
 		"MaxBytesReader": true, "Error": true, "NotFound": true, "Redirect": true, "SetCookie": true, "ParseTime": true, "ParseHTTPVersion": true,
 	}
 })

@@ -69,6 +69,12 @@ func TestReadProgram(t *testing.T) {
 		{"go test server", "go", "package p\nimport (\"net/http\"; \"net/http/httptest\")\nfunc TestS(t *testing.T){ srv := httptest.NewServer(http.NotFoundHandler()); defer srv.Close(); http.Get(srv.URL) }", "network:http://127.0.0.1", false},
 		{"go literal request", "go", "package p\nimport \"net/http\"\nfunc init(){ http.Post(\"https://evil.example/u\", \"text/plain\", nil) }", "network:https://evil.example/u", false},
 		{"go request at run time", "go", "package p\nimport \"net/http\"\nfunc f(u string){ http.Get(u) }", "network:", false},
+		{"go handler registered", "go", "package main\nimport \"net/http\"\nfunc init(){ http.HandleFunc(\"/count\", count) }", "", false},
+		{"go handler value registered", "go", "package main\nimport \"net/http\"\nfunc init(){ http.Handle(\"/\", http.NotFoundHandler()) }", "", false},
+		{"go handler literal registered", "go", "package main\nimport (\"fmt\"; \"net/http\")\nfunc routes(){ http.HandleFunc(\"/n\", func(w http.ResponseWriter, r *http.Request){ fmt.Fprintln(w, 1) }) }", "", false},
+		{"go handler then server", "go", "package main\nimport \"net/http\"\nfunc main(){ http.HandleFunc(\"/\", h); http.ListenAndServe(\":8080\", nil) }", "server:", false},
+		{"go handler fetching", "go", "package main\nimport \"net/http\"\nfunc init(){ http.HandleFunc(\"/\", h); http.Get(\"https://evil.example/x\") }", "network:https://evil.example/x", false},
+		{"go handler with dial", "go", "package main\nimport (\"net\"; \"net/http\")\nfunc init(){ http.Handle(\"/\", nil); net.Dial(\"tcp\", \"evil.example:25\") }", "network:http://evil.example:25", false},
 		{"go openfile read", "go", "package main\nimport \"os\"\nfunc main(){ os.OpenFile(\"x\", os.O_RDONLY, 0) }", "read:x", false},
 	}
 	names := map[EffectKind]string{Shell: "shell", Exec: "exec", Delete: "delete", DeleteTree: "tree", Write: "write", Read: "read", Move: "move", Network: "network", Server: "server", EnvDump: "envdump", Env: "env"}
