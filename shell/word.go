@@ -201,6 +201,11 @@ func (w *walker) part(part syntax.WordPart, ctx Context, f *fields, quoted, spli
 	case *syntax.ParamExp:
 		text, known := w.param(p, ctx)
 		switch {
+		case !known && numberParam(p):
+			// Digits hold no space or pattern: one word (unless IFS was changed).
+			f.write(text)
+			f.dynamic(NumberValue)
+			f.flags.Split = f.flags.Split || w.ifsLost && !quoted && split
 		case !known:
 			f.write(text)
 			f.dynamic(AnyValue)
@@ -548,4 +553,26 @@ func decodeANSI(s string) string {
 
 func isHex(c byte) bool {
 	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
+}
+
+// numberParam reports a parameter expansion whose value is always decimal
+// digits: $$ (the shell's process id), $# (the count of arguments), $?
+// (the last exit status), none of which a script can assign, and ${#x}
+// (a length), each with no operator. $! is left out: it is empty before
+// a background job.
+func numberParam(p *syntax.ParamExp) bool {
+	if p.Excl || p.Exp != nil || p.Slice != nil || p.Repl != nil || p.Names != 0 || p.Width || p.Flags != nil || p.NestedParam != nil || len(p.Modifiers) > 0 || p.IsSet {
+		return false
+	}
+	if p.Length {
+		return p.Param != nil
+	}
+	if p.Param == nil || p.Index != nil {
+		return false
+	}
+	switch p.Param.Value {
+	case "$", "#", "?":
+		return true
+	}
+	return false
 }
