@@ -72,6 +72,12 @@ func (j *judgement) shellText(text, dir, subj string) {
 	if j.tooDeep(subj) {
 		return
 	}
+	if line, ok := strings.CutPrefix(text, "#!"); ok {
+		line, _, _ = strings.Cut(line, "\n")
+		if f := strings.Fields(line); len(f) > 1 {
+			j.allexportShell(f[1:], true, subj)
+		}
+	}
 	inner := j.nested(dir)
 	inner.script(text)
 	j.absorb(inner, subj)

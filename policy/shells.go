@@ -24,6 +24,9 @@ func (j *judgement) shellRun(c *shell.Command) {
 		j.pipedCode(c, c.Stdin.From, subj)
 		return
 	}
+	if c.Program != "source" && c.Program != "." {
+		j.allexportShell(c.ArgTexts(), false, subj)
+	}
 	script := ""
 	for k, a := range c.Args {
 		if a.Text == "-c" || (shortFlag(a.Text, 'c') || shortFlag(a.Text, 's')) && c.Program != "source" && c.Program != "." {

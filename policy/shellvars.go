@@ -3,6 +3,7 @@ package policy
 import (
 	"strings"
 
+	"github.com/arbitergate/arbiter/catalog"
 	"github.com/arbitergate/arbiter/shell"
 )
 
@@ -54,4 +55,35 @@ func exported(a *shell.Analysis) exports {
 		}
 	}
 	return e
+}
+
+// allexport reports shell options that turn allexport on (-a in a
+// cluster, -o allexport) among words, which end at the first operand
+// unless more is true (a #! line's words, where env -S names the shell
+// after its own options): every variable the shell's code sets is then
+// exported, which exported does not see.
+func allexport(words []string, more bool) bool {
+	for k, w := range words {
+		switch {
+		case w == "allexport" && k > 0 && words[k-1] == "-o", w == "-oallexport":
+			return true
+		case w == "-o" || w == "+o" || strings.HasPrefix(w, "+"):
+		case strings.HasPrefix(w, "-") && !strings.HasPrefix(w, "--"):
+			if strings.Contains(w, "a") {
+				return true
+			}
+		case k > 0 && (words[k-1] == "-o" || words[k-1] == "+o"):
+		case !more:
+			return false
+		}
+	}
+	return false
+}
+
+// allexportShell defers a shell run with allexport on, by its options or
+// its script's #! line (read even when bash is named, which ignores it).
+func (j *judgement) allexportShell(words []string, more bool, subj string) {
+	if allexport(words, more) {
+		j.fireWith(catalog.UEnvRedirect, subj, "runs the shell with allexport, so every variable its code sets becomes the environment of the programs it runs")
+	}
 }

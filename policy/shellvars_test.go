@@ -32,8 +32,25 @@ func TestShellVariables(t *testing.T) {
 		{bash(`f() { export cfg; }; cfg=/tmp/x; f; make`), arbiter.Defer, "U.env-redirect"},
 		{bash(`cfg=/tmp/x; builtin export cfg; make`), arbiter.Defer, "U.env-redirect"},
 		{bash(`cfg=/tmp/x; (export cfg; make)`), arbiter.Defer, "U.env-redirect"},
+		// A shell run with allexport exports every variable its code sets.
+		{bash(`bash -a -c 'cfg=/tmp/x; ls'`), arbiter.Defer, "U.env-redirect"},
+		{bash(`sh -eac 'cfg=/tmp/x; ls'`), arbiter.Defer, "U.env-redirect"},
+		{bash(`bash -o allexport -c 'cfg=/tmp/x; ls'`), arbiter.Defer, "U.env-redirect"},
+		{bash(`bash -e -c 'out=$(ls); echo "$out"'`), arbiter.Allow, ""},
+		{bash(`sh -c 'n=2; echo "$n"'`), arbiter.Allow, ""},
 		// Uppercase names set alone stay closed, as before.
 		{bash(`MAKEFILES=/tmp/evil.mk; make`), arbiter.Defer, "U.env-redirect"},
 		{bash(`PYTEST_ADDOPTS=-pevil; python -m pytest -q`), arbiter.Defer, "U.env-redirect"},
+	})
+}
+
+// TestShellVariablesInScripts: a script's #! line may turn allexport on.
+func TestShellVariablesInScripts(t *testing.T) {
+	runReadCases(t, []readCase{
+		{"plain script", map[string]string{"run.sh": "#!/bin/sh\nset -e\nout=$(printf 'a b\\n' | wc -w)\n[ \"$out\" = 2 ] && echo PASS\n"}, "sh run.sh", allow, ""},
+		{"errexit script", map[string]string{"run.sh": "#!/bin/bash -eu\nn=3\necho \"$n\"\n"}, "bash run.sh", allow, ""},
+		{"allexport line", map[string]string{"run.sh": "#!/bin/bash -a\ncfg=/tmp/x\nls\n"}, "bash run.sh", dfr, "U.env-redirect"},
+		{"allexport cluster", map[string]string{"run.sh": "#!/bin/sh -ea\ncfg=/tmp/x\nls\n"}, "sh run.sh", dfr, "U.env-redirect"},
+		{"allexport by env", map[string]string{"run.sh": "#!/usr/bin/env -S bash -a\ncfg=/tmp/x\nls\n"}, "bash run.sh", dfr, "U.env-redirect"},
 	})
 }
