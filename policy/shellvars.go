@@ -37,6 +37,7 @@ func exported(a *shell.Analysis) exports {
 			x := c.Program == "export"
 			for _, w := range c.Args {
 				x = x || strings.HasPrefix(w.Text, "-") && strings.Contains(w.Text, "x")
+				e.all = e.all || w.Dynamic // declare $(…) cfg may be declare -x
 			}
 			if !x {
 				continue

@@ -32,6 +32,8 @@ func TestShellVariables(t *testing.T) {
 		{bash(`f() { export cfg; }; cfg=/tmp/x; f; make`), arbiter.Defer, "U.env-redirect"},
 		{bash(`cfg=/tmp/x; builtin export cfg; make`), arbiter.Defer, "U.env-redirect"},
 		{bash(`cfg=/tmp/x; (export cfg; make)`), arbiter.Defer, "U.env-redirect"},
+		{bash(`cfg=/tmp/x; declare $(printf -- -x) cfg; ls`), arbiter.Defer, ""},
+		{bash(`cfg=/tmp/x; trap 'export cfg' DEBUG; ls`), arbiter.Defer, ""},
 		// A shell run with allexport exports every variable its code sets.
 		{bash(`bash -a -c 'cfg=/tmp/x; ls'`), arbiter.Defer, "U.env-redirect"},
 		{bash(`sh -eac 'cfg=/tmp/x; ls'`), arbiter.Defer, "U.env-redirect"},
