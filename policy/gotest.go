@@ -174,7 +174,10 @@ func (j *judgement) goTest(g goArgs, dir, subj string) {
 		}
 	}
 	reason := "builds, tests or runs the project"
-	if len(files) > 0 {
+	switch {
+	case tested != nil && len(tested) == 0:
+		reason = "builds the packages, none of which has tests, so none of their code runs"
+	case len(files) > 0:
 		reason = "runs the project's tests; their files and the packages' code were read and do nothing arbiter must confirm"
 	}
 	j.fireWith(catalog.D5Build, subj, reason)
