@@ -88,3 +88,17 @@ func (j *judgement) allexportShell(words []string, more bool, subj string) {
 		j.fireWith(catalog.UEnvRedirect, subj, "runs the shell with allexport, so every variable its code sets becomes the environment of the programs it runs")
 	}
 }
+
+// shellLocalName reports names a script's variables take, and programs'
+// environment variables do not: by convention (POSIX reserves names with
+// lowercase letters for applications) tools read uppercase names, but for
+// the proxy variables (http_proxy, no_proxy), which the environment often
+// already exports, and the package managers' lowercase configuration
+// (npm_config_*, pnpm_config_*, yarn_*).
+func shellLocalName(name string) bool {
+	if strings.ToUpper(name) == name {
+		return false
+	}
+	lower := strings.ToLower(name)
+	return !strings.HasSuffix(lower, "_proxy") && !strings.HasPrefix(lower, "npm_") && !strings.HasPrefix(lower, "pnpm_") && !strings.HasPrefix(lower, "yarn_")
+}

