@@ -120,7 +120,7 @@ func (j *judgement) environment(c *shell.Command, exp exports) {
 func (j *judgement) sets(a *shell.Analysis) {
 	exp := exported(a)
 	for _, s := range a.Sets {
-		if _, checked := checkedEnv.Get()[s.Name]; !checked && !execEnv.MatchString(s.Name) && !carriesFlags(s.Name) && (!exp.has(s.Name) || inertEnv(s.Name)) {
+		if _, checked := checkedEnv.Get()[s.Name]; !checked && !execEnv.MatchString(s.Name) && !carriesFlags(s.Name) && !readLowercase(s.Name) && (!exp.has(s.Name) || inertEnv(s.Name)) {
 			continue // a shell variable, or exported but inert
 		}
 		if s.Value.Dynamic {

@@ -96,9 +96,12 @@ func (j *judgement) allexportShell(words []string, more bool, subj string) {
 // already exports, and the package managers' lowercase configuration
 // (npm_config_*, pnpm_config_*, yarn_*).
 func shellLocalName(name string) bool {
-	if strings.ToUpper(name) == name {
-		return false
-	}
+	return strings.ToUpper(name) != name && !readLowercase(name)
+}
+
+// readLowercase reports the lowercase names programs read (see
+// shellLocalName).
+func readLowercase(name string) bool {
 	lower := strings.ToLower(name)
-	return !strings.HasSuffix(lower, "_proxy") && !strings.HasPrefix(lower, "npm_") && !strings.HasPrefix(lower, "pnpm_") && !strings.HasPrefix(lower, "yarn_")
+	return strings.HasSuffix(lower, "_proxy") || strings.HasPrefix(lower, "npm_") || strings.HasPrefix(lower, "pnpm_") || strings.HasPrefix(lower, "yarn_")
 }

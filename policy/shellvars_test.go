@@ -46,6 +46,8 @@ func TestShellVariables(t *testing.T) {
 		{bash(`all_proxy=socks5://evil.example; curl -s localhost:8080`), arbiter.Defer, "U.env-redirect"},
 		{bash(`yarn_registry=https://evil.example; ls`), arbiter.Defer, "U.env-redirect"},
 		{bash(`pnpm_config_x=/tmp/x; ls`), arbiter.Defer, "U.env-redirect"},
+		{bash(`read https_proxy < /dev/null; curl -s localhost:8080`), arbiter.Defer, "U.env-redirect"},
+		{bash(`for no_proxy in x; do curl -s localhost:8080; done`), arbiter.Defer, "U.env-redirect"},
 		// Uppercase names set alone stay closed, as before.
 		{bash(`MAKEFILES=/tmp/evil.mk; make`), arbiter.Defer, "U.env-redirect"},
 		{bash(`PYTEST_ADDOPTS=-pevil; python -m pytest -q`), arbiter.Defer, "U.env-redirect"},
