@@ -107,6 +107,7 @@ type Options struct {
 // the rest), and a wrong judge setting switches the judge off only. The
 // error lists the problems of both kinds, for callers that report it.
 func FromConfig(opt Options) (*Gate, config.Config, error) {
+	exported := exportedBy(opt.Getenv)
 	if opt.Getenv == nil {
 		opt.Getenv = os.Getenv
 	}
@@ -118,7 +119,7 @@ func FromConfig(opt Options) (*Gate, config.Config, error) {
 	}
 	cfg, _ := config.Load(opt.Getenv)
 	files := secrets.Files{Cache: cacheDir(opt), Version: sync.OnceValue(programVersion)}
-	g := &Gate{Static: policy.New(policy.Options{Protect: Protected(cfg, opt), AgentDirs: agents.MovedDirs(opt.Getenv), Files: files, Cache: files.Cache, Build: files.Version, Path: opt.Getenv("PATH"), Now: opt.Now}), Problems: cfg.Problems}
+	g := &Gate{Static: policy.New(policy.Options{Protect: Protected(cfg, opt), AgentDirs: agents.MovedDirs(opt.Getenv), Files: files, Cache: files.Cache, Build: files.Version, Path: opt.Getenv("PATH"), Exported: exported, Now: opt.Now}), Problems: cfg.Problems}
 	if user := userRules(cfg); len(user) > 0 && !opt.NoRules {
 		g.Rules = loadRules(user, g.Static, cacheDir(opt), cfg.Sum)
 		g.Problems = append(g.Problems, g.Rules.Problems...)
@@ -428,4 +429,16 @@ func (g *Gate) judgeWillSee(d arbiter.Decision) bool {
 		return false
 	}
 	return g.Judge.Mode == nil || g.Judge.Mode() != judge.Measure
+}
+
+// exportedBy reports the variables the environment exports, which a
+// command line's own variable of that name then changes for every program
+// it runs (policy.Options.Exported): this process's environment, which
+// the runtime's shell inherits, or, for a caller's getenv, its non-empty
+// values.
+func exportedBy(getenv func(string) string) func(string) bool {
+	if getenv == nil {
+		return func(name string) bool { _, ok := os.LookupEnv(name); return ok }
+	}
+	return func(name string) bool { return getenv(name) != "" }
 }

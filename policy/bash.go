@@ -285,7 +285,7 @@ func startsProcess(n syntax.Node) bool {
 func (j *judgement) command(a *shell.Analysis, c *shell.Command) {
 	subj := c.String()
 	j.redirects(c)
-	j.environment(c, exported(a))
+	j.environment(c, j.exported(a))
 	if c.Has("sudo") || c.Has("doas") || c.Has("pkexec") || c.Has("su") || c.Has("runuser") {
 		j.fireWith(catalog.B12Root, subj, "runs as root through "+firstVia(c, "sudo", "doas", "pkexec", "su", "runuser")+", where a mistake can damage the whole system")
 	}

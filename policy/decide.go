@@ -48,6 +48,11 @@ type Options struct {
 	// which may define functions and aliases; nil for the usual ones.
 	Path         string
 	ShellStartup []string
+	// Exported reports whether the environment the call runs in already
+	// exports a variable: one a command line sets without export then
+	// still reaches the programs after it (see shellvars.go). nil when
+	// not known, and a lowercase name is taken for the shell's own.
+	Exported func(name string) bool
 	// AgentDirs are the folders the environment moved runtimes' home
 	// folders to (CODEX_HOME, PI_CODING_AGENT_DIR, …), each with the
 	// folder it stands for relative to the home directory (".codex"): the
@@ -97,6 +102,7 @@ func (p *Policy) Decide(ctx context.Context, call arbiter.Call) (d arbiter.Decis
 	j.az = p.az
 	j.protect = p.opts.Protect
 	j.agentDirs = p.opts.AgentDirs
+	j.envExported = p.opts.Exported
 	j.files = p.opts.Files
 	if p.opts.Path != "" {
 		j.cache().env = shellEnv{path: p.opts.Path, startup: p.opts.ShellStartup, known: true}
@@ -197,6 +203,8 @@ type judgement struct {
 	// protect is Options.Protect, agentDirs Options.AgentDirs.
 	protect   []string
 	agentDirs map[string]string
+	// envExported is Options.Exported.
+	envExported func(string) bool
 	// reads holds the configuration files read in this decision, shared
 	// by its nested judgements; nil until the first is read.
 	reads *readCache

@@ -118,9 +118,9 @@ func (j *judgement) environment(c *shell.Command, exp exports) {
 // (read, printf -v, mapfile, getopts, a for loop): PATH, HOME and the rest
 // of what arbiter checks redirect later commands just as PATH=… does.
 func (j *judgement) sets(a *shell.Analysis) {
-	exp := exported(a)
+	exp := j.exported(a)
 	for _, s := range a.Sets {
-		if _, checked := checkedEnv.Get()[s.Name]; !checked && !execEnv.MatchString(s.Name) && !carriesFlags(s.Name) && !readLowercase(s.Name) && (!exp.has(s.Name) || inertEnv(s.Name)) {
+		if _, checked := checkedEnv.Get()[s.Name]; !checked && !execEnv.MatchString(s.Name) && !carriesFlags(s.Name) && !readLowercase(s.Name) && !shellParameter(s.Name) && (!exp.has(s.Name) || inertEnv(s.Name)) {
 			continue // a shell variable, or exported but inert
 		}
 		if s.Value.Dynamic {

@@ -33,7 +33,8 @@ func (j *judgement) nested(dir string) *judgement {
 	if j.scanned == nil {
 		j.scanned = map[string]secrets.Scan{} // shared, so each file is scanned once per decision
 	}
-	return &judgement{call: j.call, az: j.az, res: res, depth: j.depth + 1, written: j.written, reads: j.cache(), pyFiles: j.pyFiles, builds: j.builds, files: j.files, scanned: j.scanned}
+	return &judgement{call: j.call, az: j.az, res: res, depth: j.depth + 1, written: j.written, reads: j.cache(), pyFiles: j.pyFiles, builds: j.builds, files: j.files, scanned: j.scanned,
+		protect: j.protect, agentDirs: j.agentDirs, envExported: j.envExported}
 }
 
 // absorb takes what inner found, other than its allows, as findings about

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/arbitergate/arbiter/catalog"
+	"github.com/arbitergate/arbiter/internal/lazy"
 	"github.com/arbitergate/arbiter/shell"
 )
 
@@ -15,13 +16,17 @@ import (
 type exports struct {
 	names map[string]bool
 	all   bool
+	env   func(string) bool // Options.Exported: what the environment exports
 }
 
-func (e exports) has(name string) bool { return e.all || e.names[name] }
+func (e exports) has(name string) bool {
+	return e.all || e.names[name] || e.env != nil && e.env(name)
+}
 
-// exported collects the exports of a's commands.
-func exported(a *shell.Analysis) exports {
-	e := exports{names: map[string]bool{}}
+// exported collects the exports of a's commands, beside those of the
+// environment the call runs in, where it is known.
+func (j *judgement) exported(a *shell.Analysis) exports {
+	e := exports{names: map[string]bool{}, env: j.envExported}
 	for i := range a.Commands {
 		c := &a.Commands[i]
 		switch c.Program {
@@ -96,7 +101,30 @@ func (j *judgement) allexportShell(words []string, more bool, subj string) {
 // already exports, and the package managers' lowercase configuration
 // (npm_config_*, pnpm_config_*, yarn_*).
 func shellLocalName(name string) bool {
-	return strings.ToUpper(name) != name && !readLowercase(name)
+	return strings.ToUpper(name) != name && !readLowercase(name) && !shellParameter(name)
+}
+
+// shellParameters are the lowercase names a shell itself gives a meaning
+// (the runtime's shell may be the user's zsh): zsh ties path to PATH,
+// cdpath to CDPATH, fpath and module_path to where functions and modules
+// load from, and its parameter tables (aliases, commands, functions, …)
+// define what a name runs; Bash reads auto_resume and histchars.
+var shellParameters = lazy.New(func() map[string]bool {
+	m := map[string]bool{}
+	for _, n := range strings.Fields(`path cdpath fpath manpath mailpath module_path fignore psvar watch prompt histchars auto_resume
+		options aliases galiases saliases dis_aliases dis_galiases dis_saliases functions dis_functions functions_source builtins dis_builtins commands modules parameters reswords dis_reswords patchars dis_patchars
+		nameddirs userdirs usergroups dirstack jobdirs jobstates jobtexts funcstack functrace funcfiletrace funcsourcetrace history historywords widgets keymaps mapfile termcap terminfo errnos sysparams
+		zsh_eval_context zsh_scheduled_events zle_bracketed_paste zle_highlight zle_line_abort zle_spaceout zsh_highlight_highlighters argv status pipestatus signals match mbegin mend epochtime
+		precmd_functions preexec_functions chpwd_functions periodic_functions zshaddhistory_functions zshexit_functions zsh_directory_name_functions`) {
+		m[n] = true
+	}
+	return m
+})
+
+// shellParameter reports a name the shell itself reads (shellParameters)
+// or a hook function's array (zsh's *_functions).
+func shellParameter(name string) bool {
+	return shellParameters.Get()[name] || strings.HasSuffix(name, "_functions")
 }
 
 // readLowercase reports the lowercase names programs read (see

@@ -1,6 +1,7 @@
 package policy
 
 import (
+	"context"
 	"testing"
 
 	"github.com/arbitergate/arbiter"
@@ -63,4 +64,51 @@ func TestShellVariablesInScripts(t *testing.T) {
 		{"allexport cluster", map[string]string{"run.sh": "#!/bin/sh -ea\ncfg=/tmp/x\nls\n"}, "sh run.sh", dfr, "U.env-redirect"},
 		{"allexport by env", map[string]string{"run.sh": "#!/usr/bin/env -S bash -a\ncfg=/tmp/x\nls\n"}, "bash run.sh", dfr, "U.env-redirect"},
 	})
+}
+
+// TestShellParameters: a lowercase name the shell itself reads is not a
+// script's own variable. The runtime's shell may be zsh, which ties path
+// to PATH and cdpath to CDPATH: path=/tmp/evil; ls runs /tmp/evil/ls, and
+// cdpath moves where cd goes. All were allowed, by an assignment alone, a
+// for loop or read.
+func TestShellParameters(t *testing.T) {
+	checkVerdicts(t, []verdictCase{
+		{bash(`path=/tmp/evil; ls`), arbiter.Defer, "U.env-redirect"},
+		{bash(`cdpath=/tmp; cd x && ls`), arbiter.Defer, "U.env-redirect"},
+		{bash(`fpath=/tmp/evil; ls`), arbiter.Defer, "U.env-redirect"},
+		{bash(`for path in /tmp/evil; do ls; done`), arbiter.Defer, "U.env-redirect"},
+		{bash(`read module_path <<< /tmp/evil; ls`), arbiter.Defer, "U.env-redirect"},
+		{bash(`chpwd_functions=evil; cd src`), arbiter.Defer, "U.env-redirect"},
+		// Twins: a script's own names stay its own.
+		{bash(`paths=src; ls "$paths"`), arbiter.Allow, ""},
+		{bash(`for p in src docs; do ls "$p"; done`), arbiter.Allow, ""},
+		{bash(`read name <<< x; echo "$name"`), arbiter.Allow, ""},
+	})
+}
+
+// TestShellVariablesExported: where the environment the call runs in is
+// known, a variable it already exports reaches every program even when
+// the command line sets it without export (an exported out, MYTOOL_OPTS).
+func TestShellVariablesExported(t *testing.T) {
+	env := map[string]bool{"out": true, "MYTOOL_OPTS": true}
+	p := New(Options{Exported: func(n string) bool { return env[n] }})
+	tests := []struct {
+		cmd  string
+		want arbiter.Verdict
+	}{
+		{`out=/tmp/x; ls`, arbiter.Defer},
+		{`for MYTOOL_OPTS in --evil; do ls; done`, arbiter.Defer},
+		{`read out <<< /tmp/x; ls`, arbiter.Defer},
+		{`printf -v MYTOOL_OPTS %s x; ls`, arbiter.Defer},
+		// Names it does not export stay the shell's own.
+		{`res=/tmp/x; ls`, arbiter.Allow},
+		{`for f in a b; do echo "$f"; done`, arbiter.Allow},
+		{`read line <<< x; echo "$line"`, arbiter.Allow},
+	}
+	for _, tt := range tests {
+		d := p.Decide(context.Background(), bash(tt.cmd))
+		if d.Decision != tt.want {
+			t.Errorf("%s: got %s %v (%s), want %s", tt.cmd, d.Decision, d.Rules, d.Reason, tt.want)
+		}
+	}
 }
