@@ -597,9 +597,22 @@ func (p *py) pathValue(ts tokens) (string, bool) {
 		if len(lits) == 0 {
 			return "", false
 		}
-		return path.Join(lits...), true
+		return pyJoin(lits), true
 	}
 	return "", false
+}
+
+// pyJoin joins path parts as os.path.join and pathlib do: an absolute part
+// starts the path again (os.path.join('out', '/etc/x') is /etc/x), and so
+// does one starting with "~", the home directory expanduser gave.
+func pyJoin(parts []string) string {
+	start := 0
+	for i, s := range parts {
+		if strings.HasPrefix(s, "/") || strings.HasPrefix(s, "~") {
+			start = i
+		}
+	}
+	return path.Join(parts[start:]...)
 }
 
 // method judges a method call on a value; recv is the value's literal path
