@@ -255,7 +255,7 @@ func (j *judgement) codeFiles(c *shell.Command, name string, r code.Report) {
 			return
 		}
 	}
-	if r.Lang == "python" && j.libraryConfigRead(c, name, r) {
+	if r.Lang == "python" && (j.libraryConfigRead(c, name, r) || j.imageRunsProgram(c, name, r)) {
 		return
 	}
 	for _, db := range r.Databases {
