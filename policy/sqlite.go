@@ -77,8 +77,12 @@ func (j *judgement) sqliteRead(c *shell.Command) bool {
 // runs from its schema (views, generated columns, virtual tables; the
 // shell's edit() runs a program from a view) only reads. A file not there
 // yet holds none; a journal or write-ahead log beside it may hold a newer
-// schema, which is not read.
+// schema, and a file the command line writes first is not on disk: neither
+// is read.
 func (j *judgement) sqliteSchemaReads(abs string) bool {
+	if j.writtenHere(abs) || j.writtenHere(abs+"-journal") || j.writtenHere(abs+"-wal") {
+		return false // what the command line puts there first is not on disk to read
+	}
 	for _, side := range []string{"-journal", "-wal"} {
 		if fi, err := os.Stat(abs + side); err == nil && fi.Size() > 0 || err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return false

@@ -27,6 +27,7 @@ func TestSQLiteSchemaRuns(t *testing.T) {
 		{"zipfile table", fixture("zip-vtab.db"), `sqlite3 -json data/app.db "SELECT name FROM z"`, arbiter.Defer, "C.database"},
 		{"view past many pages", fixture("big-edit.db"), `sqlite3 data/app.db "SELECT e FROM late"`, arbiter.Defer, "C.database"},
 		{"write-ahead log beside", withWAL, `sqlite3 data/app.db "SELECT * FROM names"`, arbiter.Defer, "C.database"},
+		{"written first", map[string]string{"data/app.db": "", "evil.db": string(fixture("edit-view.db")["data/app.db"])}, `cp evil.db data/app.db && sqlite3 data/app.db "SELECT * FROM v"`, arbiter.Defer, ""},
 		{"not a database", map[string]string{"data/app.db": "CREATE VIEW v AS SELECT 1"}, `sqlite3 data/app.db "SELECT 1"`, arbiter.Defer, "C.database"},
 
 		{"plain schema", plain, `sqlite3 data/app.db "SELECT * FROM names"`, arbiter.Allow, "D1.read-only"},
