@@ -34,6 +34,15 @@ func TestLibraryArgsByPosition(t *testing.T) {
 		{"import pandas as pd, os\npd.DataFrame().to_csv(os.path.join('out', 'x.csv'))", true, "", []string{"out/x.csv"}},
 		{"import pandas as pd\nfrom pathlib import Path\npd.DataFrame().to_csv(Path('out', 'sub', 'x.csv'))", true, "", []string{"out/sub/x.csv"}},
 		{"import pandas as pd, os\npd.DataFrame().to_csv(os.path.join('/tmp', 'x.csv'))", true, "", []string{"/tmp/x.csv"}},
+		// os.path.join and Path keep "..", which the kernel takes after the
+		// links before it (lnk/.. is lnk's target's parent); normpath and
+		// abspath drop it by the text, as Python does
+		{"import pandas as pd, os\npd.DataFrame().to_csv(os.path.join('lnk', '..', '.bashrc'))", true, "", []string{"lnk/../.bashrc"}},
+		{"import pandas as pd\nfrom pathlib import Path\npd.DataFrame().to_csv(Path('lnk', '..', '.profile'))", true, "", []string{"lnk/../.profile"}},
+		{"import pandas as pd, os\npd.DataFrame().to_csv(os.path.join('out', 'lnk/..', 'x.csv'))", true, "", []string{"out/lnk/../x.csv"}},
+		{"import pandas as pd, os\npd.DataFrame().to_csv(os.path.normpath('lnk/../x.csv'))", true, "", []string{"x.csv"}},
+		{"import pandas as pd, os\npd.DataFrame().to_csv(os.path.abspath(os.path.join('out', '..', 'x.csv')))", true, "", []string{"x.csv"}},
+		{"import pandas as pd, os\npd.DataFrame().to_csv(os.path.join('out/', 'x.csv'))", true, "", []string{"out/x.csv"}},
 		// to_string and to_markdown write the file they are given
 		{"import pandas as pd\npd.DataFrame().to_string('/root/.bashrc')", true, "", []string{"/root/.bashrc"}},
 		{"import pandas as pd\npd.DataFrame().to_markdown(buf='~/.profile')", true, "", []string{"~/.profile"}},
