@@ -19,7 +19,7 @@ var libraryTable string
 type argRole struct {
 	pos     int    // the position from 0; -1 for a keyword-only argument
 	keyword string // the keyword; "" for a positional-only one
-	role    string // read, write, sql, db, conn, loads, name, func
+	role    string // read, write, image, sql, db, conn, loads, name, func
 }
 
 // libCall is a function or method whose arguments say what it does.
@@ -38,7 +38,7 @@ type libraries struct {
 	// only computes.
 }
 
-var libraryRoles = map[string]bool{"read": true, "write": true, "sql": true, "db": true, "conn": true, "loads": true, "name": true, "func": true}
+var libraryRoles = map[string]bool{"read": true, "write": true, "sql": true, "db": true, "conn": true, "loads": true, "name": true, "func": true, "image": true}
 
 var libraryTables = lazy.New(func() map[string]*libraries {
 	t, err := parseLibraries(libraryTable)
@@ -150,7 +150,7 @@ func parseArgRoles(words []string) ([]argRole, error) {
 	for _, w := range words {
 		where, role, ok := strings.Cut(w, "=")
 		if !ok || !libraryRoles[role] {
-			return nil, fmt.Errorf("argument %q is not WHERE=ROLE with ROLE one of read, write, sql, db, conn, loads, name, func", w)
+			return nil, fmt.Errorf("argument %q is not WHERE=ROLE with ROLE one of read, write, image, sql, db, conn, loads, name, func", w)
 		}
 		a := argRole{pos: -1, role: role}
 		posText, kw, both := strings.Cut(where, "/")

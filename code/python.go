@@ -593,13 +593,45 @@ func (p *py) pathValue(ts tokens) (string, bool) {
 		lits = append(lits, v)
 	}
 	switch q {
-	case "pathlib.Path", "pathlib.PurePath", "pathlib.PosixPath", "os.path.join", "os.path.expanduser", "os.path.abspath", "os.path.realpath", "os.path.normpath":
+	case "pathlib.Path", "pathlib.PurePath", "pathlib.PosixPath", "os.path.join", "os.path.expanduser", "os.path.realpath":
 		if len(lits) == 0 {
 			return "", false
 		}
-		return path.Join(lits...), true
+		return pyJoin(lits), true
+	case "os.path.abspath", "os.path.normpath":
+		if len(lits) != 1 {
+			return "", false
+		}
+		return path.Clean(lits[0]), true // by the text, as Python does
 	}
 	return "", false
+}
+
+// pyJoin joins path parts as os.path.join and pathlib do: an absolute part
+// starts the path again (os.path.join('out', '/etc/x') is /etc/x), and so
+// does one starting with "~", the home directory expanduser gave. ".." is
+// kept: the kernel takes it after the links before it (lnk/.. is the
+// parent of lnk's target), which the policy follows and a clean would not.
+func pyJoin(parts []string) string {
+	start := 0
+	for i, s := range parts {
+		if strings.HasPrefix(s, "/") || strings.HasPrefix(s, "~") {
+			start = i
+		}
+	}
+	out := ""
+	for _, s := range parts[start:] {
+		switch {
+		case out == "" || strings.HasSuffix(out, "/"):
+			out += s
+		case s != "":
+			out += "/" + s
+		}
+	}
+	if out == "" {
+		return "."
+	}
+	return out
 }
 
 // method judges a method call on a value; recv is the value's literal path

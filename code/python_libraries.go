@@ -77,6 +77,8 @@ func (p *py) libraryArgs(what string, c *libCall, args []tokens) {
 		switch role.role {
 		case "read", "write":
 			p.libraryPath(what, role.role, v)
+		case "image":
+			p.libraryImage(what, v)
 		case "db":
 			p.libraryDatabase(what, v)
 		case "sql":
@@ -135,6 +137,22 @@ func (p *py) openedHere(v tokens) bool {
 		return q == "builtins.open" || q == "io.open" || q == "io.StringIO" || q == "io.BytesIO"
 	}
 	return false
+}
+
+// libraryImage judges an image a call opens: its content, not its name,
+// picks the decoder, so only a file named literally is read, and listed
+// for the policy to look at.
+func (p *py) libraryImage(what string, v tokens) {
+	name, ok := p.pathValue(v)
+	switch {
+	case !ok:
+		p.a.not("calls %s with an image that is not a file named literally: its content picks the decoder, and Pillow renders PostScript by running Ghostscript", what)
+	case strings.Contains(name, "://"):
+		p.a.network(what + " of " + name)
+	default:
+		p.a.read(name)
+		p.a.r.Images = appendNew(p.a.r.Images, name)
+	}
 }
 
 // libraryDatabase judges a database a call opens: ":memory:" is none; a

@@ -27,6 +27,10 @@ type Report struct {
 	// path (sqlite3.connect), each also in Reads; the policy judges where
 	// they are.
 	Databases []string
+	// Images lists the image files the code opens by a literal path
+	// (PIL.Image.open), each also in Reads: their content picks the
+	// decoder, which the policy looks at.
+	Images []string
 	// Env lists environment variables read by literal name.
 	Env []string
 	// Effects the policy has rules for.

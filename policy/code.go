@@ -255,6 +255,9 @@ func (j *judgement) codeFiles(c *shell.Command, name string, r code.Report) {
 			return
 		}
 	}
+	if r.Lang == "python" && (j.libraryConfigRead(c, name, r) || j.imageRunsProgram(c, name, r)) {
+		return
+	}
 	for _, db := range r.Databases {
 		if _, ok := j.sqliteFile(c, shell.Word{Text: db}); !ok {
 			j.fireWith(catalog.UImpureCode, subj, name+" code opens the database "+db+", which is not a file of the project")

@@ -1,6 +1,9 @@
 package policy
 
 import (
+	"errors"
+	"io/fs"
+	"os"
 	"strings"
 
 	"github.com/arbitergate/arbiter/catalog"
@@ -36,7 +39,7 @@ func (j *judgement) duckdbRead(c *shell.Command) bool {
 	}
 	where := "an in-memory database"
 	if db != nil {
-		if where, ok = j.duckdbFile(c, *db); !ok {
+		if where, ok = j.duckdbFile(c, *db); !ok || j.duckdbStoresSQL(j.res.Resolve(db.Text, c.Dir)) {
 			return false
 		}
 	}
@@ -61,6 +64,24 @@ func (j *judgement) duckdbRead(c *shell.Command) bool {
 		j.readArgs(&sub)
 	}
 	return true
+}
+
+// duckdbStoresSQL reports whether a database file may hold SQL that a
+// query on it runs: a view or a macro is SQL stored in the file (a view
+// can read_text a key or read_csv a URL), in a format arbiter does not
+// read. Only a file that is not there yet, or empty, holds none.
+func (j *judgement) duckdbStoresSQL(abs string) bool {
+	if abs == "" || strings.HasSuffix(abs, ":memory:") {
+		return false
+	}
+	fi, err := os.Stat(abs)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return j.writtenHere(abs) // written first: not known to be empty
+	case err != nil:
+		return true
+	}
+	return !fi.Mode().IsRegular() || fi.Size() > 0 || j.writtenHere(abs)
 }
 
 // remoteFile reports a file DuckDB fetches from another machine: a URL

@@ -168,8 +168,15 @@ func (j *judgement) writtenLookup(p string) (dir, file bool) {
 	return dir, file
 }
 
-// followImports judges the project modules that Python code imports.
+// followImports judges the project modules that Python code imports, and
+// those the libraries it imports may import in turn.
 func (j *judgement) followImports(c *shell.Command, r code.Report, load *pyLoad, subj string) {
+	library := false
+	defer func() {
+		if library && load.unknown == "" {
+			j.shadowingModules(c, load, subj)
+		}
+	}()
 	for _, name := range r.Imports {
 		abs, ok := absoluteImport(name, load.pkg)
 		if !ok {
@@ -183,6 +190,7 @@ func (j *judgement) followImports(c *shell.Command, r code.Report, load *pyLoad,
 			continue
 		}
 		found := j.loadModules(load, abs)
+		library = library || len(found) == 0 && !project.StartupModule(abs)
 		if top, _, _ := strings.Cut(abs, "."); len(found) == 0 && load.unmappedModule(top) != "" {
 			j.fireWith(catalog.UUnknownDirectory, subj, "imports "+abs+", and "+load.unmappedModule(top))
 			return
@@ -192,6 +200,30 @@ func (j *judgement) followImports(c *shell.Command, r code.Report, load *pyLoad,
 		}
 	}
 }
+
+// shadowingModules judges the project modules named like the standard
+// library's or a library dependency's: a library the code imports imports
+// those by name, from the first folder of the search path that holds one
+// (the working directory, for inline code), so such a module runs though
+// the code never names it (python -c 'import statistics' runs a
+// fractions.py beside it).
+func (j *judgement) shadowingModules(c *shell.Command, load *pyLoad, subj string) {
+	for _, list := range [][]string{project.StdlibModules(), strings.Fields(libraryDependencies)} {
+		for _, name := range list {
+			if project.StartupModule(name) {
+				continue
+			}
+			for _, m := range j.pyModules(load.dirs, name) {
+				j.pythonModuleFile(c, m, load, subj)
+			}
+		}
+	}
+}
+
+// libraryDependencies are the modules outside the standard library that
+// the libraries of code/libraries.txt import.
+const libraryDependencies = `numpy pandas pytz dateutil six tzdata openpyxl et_xmlfile matplotlib PIL pyparsing cycler kiwisolver
+fontTools contourpy packaging yaml toml typing_extensions`
 
 // absoluteImport resolves a relative import (".x", "..p.q") against the
 // package pkg; false when it reaches above it or there is no package.

@@ -196,10 +196,72 @@ func userClauses(requests []string) []clause {
 	var out []clause
 	for _, r := range requests {
 		for _, text := range ownText(r) {
-			out = append(out, splitClauses(text)...)
+			for _, c := range splitClauses(dropQuoted(text)) {
+				if asking(c) {
+					out = append(out, c)
+				}
+			}
 		}
 	}
 	return out
+}
+
+// requestOpeners are the words a request put as a question starts with
+// ("can you push…?", "please push…?"); aboutWords, first after them, make
+// the clause one about the action, not an ask for it ("why does push
+// fail", "can you explain how to push", "should I push?").
+var (
+	requestOpeners = lazy.New(func() map[string]bool { return wordSet("can could would will you we please kindly") })
+	aboutWords     = lazy.New(func() map[string]bool {
+		return wordSet("why what how when where whether which who explain describe tell show does do did is are was were should shall might may")
+	})
+)
+
+// asking reports whether a clause asks for something rather than asking
+// about it: a question counts only when a request opener starts it, and
+// no clause whose first word (after the openers) is an about-word does.
+func asking(c clause) bool {
+	k := 0
+	for k < len(c.words) && requestOpeners.Get()[c.words[k]] {
+		k++
+	}
+	if k < len(c.words) && aboutWords.Get()[c.words[k]] {
+		return false
+	}
+	question := strings.HasSuffix(strings.TrimRight(c.text, "\"'`)*"), "?")
+	return !question || k > 0
+}
+
+// dropQuoted removes the spans a line quotes (in quotation marks or a
+// code span) that hold more than one word: a phrase the user quotes is
+// someone else's ("the docs say \"push to main\""), while a quoted name
+// ("push `main`") stays.
+func dropQuoted(line string) string {
+	for _, q := range [][2]string{{"`", "`"}, {"\"", "\""}, {"\u201c", "\u201d"}} {
+		var b strings.Builder
+		rest := line
+		for {
+			i := strings.Index(rest, q[0])
+			if i < 0 {
+				break
+			}
+			j := strings.Index(rest[i+len(q[0]):], q[1])
+			if j < 0 {
+				break
+			}
+			span := rest[i+len(q[0]) : i+len(q[0])+j]
+			b.WriteString(rest[:i])
+			if !strings.ContainsAny(strings.TrimSpace(span), " \t") {
+				b.WriteString(span)
+			} else {
+				b.WriteString(" ")
+			}
+			rest = rest[i+len(q[0])+j+len(q[1]):]
+		}
+		b.WriteString(rest)
+		line = b.String()
+	}
+	return line
 }
 
 // ownText returns the lines of a message that are the user's own.
@@ -229,6 +291,10 @@ func ownText(msg string) []string {
 			continue
 		case strings.Contains(t, "[Pasted text"):
 			continue
+		case (strings.HasPrefix(line, "    ") || strings.HasPrefix(line, "\t")):
+			continue // an indented block: pasted code or output
+		case (strings.HasPrefix(t, "$ ") || strings.HasPrefix(t, "! ") || strings.HasPrefix(t, "remote:")):
+			continue // a terminal's prompt or output, pasted
 		}
 		out = append(out, t)
 	}

@@ -1,6 +1,9 @@
 package policy
 
 import (
+	"errors"
+	"io/fs"
+	"os"
 	"strings"
 
 	"github.com/arbitergate/arbiter/catalog"
@@ -45,7 +48,7 @@ func (j *judgement) sqliteRead(c *shell.Command) bool {
 		return false
 	}
 	where, ok := j.sqliteFile(c, *db)
-	if !ok {
+	if !ok || db.Text != ":memory:" && !j.sqliteSchemaReads(j.res.Resolve(db.Text, c.Dir)) {
 		return false
 	}
 	script := ""
@@ -68,6 +71,43 @@ func (j *judgement) sqliteRead(c *shell.Command) bool {
 	}
 	j.fireWith(catalog.D1ReadOnly, c.String(), "only reads "+where+": its queries, PRAGMA reads and dot-commands print without changing anything")
 	return true
+}
+
+// sqliteSchemaReads reports whether the SQL a query on the database file
+// runs from its schema (views, generated columns, virtual tables; the
+// shell's edit() runs a program from a view) only reads. A file not there
+// yet holds none; a journal or write-ahead log beside it may hold a newer
+// schema, and a file the command line writes first is not on disk: neither
+// is read.
+func (j *judgement) sqliteSchemaReads(abs string) bool {
+	if j.writtenHere(abs) || j.writtenHere(abs+"-journal") || j.writtenHere(abs+"-wal") {
+		return false // what the command line puts there first is not on disk to read
+	}
+	for _, side := range []string{"-journal", "-wal"} {
+		if fi, err := os.Stat(abs + side); err == nil && fi.Size() > 0 || err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return false
+		}
+	}
+	f, err := os.Open(abs)
+	if errors.Is(err, fs.ErrNotExist) {
+		j.noteRead(abs, project.File{}, err)
+		return true
+	}
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil || !fi.Mode().IsRegular() {
+		return false
+	}
+	sqls, err := code.SQLiteSchema(f, fi.Size())
+	if err != nil {
+		return false
+	}
+	j.noteRead(abs, project.File{Kind: project.Text, Text: strings.Join(sqls, "\x00")}, nil)
+	_, ok := code.SQLiteSchemaReads(sqls)
+	return ok
 }
 
 // sqliteWords splits a sqlite3 command line into its database operand and
