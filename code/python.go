@@ -482,6 +482,10 @@ func (p *py) call(q string, open int) {
 		p.a.dynamic("getattr with a computed name")
 		return
 	}
+	if role, ok := p.n.loadArgs[q]; ok && p.loadsBy(role, args) {
+		p.a.effect("loads", strings.TrimPrefix(q, "builtins."))
+		return
+	}
 	if p.libraryCall(q, args) {
 		return
 	}
@@ -503,6 +507,25 @@ func (p *py) call(q string, open int) {
 		return
 	}
 	p.a.not("calls %s, which is not on the side-effect-free list", strings.TrimPrefix(q, "builtins."))
+}
+
+// loadsBy reports whether the argument role names makes a call of a
+// pyLoadArgs function load code: given as anything but a plain name (a
+// module the code holds) or "__main__", or hidden in unpacked arguments.
+func (p *py) loadsBy(role argRole, args []tokens) bool {
+	for _, arg := range args {
+		if len(arg) > 0 && (arg[0].is(tOp, "*") || arg[0].is(tOp, "**")) {
+			return true
+		}
+	}
+	v := role.find(args, true)
+	if v == nil {
+		return false
+	}
+	if s, ok := v.literal(); ok {
+		return s != "__main__"
+	}
+	return len(v) != 1 || v[0].kind != tName || v[0].text == "None"
 }
 
 // effect records a known effect of q; false when q has none.
@@ -635,6 +658,10 @@ func (p *py) method(name string, open int, recv string, known bool) {
 			p.a.not(".replace() with one argument renames a file")
 		}
 	default:
+		if m := p.n.loadMethod(name, p.importedTops()); m != "" {
+			p.a.effect("loads", "."+name+"() of a "+m+" value")
+			return
+		}
 		if p.libraryMethod(name, args) {
 			return
 		}
