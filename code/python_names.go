@@ -119,14 +119,22 @@ var pyModuleAttrs = lazy.New(func() map[string]bool {
 })
 
 func (n *pyNames) addEffect(prefix, kind string) {
-	first := strings.SplitN(strings.TrimSuffix(prefix, "."), ".", 2)[0]
+	first := strings.SplitN(strings.TrimSuffix(strings.TrimSuffix(prefix, "()"), "."), ".", 2)[0]
 	n.effects[first] = append(n.effects[first], effect{prefix, kind})
 }
 
-// effectOf returns the effect of calling or using q, or "".
+// effectOf returns the effect of calling or using q, or "". A prefix
+// ending in "()" is that name alone, not its members (webpack() compiles;
+// webpack.DefinePlugin only makes a value).
 func (n *pyNames) effectOf(q string) string {
 	first, _, _ := strings.Cut(q, ".")
 	for _, e := range n.effects[first] {
+		if exact, ok := strings.CutSuffix(e.prefix, "()"); ok {
+			if q == exact {
+				return e.kind
+			}
+			continue
+		}
 		if q == e.prefix || q+"." == e.prefix || strings.HasSuffix(e.prefix, ".") && strings.HasPrefix(q, e.prefix) || strings.HasPrefix(q, e.prefix+".") {
 			return e.kind
 		}
