@@ -231,11 +231,18 @@ func (j *judgement) conftests(c *shell.Command, cfg project.PytestConfig, rootdi
 		return
 	}
 	var loads []pyFileLoad
+	var sysPath []string // the basedirs inserted so far, first on sys.path first
 	for _, f := range files {
 		if !j.exists(f) {
 			continue
 		}
 		load := j.pytestLoad(f, extra)
+		// Each file's basedir goes first on sys.path unless already there,
+		// and stays for the files imported after it.
+		if base := load.dirs[0]; !slices.Contains(sysPath, base) {
+			sysPath = append([]string{base}, sysPath...)
+		}
+		load.dirs = append(slices.Clone(sysPath), extra...)
 		load.venv = venv
 		what, collected := j.pytestWhat(f)
 		load.collected = collected
