@@ -107,11 +107,26 @@ func (j *judgement) pytestLoads(c, outer *shell.Command, first []string) {
 // whose loading arbiter reads: unittest, and pytest, with the working
 // directory first on sys.path and its words checked against pytest's spec.
 func (j *judgement) testModule(c, sub *shell.Command, module string) {
-	if module == "unittest" {
+	switch module {
+	case "unittest":
 		j.unittestLoads(c, sub)
 		return
-	}
-	if module != "pytest" {
+	case "tox", "nox":
+		sub.Program, sub.Name = module, module
+		start := len(j.findings)
+		j.understand(sub)
+		if j.understoodSince(start) {
+			j.pythonSessions(sub)
+		}
+		return
+	case "coverage", "nose", "nose2", "build", "hypothesis":
+		// Each runs project code it finds or is given (coverage run's
+		// script, the tests nose discovers, the build backend and
+		// setup.py, hypothesis' targets), which is not read here.
+		j.fireWith(catalog.UUnreadableScript, c.String(), "python -m "+module+" runs project code (the script or tests it is given or finds, a build backend) that arbiter does not read")
+		return
+	case "pytest":
+	default:
 		return
 	}
 	sub.Program, sub.Name = "pytest", "pytest"
