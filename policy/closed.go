@@ -44,6 +44,7 @@ func (j *judgement) bySpec(c *shell.Command, sp *spec.Spec) {
 		j.fire(catalog.D5Build, subj)
 	case spec.Formats:
 		j.fire(catalog.D3Format, subj)
+		j.formatterConfig(c, subj)
 	case spec.Writes:
 		j.fire(catalog.D2WriteProject, subj)
 	case spec.Runs:
