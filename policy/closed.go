@@ -42,6 +42,7 @@ func (j *judgement) bySpec(c *shell.Command, sp *spec.Spec) {
 		j.awkInPlace(c)
 	case spec.Builds:
 		j.fire(catalog.D5Build, subj)
+		j.checkerPlugins(c, shell.Canonical(c.Program), subj)
 	case spec.Formats:
 		j.fire(catalog.D3Format, subj)
 		j.formatterConfig(c, subj)

@@ -125,6 +125,9 @@ func (j *judgement) testModule(c, sub *shell.Command, module string) {
 		// setup.py, hypothesis' targets), which is not read here.
 		j.fireWith(catalog.UUnreadableScript, c.String(), "python -m "+module+" runs project code (the script or tests it is given or finds, a build backend) that arbiter does not read")
 		return
+	case "mypy", "pylint", "flake8":
+		j.checkerPlugins(c, module, c.String())
+		return
 	case "pytest":
 	default:
 		return
