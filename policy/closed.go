@@ -43,9 +43,10 @@ func (j *judgement) bySpec(c *shell.Command, sp *spec.Spec) {
 	case spec.Builds:
 		j.fire(catalog.D5Build, subj)
 		j.checkerPlugins(c, shell.Canonical(c.Program), subj)
+		j.configModule(c, subj)
 	case spec.Formats:
 		j.fire(catalog.D3Format, subj)
-		j.formatterConfig(c, subj)
+		j.configModule(c, subj)
 	case spec.Writes:
 		j.fire(catalog.D2WriteProject, subj)
 	case spec.Runs:

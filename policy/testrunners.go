@@ -28,8 +28,11 @@ var runnerConfigs = lazy.New(func() map[string]runnerConfig {
 		"vitest": {[]string{"vitest.config.ts", "vitest.config.mts", "vitest.config.cts", "vitest.config.js", "vitest.config.mjs", "vitest.config.cjs", "vite.config.ts", "vite.config.mts", "vite.config.cts", "vite.config.js", "vite.config.mjs", "vite.config.cjs"}, ""},
 		"mocha":  {[]string{".mocharc.js", ".mocharc.cjs", ".mocharc.mjs", ".mocharc.yaml", ".mocharc.yml", ".mocharc.jsonc", ".mocharc.json"}, "mocha"},
 		// eslint and prettier: only the configurations that are modules,
-		// which run; the JSON and YAML ones name installed packages.
+		// which run; the JSON and YAML ones name installed packages. vite
+		// and next: their configuration modules, which run before a build.
 		"eslint":   {[]string{"eslint.config.js", "eslint.config.mjs", "eslint.config.cjs", "eslint.config.ts", "eslint.config.mts", "eslint.config.cts", ".eslintrc.js", ".eslintrc.cjs"}, ""},
+		"vite":     {[]string{"vite.config.js", "vite.config.mjs", "vite.config.ts", "vite.config.cjs", "vite.config.mts", "vite.config.cts"}, ""},
+		"next":     {[]string{"next.config.js", "next.config.mjs", "next.config.ts", "next.config.cjs", "next.config.mts"}, ""},
 		"prettier": {[]string{"prettier.config.js", ".prettierrc.js", "prettier.config.mjs", ".prettierrc.mjs", "prettier.config.cjs", ".prettierrc.cjs", "prettier.config.ts", ".prettierrc.ts", "prettier.config.mts", ".prettierrc.mts", "prettier.config.cts", ".prettierrc.cts"}, ""},
 	}
 })
@@ -59,10 +62,10 @@ func (j *judgement) testRunner(c *shell.Command) {
 	j.runnerConfigIn(c, j.res.Resolve(".", c.Dir), subj)
 }
 
-// formatterConfig judges eslint and prettier by the configuration they
-// load before they lint or format: a module that runs, like a test
-// runner's.
-func (j *judgement) formatterConfig(c *shell.Command, subj string) {
+// configModule judges a linter, formatter or build tool (eslint,
+// prettier, vite, next) by the configuration it loads before its work: a
+// module that runs, like a test runner's.
+func (j *judgement) configModule(c *shell.Command, subj string) {
 	if _, ok := runnerConfigs.Get()[c.Program]; !ok || c.DirUnknown {
 		return // where it runs is unknown: the closed world defers it
 	}
