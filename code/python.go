@@ -482,6 +482,11 @@ func (p *py) call(q string, open int) {
 		p.a.dynamic("getattr with a computed name")
 		return
 	}
+	if i := strings.LastIndexByte(q, '.'); i > 0 && p.n.loadMethod(q[i+1:], nil) == "*" {
+		// A loader's method on a value a module holds (proj.celery.app).
+		p.a.effect("loads", strings.TrimPrefix(q, "builtins."))
+		return
+	}
 	if role, ok := p.n.loadArgs[q]; ok && p.loadsBy(role, args) {
 		p.a.effect("loads", strings.TrimPrefix(q, "builtins."))
 		return
@@ -659,7 +664,11 @@ func (p *py) method(name string, open int, recv string, known bool) {
 		}
 	default:
 		if m := p.n.loadMethod(name, p.importedTops()); m != "" {
-			p.a.effect("loads", "."+name+"() of a "+m+" value")
+			what := "." + name + "() of a " + m + " value"
+			if m == "*" {
+				what = "." + name + "()"
+			}
+			p.a.effect("loads", what)
 			return
 		}
 		if p.libraryMethod(name, args) {

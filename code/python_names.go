@@ -65,7 +65,7 @@ var pythonNames = lazy.New(func() *pyNames {
 // values' method name loads code; "" when none.
 func (n *pyNames) loadMethod(name string, imported []string) string {
 	for _, m := range n.loadMethods[name] {
-		if slices.Contains(imported, m) {
+		if m == "*" || slices.Contains(imported, m) {
 			return m
 		}
 	}
@@ -273,8 +273,12 @@ tolist item dumps loads`
 // makes (a test loader, a Celery application) that load code by a name or
 // from a folder: they count in code that imports MODULE, as the value's
 // type is not followed.
-const pyLoadMethods = `unittest.discover unittest.loadTestsFromName unittest.loadTestsFromNames
-celery.autodiscover_tasks celery.worker_main celery.config_from_object celery.config_from_envvar`
+//
+// A MODULE of * counts in any code: names no other library's method has,
+// called on a value a project module made (a Celery application defined
+// in proj/celery.py, a Flask application's config).
+const pyLoadMethods = `unittest.discover *.loadTestsFromName *.loadTestsFromNames
+*.autodiscover_tasks *.worker_main *.config_from_object *.config_from_envvar *.from_pyfile *.from_envvar`
 
 // pyLoadArgs lists, as FUNCTION:WHERE, functions that load code when the
 // argument at WHERE (POSITION/KEYWORD) is given as anything but a plain
