@@ -77,7 +77,12 @@ toLocaleTimeString toUTCString getUTCFullYear getUTCMonth getUTCDate getUTCHours
 toSorted toReversed with copyWithin isInteger isArray readUInt8 readUInt16LE readUInt32LE readInt32LE subarray equals compare pipe`
 
 // jsEffectTable lists, per effect, the prefixes whose call or use has it.
+// The loads line holds tools' programmatic entry points and config
+// loaders, which run code a configuration file or a name decides (jest's
+// and vitest's configuration and test files, vite.config, ESLint's
+// plugins, mocha's files, webpack's loaders), code arbiter does not read.
 const jsEffectTable = `
+loads: jest.runCLI jest.run @jest/core.runCLI jest-cli.run vitest/node. vite.build vite.createServer vite.preview vite.resolveConfig vite.loadConfigFromFile vite.createBuilder eslint.ESLint eslint.loadESLint eslint.CLIEngine eslint/use-at-your-own-risk.FlatESLint eslint/use-at-your-own-risk.LegacyESLint mocha() webpack() webpack-cli. rollup/loadConfigFile. cosmiconfig.cosmiconfig cosmiconfig.cosmiconfigSync lilconfig.lilconfig lilconfig.lilconfigSync jiti require-from-string import-fresh c12.loadConfig unconfig.loadConfig karma.Server karma.config.parseConfig
 spawn: child_process cluster process.kill
 network: http https http2 net dgram tls dns fetch XMLHttpRequest WebSocket EventSource undici axios node-fetch got request ws
 delete: fs.rmSync fs.unlinkSync fs.rmdirSync fs.rm fs.unlink fs.rmdir fs.promises.rm fs.promises.unlink fs.promises.rmdir

@@ -148,3 +148,25 @@ func TestUnsupported(t *testing.T) {
 		}
 	}
 }
+
+// TestJSLoadsHazard: a tool's programmatic entry point is a hazard; an
+// exact entry ("webpack()") leaves the module's other members alone.
+func TestJSLoadsHazard(t *testing.T) {
+	tests := []struct {
+		src    string
+		hazard bool
+	}{
+		{"const webpack = require('webpack');\nwebpack({}, () => {});\n", true},
+		{"const webpack = require('webpack');\nmodule.exports = { plugins: [new webpack.DefinePlugin({})] };\n", false},
+		{"const Mocha = require('mocha');\nnew Mocha().run();\n", true},
+		{"const { runCLI } = require('jest');\nrunCLI({}, ['.']);\n", true},
+		{"jest.runAllTimers();\n", false},
+		{"const { defineConfig } = require('vite');\nmodule.exports = defineConfig({});\n", false},
+	}
+	for _, tt := range tests {
+		r := Analyze("javascript", tt.src)
+		if (r.Hazard != "") != tt.hazard {
+			t.Errorf("%q: hazard %q, want one: %v", tt.src, r.Hazard, tt.hazard)
+		}
+	}
+}

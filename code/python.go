@@ -482,6 +482,15 @@ func (p *py) call(q string, open int) {
 		p.a.dynamic("getattr with a computed name")
 		return
 	}
+	if i := strings.LastIndexByte(q, '.'); i > 0 && p.n.loadMethod(q[i+1:], nil) == "*" {
+		// A loader's method on a value a module holds (proj.celery.app).
+		p.a.effect("loads", strings.TrimPrefix(q, "builtins."))
+		return
+	}
+	if role, ok := p.n.loadArgs[q]; ok && p.loadsBy(role, args) {
+		p.a.effect("loads", strings.TrimPrefix(q, "builtins."))
+		return
+	}
 	if p.libraryCall(q, args) {
 		return
 	}
@@ -503,6 +512,25 @@ func (p *py) call(q string, open int) {
 		return
 	}
 	p.a.not("calls %s, which is not on the side-effect-free list", strings.TrimPrefix(q, "builtins."))
+}
+
+// loadsBy reports whether the argument role names makes a call of a
+// pyLoadArgs function load code: given as anything but a plain name (a
+// module the code holds) or "__main__", or hidden in unpacked arguments.
+func (p *py) loadsBy(role argRole, args []tokens) bool {
+	for _, arg := range args {
+		if len(arg) > 0 && (arg[0].is(tOp, "*") || arg[0].is(tOp, "**")) {
+			return true
+		}
+	}
+	v := role.find(args, true)
+	if v == nil {
+		return false
+	}
+	if s, ok := v.literal(); ok {
+		return s != "__main__"
+	}
+	return len(v) != 1 || v[0].kind != tName || v[0].text == "None"
 }
 
 // effect records a known effect of q; false when q has none.
@@ -667,6 +695,14 @@ func (p *py) method(name string, open int, recv string, known bool) {
 			p.a.not(".replace() with one argument renames a file")
 		}
 	default:
+		if m := p.n.loadMethod(name, p.importedTops()); m != "" {
+			what := "." + name + "() of a " + m + " value"
+			if m == "*" {
+				what = "." + name + "()"
+			}
+			p.a.effect("loads", what)
+			return
+		}
 		if p.libraryMethod(name, args) {
 			return
 		}

@@ -1,6 +1,7 @@
 package code
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/arbitergate/arbiter/internal/lazy"
@@ -15,6 +16,12 @@ type pyNames struct {
 	data    map[string]bool     // attributes that are plain data
 	methods map[string]bool     // methods that only compute, on any value
 	effects map[string][]effect // by first component: prefixes with a known effect, first match wins
+	// loadMethods are, by method name, the modules whose values' method
+	// of that name loads code (see pyLoadMethods).
+	loadMethods map[string][]string
+	// loadArgs are, by function, the argument that makes it load code
+	// (see pyLoadArgs).
+	loadArgs map[string]argRole
 }
 
 // effect maps a qualified-name prefix to what calling it does.
@@ -38,8 +45,32 @@ var pythonNames = lazy.New(func() *pyNames {
 			n.addEffect(p, strings.TrimSpace(kind))
 		}
 	}
+	n.loadMethods = map[string][]string{}
+	for _, mm := range strings.Fields(pyLoadMethods) {
+		i := strings.LastIndexByte(mm, '.')
+		n.loadMethods[mm[i+1:]] = append(n.loadMethods[mm[i+1:]], mm[:i])
+	}
+	n.loadArgs = map[string]argRole{}
+	for _, fa := range strings.Fields(pyLoadArgs) {
+		f, a, _ := strings.Cut(fa, ":")
+		// The table is built in; TestPyLoadTables keeps every entry parsing.
+		if r, err := parseArgRoles([]string{a + "=loads"}); err == nil {
+			n.loadArgs[f] = r[0]
+		}
+	}
 	return n
 })
+
+// loadMethod names the module, among those the code imports, whose
+// values' method name loads code; "" when none.
+func (n *pyNames) loadMethod(name string, imported []string) string {
+	for _, m := range n.loadMethods[name] {
+		if m == "*" || slices.Contains(imported, m) {
+			return m
+		}
+	}
+	return ""
+}
 
 // isPure reports whether calling the qualified name only computes.
 func (n *pyNames) isPure(q string) bool {
@@ -88,14 +119,22 @@ var pyModuleAttrs = lazy.New(func() map[string]bool {
 })
 
 func (n *pyNames) addEffect(prefix, kind string) {
-	first := strings.SplitN(strings.TrimSuffix(prefix, "."), ".", 2)[0]
+	first := strings.SplitN(strings.TrimSuffix(strings.TrimSuffix(prefix, "()"), "."), ".", 2)[0]
 	n.effects[first] = append(n.effects[first], effect{prefix, kind})
 }
 
-// effectOf returns the effect of calling or using q, or "".
+// effectOf returns the effect of calling or using q, or "". A prefix
+// ending in "()" is that name alone, not its members (webpack() compiles;
+// webpack.DefinePlugin only makes a value).
 func (n *pyNames) effectOf(q string) string {
 	first, _, _ := strings.Cut(q, ".")
 	for _, e := range n.effects[first] {
+		if exact, ok := strings.CutSuffix(e.prefix, "()"); ok {
+			if q == exact {
+				return e.kind
+			}
+			continue
+		}
 		if q == e.prefix || q+"." == e.prefix || strings.HasSuffix(e.prefix, ".") && strings.HasPrefix(q, e.prefix) || strings.HasPrefix(q, e.prefix+".") {
 			return e.kind
 		}
@@ -230,9 +269,40 @@ joinpath relative_to is_relative_to as_posix as_uri parts parent parents name su
 most_common elements subtract hexdigest digest writerow writerows writeheader
 tolist item dumps loads`
 
+// pyLoadMethods lists, as MODULE.METHOD, methods of the values a module
+// makes (a test loader, a Celery application) that load code by a name or
+// from a folder: they count in code that imports MODULE, as the value's
+// type is not followed.
+//
+// A MODULE of * counts in any code: names no other library's method has,
+// called on a value a project module made (a Celery application defined
+// in proj/celery.py, a Flask application's config).
+const pyLoadMethods = `unittest.discover *.loadTestsFromName *.loadTestsFromNames
+*.autodiscover_tasks *.worker_main *.config_from_object *.config_from_envvar *.from_pyfile *.from_envvar`
+
+// pyLoadArgs lists, as FUNCTION:WHERE, functions that load code when the
+// argument at WHERE (POSITION/KEYWORD) is given as anything but a plain
+// name or "__main__": unittest.main discovers test files when its module
+// is None, and imports it when it is a string; by default it runs the
+// script's own tests.
+const pyLoadArgs = `unittest.main:0/module unittest.TestProgram:0/module`
+
 // pyEffectTable lists, per effect, the prefixes whose call (or, for env,
-// whose use) has it. A prefix ending in "." covers a whole module.
+// whose use) has it. A prefix ending in "." covers a whole module. The
+// loads lines come first, so that they win over a whole module's kind
+// (logging. writes; logging.config.fileConfig loads the classes its file
+// names and evaluates its arguments): each is a framework's entry point
+// or a loader that runs code a file or a name decides, which arbiter does
+// not read (a test runner's discovery, a task runner's tasks file, a
+// documentation build's conf.py, a .pth file, a plugin's entry point, a
+// pickle).
 const pyEffectTable = `
+loads: django.setup django.core.management.execute_from_command_line django.core.management.call_command django.core.management.ManagementUtility django.core.wsgi.get_wsgi_application django.core.asgi.get_asgi_application django.test.utils.get_runner pytest.main uvicorn.run uvicorn.main alembic.command. alembic.config.main
+loads: unittest.defaultTestLoader.discover unittest.defaultTestLoader.loadTestsFromName unittest.defaultTestLoader.loadTestsFromNames doctest.testfile doctest.DocFileSuite doctest.DocFileTest site.addsitedir site.addpackage site.main pkgutil.walk_packages pkgutil.resolve_name logging.config.fileConfig setuptools.sandbox.
+loads: nose.main nose.run nose.core. nose2.main nose2.discover celery.bin. celery.__main__. scrapy.cmdline. scrapy.utils.project.get_project_settings sphinx.cmd.build. sphinx.cmd.make_mode. sphinx.application.Sphinx flask.cli.FlaskGroup flask.cli.main flask.cli.ScriptInfo flask.cli.locate_app
+loads: invoke.Program invoke.program.Program invoke.main. invoke.loader. fabric.main. nox.main nox.__main__. tox.run. tox.session. tox.cmdline doit.run doit.doit_cmd. doit.cmd_base.DodoTaskLoader luigi.run luigi.cmdline. luigi.interface.run
+loads: hydra.main hydra.utils.instantiate hydra.utils.call hydra.utils.get_method hydra.utils.get_class hydra.utils.get_object streamlit.web. gunicorn.app.wsgiapp. hypercorn.run. hypercorn.__main__.
+loads: pkg_resources.iter_entry_points pkg_resources.load_entry_point pkg_resources.EntryPoint stevedore. joblib.load cloudpickle. jsonpickle.decode pandas.read_pickle yaml.unsafe_load yaml.unsafe_load_all
 spawn: subprocess. os.system os.popen os.execl os.execle os.execlp os.execlpe os.execv os.execve os.execvp os.execvpe os.spawnl os.spawnle os.spawnlp os.spawnlpe os.spawnv os.spawnve os.spawnvp os.spawnvpe os.posix_spawn os.posix_spawnp os.fork os.forkpty os.startfile os.kill os.killpg pty. multiprocessing. concurrent.futures.ProcessPoolExecutor asyncio.create_subprocess_exec asyncio.create_subprocess_shell commands. platform.popen webbrowser. pexpect. sh. plumbum.
 network: socket. urllib.request. urllib.urlopen urllib2. http.client. http.server. socketserver. requests. httpx. aiohttp. ftplib. smtplib. poplib. imaplib. telnetlib. xmlrpc. asyncio.open_connection asyncio.start_server asyncio.start_unix_server ssl. paramiko. websocket. websockets. urllib3. pycurl. wsgiref.simple_server. smtpd.
 delete: os.remove os.unlink os.rmdir os.removedirs shutil.rmtree os.truncate
@@ -240,5 +310,4 @@ native: ctypes. _ctypes. cffi. os.add_dll_directory
 dynamic: operator.methodcaller operator.attrgetter builtins.eval builtins.exec builtins.compile builtins.__import__ builtins.globals builtins.locals builtins.vars builtins.breakpoint builtins.setattr builtins.delattr builtins.getattr importlib. runpy. code. codeop. pickle. cPickle. marshal. dill. shelve. types.FunctionType types.CodeType types.ModuleType sys._getframe sys.modules sys.settrace sys.setprofile sys.addaudithook inspect.currentframe inspect.stack timeit. cProfile. profile. pdb. trace. builtins.help builtins.input
 write: shutil. os.rename os.renames os.replace os.mkdir os.makedirs os.chmod os.lchmod os.chown os.lchown os.symlink os.link os.utime os.write os.mkfifo os.mknod os.open tempfile. zipfile. tarfile. logging. sqlite3. dbm.
 env: os.environ os.environb os.putenv os.unsetenv
-loads: django.setup django.core.management.execute_from_command_line django.core.management.call_command django.core.management.ManagementUtility django.core.wsgi.get_wsgi_application django.core.asgi.get_asgi_application django.test.utils.get_runner pytest.main uvicorn.run alembic.command. alembic.config.main
 `

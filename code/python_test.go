@@ -1,6 +1,9 @@
 package code
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestPython(t *testing.T) {
 	tests := []struct {
@@ -155,6 +158,49 @@ func TestProjectModules(t *testing.T) {
 		}
 		if tt.contained && len(r.Project) == 0 {
 			t.Errorf("%q: no project module reported", tt.src)
+		}
+	}
+}
+
+// TestLoadsHazard: a loader that runs code a file or a name decides is a
+// hazard in a project script; the same module used without it is not.
+func TestLoadsHazard(t *testing.T) {
+	tests := []struct {
+		src    string
+		hazard bool
+	}{
+		{"import unittest\nunittest.main()\n", false},
+		{"import unittest\nunittest.main(module='__main__', verbosity=2)\n", false},
+		{"import unittest\nunittest.main(defaultTest='T.test_add', exit=False)\n", false},
+		{"import unittest\nunittest.main(module=None)\n", true},
+		{"import unittest\nunittest.main('tests.test_x')\n", true},
+		{"import unittest\nunittest.main(*opts)\n", true},
+		{"import unittest\nunittest.TestProgram(module=mods[0])\n", true},
+		{"import unittest\nloader = unittest.TestLoader()\nloader.discover('tests')\n", true},
+		{"import unittest\nunittest.TestLoader().loadTestsFromNames(['a.b'])\n", true},
+		{"import celery\napp = celery.Celery('p')\napp.config_from_envvar('CELERY_CONFIG')\n", true},
+		{"import logging.config\nlogging.config.fileConfig('log.ini')\n", true},
+		{"import logging\nlogging.basicConfig(level=logging.INFO)\n", false},
+		// discover is only a loader's method in code that imports unittest.
+		{"import zeroconf\nzeroconf.browser.discover()\n", false},
+	}
+	for _, tt := range tests {
+		r := Analyze("python", tt.src)
+		if (r.Hazard != "") != tt.hazard {
+			t.Errorf("%q: hazard %q, want one: %v", tt.src, r.Hazard, tt.hazard)
+		}
+	}
+}
+
+// TestPyLoadTables: every entry of the loader tables parses.
+func TestPyLoadTables(t *testing.T) {
+	n := pythonNames.Get()
+	if got, want := len(n.loadArgs), len(strings.Fields(pyLoadArgs)); got != want {
+		t.Errorf("pyLoadArgs: %d of %d entries parse", got, want)
+	}
+	for _, mm := range strings.Fields(pyLoadMethods) {
+		if !strings.Contains(mm, ".") {
+			t.Errorf("pyLoadMethods: %q is not MODULE.METHOD", mm)
 		}
 	}
 }

@@ -162,10 +162,11 @@ func (a *analysis) effect(kind, what string) bool {
 	case "env":
 		a.envDump(what)
 	case "loads":
-		// A framework's entry point imports project modules its
-		// configuration names (Django's settings and installed apps,
-		// pytest's conftest files, alembic's env.py): code not read here.
-		a.dynamic("calls " + what + ", which imports project code that its configuration names, and arbiter does not read it")
+		// A framework's entry point or a loader runs code that a file or a
+		// name decides (Django's settings and installed apps, pytest's
+		// conftest files, alembic's env.py, the tests a loader discovers,
+		// a pickle): code not read here.
+		a.dynamic("calls " + what + ", which loads code that a file or a name decides (project modules its configuration names, tests it discovers, a plugin, a pickle), and arbiter does not read it")
 	default:
 		return false
 	}

@@ -107,11 +107,29 @@ func (j *judgement) pytestLoads(c, outer *shell.Command, first []string) {
 // whose loading arbiter reads: unittest, and pytest, with the working
 // directory first on sys.path and its words checked against pytest's spec.
 func (j *judgement) testModule(c, sub *shell.Command, module string) {
-	if module == "unittest" {
+	switch module {
+	case "unittest":
 		j.unittestLoads(c, sub)
 		return
-	}
-	if module != "pytest" {
+	case "tox", "nox":
+		sub.Program, sub.Name = module, module
+		start := len(j.findings)
+		j.understand(sub)
+		if j.understoodSince(start) {
+			j.pythonSessions(sub)
+		}
+		return
+	case "coverage", "nose", "nose2", "build", "hypothesis":
+		// Each runs project code it finds or is given (coverage run's
+		// script, the tests nose discovers, the build backend and
+		// setup.py, hypothesis' targets), which is not read here.
+		j.fireWith(catalog.UUnreadableScript, c.String(), "python -m "+module+" runs project code (the script or tests it is given or finds, a build backend) that arbiter does not read")
+		return
+	case "mypy", "pylint", "flake8":
+		j.checkerPlugins(c, module, c.String())
+		return
+	case "pytest":
+	default:
 		return
 	}
 	sub.Program, sub.Name = "pytest", "pytest"
@@ -231,11 +249,18 @@ func (j *judgement) conftests(c *shell.Command, cfg project.PytestConfig, rootdi
 		return
 	}
 	var loads []pyFileLoad
+	var sysPath []string // the basedirs inserted so far, first on sys.path first
 	for _, f := range files {
 		if !j.exists(f) {
 			continue
 		}
 		load := j.pytestLoad(f, extra)
+		// Each file's basedir goes first on sys.path unless already there,
+		// and stays for the files imported after it.
+		if base := load.dirs[0]; !slices.Contains(sysPath, base) {
+			sysPath = append([]string{base}, sysPath...)
+		}
+		load.dirs = append(slices.Clone(sysPath), extra...)
 		load.venv = venv
 		what, collected := j.pytestWhat(f)
 		load.collected = collected

@@ -79,6 +79,8 @@ func ruleNamed(name string) rule {
 		return (*judgement).permissions
 	case "pytest":
 		return (*judgement).pytest
+	case "python-sessions":
+		return (*judgement).pythonSessions
 	case "remote-copy":
 		return (*judgement).remoteCopy
 	case "rm":

@@ -54,6 +54,9 @@ var runnerTables = lazy.New(func() map[string][]tableReader {
 func (j *judgement) runnerScripts(c *shell.Command, subj string) bool {
 	hit := false
 	for i, runner := range c.Via {
+		if runner == "uv" || runner == "hatch" {
+			j.projectBuild(c, runner, subj)
+		}
 		readers, ok := runnerTables.Get()[runner]
 		if !ok {
 			continue

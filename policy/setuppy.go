@@ -4,6 +4,8 @@ import (
 	"path"
 	"strings"
 
+	"github.com/arbitergate/arbiter/catalog"
+	"github.com/arbitergate/arbiter/project"
 	"github.com/arbitergate/arbiter/shell"
 )
 
@@ -50,4 +52,31 @@ func pipLocalDirs(c *shell.Command) []string {
 		}
 	}
 	return out
+}
+
+// projectBuild judges the build a runner makes of the project before it
+// runs c, when the project is a package (pyproject.toml has a
+// [build-system] table): uv run's sync and hatch run's environment both
+// install it. Its setup.py is read as pip install's is; a backend kept in
+// the tree (backend-path) or hatch's build hook (hatch_build.py) is code
+// arbiter does not read. The runner's own options are not kept with c, so
+// uv run --no-sync is not told apart: judged as the sync it usually is.
+func (j *judgement) projectBuild(c *shell.Command, runner, subj string) {
+	if c.DirUnknown {
+		return // where it runs is unknown: the closed world defers it
+	}
+	pyproject, err := project.FindToRoot(j.res.Resolve(".", c.Dir), "pyproject.toml")
+	if err != nil || !namesTable(pyproject, "[build-system]") {
+		return // not a package (or none): uv builds nothing
+	}
+	root := path.Dir(pyproject)
+	if namesTable(pyproject, "backend-path") {
+		j.fireWith(catalog.UUnreadableScript, subj, runner+" run builds the project first, with the build backend "+j.fileShown(pyproject)+" keeps in the project (backend-path), which arbiter does not read")
+	}
+	if hook := path.Join(root, "hatch_build.py"); j.exists(hook) {
+		j.fireWith(catalog.UUnreadableScript, subj, runner+" run builds the project first, which runs hatch's build hook "+j.fileShown(hook)+", and arbiter does not read it")
+	}
+	if setup := path.Join(root, "setup.py"); j.exists(setup) {
+		j.pythonFile(c, setup, &pyLoad{dirs: []string{root}}, subj, "runs "+j.fileShown(setup)+" to build the package")
+	}
 }

@@ -20,13 +20,20 @@ type runnerConfig struct {
 }
 
 // runnerConfigs are the configuration files each JavaScript test runner
-// looks for in its folder, in its order, and the package.json key it
+// (and linter or formatter) looks for in its folder, in its order, and the package.json key it
 // reads when there is none ("" for none).
 var runnerConfigs = lazy.New(func() map[string]runnerConfig {
 	return map[string]runnerConfig{
 		"jest":   {[]string{"jest.config.js", "jest.config.ts", "jest.config.mjs", "jest.config.cjs", "jest.config.mts", "jest.config.cts", "jest.config.json"}, "jest"},
 		"vitest": {[]string{"vitest.config.ts", "vitest.config.mts", "vitest.config.cts", "vitest.config.js", "vitest.config.mjs", "vitest.config.cjs", "vite.config.ts", "vite.config.mts", "vite.config.cts", "vite.config.js", "vite.config.mjs", "vite.config.cjs"}, ""},
 		"mocha":  {[]string{".mocharc.js", ".mocharc.cjs", ".mocharc.mjs", ".mocharc.yaml", ".mocharc.yml", ".mocharc.jsonc", ".mocharc.json"}, "mocha"},
+		// eslint and prettier: only the configurations that are modules,
+		// which run; the JSON and YAML ones name installed packages. vite
+		// and next: their configuration modules, which run before a build.
+		"eslint":   {[]string{"eslint.config.js", "eslint.config.mjs", "eslint.config.cjs", "eslint.config.ts", "eslint.config.mts", "eslint.config.cts", ".eslintrc.js", ".eslintrc.cjs"}, ""},
+		"vite":     {[]string{"vite.config.js", "vite.config.mjs", "vite.config.ts", "vite.config.cjs", "vite.config.mts", "vite.config.cts"}, ""},
+		"next":     {[]string{"next.config.js", "next.config.mjs", "next.config.ts", "next.config.cjs", "next.config.mts"}, ""},
+		"prettier": {[]string{"prettier.config.js", ".prettierrc.js", "prettier.config.mjs", ".prettierrc.mjs", "prettier.config.cjs", ".prettierrc.cjs", "prettier.config.ts", ".prettierrc.ts", "prettier.config.mts", ".prettierrc.mts", "prettier.config.cts", ".prettierrc.cts"}, ""},
 	}
 })
 
@@ -52,7 +59,23 @@ func (j *judgement) testRunner(c *shell.Command) {
 	if c.DirUnknown {
 		return // where it runs is unknown: the closed world defers it
 	}
-	dir := j.res.Resolve(".", c.Dir)
+	j.runnerConfigIn(c, j.res.Resolve(".", c.Dir), subj)
+}
+
+// configModule judges a linter, formatter or build tool (eslint,
+// prettier, vite, next) by the configuration it loads before its work: a
+// module that runs, like a test runner's.
+func (j *judgement) configModule(c *shell.Command, subj string) {
+	if _, ok := runnerConfigs.Get()[c.Program]; !ok || c.DirUnknown {
+		return // where it runs is unknown: the closed world defers it
+	}
+	j.runnerConfigIn(c, j.res.Resolve(".", c.Dir), subj)
+}
+
+// runnerConfigIn judges the configuration c loads in dir: the one its
+// command line names, else the first of its files there, and its
+// package.json key.
+func (j *judgement) runnerConfigIn(c *shell.Command, dir, subj string) {
 	explicit := false
 	for k, a := range c.Args {
 		name, value, eq := strings.Cut(a.Text, "=")
