@@ -38,7 +38,14 @@ type libraries struct {
 	// only computes.
 }
 
-var libraryRoles = map[string]bool{"read": true, "write": true, "sql": true, "db": true, "conn": true, "loads": true, "name": true, "func": true, "image": true}
+// libraryRole reports the argument roles code/libraries.txt may give.
+func libraryRole(role string) bool {
+	switch role {
+	case "read", "write", "sql", "db", "conn", "loads", "name", "func", "image":
+		return true
+	}
+	return false
+}
 
 var libraryTables = lazy.New(func() map[string]*libraries {
 	t, err := parseLibraries(libraryTable)
@@ -149,7 +156,7 @@ func parseArgRoles(words []string) ([]argRole, error) {
 	var out []argRole
 	for _, w := range words {
 		where, role, ok := strings.Cut(w, "=")
-		if !ok || !libraryRoles[role] {
+		if !ok || !libraryRole(role) {
 			return nil, fmt.Errorf("argument %q is not WHERE=ROLE with ROLE one of read, write, image, sql, db, conn, loads, name, func", w)
 		}
 		a := argRole{pos: -1, role: role}

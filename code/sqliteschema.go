@@ -259,9 +259,15 @@ func sqliteVarint(b []byte) (v uint64, n int) {
 	return 0, 0
 }
 
-// readOnlyModules are the virtual-table modules that keep their data in
+// readOnlyModule reports the virtual-table modules that keep their data in
 // the database itself, reading no other file.
-var readOnlyModules = map[string]bool{"fts3": true, "fts4": true, "fts5": true, "rtree": true, "rtree_i32": true}
+func readOnlyModule(name string) bool {
+	switch name {
+	case "fts3", "fts4", "fts5", "rtree", "rtree_i32":
+		return true
+	}
+	return false
+}
 
 // SQLiteSchemaReads judges the SQL a query on the database may run: each
 // view's query, each generated column's expression (AS (…) in a table),
@@ -311,7 +317,7 @@ func schemaEntry(toks []sqlTok) (string, bool) {
 	case "VIRTUAL":
 		for i, t := range toks {
 			if t.kind == 'w' && strings.EqualFold(t.text, "USING") && i+1 < len(toks) {
-				if m := strings.ToLower(strings.Trim(toks[i+1].text, "\"`[]")); readOnlyModules[m] {
+				if m := strings.ToLower(strings.Trim(toks[i+1].text, "\"`[]")); readOnlyModule(m) {
 					return "", true
 				}
 				return "the database has a virtual table of the module " + clipText(toks[i+1].text) + ", which may read files or run code arbiter does not read", false
