@@ -1,6 +1,7 @@
 package code
 
 import (
+	"fmt"
 	"path"
 	"strings"
 
@@ -56,6 +57,9 @@ func analyzePython(a *analysis, src string) {
 	p.bindings()
 	p.importPath()
 	p.walk()
+	if len(p.aliases) > 0 {
+		a.r.Bound = p.aliases
+	}
 	if p.unlisted != "" && len(a.r.Project) == 0 {
 		a.not("calls .%s on a value, which is not on the side-effect-free list", p.unlisted)
 	}
@@ -217,7 +221,7 @@ func (p *py) importStmt(i int) int {
 	for i < len(ts) && ts[i].kind != tEnd {
 		mod, k := p.dotted(i)
 		if mod == "" {
-			p.a.not("cannot read the import at byte %d", ts.at(i).pos)
+			p.unbound("cannot read the import at byte %d", ts.at(i).pos)
 			return len(ts)
 		}
 		i = k
@@ -252,7 +256,7 @@ func (p *py) fromStmt(i int) int {
 		mod, i = mod+m, k
 	}
 	if mod == "" || !ts.at(i).is(tKeyword, "import") {
-		p.a.not("cannot read the import at byte %d", ts.at(i).pos)
+		p.unbound("cannot read the import at byte %d", ts.at(i).pos)
 		return len(ts)
 	}
 	i++
@@ -262,11 +266,15 @@ func (p *py) fromStmt(i int) int {
 	p.a.r.Imports = appendNew(p.a.r.Imports, mod)
 	for i < len(ts) && ts[i].kind != tEnd && !ts[i].is(tOp, ")") {
 		if ts[i].is(tOp, "*") {
-			p.a.not("imports every name from %s, which hides what is called", mod)
+			// Any name after it may be one of the module's (unlink from
+			// os), and the rest of the code is not read: a hazard, in the
+			// project's own code too.
+			p.unbound("imports every name from %s, which hides what is called", mod)
+			p.a.dynamic("imports every name from " + mod + ", which hides what is called")
 			return len(ts)
 		}
 		if ts[i].kind != tName {
-			p.a.not("cannot read the import at byte %d", ts[i].pos)
+			p.unbound("cannot read the import at byte %d", ts[i].pos)
 			return len(ts)
 		}
 		name, local := ts[i].text, ts[i].text
@@ -280,7 +288,11 @@ func (p *py) fromStmt(i int) int {
 			local = ts[i+1].text
 			i += 2
 		}
-		p.bind(local, mod+"."+name)
+		if strings.HasSuffix(mod, ".") {
+			p.bind(local, mod+name) // from . import x: the package's x
+		} else {
+			p.bind(local, mod+"."+name)
+		}
 		if ts.at(i).is(tOp, ",") {
 			i++
 		}
@@ -289,6 +301,24 @@ func (p *py) fromStmt(i int) int {
 		i++
 	}
 	return i
+}
+
+// unbound records an import that was not read, after which the names the
+// code binds are not known.
+func (p *py) unbound(format string, args ...any) {
+	p.a.not(format, args...)
+	if p.a.r.Unbound == "" {
+		p.a.r.Unbound = fmt.Sprintf(format, args...)
+	}
+}
+
+// projectUse records a name used through an import of a project module
+// or a relative one, whose meaning that module's bindings give.
+func (p *py) projectUse(q string) {
+	top, _, _ := strings.Cut(q, ".")
+	if top == "" || p.a.opt.ProjectModule != nil && top != "builtins" && p.a.opt.ProjectModule(top) {
+		p.a.r.ProjectUses = appendNew(p.a.r.ProjectUses, q)
+	}
 }
 
 // runsOnImport finds modules whose import runs a program: a package's
@@ -387,6 +417,9 @@ func (p *py) chain(i int) int {
 	next := ts.at(j)
 	call := next.is(tOp, "(")
 	qual, kind := p.resolve(root, parts)
+	if kind == "module" {
+		p.projectUse(qual)
+	}
 	switch {
 	case next.is(tOp, "=") && len(parts) > 1 && kind != "value":
 		p.a.dynamic("assigns to " + qual + ", changing what a known name does")

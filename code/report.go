@@ -50,6 +50,21 @@ type Report struct {
 	// For JavaScript: the specifiers of literal require() calls and static
 	// import and export … from statements, as written (without node:).
 	Imports []string
+	// Bound maps each name Python code binds by an import to what it
+	// binds, as written ("tool" → "os" for import os as tool, "os" → "os"
+	// for import os.path, "rm" → "os.unlink" for from os import unlink
+	// as rm, "h" → ".helpers" for from . import helpers): what another
+	// module finds under that name when it reads it from this one.
+	Bound map[string]string
+	// Unbound says why Bound may miss names ("" when it does not): an
+	// import arbiter could not read, or from m import *.
+	Unbound string
+	// ProjectUses lists the names Python code uses (calls, or reads)
+	// through an import from a project module or a relative one, the
+	// import's name qualified ("pkg.helpers.tool.unlink" for tool.unlink
+	// after from pkg.helpers import tool): what each is depends on what
+	// that module binds.
+	ProjectUses []string
 	// Hazard names the first of those effects found; "" when none. The
 	// project's own scripts are not held to the side-effect-free list, but
 	// none of these is routine in them either.
@@ -254,4 +269,24 @@ func appendNew(list []string, s string) []string {
 // isDunder reports whether name is a __special__ name.
 func isDunder(name string) bool {
 	return len(name) > 4 && strings.HasPrefix(name, "__") && strings.HasSuffix(name, "__")
+}
+
+// AnalyzePythonName reports what using a qualified Python name q
+// ("os.unlink", "subprocess") does, read and called, as code that imports
+// its module would: how the policy judges a name that code takes from a
+// project module which bound it by an import. A q that is not a dotted
+// name is not understood.
+func AnalyzePythonName(q string) Report {
+	a := &analysis{}
+	ts := lexPython(a, q, 0)
+	if n := len(ts); n > 0 && ts[n-1].kind == tEnd {
+		ts = ts[:n-1]
+	}
+	dotted, end := (&py{ts: ts}).dotted(0)
+	if a.failed || q == "" || dotted != q || end != len(ts) {
+		why := "cannot read the name " + q
+		return Report{Lang: "python", Why: why, Hazard: why}
+	}
+	top, _, _ := strings.Cut(q, ".")
+	return Analyze("python", "import "+top+"\n"+q+"\n"+q+"()\n")
 }

@@ -183,6 +183,7 @@ func (j *judgement) inlineCode(c *shell.Command, lang string, src shell.Word, kn
 	j.tokenized[lang] = true
 	if load != nil && r.Parsed {
 		j.followImports(c, r, load, subj)
+		j.reexports(c, r, load, subj)
 	}
 	if lang == "javascript" && r.Parsed {
 		j.followRequires(c, r, subj)

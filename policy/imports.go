@@ -257,19 +257,24 @@ func (j *judgement) pythonModuleFile(c *shell.Command, m project.PyModule, load 
 		j.fireWith(catalog.UUnreadableScript, subj, "imports "+m.Name+" from "+shown+", compiled code arbiter cannot read")
 		return
 	}
-	pkg := m.Name
-	if m.Dirs == nil {
-		pkg = ""
-		if i := strings.LastIndexByte(m.Name, '.'); i >= 0 {
-			pkg = m.Name[:i]
-		}
-	}
-	next := &pyLoad{dirs: load.dirs, venv: load.venv, pkg: pkg, level: load.level + 1}
+	next := &pyLoad{dirs: load.dirs, venv: load.venv, pkg: modulePackage(m), level: load.level + 1}
 	whose := "the project's module "
 	if !inProject(j.res.Classify(m.File, false)) {
 		whose = "the module " // beside a script outside the project
 	}
 	j.pythonFile(c, m.File, next, subj, "imports "+whose+m.Name+" ("+shown+")")
+}
+
+// modulePackage is the package against which m's relative imports
+// resolve: m itself for a package, the one holding it otherwise.
+func modulePackage(m project.PyModule) string {
+	if m.Dirs != nil {
+		return m.Name
+	}
+	if i := strings.LastIndexByte(m.Name, '.'); i >= 0 {
+		return m.Name[:i]
+	}
+	return ""
 }
 
 // pythonFile judges a Python file the command loads as a module (an
