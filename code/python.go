@@ -576,6 +576,9 @@ func (p *py) use(q, kind string, parts []string) {
 	switch {
 	case p.n.effectOf(q) == "env":
 		p.a.envDump(q)
+	case kind != "value" && p.n.effectOf(q) != "write" && p.effect(q):
+		// f = os.unlink; f(p): a function with an effect, taken as a
+		// value, is called where its name is no longer read.
 	case p.n.isPure(q) && !(kind == "builtin" && pyImpureBuiltins.Get()[parts[0]]), p.n.dataPrefix(q):
 	case kind == "module" && p.libraryUse(q):
 	case kind == "builtin" && len(parts) == 1 && pyExceptionName(parts[0]):

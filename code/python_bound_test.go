@@ -58,3 +58,25 @@ func TestAnalyzePythonName(t *testing.T) {
 		}
 	}
 }
+
+// TestEffectTakenAsValue: a function with an effect taken as a value is
+// that effect, as its call is: the call through the new name is not read.
+func TestEffectTakenAsValue(t *testing.T) {
+	for _, tt := range []struct {
+		src    string
+		hazard bool
+	}{
+		{"import os, sys\nf = os.unlink\nf(sys.argv[1])\n", true},
+		{"import subprocess, sys\nrun = subprocess.run\nrun(sys.argv[1:])\n", true},
+		{"import shutil, sys\nfor f in [shutil.rmtree]:\n    f(sys.argv[1])\n", true},
+		{"from os import system as s\ncall = s\ncall('id')\n", true},
+		{"e = eval\nprint(e('1'))\n", true},
+		{"import os\nj = os.path.join\nprint(j('a', 'b'))\n", false},
+		{"import os\nprint(os.sep, os.getcwd)\n", false},
+		{"import json\nf = json.dumps\nprint(f(1))\n", false},
+	} {
+		if r := Analyze("python", tt.src); (r.Hazard != "") != tt.hazard {
+			t.Errorf("%q: hazard %q, want %v", tt.src, r.Hazard, tt.hazard)
+		}
+	}
+}

@@ -28,6 +28,8 @@ func TestReexportedNames(t *testing.T) {
 		{"star import in the script", map[string]string{"pkg/__init__.py": "", "pkg/core.py": pyPlain, "run.py": "from pkg.core import *\nimport os, sys\nos.unlink(sys.argv[1])\n"}, "python run.py x", dfr, "U.dynamic-code"},
 		{"star import in a package", map[string]string{"pkg/__init__.py": "from .core import *\nimport os, sys\nos.unlink(sys.argv[1])\n", "pkg/core.py": pyPlain, "run.py": "import pkg\n"}, "python run.py x", dfr, "U.dynamic-code"},
 		{"star import of os", map[string]string{"run.py": "from os import *\nimport sys\nunlink(sys.argv[1])\n"}, "python run.py x", dfr, "U.dynamic-code"},
+		{"function taken as a value", map[string]string{"run.py": "import os, sys\nf = os.unlink\nf(sys.argv[1])\n"}, "python run.py x", dfr, "U.impure-code"},
+		{"re-exported function taken as a value", pkg("from os import unlink as rm\n", "from pkg import helpers\nimport sys\nf = helpers.rm\nf(sys.argv[1])\n"), "python run.py x", dfr, "U.impure-code"},
 		// Benign twins.
 		{"function of the module", pkg("def unlink(p):\n    print(p)\n", "from pkg import helpers\nimport sys\nhelpers.unlink(sys.argv[1])\n"), "python run.py x", allow, "D4.run-project-code"},
 		{"module that imports os", pkg("import os\n\ndef where():\n    return os.getcwd()\n", "from pkg import helpers\nprint(helpers.where())\n"), "python run.py", allow, "D4.run-project-code"},
