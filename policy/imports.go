@@ -57,6 +57,9 @@ type pythonFiles struct {
 	// collected counts the judged files that are test modules pytest
 	// collects.
 	collected int
+	// shadowScanned are the folders of a search path already looked
+	// through for modules named like a library's (see shadowingModules).
+	shadowScanned map[string]bool
 }
 
 // pyFlags are the interpreter's options that change sys.path: -I
@@ -207,14 +210,32 @@ func (j *judgement) followImports(c *shell.Command, r code.Report, load *pyLoad,
 // (the working directory, for inline code), so such a module runs though
 // the code never names it (python -c 'import statistics' runs a
 // fractions.py beside it).
+//
+// Each folder is looked through once per decision, alone: a module found
+// there is judged even where an earlier folder would shadow it, which
+// only judges more (pytest's path grows with every test folder, and
+// looking up every name along the whole path for each file cost the
+// first call on a large tree several times over).
 func (j *judgement) shadowingModules(c *shell.Command, load *pyLoad, subj string) {
-	for _, list := range [][]string{project.StdlibModules(), strings.Fields(libraryDependencies)} {
-		for _, name := range list {
-			if project.StartupModule(name) {
-				continue
-			}
-			for _, m := range j.pyModules(load.dirs, name) {
-				j.pythonModuleFile(c, m, load, subj)
+	if j.pyFiles == nil {
+		j.pyFiles = &pythonFiles{judged: map[string]bool{}}
+	}
+	if j.pyFiles.shadowScanned == nil {
+		j.pyFiles.shadowScanned = map[string]bool{}
+	}
+	for _, dir := range load.dirs {
+		if j.pyFiles.shadowScanned[dir] {
+			continue
+		}
+		j.pyFiles.shadowScanned[dir] = true
+		for _, list := range [][]string{project.StdlibModules(), strings.Fields(libraryDependencies)} {
+			for _, name := range list {
+				if project.StartupModule(name) {
+					continue
+				}
+				for _, m := range j.pyModules([]string{dir}, name) {
+					j.pythonModuleFile(c, m, load, subj)
+				}
 			}
 		}
 	}
