@@ -50,13 +50,7 @@ func TestLibraryTableErrors(t *testing.T) {
 // TestLibraryCalls: library calls are judged by their arguments: routine
 // variants per family, and the harmful neighbours of each.
 func TestLibraryCalls(t *testing.T) {
-	tests := []struct {
-		src       string
-		contained bool
-		why       string   // a part of Why when not contained
-		reads     []string // when contained
-		writes    []string
-	}{
+	tests := []libraryCase{
 		// pandas
 		{"import pandas as pd\ndf = pd.read_csv('data/sales.csv')\nprint(df.describe())\n", true, "", []string{"data/sales.csv"}, nil},
 		{"import pandas as pd\ndf = pd.read_excel('in.xlsx', sheet_name=0)\ndf.groupby('a')['b'].sum().to_csv('out/sum.csv', index=False)", true, "", []string{"in.xlsx"}, []string{"out/sum.csv"}},
@@ -228,8 +222,23 @@ func TestLibraryCalls(t *testing.T) {
 		{"import contextlib, os\nwith contextlib.redirect_stdout(os.system('id')):\n    pass", false, "os.system", nil, nil},
 		{"import xml.dom.minidom\nxml.dom.minidom.parse('/etc/shadow').writexml(open('x', 'w'))", false, "minidom.parse", nil, nil},
 	}
+	checkLibraryCases(t, "python", tests)
+}
+
+// libraryCase is code and what reading it with the library table gives:
+// contained with these reads and writes, or not, for a reason naming why.
+type libraryCase struct {
+	src       string
+	contained bool
+	why       string   // a part of Why when not contained
+	reads     []string // when contained
+	writes    []string
+}
+
+func checkLibraryCases(t *testing.T, lang string, tests []libraryCase) {
+	t.Helper()
 	for _, tt := range tests {
-		r := Analyze("python", tt.src)
+		r := Analyze(lang, tt.src)
 		if r.Contained != tt.contained {
 			t.Errorf("%q: contained %v (%s), want %v", tt.src, r.Contained, r.Why, tt.contained)
 			continue
@@ -274,12 +283,7 @@ func FuzzLibraryCalls(f *testing.F) {
 
 // TestLibraryCallsJavaScript: node's fs, by its arguments.
 func TestLibraryCallsJavaScript(t *testing.T) {
-	tests := []struct {
-		src           string
-		contained     bool
-		why           string
-		reads, writes []string
-	}{
+	tests := []libraryCase{
 		{"const fs = require('fs'); fs.copyFileSync('a.json', 'backup/a.json')", true, "", []string{"a.json"}, []string{"backup/a.json"}},
 		{"const fs = require('fs'); fs.mkdirSync('out', {recursive: true}); fs.writeFileSync('out/x.txt', JSON.stringify({a: 1}))", true, "", nil, []string{"out", "out/x.txt"}},
 		{"const fs = require('fs'); fs.createReadStream('big.log').pipe(process.stdout)", true, "", []string{"big.log"}, nil},
@@ -291,20 +295,5 @@ func TestLibraryCallsJavaScript(t *testing.T) {
 		{"const fs = require('fs'); fs.renameSync('a', 'b')", false, "renameSync", nil, nil},
 		{"const fs = require('fs'); fs.rmSync('a', {recursive: true})", false, "deletes", nil, nil},
 	}
-	for _, tt := range tests {
-		r := Analyze("javascript", tt.src)
-		if r.Contained != tt.contained {
-			t.Errorf("%q: contained %v (%s), want %v", tt.src, r.Contained, r.Why, tt.contained)
-			continue
-		}
-		if !tt.contained {
-			if !containsFold(r.Why, tt.why) {
-				t.Errorf("%q: why %q, want it to mention %q", tt.src, r.Why, tt.why)
-			}
-			continue
-		}
-		if !slices.Equal(r.Reads, tt.reads) || !slices.Equal(r.Writes, tt.writes) {
-			t.Errorf("%q: reads %q writes %q, want %q and %q", tt.src, r.Reads, r.Writes, tt.reads, tt.writes)
-		}
-	}
+	checkLibraryCases(t, "javascript", tests)
 }
