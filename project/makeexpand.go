@@ -65,6 +65,9 @@ func (m *Makefile) expand(s string, a *autos, depth int) (string, error) {
 	if depth > maxExpansion {
 		return "", notPlain("variables refer to each other more than %d deep", maxExpansion)
 	}
+	if err := m.spend(len(s)); err != nil {
+		return "", err
+	}
 	var b strings.Builder
 	for i := 0; i < len(s); i++ {
 		if b.Len() > maxValue {
@@ -82,6 +85,9 @@ func (m *Makefile) expand(s string, a *autos, depth int) (string, error) {
 		}
 		if c != '(' && c != '{' {
 			v, err := m.reference(string(c), a, depth)
+			if err == nil {
+				err = m.spend(len(v))
+			}
 			if err != nil {
 				return "", err
 			}
@@ -94,6 +100,9 @@ func (m *Makefile) expand(s string, a *autos, depth int) (string, error) {
 			return "", notPlain("an unclosed reference in %q", clip(s))
 		}
 		v, err := m.reference(s[i+2:j], a, depth)
+		if err == nil {
+			err = m.spend(len(v))
+		}
 		if err != nil {
 			return "", err
 		}
@@ -101,6 +110,15 @@ func (m *Makefile) expand(s string, a *autos, depth int) (string, error) {
 		i = j
 	}
 	return b.String(), nil
+}
+
+// spend counts n bytes of expansion work against the Makefile's bound.
+func (m *Makefile) spend(n int) error {
+	m.work += n
+	if m.work > maxWork {
+		return notPlain("expanding it takes more than %d bytes of expansion work", maxWork)
+	}
+	return nil
 }
 
 // reference expands the inside of one $(…).

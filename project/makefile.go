@@ -15,6 +15,10 @@ const (
 	maxExpansion = 32   // variables referring to variables
 	maxGlob      = 256  // files one $(wildcard …) may name
 	maxValue     = 1 << 20
+	// maxWork bounds the bytes expansion reads and writes over one
+	// Makefile's life: references that multiply (V2 = $(V1) $(V1), …)
+	// cost k^n while every value stays small.
+	maxWork = 16 << 20
 )
 
 // ErrNotPlain marks a Makefile whose recipes cannot be known without
@@ -36,6 +40,7 @@ type Makefile struct {
 	rules    map[string][]*rule
 	patterns []*rule
 	shell    []string // the commands of $(shell …) and != , unexpanded
+	work     int      // bytes expansion has handled so far (maxWork)
 }
 
 type variable struct {
