@@ -274,18 +274,17 @@ func generateLine(words []string, file, pkg string, line int) string {
 // file: go test runs only those packages (a package without tests still
 // runs when a tested one imports it, which goImports follows). Nil, every
 // package counting, when files were named (go test x.go builds them as
-// one package) or coverage is asked for, which instruments the packages
-// without tests too.
+// one package) or -coverpkg names packages: older Go linked each of them
+// into the test binary, so their init functions ran. -cover alone reports
+// an untested package from its metadata, running none of it.
 func testedDirs(files []string, g goArgs) map[string]bool {
 	for _, o := range g.operands {
 		if strings.HasSuffix(o, ".go") {
 			return nil
 		}
 	}
-	for name := range g.flags {
-		if strings.HasPrefix(name, "cover") {
-			return nil
-		}
+	if _, ok := g.flags["coverpkg"]; ok {
+		return nil
 	}
 	tested := map[string]bool{}
 	for _, f := range files {
