@@ -600,7 +600,14 @@ func (j *judgement) writtenFiles(a *shell.Analysis) map[string]writtenFile {
 					f = copied(ops[0])
 				}
 			}
-			record(j.res.Resolve(r.Target.Text, c.Dir), f)
+			abs := j.res.Resolve(r.Target.Text, c.Dir)
+			switch r.Op {
+			case ">>", "&>>", ">>|", "&>>|":
+				f = j.appended(abs, out, f)
+			case "<>":
+				f = writtenFile{producer: producer} // written over from the start, the rest kept
+			}
+			record(abs, f)
 		}
 		j.compileOutputs(c, record)
 		switch shell.Canonical(c.Program) {
@@ -627,7 +634,12 @@ func (j *judgement) writtenFiles(a *shell.Analysis) map[string]writtenFile {
 			}
 		case "tee":
 			for _, o := range operands(c) {
-				record(j.res.Resolve(o.Text, c.Dir), stdin())
+				abs := j.res.Resolve(o.Text, c.Dir)
+				if hasFlag(c, 'a', "--append") {
+					record(abs, j.appended(abs, out, stdin()))
+				} else {
+					record(abs, stdin())
+				}
 			}
 		case "cp", "mv", "ln", "install", "rsync":
 			if ops := operands(c, "-t", "--target-directory", "-m", "--mode", "-o", "--owner", "-g", "--group", "-S", "--suffix"); len(ops) >= 2 {
@@ -661,7 +673,9 @@ func (j *judgement) writtenFiles(a *shell.Analysis) map[string]writtenFile {
 			}
 		case "touch":
 			for _, o := range operands(c, "-d", "-r", "-t", "--reference", "--date") {
-				if abs := j.res.Resolve(o.Text, c.Dir); out[abs] == (writtenFile{}) {
+				// touch empties nothing: only a file it creates is known to
+				// be empty.
+				if abs := j.res.Resolve(o.Text, c.Dir); out[abs] == (writtenFile{}) && !exists(abs) {
 					record(abs, writtenFile{known: true, producer: "touch"})
 				}
 			}
@@ -686,6 +700,29 @@ func (j *judgement) writtenFiles(a *shell.Analysis) map[string]writtenFile {
 		}
 	}
 	return out
+}
+
+// appended is what a file holds after the command line adds f to its
+// end: what the line wrote there before, or what is on disk (nothing when
+// there is no file), followed by f. Unknown when either part is.
+func (j *judgement) appended(abs string, out map[string]writtenFile, f writtenFile) writtenFile {
+	prior, ok := out[abs]
+	if !ok {
+		prior, ok = j.written[abs]
+	}
+	if !ok {
+		got, err := j.read(abs)
+		switch {
+		case project.IsNotExist(err):
+			prior = writtenFile{known: true}
+		case err == nil && got.Kind == project.Text:
+			prior = writtenFile{text: got.Text, known: true}
+		}
+	}
+	if !prior.known || !f.known {
+		return writtenFile{producer: f.producer}
+	}
+	return writtenFile{text: prior.text + f.text, known: true, producer: f.producer}
 }
 
 // changesTree are git subcommands that rewrite the work tree with content

@@ -3,6 +3,7 @@ package policy
 import (
 	"sort"
 	"strconv"
+	"strings"
 
 	"github.com/arbitergate/arbiter"
 	"github.com/arbitergate/arbiter/project"
@@ -63,10 +64,50 @@ func (j *judgement) pyModules(dirs []string, name string) []project.PyModule {
 }
 
 // read is project.Read, noting what the decision read (see readRecord).
+// A file the command line writes is read as the line leaves it: what it
+// wrote when that is known, else an error, never what is on disk now.
 func (j *judgement) read(abs string) (project.File, error) {
+	if f, err, ok := j.readWritten(abs); ok {
+		return f, err
+	}
 	f, err := project.Read(abs)
 	j.noteRead(abs, f, err)
 	return f, err
+}
+
+// errWrittenFirst is reading a file the command line writes with content
+// the analysis cannot see.
+type errWrittenFirst struct{ path, producer string }
+
+func (e errWrittenFirst) Error() string {
+	return e.path + ": the command line writes it (" + e.producer + ") before it is read, with content arbiter cannot see"
+}
+
+// readWritten reads abs as the command line leaves it, when the line
+// writes it (or into a folder holding it); ok is false when it does not.
+func (j *judgement) readWritten(abs string) (project.File, error, bool) {
+	f, ok := j.written[abs]
+	if !ok {
+		for k, w := range j.written {
+			// git checks out, merges and applies into the work tree, not
+			// into the repository's own folder (its hooks, its config).
+			if strings.HasSuffix(k, "/") && strings.HasPrefix(abs, k) && !(w.producer == "git" && inGitDir(abs)) {
+				return project.File{}, errWrittenFirst{abs, w.producer}, true
+			}
+		}
+		return project.File{}, nil, false
+	}
+	switch {
+	case f.known && f.build == nil:
+		return project.File{Path: abs, Kind: project.Text, Size: int64(len(f.text)), Text: f.text}, nil, true
+	case f.from != "":
+		// A copy of a file the line had not written yet: what is on disk.
+		got, err := project.Read(f.from)
+		j.noteRead(f.from, got, err)
+		got.Path = abs
+		return got, err, true
+	}
+	return project.File{}, errWrittenFirst{abs, f.producer}, true
 }
 
 // readSource is project.ReadSource, noting what the decision read.
