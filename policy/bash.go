@@ -283,6 +283,9 @@ func startsProcess(n syntax.Node) bool {
 
 // command judges one simple command.
 func (j *judgement) command(a *shell.Analysis, c *shell.Command) {
+	prev := j.current
+	j.current = c
+	defer func() { j.current = prev }()
 	subj := c.String()
 	j.redirects(c)
 	j.environment(c, j.exported(a))
@@ -561,6 +564,10 @@ func (j *judgement) writtenFiles(a *shell.Analysis) map[string]writtenFile {
 	}
 	for i := range a.Commands {
 		c := &a.Commands[i]
+		record := func(abs string, f writtenFile) {
+			f.by = c
+			record(abs, f)
+		}
 		producer := c.Program
 		if producer == "" {
 			producer = c.Name
@@ -679,19 +686,24 @@ func (j *judgement) writtenFiles(a *shell.Analysis) map[string]writtenFile {
 					record(abs, writtenFile{known: true, producer: "touch"})
 				}
 			}
-		case "sed", "perl", "ruby", "patch", "ed", "ex":
-			if c.Program == "patch" || c.Program == "ed" || c.Program == "ex" || hasFlag(c, 'i', "--in-place") {
+		case "sed", "perl", "ruby", "ed", "ex":
+			if c.Program == "ed" || c.Program == "ex" || hasFlag(c, 'i', "--in-place") {
 				for _, o := range operands(c, "-e", "-f", "--expression", "--file", "-p", "-o", "--output") {
 					record(j.res.Resolve(o.Text, c.Dir), writtenFile{producer: c.Program})
 				}
 			}
-		case "tar", "unzip", "7z", "git":
+		case "tar", "unzip", "7z", "git", "patch":
 			// Unpacking or checking out writes files that cannot be listed
 			// in advance; mark the directory.
 			dir := "."
 			for k, a := range c.Args {
-				if (a.Text == "-C" || a.Text == "-d" || a.Text == "--directory") && k+1 < len(c.Args) {
+				switch {
+				case (a.Text == "-C" || a.Text == "-d" || a.Text == "--directory") && k+1 < len(c.Args):
 					dir = c.Args[k+1].Text
+				case strings.HasPrefix(a.Text, "--directory="):
+					dir = strings.TrimPrefix(a.Text, "--directory=")
+				case c.Program != "git" && len(a.Text) > 2 && (strings.HasPrefix(a.Text, "-C") || strings.HasPrefix(a.Text, "-d")):
+					dir = a.Text[2:]
 				}
 			}
 			if c.Program != "git" || len(c.Args) > 0 && changesTree.Get()[c.Args[0].Text] {

@@ -12,10 +12,6 @@ func (j *judgement) creates(c *shell.Command) {
 	switch c.Program {
 	case "mktemp":
 		ops = operands(c, "-p") // -d and -t are flags here
-	case "patch":
-		if len(ops) > 0 {
-			ops = ops[:1]
-		}
 	case "objcopy", "strip":
 		for k, a := range c.Args {
 			if a.Text == "-o" && k+1 < len(c.Args) {

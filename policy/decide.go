@@ -188,6 +188,8 @@ type judgement struct {
 	// written maps files an earlier part of the command line wrote to what
 	// wrote them: the literal text, or the program that produced it.
 	written map[string]writtenFile
+	// current is the command being judged.
+	current *shell.Command
 	// depth counts the scripts, package scripts and recipes being read
 	// inside one another, to bound how far reading goes.
 	depth int
@@ -229,6 +231,9 @@ type judgement struct {
 }
 
 type writtenFile struct {
+	// by is the command that writes it: what that command itself reads
+	// is read before its own writes.
+	by       *shell.Command
 	text     string
 	known    bool
 	producer string

@@ -127,7 +127,12 @@ func (j *judgement) git(c *shell.Command) {
 		j.fire(catalog.B7GitNoVerify, subj)
 	}
 	if (sub == "apply" || sub == "am") && !has("--check", "--stat", "--numstat", "--summary") {
-		j.fireWith(catalog.UUnlistedFiles, subj, "applies a patch whose file names arbiter has not read; it may write agent settings, editor tasks or .envrc")
+		// git apply here is read as the patch it applies; elsewhere, or
+		// with words the reading does not follow, and git am, are not.
+		here := len(moves) == 0 && gitDir == "" && !slices.ContainsFunc(args[:i], func(w shell.Word) bool { return strings.HasPrefix(w.Text, "--work-tree") })
+		if sub == "am" || !here || !j.gitApplyRead(c, rest, subj) {
+			j.fireWith(catalog.UUnlistedFiles, subj, "applies a patch whose file names arbiter has not read; it may write agent settings, editor tasks or .envrc")
+		}
 	}
 	switch sub {
 	case "status", "diff", "log", "show", "rev-parse", "ls-files", "ls-tree", "ls-remote", "blame", "describe", "shortlog", "rev-list",

@@ -87,8 +87,14 @@ func (e errWrittenFirst) Error() string {
 // writes it (or into a folder holding it); ok is false when it does not.
 func (j *judgement) readWritten(abs string) (project.File, error, bool) {
 	f, ok := j.written[abs]
+	if ok && f.by != nil && f.by == j.current {
+		return project.File{}, nil, false // its own input, read before it writes
+	}
 	if !ok {
 		for k, w := range j.written {
+			if w.by != nil && w.by == j.current {
+				continue
+			}
 			// git checks out, merges and applies into the work tree, not
 			// into the repository's own folder (its hooks, its config).
 			if strings.HasSuffix(k, "/") && strings.HasPrefix(abs, k) && !(w.producer == "git" && inGitDir(abs)) {

@@ -33,6 +33,8 @@ func ruleNamed(name string) rule {
 		return (*judgement).copy
 	case "create":
 		return (*judgement).creates
+	case "patch":
+		return (*judgement).patchProgram
 	case "database":
 		return (*judgement).databaseClient
 	case "dd":
