@@ -35,7 +35,8 @@ func fuzzLang(f *testing.F, lang string, seeds ...string) {
 
 func FuzzPython(f *testing.F) {
 	fuzzLang(f, "python", `import json; print(json.load(open('x.json'))['k'])`, `f"{x!r:>{w}}"`, `rb'\x00' u"\N{DASH}"`,
-		"def f(a, *b, **c):\n    return [i for i in a]\n", `import os; getattr(os, 'sys'+'tem')('id')`, "'''a\n'''", `x = lambda y: y; print(x(1))`)
+		"def f(a, *b, **c):\n    return [i for i in a]\n", `import os; getattr(os, 'sys'+'tem')('id')`, "'''a\n'''", `x = lambda y: y; print(x(1))`,
+		"from .core import *\n__all__ = ['a', 'b']\n__all__ += ('c',)\n__all__.extend(['d'])\nprint(a)\n")
 }
 
 func FuzzJavaScript(f *testing.F) {

@@ -22,6 +22,11 @@ type py struct {
 	// list; it is impure unless the code calls the project's own code,
 	// whose values have methods of their own.
 	unlisted string
+	src      string
+	// names are the chains the code uses, and of them those it reads
+	// rather than calls: what a star import may bind (Report.StarUses).
+	names, values     []string
+	named, valueNamed map[string]bool
 }
 
 func analyzePython(a *analysis, src string) {
@@ -29,7 +34,7 @@ func analyzePython(a *analysis, src string) {
 	if a.failed {
 		return
 	}
-	p := &py{a: a, n: pythonNames.Get(), ts: ts, opener: map[int]int{}, aliases: map[string]string{}, defs: map[string]bool{}, rebound: map[string]bool{}, paths: map[string]string{}}
+	p := &py{a: a, n: pythonNames.Get(), ts: ts, opener: map[int]int{}, aliases: map[string]string{}, defs: map[string]bool{}, rebound: map[string]bool{}, paths: map[string]string{}, src: src, named: map[string]bool{}, valueNamed: map[string]bool{}}
 	var stack []int
 	for i, t := range ts {
 		if t.kind != tOp {
@@ -56,9 +61,13 @@ func analyzePython(a *analysis, src string) {
 	}
 	p.bindings()
 	p.importPath()
+	p.allNames()
 	p.walk()
 	if len(p.aliases) > 0 {
 		a.r.Bound = p.aliases
+	}
+	if len(a.r.Stars) > 0 {
+		a.r.StarUses, a.r.StarValues = p.names, p.values
 	}
 	if p.unlisted != "" && len(a.r.Project) == 0 {
 		a.not("calls .%s on a value, which is not on the side-effect-free list", p.unlisted)
@@ -131,6 +140,10 @@ func (p *py) bindings() {
 		case t.is(tKeyword, "def") || t.is(tKeyword, "class"):
 			if n := ts.at(i + 1); n.kind == tName {
 				p.defs[n.text] = true
+				if n.text == "__getattr__" && t.text == "def" && p.lineStart(t.pos) {
+					// PEP 562: the module makes up any name read from it.
+					p.unbound("defines a module __getattr__, which makes up the names read from it")
+				}
 				if t.text == "def" && ts.at(i+2).is(tOp, "(") {
 					p.params(i+2, assigned)
 				}
@@ -266,12 +279,17 @@ func (p *py) fromStmt(i int) int {
 	p.a.r.Imports = appendNew(p.a.r.Imports, mod)
 	for i < len(ts) && ts[i].kind != tEnd && !ts[i].is(tOp, ")") {
 		if ts[i].is(tOp, "*") {
-			// Any name after it may be one of the module's (unlink from
-			// os), and the rest of the code is not read: a hazard, in the
-			// project's own code too.
-			p.unbound("imports every name from %s, which hides what is called", mod)
-			p.a.dynamic("imports every name from " + mod + ", which hides what is called")
-			return len(ts)
+			// Any name the code uses may be one of the module's (unlink
+			// from os): the policy judges each through what the module
+			// binds (Report.StarUses). Inline code is not read so far.
+			p.a.r.Stars = appendNew(p.a.r.Stars, mod)
+			p.runsOnImport(mod)
+			if p.n.effectOf(mod) == "native" {
+				p.a.native("importing " + mod)
+			}
+			p.a.not("imports every name from %s, which hides what is called", mod)
+			i++
+			continue
 		}
 		if ts[i].kind != tName {
 			p.unbound("cannot read the import at byte %d", ts[i].pos)
@@ -314,11 +332,38 @@ func (p *py) unbound(format string, args ...any) {
 
 // projectUse records a name used through an import of a project module
 // or a relative one, whose meaning that module's bindings give.
-func (p *py) projectUse(q string) {
-	top, _, _ := strings.Cut(q, ".")
-	if top == "" || p.a.opt.ProjectModule != nil && top != "builtins" && p.a.opt.ProjectModule(top) {
+func (p *py) projectUse(q string, value bool) {
+	if p.fromProject(q) {
 		p.a.r.ProjectUses = appendNew(p.a.r.ProjectUses, q)
+		if value {
+			p.a.r.ProjectValues = appendNew(p.a.r.ProjectValues, q)
+		}
 	}
+}
+
+// note records a chain the code uses, for Report.StarUses.
+func (p *py) note(name string, call bool) {
+	if !p.named[name] {
+		p.named[name] = true
+		p.names = append(p.names, name)
+	}
+	if !call && !p.valueNamed[name] {
+		p.valueNamed[name] = true
+		p.values = append(p.values, name)
+	}
+}
+
+// lineStart reports whether the byte at pos starts a line: a statement
+// of the module itself, not of a function or class body.
+func (p *py) lineStart(pos int) bool {
+	return pos == 0 || pos <= len(p.src) && p.src[pos-1] == '\n'
+}
+
+// fromProject reports whether the qualified name q is in a project module
+// or a relative import's.
+func (p *py) fromProject(q string) bool {
+	top, _, _ := strings.Cut(q, ".")
+	return top == "" || p.a.opt.ProjectModule != nil && top != "builtins" && p.a.opt.ProjectModule(top)
 }
 
 // runsOnImport finds modules whose import runs a program: a package's
@@ -416,9 +461,10 @@ func (p *py) chain(i int) int {
 	}
 	next := ts.at(j)
 	call := next.is(tOp, "(")
+	p.note(dotted, call)
 	qual, kind := p.resolve(root, parts)
 	if kind == "module" {
-		p.projectUse(qual)
+		p.projectUse(qual, !call)
 	}
 	switch {
 	case next.is(tOp, "=") && len(parts) > 1 && kind != "value":
@@ -583,6 +629,11 @@ func (p *py) use(q, kind string, parts []string) {
 	case kind == "module" && p.libraryUse(q):
 	case kind == "builtin" && len(parts) == 1 && pyExceptionName(parts[0]):
 	case kind == "module" && len(parts) > 1 && (versionAttr(parts[len(parts)-1]) || isDunder(parts[len(parts)-1]) && safeDunder(parts[len(parts)-1])):
+	case kind == "module" && len(parts) == 1 && p.fromProject(q):
+		// A name a project module gives (a blueprint, a model class, a
+		// settings object): the policy judges what that module binds it
+		// to (Report.ProjectValues), a module taken as a value included.
+		p.project(q)
 	case kind == "module" && len(parts) == 1:
 		p.a.dynamic("uses the module " + parts[0] + " as a value, which hides what is called on it")
 	case kind == "module" && p.project(q):

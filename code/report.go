@@ -57,14 +57,37 @@ type Report struct {
 	// module finds under that name when it reads it from this one.
 	Bound map[string]string
 	// Unbound says why Bound may miss names ("" when it does not): an
-	// import arbiter could not read, or from m import *.
+	// import arbiter could not read, or a module-level __getattr__, which
+	// makes up names when they are read.
 	Unbound string
+	// Stars lists the modules Python code imports every name from (from
+	// m import *), as written; their names join those in Bound.
+	Stars []string
+	// StarUses lists, when Stars is not empty, every name the code uses
+	// with the attributes it reads ("unlink", "tool.unlink"): a star
+	// import binds names over the builtins' and over the code's own, in
+	// the order the code runs, so any of them may be the module's.
+	StarUses []string
+	// StarValues lists those of StarUses the code reads rather than
+	// calls.
+	StarValues []string
+	// All lists the names of a literal __all__, which a star import of
+	// the module binds; HasAll is set when the code assigns __all__, and
+	// AllUnread says why its names cannot be told ("" when they can).
+	All       []string
+	HasAll    bool
+	AllUnread string
 	// ProjectUses lists the names Python code uses (calls, or reads)
 	// through an import from a project module or a relative one, the
 	// import's name qualified ("pkg.helpers.tool.unlink" for tool.unlink
 	// after from pkg.helpers import tool): what each is depends on what
 	// that module binds.
 	ProjectUses []string
+	// ProjectValues lists those of ProjectUses the code reads rather than
+	// calls (f(bp), x = helpers.tool): one that is a module is a module
+	// taken as a value, whose attributes are reached where their names
+	// are not read.
+	ProjectValues []string
 	// Hazard names the first of those effects found; "" when none. The
 	// project's own scripts are not held to the side-effect-free list, but
 	// none of these is routine in them either.

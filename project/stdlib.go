@@ -1,6 +1,10 @@
 package project
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/arbitergate/arbiter/internal/lazy"
+)
 
 // stdlibModules are the standard library's top-level modules (Python 3.11's
 // sys.stdlib_module_names, less the private ones): a library imports any
@@ -26,3 +30,18 @@ xdrlib xml xmlrpc zipapp zipfile zipimport zlib zoneinfo
 
 // StdlibModules lists the standard library's top-level modules.
 func StdlibModules() []string { return strings.Fields(stdlibModules) }
+
+var stdlibSet = lazy.New(func() map[string]bool {
+	m := map[string]bool{}
+	for _, name := range StdlibModules() {
+		m[name] = true
+	}
+	return m
+})
+
+// StdlibModule reports whether the module name (or its top-level
+// package) is the standard library's.
+func StdlibModule(name string) bool {
+	top, _, _ := strings.Cut(name, ".")
+	return stdlibSet.Get()[top]
+}
