@@ -287,6 +287,9 @@ func (j *judgement) packages(c *shell.Command) {
 			install("installs packages")
 			return
 		}
+		if !buildVersionOnly(c) && j.buildDefinition(c, ops, subj) {
+			return
+		}
 		build()
 	case "make", "cmake":
 		for _, o := range ops {
@@ -299,6 +302,9 @@ func (j *judgement) packages(c *shell.Command) {
 		if c.Program == "cmake" {
 			if hasFlag(c, 0, "--install") {
 				install("installs the build")
+				return
+			}
+			if !buildVersionOnly(c) && j.buildDefinition(c, ops, subj) {
 				return
 			}
 			build()
