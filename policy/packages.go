@@ -273,6 +273,9 @@ func (j *judgement) packages(c *shell.Command) {
 			}
 			j.fireWith(catalog.D1ReadOnly, subj, "reads NuGet information")
 		default:
+			if !buildVersionOnly(c) && j.dotnetProject(c, sub, ops, subj) {
+				return
+			}
 			build()
 		}
 	case "mvn", "gradle", "gradlew", "sbt", "lein", "mix", "rebar3", "bazel", "bazelisk", "swift", "cabal", "stack", "opam":

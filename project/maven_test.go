@@ -102,3 +102,22 @@ func TestParseXML(t *testing.T) {
 		}
 	}
 }
+
+func FuzzMSBuild(f *testing.F) {
+	f.Add(`<Project Sdk="Microsoft.NET.Sdk"><ItemGroup><ProjectReference Include="lib\lib.csproj" /></ItemGroup></Project>`, `<Project><Target Name="x"><Exec Command="y"/></Target></Project>`)
+	f.Fuzz(func(t *testing.T, app, lib string) {
+		root := t.TempDir()
+		if err := os.MkdirAll(filepath.Join(root, "lib"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		for name, text := range map[string]string{"app.csproj": app, "lib/lib.csproj": lib} {
+			if err := os.WriteFile(filepath.Join(root, name), []byte(text), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		runs, err := ReadMSBuild(root, root, nil)
+		if err != nil && (len(runs.Runs) > 0 || len(runs.Files) > 0) {
+			t.Fatal("a reading returned with an error")
+		}
+	})
+}

@@ -15,9 +15,10 @@ import (
 // Maven does is never read some other way.
 
 // xmlNode is one element: its local name (any namespace prefix dropped),
-// its text and its child elements.
+// its attributes, its text and its child elements.
 type xmlNode struct {
 	name     string
+	attrs    map[string]string
 	text     strings.Builder
 	children []*xmlNode
 }
@@ -153,7 +154,7 @@ func (p *xmlParser) element(depth int) (*xmlNode, error) {
 		return nil, p.errorf("an element with no name")
 	}
 	n := &xmlNode{name: localName(name)}
-	closed, err := p.attributes()
+	closed, err := p.attributes(n)
 	if err != nil || closed {
 		return n, err
 	}
@@ -213,7 +214,7 @@ func (p *xmlParser) name() string {
 
 // attributes skips a start tag's attributes; closed reports a tag that
 // ends with />.
-func (p *xmlParser) attributes() (closed bool, err error) {
+func (p *xmlParser) attributes(n *xmlNode) (closed bool, err error) {
 	for {
 		p.skipSpace()
 		if p.i >= len(p.s) {
@@ -230,7 +231,8 @@ func (p *xmlParser) attributes() (closed bool, err error) {
 			p.i += 2
 			return true, nil
 		}
-		if p.name() == "" {
+		attr := p.name()
+		if attr == "" {
 			return false, p.errorf("a malformed attribute")
 		}
 		p.skipSpace()
@@ -247,9 +249,21 @@ func (p *xmlParser) attributes() (closed bool, err error) {
 		if k < 0 {
 			return false, p.errorf("an unclosed attribute value")
 		}
-		if strings.IndexByte(p.s[p.i+1:p.i+1+k], '<') >= 0 {
+		raw := p.s[p.i+1 : p.i+1+k]
+		if strings.IndexByte(raw, '<') >= 0 {
 			return false, p.errorf("a < inside an attribute value")
 		}
+		var v xmlNode
+		if err := p.text(&v, raw); err != nil {
+			return false, err
+		}
+		if n.attrs == nil {
+			n.attrs = map[string]string{}
+		}
+		if _, dup := n.attrs[localName(attr)]; dup {
+			return false, p.errorf("the attribute %s given twice", clip(attr))
+		}
+		n.attrs[localName(attr)] = v.text.String()
 		p.i += k + 2
 	}
 }
