@@ -12,9 +12,9 @@ import (
 
 // A build tool runs the project's build definition before it builds.
 // Where that definition is code arbiter has no reader for (Gradle's Groovy
-// and Kotlin scripts, CMake's language), the build defers naming the file;
-// Maven's pom.xml is read for the plugins it binds, each of which runs
-// code of its own.
+// and Kotlin scripts), the build defers naming the file; Maven's pom.xml
+// is read for the plugins it binds, each of which runs code of its own,
+// and CMake's code by cmake.go.
 
 // buildScripts are the files, looked for from the working folder up to
 // the project's root, whose code a build tool runs.
@@ -22,7 +22,6 @@ var buildScripts = lazy.New(func() map[string][]string {
 	gradle := []string{"build.gradle", "build.gradle.kts", "settings.gradle", "settings.gradle.kts", "init.gradle", "init.gradle.kts"}
 	return map[string][]string{
 		"gradle": gradle, "gradlew": gradle,
-		"cmake": {"CMakeLists.txt", "CMakePresets.json", "CMakeUserPresets.json"},
 	}
 })
 

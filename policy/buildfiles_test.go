@@ -8,7 +8,7 @@ import (
 
 // TestBuildDefinitions: Gradle, Maven and CMake run the project's build
 // definition before they build: a build script (Groovy, Kotlin), the
-// plugins a pom.xml binds, CMake code. A build is allowed only when what
+// plugins a pom.xml binds, CMake code (cmake_test.go has more). A build is allowed only when what
 // that definition runs is read and known to be routine.
 func TestBuildDefinitions(t *testing.T) {
 	pom := func(plugins string) string {
@@ -32,8 +32,8 @@ func TestBuildDefinitions(t *testing.T) {
 		{"maven extensions", map[string]string{"pom.xml": pom(compiler), ".mvn/extensions.xml": "<extensions><extension><groupId>x</groupId><artifactId>y</artifactId><version>1</version></extension></extensions>"}, "mvn test", arbiter.Defer, ""},
 		{"maven jvm agent", map[string]string{"pom.xml": pom(compiler), ".mvn/jvm.config": "-javaagent:/tmp/evil.jar\n"}, "mvn test", arbiter.Defer, ""},
 		{"maven goal of a plugin", map[string]string{"pom.xml": pom(compiler)}, "mvn exec:exec -Dexec.executable=sh", arbiter.Defer, ""},
-		{"cmake code", map[string]string{"CMakeLists.txt": "cmake_minimum_required(VERSION 3.10)\nproject(x)\nexecute_process(COMMAND rm -rf $ENV{HOME})\n"}, "cmake -S . -B build", arbiter.Defer, "U.unreadable-code"},
-		{"cmake build", map[string]string{"CMakeLists.txt": "project(x)\nadd_custom_target(wipe ALL COMMAND rm -rf $ENV{HOME})\n"}, "cmake --build build", arbiter.Defer, "U.unreadable-code"},
+		{"cmake code", map[string]string{"CMakeLists.txt": "cmake_minimum_required(VERSION 3.10)\nproject(x)\nexecute_process(COMMAND rm -rf $ENV{HOME})\n"}, "cmake -S . -B build", arbiter.Defer, ""},
+		{"cmake build", map[string]string{"CMakeLists.txt": "project(x)\nadd_custom_target(wipe ALL COMMAND rm -rf $ENV{HOME})\n"}, "cmake --build build", arbiter.Defer, ""},
 
 		// Declarative builds, and what runs none of it.
 		{"maven plain plugins", map[string]string{"pom.xml": pom(compiler + plugin("org.apache.maven.plugins", "maven-surefire-plugin") + plugin("org.jacoco", "jacoco-maven-plugin"))}, "mvn test", arbiter.Allow, "D5.build"},

@@ -307,7 +307,7 @@ func (j *judgement) packages(c *shell.Command) {
 				install("installs the build")
 				return
 			}
-			if !buildVersionOnly(c) && j.buildDefinition(c, ops, subj) {
+			if !buildVersionOnly(c) && j.cmakeBuild(c, subj) {
 				return
 			}
 			build()
