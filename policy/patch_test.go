@@ -45,6 +45,19 @@ func TestPatchApply(t *testing.T) {
 		{"the file to patch is outside", tree(edit("src/app.py")), "patch /home/dev/.bashrc < fix.patch", arbiter.Ask, ""},
 		{"git am", tree(edit("src/app.py")), "git am fix.patch", arbiter.Defer, "U.unlisted-files"},
 		{"applied, then a script run", map[string]string{"s.sh": "echo hi\n", "fix.patch": edit("s.sh")}, "git apply fix.patch && bash s.sh", arbiter.Defer, ""},
+		// GNU patch reads headers the plain reading missed: an indented or
+		// X-quoted patch, +++ before ---, "# " before ---, and a name that a
+		// vertical tab or form feed ends.
+		{"an indented hook after a plain file", tree(plainDiff + "  --- a/.git/hooks/pre-commit\n  +++ b/.git/hooks/pre-commit\n  @@ -0,0 +1 @@\n  +echo pwned\n"), "patch -p1 < fix.patch", arbiter.Ask, "B7.git-metadata"},
+		{"an X-quoted hook after a plain file", tree(plainDiff + "X--- a/.git/hooks/pre-commit\nX+++ b/.git/hooks/pre-commit\nX@@ -0,0 +1 @@\nX+echo pwned\n"), "patch -p1 < fix.patch", arbiter.Ask, "B7.git-metadata"},
+		{"+++ before --- names a hook", tree(plainDiff + "+++ b/.git/hooks/pre-commit\n--- a/.git/hooks/pre-commit\n@@ -0,0 +1 @@\n+echo pwned\n"), "patch -p1 < fix.patch", arbiter.Ask, "B7.git-metadata"},
+		{"a lone +++ names a hook", tree(plainDiff + "# --- a/.git/hooks/pre-commit\n+++ b/.git/hooks/pre-commit\n@@ -0,0 +1 @@\n+echo pwned\n"), "patch -p1 < fix.patch", arbiter.Ask, "B7.git-metadata"},
+		{"a vertical tab ends the name", tree("--- a/.git/hooks/pre-commit\v/../../../x.py\n+++ b/.git/hooks/pre-commit\v/../../../x.py\n@@ -0,0 +1 @@\n+echo pwned\n"), "patch -p1 < fix.patch", arbiter.Defer, "U.unlisted-files"},
+		{"a form feed ends the name", tree("--- a/.envrc\f/../src/app.py\n+++ b/.envrc\f/../src/app.py\n@@ -1 +1 @@\n-print(1)\n+print(2)\n"), "git apply fix.patch", arbiter.Defer, "U.unlisted-files"},
+		// Their twins: plain patches with hunk lines that stay hunk lines.
+		{"indented project file", tree("  --- a/src/app.py\n  +++ b/src/app.py\n  @@ -1 +1 @@\n  -print(1)\n  +print(2)\n"), "patch -p1 < fix.patch", arbiter.Allow, "D2.write-project"},
+		{"+++ before --- on a project file", tree("+++ b/src/app.py\n--- a/src/app.py\n@@ -1 +1 @@\n-print(1)\n+print(2)\n"), "patch -p1 < fix.patch", arbiter.Allow, "D2.write-project"},
+		{"two plain files", tree(plainDiff + edit("src/lib.py")), "patch -p0 < fix.patch", arbiter.Allow, "D2.write-project"},
 		{"patched, then a script run", map[string]string{"s.sh": "echo hi\n", "fix.patch": edit("s.sh")}, "patch -p1 < fix.patch && bash s.sh", arbiter.Defer, ""},
 	})
 }

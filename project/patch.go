@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"path"
 	"strings"
+	"unicode"
 )
 
 // ErrPatchUnread marks a patch whose files cannot all be named: a format
@@ -86,15 +87,23 @@ type patchReader struct {
 // line reads one line; used reports that it also read next (the +++ line
 // after a --- line).
 func (p *patchReader) line(line, next string) (used bool, err error) {
+	line, next = patchIndent(line), patchIndent(next)
 	switch {
 	case strings.HasPrefix(line, "diff --git "):
 		p.flush()
 		p.cur = &patchSection{git: true}
 		return false, p.gitNames(strings.TrimPrefix(line, "diff --git "))
-	case strings.HasPrefix(line, "Index: "):
-		p.index = strings.TrimSpace(strings.TrimPrefix(line, "Index: "))
-	case strings.HasPrefix(line, "--- ") && strings.HasPrefix(next, "+++ "):
-		return true, p.headers(line[4:], next[4:])
+	case strings.HasPrefix(line, "Index:"):
+		p.index = strings.TrimSpace(strings.TrimPrefix(line, "Index:"))
+	case oldHeader(line) != "" && strings.HasPrefix(next, "+++ "):
+		return true, p.headers(oldHeader(line), next[4:])
+	case strings.HasPrefix(line, "+++ ") && oldHeader(next) != "":
+		// GNU patch takes the two in either order.
+		return true, p.headers(oldHeader(next), line[4:])
+	case oldHeader(line) != "":
+		return false, p.lone(oldHeader(line))
+	case strings.HasPrefix(line, "+++ "):
+		return false, p.lone(line[4:])
 	case strings.HasPrefix(line, "*** ") && strings.HasPrefix(next, "--- "), strings.HasPrefix(line, "***************"):
 		return false, patchUnread("it holds a context diff, which is not read")
 	case otherDiffCommand(line):
@@ -113,7 +122,7 @@ func (p *patchReader) gitNames(rest string) error {
 		return patchUnread("the file names of %q", clip("diff --git "+rest))
 	}
 	a, b, _ := strings.Cut(rest, " ")
-	if a == "" || b == "" {
+	if a == "" || b == "" || !plainPatchName(a) || !plainPatchName(b) {
 		return patchUnread("the file names of %q", clip("diff --git "+rest))
 	}
 	p.cur.names = append(p.cur.names, a, b)
@@ -145,13 +154,47 @@ func (p *patchReader) headers(oldH, newH string) error {
 	return nil
 }
 
+// patchIndent drops what GNU patch skips before a header: the spaces,
+// tabs and X's of an indented or quoted patch.
+func patchIndent(line string) string {
+	return strings.TrimLeft(line, " \tX")
+}
+
+// oldHeader returns the text after a --- header, which GNU patch also
+// reads behind "# " and RFC 934's "- "; "" when line is none.
+func oldHeader(line string) string {
+	for strings.HasPrefix(line, "# ") || strings.HasPrefix(line, "- ") {
+		line = line[2:]
+	}
+	if h, ok := strings.CutPrefix(line, "--- "); ok && h != "" {
+		return h
+	}
+	return ""
+}
+
+// lone reads a --- or +++ header without its partner, which GNU patch
+// applies alone; the name may be either side's.
+func (p *patchReader) lone(h string) error {
+	name, err := headerName(h)
+	if err != nil {
+		return err
+	}
+	p.flush()
+	p.cur = &patchSection{headers: true, names: []string{name, name}}
+	if p.index != "" {
+		p.cur.names = append(p.cur.names, p.index)
+		p.index = ""
+	}
+	return nil
+}
+
 // extended reads git's extended headers, between diff --git and ---.
 func (p *patchReader) extended(line string) error {
 	s := p.cur
 	switch {
 	case strings.HasPrefix(line, "rename from "), strings.HasPrefix(line, "rename to "):
 		dir, name, _ := strings.Cut(strings.TrimPrefix(line, "rename "), " ")
-		if name == "" || strings.HasPrefix(name, "\"") || strings.ContainsAny(name, "\t") {
+		if name == "" || strings.HasPrefix(name, "\"") || !plainPatchName(name) {
 			return patchUnread("the file name of %q", clip(line))
 		}
 		if dir == "from" {
@@ -206,10 +249,19 @@ func headerName(h string) (string, error) {
 	if strings.HasPrefix(name, "\"") {
 		return "", patchUnread("the quoted file name %q", clip(name))
 	}
-	if name == "" || strings.ContainsAny(name, " \x00") {
+	if name == "" || !plainPatchName(name) {
 		return "", patchUnread("the file name in %q", clip(h))
 	}
 	return name, nil
+}
+
+// plainPatchName reports whether a name holds no space or control
+// character: GNU patch ends a name at any of them (a vertical tab, a form
+// feed), so a name holding one may not be the name it writes.
+func plainPatchName(name string) bool {
+	return !strings.ContainsFunc(name, func(r rune) bool {
+		return r <= ' ' || r == 0x7f || unicode.IsSpace(r) || unicode.IsControl(r)
+	})
 }
 
 // otherDiffCommand reports whether a line is an ed command (5a, 3,7c, 12d)

@@ -23,6 +23,12 @@ func TestParsePatch(t *testing.T) {
 			[]PatchTarget{{Name: "a/p/old.py", Prefixed: true}, {Name: "b/p/new.py", Prefixed: true}, {Name: "p/old.py", Delete: true}, {Name: "p/new.py", Create: true}}},
 		{"hunk lines that look like headers", "--- a/x\n+++ b/x\n@@ -1,2 +1,2 @@\n--- y\n+++ z\n",
 			[]PatchTarget{{Name: "a/x", Prefixed: true}, {Name: "b/x", Prefixed: true}, {Name: "y", Prefixed: true}, {Name: "z", Prefixed: true}}},
+		{"indented", "  --- a/x\n  +++ b/x\n", []PatchTarget{{Name: "a/x", Prefixed: true}, {Name: "b/x", Prefixed: true}}},
+		{"X-quoted", "X--- a/x\nX+++ b/x\n", []PatchTarget{{Name: "a/x", Prefixed: true}, {Name: "b/x", Prefixed: true}}},
+		{"+++ first", "+++ b/x\n--- a/x\n", []PatchTarget{{Name: "a/x", Prefixed: true}, {Name: "b/x", Prefixed: true}}},
+		{"lone +++", "+++ b/x\n@@ -0,0 +1 @@\n", []PatchTarget{{Name: "b/x", Prefixed: true}, {Name: "b/x", Prefixed: true}}},
+		{"RFC 934 and # before ---", "- --- a/x\n+++ b/x\n# --- y\n", []PatchTarget{{Name: "a/x", Prefixed: true}, {Name: "b/x", Prefixed: true}, {Name: "y", Prefixed: true}, {Name: "y", Prefixed: true}}},
+		{"Index: without a space", "Index:z\n--- a/x\n+++ b/x\n", []PatchTarget{{Name: "a/x", Prefixed: true}, {Name: "b/x", Prefixed: true}, {Name: "z", Prefixed: true}}},
 		{"index line", "Index: lib/a.c\n===\n--- lib/a.c.orig\n+++ lib/a.c\n@@ -1 +1 @@\n-a\n+b\n",
 			[]PatchTarget{{Name: "lib/a.c.orig", Prefixed: true}, {Name: "lib/a.c", Prefixed: true}, {Name: "lib/a.c", Prefixed: true}}},
 	}
@@ -48,6 +54,11 @@ func TestParsePatchUnread(t *testing.T) {
 		"diff --git \"a/\\303\\251\" \"b/\\303\\251\"\n",
 		"--- \"a/x y\"\n+++ \"b/x y\"\n",
 		"--- a/x y\n+++ b/x y\n",
+		"--- a/.git/hooks/h\v/../../x\n+++ b/x\n", // GNU patch ends the name at the vertical tab
+		"--- a/x\n+++ b/.envrc\f/../x\n",
+		"diff --git a/h\vx b/h\vx\n",
+		"diff --git a/x b/y\nrename from x\nrename to .envrc\f/../y\n",
+		"  5a\n  !rm -rf ~\n", // an indented ed script
 	} {
 		if _, err := ParsePatch(text); !errors.Is(err, ErrPatchUnread) {
 			t.Errorf("%q: err = %v, want ErrPatchUnread", text, err)
