@@ -133,6 +133,9 @@ func (j *judgement) pythonSearch(c *shell.Command, first string) *pyLoad {
 	} else {
 		load.venv = v
 	}
+	if load.venv != nil && load.venv.startup != "" {
+		j.fireWith(catalog.UUnreadableCode, c.String(), load.venv.startup)
+	}
 	return load
 }
 

@@ -55,6 +55,9 @@ type venvPath struct {
 	// site-packages, whose entry points name the plugins pytest loads
 	// (see pytestvenv.go).
 	dists []string
+	// startup says what code its site-packages runs at every start of
+	// its Python that arbiter does not read ("" for none).
+	startup string
 }
 
 // venvRead is a reading of one environment, kept for the decision.
@@ -211,6 +214,9 @@ func (j *judgement) pthFolders(v *venvPath) string {
 	}
 	n := 0
 	for _, e := range entries {
+		if name := e.Name(); (name == "sitecustomize.py" || name == "usercustomize.py" || name == "sitecustomize" || name == "usercustomize") && v.startup == "" {
+			v.startup = j.fileShown(path.Join(v.site, name)) + " runs at every start of this environment's Python, code arbiter does not read there"
+		}
 		if e.IsDir() && strings.HasSuffix(e.Name(), ".dist-info") {
 			v.dists = append(v.dists, path.Join(v.site, e.Name()))
 		}
@@ -224,6 +230,9 @@ func (j *judgement) pthFolders(v *venvPath) string {
 		f, err := j.read(file)
 		if err != nil || f.Kind != project.Text {
 			return "arbiter cannot read " + j.fileShown(file) + " (over 64 KiB, not text, or unreadable), which names folders Python finds modules in"
+		}
+		if line := project.PthRunsCode(f.Text); line != "" && v.startup == "" {
+			v.startup = j.fileShown(file) + " runs code at every start of this environment's Python (" + clipText(line, 60) + "), which arbiter does not read"
 		}
 		for _, p := range project.PthPaths(f.Text, v.site) {
 			if p == v.site || strings.HasPrefix(p, v.site+"/") || slices.Contains(v.pth, p) || !project.IsDir(p) {

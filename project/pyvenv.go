@@ -109,6 +109,39 @@ func PthPaths(text, site string) []string {
 	return out
 }
 
+// PthRunsCode returns the first line of a .pth file that site.py runs as
+// code (a line starting with "import" and a space or tab) and that is not
+// one of those setuptools, virtualenv and editable installs write; ""
+// when there is none.
+func PthRunsCode(text string) string {
+	text = strings.TrimPrefix(text, "\ufeff")
+	for line := range strings.Lines(text) {
+		if !strings.HasPrefix(line, "import ") && !strings.HasPrefix(line, "import\t") {
+			continue
+		}
+		l := strings.TrimRight(line, " \t\r\n")
+		if EditableFinder(l) != "" || l == "import _virtualenv" || knownPthLine.Get().MatchString(l) {
+			continue
+		}
+		return l
+	}
+	return ""
+}
+
+// knownPthLine matches setuptools' distutils shim and the line it writes
+// for each namespace package (-nspkg.pth), whose only parts that vary are
+// the package's names.
+var knownPthLine = lazy.New(func() *regexp.Regexp {
+	name := `'[A-Za-z_][A-Za-z0-9_.]*'`
+	distutils := `import os; var = 'SETUPTOOLS_USE_DISTUTILS'; enabled = os\.environ\.get\(var, '(?:local|stdlib)'\) == 'local'; enabled and __import__\('_distutils_hack'\)\.add_shim\(\);`
+	nspkg := `import sys, types, os;has_mfs = sys\.version_info > \(3, 5\);p = os\.path\.join\(sys\._getframe\(1\)\.f_locals\['sitedir'\], \*\(` + name + `(?:, ` + name + `)*,?\)\);` +
+		`importlib = has_mfs and __import__\('importlib\.util'\);has_mfs and __import__\('importlib\.machinery'\);` +
+		`m = has_mfs and sys\.modules\.setdefault\(` + name + `, importlib\.util\.module_from_spec\(importlib\.machinery\.PathFinder\.find_spec\(` + name + `, \[os\.path\.dirname\(p\)\]\)\)\);` +
+		`m = m or sys\.modules\.setdefault\(` + name + `, types\.ModuleType\(` + name + `\)\);mp = \(m or \[\]\) and m\.__dict__\.setdefault\('__path__',\[\]\);\(p not in mp\) and mp\.append\(p\)` +
+		`(?:;m and setattr\(sys\.modules\[` + name + `\], ` + name + `, m\))?`
+	return regexp.MustCompile(`^(?:` + distutils + `|` + nspkg + `)$`)
+})
+
 // EditableFinder returns the module setuptools' editable install finder
 // a .pth line installs (import __editable___NAME_finder;
 // __editable___NAME_finder.install()), "" for any other line.
