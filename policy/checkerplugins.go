@@ -18,6 +18,10 @@ func (j *judgement) checkerPlugins(c *shell.Command, tool, subj string) {
 		return // where it runs is unknown: the closed world defers it
 	}
 	dir := j.res.Resolve(".", c.Dir)
+	if tool == "golangci-lint" {
+		j.golangciPlugins(dir, subj)
+		return
+	}
 	loads, ok, err := project.FindCheckerLoads(tool, dir)
 	switch {
 	case !ok:
@@ -48,4 +52,20 @@ func projectPlugin(dir, name string) bool {
 	}
 	top, _, _ := strings.Cut(strings.SplitN(name, ":", 2)[0], ".")
 	return fileExistsAt(filepath.Join(dir, top+".py")) || fileExistsAt(filepath.Join(dir, top))
+}
+
+// golangciPlugins defers golangci-lint when its configuration loads a
+// custom linter, a Go plugin or module arbiter does not read.
+func (j *judgement) golangciPlugins(dir, subj string) {
+	root := j.res.Project
+	if root == "" || !under(dir, root) {
+		root = dir
+	}
+	file, err := project.GolangciPlugins(dir, root)
+	switch {
+	case err != nil:
+		j.fireWith(catalog.UUnreadableConfig, subj, "arbiter cannot read golangci-lint's configuration ("+err.Error()+")")
+	case file != "":
+		j.fireWith(catalog.UUnreadableCode, subj, "golangci-lint loads the custom linters "+j.shownPath(file)+" names, plugin code arbiter does not read")
+	}
 }

@@ -126,3 +126,63 @@ func (s checkerSetting) parse(name, text string) (CheckerLoads, bool) {
 	}
 	return l, l.Code != "" || len(l.Modules) > 0
 }
+
+// golangciFiles are the names golangci-lint looks for its configuration
+// under, in each folder from where it runs up.
+var golangciFiles = lazy.New(func() []string {
+	return []string{".golangci.yml", ".golangci.yaml", ".golangci.toml", ".golangci.json"}
+})
+
+// GolangciPlugins returns the configuration file that makes golangci-lint
+// load a plugin (a custom linter: a Go plugin .so it opens, or a module
+// plugin), looking from dir up to root for the nearest configuration as
+// golangci-lint does; "" when it loads none. A file that does not parse
+// but mentions custom linters is taken to load one.
+func GolangciPlugins(dir, root string) (string, error) {
+	file, err := FindUp(dir, root, golangciFiles.Get()...)
+	if IsNotExist(err) {
+		return "", nil
+	}
+	if err != nil {
+		return "", err
+	}
+	data, size, err := readBounded(file, MaxManifest)
+	if err != nil {
+		return "", err
+	}
+	if size > MaxManifest {
+		return "", fmt.Errorf("%s of %d bytes is over the %d read", file, size, MaxManifest)
+	}
+	var doc any
+	switch filepath.Ext(file) {
+	case ".toml":
+		doc, err = readTOML(file)
+	default: // YAML, which JSON is a part of
+		var docs []any
+		docs, err = ParseYAML(data)
+		if len(docs) > 0 {
+			doc = docs[0]
+		}
+	}
+	if err != nil {
+		if strings.Contains(string(data), "custom") {
+			return file, nil
+		}
+		return "", err
+	}
+	m, _ := doc.(map[string]any)
+	for _, settings := range []any{m["linters-settings"], sub(m["linters"], "settings")} {
+		if c, ok := sub(settings, "custom").(map[string]any); ok && len(c) > 0 {
+			return file, nil
+		}
+	}
+	return "", nil
+}
+
+// sub is the value of key in a decoded table, nil when there is none.
+func sub(v any, key string) any {
+	if m, ok := v.(map[string]any); ok {
+		return m[key]
+	}
+	return nil
+}
