@@ -51,13 +51,7 @@ func TestReadCMake(t *testing.T) {
 		"bad/CMakeLists.txt":     "include(Unknown)\n",
 		"dynamic/CMakeLists.txt": "add_subdirectory(${X})\n",
 	} {
-		p := filepath.Join(root, name)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		write(t, root, name, text)
 	}
 	r, err := ReadCMake(root, root)
 	if err != nil {

@@ -18,13 +18,7 @@ func TestReadMavenBuild(t *testing.T) {
 		".mvn/extensions.xml": `<extensions><extension><groupId>e</groupId><artifactId>f</artifactId></extension></extensions>`,
 	}
 	for name, text := range files {
-		p := filepath.Join(root, name)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		write(t, root, name, text)
 	}
 	b, err := ReadMavenBuild(filepath.Join(root, "core"), root)
 	if err != nil {

@@ -1,26 +1,16 @@
 package project
 
 import (
-	"os"
 	"path/filepath"
 	"testing"
 )
 
 func TestFindToolSettings(t *testing.T) {
 	root := t.TempDir()
-	write := func(name, text string) {
-		p := filepath.Join(root, name)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	write(".npmrc", "registry=https://registry.npmjs.org/\nSCRIPT_SHELL = \"/tmp/x.sh\"\n; node-options=--require x\n")
-	write("web/.npmrc", "node-options=--max-old-space-size=4096\ntoken=${NPM_TOKEN}\n")
-	write("web/.yarnrc.yml", "yarnPath: .yarn/releases/yarn.cjs\nnodeLinker: node-modules\n")
-	write(".cargo/config.toml", "[alias]\nb = \"build\"\n[build]\nrustc-wrapper = \"sccache\"\nrustflags = \"-C target-cpu=native\"\n[target.x86_64-unknown-linux-gnu]\nlinker = \"clang\"\nrunner = \"qemu-x86_64 -L /usr\"\n[env]\nRUST_LOG = { value = \"debug\" }\n")
+	write(t, root, ".npmrc", "registry=https://registry.npmjs.org/\nSCRIPT_SHELL = \"/tmp/x.sh\"\n; node-options=--require x\n")
+	write(t, root, "web/.npmrc", "node-options=--max-old-space-size=4096\ntoken=${NPM_TOKEN}\n")
+	write(t, root, "web/.yarnrc.yml", "yarnPath: .yarn/releases/yarn.cjs\nnodeLinker: node-modules\n")
+	write(t, root, ".cargo/config.toml", "[alias]\nb = \"build\"\n[build]\nrustc-wrapper = \"sccache\"\nrustflags = \"-C target-cpu=native\"\n[target.x86_64-unknown-linux-gnu]\nlinker = \"clang\"\nrunner = \"qemu-x86_64 -L /usr\"\n[env]\nRUST_LOG = { value = \"debug\" }\n")
 	tests := []struct {
 		program string
 		dir     string
@@ -70,13 +60,7 @@ func FuzzToolSettings(f *testing.F) {
 	f.Fuzz(func(t *testing.T, npmrc, yarnrc, cargo, bunfig string) {
 		dir := t.TempDir()
 		for name, text := range map[string]string{".npmrc": npmrc, ".yarnrc": yarnrc, ".cargo/config.toml": cargo, "bunfig.toml": bunfig, ".yarnrc.yml": yarnrc} {
-			p := filepath.Join(dir, name)
-			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-				t.Fatal(err)
-			}
+			write(t, dir, name, text)
 		}
 		for _, program := range []string{"npm", "yarn", "bun", "cargo"} {
 			got, err := FindToolSettings(program, dir, dir)
