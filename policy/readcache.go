@@ -33,6 +33,9 @@ type readCache struct {
 	env shellEnv
 	// venvs are the virtual environments read, by folder (venvpath.go).
 	venvs map[string]venvRead
+	// readWork is what reading code inside the call's code has cost so
+	// far (maxReadWork).
+	readWork int
 }
 
 // shellEnv is the call's PATH and the start-up files of its shell;
