@@ -16,6 +16,9 @@ const (
 	maxShells   = 8    // shells inside shells (-c, heredocs, piped scripts)
 	maxBraces   = 256  // words one brace expansion may produce
 	maxSource   = 1 << 20
+	// maxWalked bounds the statements walked: loops unrolled inside
+	// loops walk their body once per item at each level.
+	maxWalked = 1 << 16
 )
 
 // Analyze reads a command line and reports what it runs.
@@ -78,6 +81,7 @@ type walker struct {
 	stdin    *Input   // input for the next simple command (a pipeline's stage)
 	via      []string // wrappers of the enclosing nested shell
 	stop     bool     // a bound was hit; stop adding commands
+	walked   int      // statements and compound commands entered (maxWalked)
 	parsers  *sync.Pool
 	// hostile names the variables, in this script or an enclosing one,
 	// whose values may carry code into arithmetic (see arith.go).
@@ -267,6 +271,10 @@ func (w *walker) enter() bool {
 	if w.depth > maxDepth {
 		w.problem(TooDeep, "command nested more than %d levels deep", maxDepth)
 		return false
+	}
+	if w.walked++; w.walked > maxWalked && !w.stop {
+		w.problem(TooLarge, "more than %d statements to walk", maxWalked)
+		w.stop = true
 	}
 	return !w.stop
 }
