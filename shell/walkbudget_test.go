@@ -30,6 +30,10 @@ func TestWalkBounded(t *testing.T) {
 		{"deep loops, no body", nestedLoops(70, "a b", ":")},
 		// Within the depth bound, bodies without commands.
 		{"assignments", nestedLoops(12, "a b c d e f g h", "x=$v0")},
+		// Few walks of large bodies.
+		{"many words", nestedLoops(3, "a b c d e f g h i j k l m n o p", "echo "+strings.Repeat("$v0$v1$v2 ", 1000))},
+		{"a long quoted word", nestedLoops(3, "a b c d e f g h i j k l m n o p", `echo "`+strings.Repeat("$v0 x", 2000)+`"`)},
+		{"long body", nestedLoops(2, "a b c d e f g h i j k l m n o p", strings.Repeat("x=$v0; ", 2000)+"echo")},
 		{"in a subshell", "(" + nestedLoops(12, "a b c d e f g h", "(( x = 1 ))") + ")"},
 	}
 	for _, tt := range tests {
@@ -46,6 +50,7 @@ func TestWalkBoundedTwins(t *testing.T) {
 		nestedLoops(3, "a b c d", "echo $v0 $v1 $v2"),
 		"for f in one two three; do for g in x y; do cp \"$f\" \"$g\"; done; done",
 		nestedLoops(2, "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16", "x=$v0"),
+		"for f in a b c; do " + strings.Repeat("cp \"$f\" out/; ", 300) + "done",
 	} {
 		a := Analyze(src)
 		if a.HasProblem(TooLarge) {
