@@ -1,6 +1,11 @@
 package policy
 
-import "testing"
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"testing"
+)
 
 const plainCompose = `name: app
 x-common: &common
@@ -68,5 +73,26 @@ func TestComposeFiles(t *testing.T) {
 		{"plain parent", map[string]string{"compose.yaml": plainCompose, "src/x.go": "package x\n"}, "cd src && docker compose up", allow, "D5.build"},
 		{"no file", map[string]string{}, "docker compose up", allow, "D5.build"},
 		{"privileged not read for ps", map[string]string{"compose.yaml": svc("    privileged: true\n")}, "docker compose ps", allow, "D1.read-only"},
+	})
+}
+
+// TestComposeAliasesBounded checks that a compose file whose aliases nest
+// is deferred as unreadable instead of walked k^n times: each rule that
+// looks through a service's settings walks every value an alias stands for.
+func TestComposeAliasesBounded(t *testing.T) {
+	levels := func(n int, key string) string {
+		s := "x-l0: &l0 [" + strings.TrimSuffix(strings.Repeat(`"x", `, 30), ", ") + "]\n"
+		for i := 1; i <= n; i++ {
+			s += fmt.Sprintf("x-l%d: &l%d [%s]\n", i, i, strings.TrimSuffix(strings.Repeat(fmt.Sprintf("*l%d, ", i-1), 30), ", "))
+		}
+		return s + "services:\n  web:\n    image: nginx\n    " + key + ": *l" + strconv.Itoa(n) + "\n"
+	}
+	runReadCases(t, []readCase{
+		{"cap_add", map[string]string{"compose.yaml": levels(6, "cap_add")}, "docker compose up", dfr, "U.unreadable-config"},
+		{"devices", map[string]string{"compose.yaml": levels(6, "devices")}, "docker compose up -d", dfr, "U.unreadable-config"},
+		{"security_opt", map[string]string{"compose.yaml": levels(6, "security_opt")}, "docker compose up", dfr, "U.unreadable-config"},
+		{"anchors used a little", map[string]string{"compose.yaml": "x-env: &env\n  A: \"1\"\n  B: \"2\"\nservices:\n  web:\n    image: nginx\n    environment: *env\n  db:\n    image: postgres\n    environment: *env\n"}, "docker compose up", allow, ""},
+		{"merged common settings", map[string]string{"compose.yaml": "x-common: &common\n  restart: always\n  logging: {driver: json-file}\nservices:\n  web:\n    <<: *common\n    image: nginx\n  db:\n    <<: *common\n    image: postgres\n"}, "docker compose up", allow, ""},
+		{"nested anchors a little", map[string]string{"compose.yaml": levels(1, "command")}, "docker compose up", allow, ""},
 	})
 }

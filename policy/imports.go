@@ -25,6 +25,12 @@ const (
 	maxImportLevel    = 8
 	maxPythonFiles    = 48
 	maxCollectedFiles = 512
+	// maxModuleProbes bounds the folders looked in for modules over a
+	// decision: each import is looked for along the whole search path,
+	// so many imports on a long path multiply. pytest's path grows with
+	// every test folder, so a tree of maxCollectedFiles folders, each
+	// test importing twenty modules, comes near it.
+	maxModuleProbes = 1 << 22
 )
 
 // pyLoad is where the imports of one piece of Python code are found.
@@ -196,6 +202,9 @@ func (j *judgement) followImports(c *shell.Command, r code.Report, load *pyLoad,
 			continue
 		}
 		found := j.loadModules(load, abs)
+		if j.searchedTooMuch(subj) {
+			return
+		}
 		library = library || len(found) == 0 && !project.StartupModule(abs)
 		if top, _, _ := strings.Cut(abs, "."); len(found) == 0 && load.unmappedModule(top) != "" {
 			j.fireWith(catalog.UUnknownDirectory, subj, "imports "+abs+", and "+load.unmappedModule(top))
@@ -205,6 +214,16 @@ func (j *judgement) followImports(c *shell.Command, r code.Report, load *pyLoad,
 			j.pythonModuleFile(c, m, load, subj)
 		}
 	}
+}
+
+// searchedTooMuch reports, and defers, looking for modules beyond the
+// decision's bound.
+func (j *judgement) searchedTooMuch(subj string) bool {
+	if j.cache().probes <= maxModuleProbes {
+		return false
+	}
+	j.fireWith(catalog.UTooManyFiles, subj, "it imports so many modules along so long a search path that looking for them is more than "+strconv.Itoa(maxModuleProbes)+" folders, beyond what arbiter reads")
+	return true
 }
 
 // shadowingModules judges the project modules named like the standard

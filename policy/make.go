@@ -9,6 +9,10 @@ import (
 	"github.com/arbitergate/arbiter/shell"
 )
 
+// makeWorkShare is how many bytes of a Makefile's expansion count as one
+// byte of reading (maxReadWork).
+const makeWorkShare = 32
+
 // makeRun judges make: the goals' names, then the recipe lines the
 // Makefile runs for them (and their prerequisites), read without running
 // make and judged as shell commands in make's directory.
@@ -129,6 +133,11 @@ func (j *judgement) makeRun(c *shell.Command, subj string) {
 	steps, err := m.Plan(goals, vars)
 	if err != nil {
 		j.fireWith(catalog.UMakefileNotPlain, subj, "arbiter cannot tell what the Makefile runs without running make ("+err.Error()+")")
+		return
+	}
+	// A byte of expansion costs a fraction of a byte judged: a Makefile
+	// at its own bound is as much as the decision reads.
+	if j.tooMuchFile(path, m.Work()/makeWorkShare, subj) {
 		return
 	}
 	for _, st := range steps {

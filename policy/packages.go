@@ -402,6 +402,9 @@ func (j *judgement) packageScript(c *shell.Command, name, subj string) {
 		j.fireWith(catalog.UUnreadableScript, subj, "arbiter cannot read the project's package.json ("+err.Error()+")")
 		return
 	}
+	if j.tooMuchFile(pkg.Path, 0, subj) {
+		return
+	}
 	if _, ok := pkg.Scripts[name]; !ok {
 		j.packageFile(c, name, args, subj)
 		return

@@ -34,6 +34,12 @@ type readCache struct {
 	env shellEnv
 	// venvs are the virtual environments read, by folder (venvpath.go).
 	venvs map[string]venvRead
+	// probes counts the folders looked in for Python modules
+	// (maxModuleProbes).
+	probes int
+	// readWork is what reading code inside the call's code has cost so
+	// far (maxReadWork).
+	readWork int
 }
 
 // shellEnv is the call's PATH and the start-up files of its shell;
@@ -60,6 +66,7 @@ func (j *judgement) cache() *readCache {
 // pyModules finds Python modules as the interpreter would, with the
 // files this command line writes and the decision's folder listings.
 func (j *judgement) pyModules(dirs []string, name string) []project.PyModule {
+	j.cache().probes += len(dirs) * (strings.Count(name, ".") + 1)
 	return project.PyFinder{Written: j.writtenLookup, Listings: &j.cache().listings}.Find(dirs, name)
 }
 

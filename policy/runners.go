@@ -106,6 +106,9 @@ func (j *judgement) runnerName(c *shell.Command, runner, name string, readers []
 			j.fireWith(catalog.UUnreadableScript, subj, runner+" looks "+name+" up in "+r.what+" first, and arbiter cannot read them ("+err.Error()+")")
 			return true
 		}
+		if j.tooMuchFile(t.File, 0, subj) {
+			return true
+		}
 		steps := lookupScript(t, name)
 		if steps == nil {
 			// What runs on every run runs before the program of the name too.

@@ -1,9 +1,11 @@
 package policy
 
 import (
+	"os"
 	"path"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/arbitergate/arbiter/catalog"
@@ -19,6 +21,15 @@ import (
 // maxReading bounds scripts read inside scripts (a package script that runs
 // make, whose recipe runs a script, …).
 const maxReading = 6
+
+// maxReadWork bounds all the code one decision reads inside the call's
+// code: the bytes of each script, package script or recipe line judged,
+// each counting at least readCost. Depth alone does not bound it: scripts
+// that each run the next ten times, five deep, are read 100 000 times.
+const (
+	maxReadWork = 512 << 10
+	readCost    = 256
+)
 
 // nested returns a judgement for code that runs, as part of this call, in
 // dir (absolute; "" keeps the call's directory).
@@ -67,10 +78,38 @@ func (j *judgement) tooDeep(subj string) bool {
 	return true
 }
 
+// tooMuch counts judging text against the decision's bound (spend).
+func (j *judgement) tooMuch(text, subj string) bool {
+	return j.spend(max(len(text), readCost), subj)
+}
+
+// tooMuchFile counts reading a file of a runner's scripts (a Makefile, a
+// package.json, a justfile) against the decision's bound: a runner run
+// many times reads its file each time.
+func (j *judgement) tooMuchFile(file string, extra int, subj string) bool {
+	n := readCost + extra
+	if fi, err := os.Stat(file); err == nil {
+		n += int(fi.Size())
+	}
+	return j.spend(n, subj)
+}
+
+// spend counts n bytes of reading against the decision's bound, and
+// reports, and defers, reading beyond it.
+func (j *judgement) spend(n int, subj string) bool {
+	c := j.cache()
+	c.readWork += n
+	if c.readWork <= maxReadWork {
+		return false
+	}
+	j.fireWith(catalog.UTooManyFiles, subj, "the scripts, package scripts and recipes it runs run others so many times that reading them all is more than "+strconv.Itoa(maxReadWork>>10)+" KiB of code, beyond what arbiter reads")
+	return true
+}
+
 // shellText judges shell code that this call runs from a file, a package
 // script or a recipe line, in dir.
 func (j *judgement) shellText(text, dir, subj string) {
-	if j.tooDeep(subj) {
+	if j.tooDeep(subj) || j.tooMuch(text, subj) {
 		return
 	}
 	if line, ok := strings.CutPrefix(text, "#!"); ok {
@@ -96,7 +135,7 @@ func (j *judgement) shellText(text, dir, subj string) {
 // JavaScript, the script whose folder its requires resolve against ("" for
 // the working folder).
 func (j *judgement) scriptCode(program, lang, text, dir, subj string, load *pyLoad, file string) {
-	if j.tooDeep(subj) {
+	if j.tooDeep(subj) || j.tooMuch(text, subj) {
 		return
 	}
 	if lang == "" || program == "" {

@@ -150,6 +150,9 @@ func (j *judgement) taskRun(c *shell.Command, tool taskTool, file, dir string, n
 		j.fireWith(catalog.UUnreadableScript, subj, "arbiter cannot read "+c.Program+"'s tasks ("+err.Error()+")")
 		return
 	}
+	if j.tooMuchFile(t.File, 0, subj) {
+		return
+	}
 	var tasks []string
 	var args []shell.Word
 	for _, n := range names {

@@ -112,6 +112,9 @@ func (m *Makefile) expand(s string, a *autos, depth int) (string, error) {
 	return b.String(), nil
 }
 
+// Work is the bytes expansion has handled so far, within its bound.
+func (m *Makefile) Work() int { return m.work }
+
 // spend counts n bytes of expansion work against the Makefile's bound.
 func (m *Makefile) spend(n int) error {
 	m.work += n

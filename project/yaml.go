@@ -32,7 +32,7 @@ func ParseYAML(data []byte) (docs []any, err error) {
 	if err != nil {
 		return nil, fmt.Errorf("YAML: %s", firstLine(err.Error()))
 	}
-	y := yamlReader{anchors: map[string]any{}}
+	y := yamlReader{anchors: map[string]anchor{}}
 	for _, doc := range file.Docs {
 		if doc == nil || doc.Body == nil {
 			continue
@@ -52,8 +52,16 @@ func firstLine(s string) string {
 }
 
 type yamlReader struct {
-	anchors map[string]any
+	anchors map[string]anchor
 	nodes   int
+}
+
+// anchor is an anchored value and the values it holds once resolved: an
+// alias shares the value but counts them all, since whoever reads the
+// document walks each one.
+type anchor struct {
+	v     any
+	nodes int
 }
 
 // maxYAMLDepth bounds nesting, as the code tokenizers bound brackets.
@@ -84,19 +92,23 @@ func (y *yamlReader) value(n ast.Node, depth int) (any, error) {
 		}
 		return y.value(n.Value, depth+1)
 	case *ast.AnchorNode:
+		before := y.nodes
 		v, err := y.value(n.Value, depth+1)
 		if err != nil {
 			return nil, err
 		}
-		y.anchors[n.Name.GetToken().Value] = v
+		y.anchors[n.Name.GetToken().Value] = anchor{v, y.nodes - before}
 		return v, nil
 	case *ast.AliasNode:
 		name := n.Value.GetToken().Value
-		v, ok := y.anchors[name]
+		a, ok := y.anchors[name]
 		if !ok {
 			return nil, fmt.Errorf("YAML: alias *%s names no anchor before it", name)
 		}
-		return v, nil
+		if y.nodes += a.nodes; y.nodes > maxYAMLNodes {
+			return nil, fmt.Errorf("YAML: more than %d values once its aliases are resolved", maxYAMLNodes)
+		}
+		return a.v, nil
 	case *ast.MappingNode:
 		return y.mapping(n.Values, depth)
 	case *ast.MappingValueNode:

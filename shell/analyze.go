@@ -16,6 +16,12 @@ const (
 	maxShells   = 8    // shells inside shells (-c, heredocs, piped scripts)
 	maxBraces   = 256  // words one brace expansion may produce
 	maxSource   = 1 << 20
+	// maxWalked bounds the statements walked: loops unrolled inside
+	// loops walk their body once per item at each level.
+	maxWalked = 1 << 16
+	// maxUnrolled bounds the bytes of loop bodies walked once per item:
+	// a body of many words walked a few thousand times is as slow.
+	maxUnrolled = 512 << 10
 )
 
 // Analyze reads a command line and reports what it runs.
@@ -78,6 +84,8 @@ type walker struct {
 	stdin    *Input   // input for the next simple command (a pipeline's stage)
 	via      []string // wrappers of the enclosing nested shell
 	stop     bool     // a bound was hit; stop adding commands
+	walked   int      // statements and compound commands entered (maxWalked)
+	unrolled int      // bytes of loop bodies walked per item (maxUnrolled)
 	parsers  *sync.Pool
 	// hostile names the variables, in this script or an enclosing one,
 	// whose values may carry code into arithmetic (see arith.go).
@@ -267,6 +275,10 @@ func (w *walker) enter() bool {
 	if w.depth > maxDepth {
 		w.problem(TooDeep, "command nested more than %d levels deep", maxDepth)
 		return false
+	}
+	if w.walked++; w.walked > maxWalked && !w.stop {
+		w.problem(TooLarge, "more than %d statements to walk", maxWalked)
+		w.stop = true
 	}
 	return !w.stop
 }
@@ -594,6 +606,13 @@ func spawns(body []*syntax.Stmt) bool {
 func (w *walker) unroll(l *syntax.WordIter, items []Word, body []*syntax.Stmt, ctx Context) bool {
 	if l.Name == nil || len(items) == 0 || len(items) > 16 || anyDynamic(items) {
 		return false
+	}
+	if len(body) > 0 {
+		w.unrolled += len(items) * int(body[len(body)-1].End().Offset()-body[0].Pos().Offset())
+	}
+	if w.unrolled > maxUnrolled && !w.stop {
+		w.problem(TooLarge, "loops walked once per item come to more than %d bytes", maxUnrolled)
+		w.stop = true
 	}
 	name := l.Name.Value
 	saved, had := w.vars[name]
