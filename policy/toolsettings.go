@@ -85,9 +85,8 @@ func (j *judgement) toolSetting(c *shell.Command, program string, s project.Tool
 // standardShell reports whether a shell setting names a POSIX shell
 // installed with the system, by name or at its usual path.
 func standardShell(v string) bool {
-	switch v {
-	case "sh", "bash", "dash", "zsh", "/bin/sh", "/bin/bash", "/bin/dash", "/bin/zsh", "/usr/bin/sh", "/usr/bin/bash", "/usr/bin/dash", "/usr/bin/zsh", "/usr/local/bin/bash", "/opt/homebrew/bin/bash":
-		return true
+	if !strings.Contains(v, "/") {
+		return shell.SpeaksSh(v)
 	}
-	return false
+	return systemBin(v) && shell.SpeaksSh(path.Base(v))
 }
