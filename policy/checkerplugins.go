@@ -9,16 +9,20 @@ import (
 	"github.com/arbitergate/arbiter/shell"
 )
 
-// checkerPlugins defers a Python checker whose configuration makes it
-// import project code (a plugin that is a path or a module of the
-// project) or run code (pylint's init-hook), which arbiter does not read.
-// A plugin named by an installed package is loaded like any dependency.
+// checkerPlugins defers a Python checker whose configuration (its files
+// in the folder, or the one its command line names) makes it import
+// project code (a plugin that is a path or a module of the project) or
+// run code (pylint's init-hook), which arbiter does not read. A plugin named by an installed package is loaded like any dependency.
 func (j *judgement) checkerPlugins(c *shell.Command, tool, subj string) {
 	if c.DirUnknown {
 		return // where it runs is unknown: the closed world defers it
 	}
 	dir := j.res.Resolve(".", c.Dir)
-	loads, ok, err := project.FindCheckerLoads(tool, dir)
+	named := project.CheckerConfigNamed(tool, c.ArgTexts())
+	if named != "" {
+		named = j.res.Resolve(named, dir) // the file read instead of the defaults
+	}
+	loads, ok, err := project.FindCheckerLoads(tool, dir, named)
 	switch {
 	case !ok:
 		return

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/arbitergate/arbiter/internal/lazy"
@@ -13,10 +14,14 @@ import (
 	"github.com/arbitergate/arbiter/shell"
 )
 
-// runnerConfig is where a test runner finds its configuration.
+// runnerConfig is where a test runner finds its configuration, and the
+// options of its command line that name a file of code it loads: its
+// configuration, or a module (a required file, a reporter, a formatter).
 type runnerConfig struct {
-	files []string
-	key   string
+	files   []string
+	key     string
+	config  []string
+	modules []string
 }
 
 // runnerConfigs are the configuration files each JavaScript test runner
@@ -24,16 +29,16 @@ type runnerConfig struct {
 // reads when there is none ("" for none).
 var runnerConfigs = lazy.New(func() map[string]runnerConfig {
 	return map[string]runnerConfig{
-		"jest":   {[]string{"jest.config.js", "jest.config.ts", "jest.config.mjs", "jest.config.cjs", "jest.config.mts", "jest.config.cts", "jest.config.json"}, "jest"},
-		"vitest": {[]string{"vitest.config.ts", "vitest.config.mts", "vitest.config.cts", "vitest.config.js", "vitest.config.mjs", "vitest.config.cjs", "vite.config.ts", "vite.config.mts", "vite.config.cts", "vite.config.js", "vite.config.mjs", "vite.config.cjs"}, ""},
-		"mocha":  {[]string{".mocharc.js", ".mocharc.cjs", ".mocharc.mjs", ".mocharc.yaml", ".mocharc.yml", ".mocharc.jsonc", ".mocharc.json"}, "mocha"},
+		"jest":   {[]string{"jest.config.js", "jest.config.ts", "jest.config.mjs", "jest.config.cjs", "jest.config.mts", "jest.config.cts", "jest.config.json"}, "jest", []string{"--config", "-c"}, []string{"-r", "--require", "-R", "--reporter"}},
+		"vitest": {[]string{"vitest.config.ts", "vitest.config.mts", "vitest.config.cts", "vitest.config.js", "vitest.config.mjs", "vitest.config.cjs", "vite.config.ts", "vite.config.mts", "vite.config.cts", "vite.config.js", "vite.config.mjs", "vite.config.cjs"}, "", []string{"--config", "-c"}, []string{"-r", "--require", "-R", "--reporter"}},
+		"mocha":  {[]string{".mocharc.js", ".mocharc.cjs", ".mocharc.mjs", ".mocharc.yaml", ".mocharc.yml", ".mocharc.jsonc", ".mocharc.json"}, "mocha", []string{"--config"}, []string{"-r", "--require", "-R", "--reporter"}},
 		// eslint and prettier: only the configurations that are modules,
 		// which run; the JSON and YAML ones name installed packages. vite
 		// and next: their configuration modules, which run before a build.
-		"eslint":   {[]string{"eslint.config.js", "eslint.config.mjs", "eslint.config.cjs", "eslint.config.ts", "eslint.config.mts", "eslint.config.cts", ".eslintrc.js", ".eslintrc.cjs"}, ""},
-		"vite":     {[]string{"vite.config.js", "vite.config.mjs", "vite.config.ts", "vite.config.cjs", "vite.config.mts", "vite.config.cts"}, ""},
-		"next":     {[]string{"next.config.js", "next.config.mjs", "next.config.ts", "next.config.cjs", "next.config.mts"}, ""},
-		"prettier": {[]string{"prettier.config.js", ".prettierrc.js", "prettier.config.mjs", ".prettierrc.mjs", "prettier.config.cjs", ".prettierrc.cjs", "prettier.config.ts", ".prettierrc.ts", "prettier.config.mts", ".prettierrc.mts", "prettier.config.cts", ".prettierrc.cts"}, ""},
+		"eslint":   {[]string{"eslint.config.js", "eslint.config.mjs", "eslint.config.cjs", "eslint.config.ts", "eslint.config.mts", "eslint.config.cts", ".eslintrc.js", ".eslintrc.cjs"}, "", []string{"--config", "-c"}, []string{"-f", "--format"}},
+		"vite":     {[]string{"vite.config.js", "vite.config.mjs", "vite.config.ts", "vite.config.cjs", "vite.config.mts", "vite.config.cts"}, "", []string{"--config", "-c"}, nil},
+		"next":     {[]string{"next.config.js", "next.config.mjs", "next.config.ts", "next.config.cjs", "next.config.mts"}, "", []string{"--config", "-c"}, nil},
+		"prettier": {[]string{"prettier.config.js", ".prettierrc.js", "prettier.config.mjs", ".prettierrc.mjs", "prettier.config.cjs", ".prettierrc.cjs", "prettier.config.ts", ".prettierrc.ts", "prettier.config.mts", ".prettierrc.mts", "prettier.config.cts", ".prettierrc.cts"}, "", []string{"--config"}, nil},
 	}
 })
 
@@ -76,26 +81,26 @@ func (j *judgement) configModule(c *shell.Command, subj string) {
 // command line names, else the first of its files there, and its
 // package.json key.
 func (j *judgement) runnerConfigIn(c *shell.Command, dir, subj string) {
+	conf := runnerConfigs.Get()[c.Program]
 	explicit := false
 	for k, a := range c.Args {
 		name, value, eq := strings.Cut(a.Text, "=")
 		if !eq && k+1 < len(c.Args) {
 			value = c.Args[k+1].Text
 		}
-		switch name {
-		case "--config", "-c":
+		switch {
+		case slices.Contains(conf.config, name):
 			if eq || k+1 < len(c.Args) {
 				explicit = true
 				j.runnerConfig(c, value, dir, subj)
 			}
-		case "-r", "--require", "--reporter", "-R":
+		case slices.Contains(conf.modules, name):
 			j.runnerModule(c, value, dir, subj)
 		}
 	}
 	if explicit {
 		return
 	}
-	conf := runnerConfigs.Get()[c.Program]
 	for _, f := range conf.files {
 		if p := filepath.Join(dir, f); fileExistsAt(p) {
 			j.runnerConfig(c, p, dir, subj)
