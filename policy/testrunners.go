@@ -2,15 +2,20 @@ package policy
 
 import (
 	"encoding/json"
+	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 
+	"github.com/pelletier/go-toml/v2"
+
 	"github.com/arbitergate/arbiter/internal/lazy"
 
 	"github.com/arbitergate/arbiter/catalog"
 	"github.com/arbitergate/arbiter/code"
+	"github.com/arbitergate/arbiter/project"
 	"github.com/arbitergate/arbiter/shell"
 )
 
@@ -22,6 +27,7 @@ type runnerConfig struct {
 	key     string
 	config  []string
 	modules []string
+	keys    []string // its own settings naming code it loads, besides runnerKeys
 }
 
 // runnerConfigs are the configuration files each JavaScript test runner
@@ -29,16 +35,22 @@ type runnerConfig struct {
 // reads when there is none ("" for none).
 var runnerConfigs = lazy.New(func() map[string]runnerConfig {
 	return map[string]runnerConfig{
-		"jest":   {[]string{"jest.config.js", "jest.config.ts", "jest.config.mjs", "jest.config.cjs", "jest.config.mts", "jest.config.cts", "jest.config.json"}, "jest", []string{"--config", "-c"}, []string{"-r", "--require", "-R", "--reporter"}},
-		"vitest": {[]string{"vitest.config.ts", "vitest.config.mts", "vitest.config.cts", "vitest.config.js", "vitest.config.mjs", "vitest.config.cjs", "vite.config.ts", "vite.config.mts", "vite.config.cts", "vite.config.js", "vite.config.mjs", "vite.config.cjs"}, "", []string{"--config", "-c"}, []string{"-r", "--require", "-R", "--reporter"}},
-		"mocha":  {[]string{".mocharc.js", ".mocharc.cjs", ".mocharc.mjs", ".mocharc.yaml", ".mocharc.yml", ".mocharc.jsonc", ".mocharc.json"}, "mocha", []string{"--config"}, []string{"-r", "--require", "-R", "--reporter"}},
-		// eslint and prettier: only the configurations that are modules,
-		// which run; the JSON and YAML ones name installed packages. vite
-		// and next: their configuration modules, which run before a build.
-		"eslint":   {[]string{"eslint.config.js", "eslint.config.mjs", "eslint.config.cjs", "eslint.config.ts", "eslint.config.mts", "eslint.config.cts", ".eslintrc.js", ".eslintrc.cjs"}, "", []string{"--config", "-c"}, []string{"-f", "--format"}},
-		"vite":     {[]string{"vite.config.js", "vite.config.mjs", "vite.config.ts", "vite.config.cjs", "vite.config.mts", "vite.config.cts"}, "", []string{"--config", "-c"}, nil},
-		"next":     {[]string{"next.config.js", "next.config.mjs", "next.config.ts", "next.config.cjs", "next.config.mts"}, "", []string{"--config", "-c"}, nil},
-		"prettier": {[]string{"prettier.config.js", ".prettierrc.js", "prettier.config.mjs", ".prettierrc.mjs", "prettier.config.cjs", ".prettierrc.cjs", "prettier.config.ts", ".prettierrc.ts", "prettier.config.mts", ".prettierrc.mts", "prettier.config.cts", ".prettierrc.cts"}, "", []string{"--config"}, nil},
+		"jest":   {[]string{"jest.config.js", "jest.config.ts", "jest.config.mjs", "jest.config.cjs", "jest.config.mts", "jest.config.cts", "jest.config.json"}, "jest", []string{"--config", "-c"}, []string{"-r", "--require", "-R", "--reporter"}, nil},
+		"vitest": {[]string{"vitest.config.ts", "vitest.config.mts", "vitest.config.cts", "vitest.config.js", "vitest.config.mjs", "vitest.config.cjs", "vite.config.ts", "vite.config.mts", "vite.config.cts", "vite.config.js", "vite.config.mjs", "vite.config.cjs"}, "", []string{"--config", "-c"}, []string{"-r", "--require", "-R", "--reporter"}, nil},
+		"mocha":  {[]string{".mocharc.js", ".mocharc.cjs", ".mocharc.mjs", ".mocharc.yaml", ".mocharc.yml", ".mocharc.jsonc", ".mocharc.json"}, "mocha", []string{"--config"}, []string{"-r", "--require", "-R", "--reporter"}, nil},
+		// eslint: only the configurations that are modules, which run;
+		// the JSON and YAML ones name installed packages. prettier: all
+		// of them, in its order, for the plugins they name. vite and
+		// next: their configuration modules, which run before a build.
+		"eslint": {[]string{"eslint.config.js", "eslint.config.mjs", "eslint.config.cjs", "eslint.config.ts", "eslint.config.mts", "eslint.config.cts", ".eslintrc.js", ".eslintrc.cjs"}, "", []string{"--config", "-c"}, []string{"-f", "--format"}, nil},
+		"vite":   {[]string{"vite.config.js", "vite.config.mjs", "vite.config.ts", "vite.config.cjs", "vite.config.mts", "vite.config.cts"}, "", []string{"--config", "-c"}, nil, nil},
+		"next":   {[]string{"next.config.js", "next.config.mjs", "next.config.ts", "next.config.cjs", "next.config.mts"}, "", []string{"--config", "-c"}, nil, nil},
+		"prettier": {
+			files:  []string{".prettierrc", ".prettierrc.json", ".prettierrc.yml", ".prettierrc.yaml", ".prettierrc.json5", ".prettierrc.js", "prettier.config.js", ".prettierrc.ts", "prettier.config.ts", ".prettierrc.mjs", "prettier.config.mjs", ".prettierrc.mts", "prettier.config.mts", ".prettierrc.cjs", "prettier.config.cjs", ".prettierrc.cts", "prettier.config.cts", ".prettierrc.toml"},
+			key:    "prettier",
+			config: []string{"--config"}, // its -c is --check
+			keys:   []string{"plugins"},
+		},
 	}
 })
 
@@ -104,12 +116,28 @@ func (j *judgement) runnerConfigIn(c *shell.Command, dir, subj string) {
 	for _, f := range conf.files {
 		if p := filepath.Join(dir, f); fileExistsAt(p) {
 			j.runnerConfig(c, p, dir, subj)
-			return
+			break
 		}
 	}
+	// The package.json key too: mocha merges it with its file, prettier
+	// reads it first, jest refuses both.
 	if conf.key != "" {
 		j.packageConfig(c, filepath.Join(dir, "package.json"), conf.key, subj)
 	}
+}
+
+// configKeys are the settings of c's configuration that name code it
+// loads: runnerKeys, and the tool's own.
+func configKeys(c *shell.Command) map[string]bool {
+	extra := runnerConfigs.Get()[c.Program].keys
+	if len(extra) == 0 {
+		return runnerKeys.Get()
+	}
+	keys := maps.Clone(runnerKeys.Get())
+	for _, k := range extra {
+		keys[k] = true
+	}
+	return keys
 }
 
 func fileExistsAt(p string) bool {
@@ -132,13 +160,24 @@ func (j *judgement) runnerConfig(c *shell.Command, value, dir, subj string) {
 		if ok {
 			j.jsonConfig(c, []byte(text), shown, filepath.Dir(abs), subj)
 		}
+	case ext == ".yaml" || ext == ".yml" || ext == ".toml" || filepath.Base(abs) == ".prettierrc":
+		text, ok := j.readBuildFile(abs, "the test runner's configuration", subj)
+		if !ok {
+			return
+		}
+		v, err := decodeConfig(abs, []byte(text))
+		if err != nil {
+			j.fireWith(catalog.UBuildCode, subj, "arbiter cannot read "+shown+" ("+err.Error()+"), so it cannot tell which files the tool loads")
+			return
+		}
+		j.configTree(c, v, filepath.Dir(abs), subj)
 	case jsFile(abs):
 		text, ok := j.readBuildFile(abs, "the test runner's configuration", subj)
 		if !ok {
 			return
 		}
 		j.runnerModule(c, abs, dir, subj) // the configuration is code that runs
-		files, err := code.ConfigValues(text, runnerKeys.Get())
+		files, err := code.ConfigValues(text, configKeys(c))
 		if err != nil {
 			j.fireWith(catalog.UBuildCode, subj, "arbiter cannot tell which files "+shown+" makes the test runner load ("+err.Error()+")")
 			return
@@ -172,13 +211,41 @@ func (j *judgement) jsonConfig(c *shell.Command, data []byte, shown, dir, subj s
 		j.fireWith(catalog.UBuildCode, subj, "arbiter cannot read "+shown+" as JSON ("+err.Error()+"), so it cannot tell which files the test runner loads")
 		return
 	}
+	j.configTree(c, v, dir, subj)
+}
+
+// decodeConfig reads a YAML (or bare .prettierrc, YAML or JSON) or TOML
+// configuration as plain values.
+func decodeConfig(path string, data []byte) (any, error) {
+	if filepath.Ext(path) == ".toml" {
+		var v map[string]any
+		err := toml.Unmarshal(data, &v)
+		return v, err
+	}
+	docs, err := project.ParseYAML(data)
+	switch {
+	case err != nil:
+		return nil, err
+	case len(docs) > 1:
+		return nil, fmt.Errorf("it holds %d YAML documents", len(docs))
+	case len(docs) == 0:
+		return nil, nil
+	}
+	return docs[0], nil
+}
+
+// configTree judges a configuration read as plain values by the files
+// its code-naming settings name; a configuration that is only a string
+// names a shared configuration, a module it loads.
+func (j *judgement) configTree(c *shell.Command, v any, dir, subj string) {
+	keys := configKeys(c)
 	var files []string
 	var walk func(x any, named bool)
 	walk = func(x any, named bool) {
 		switch t := x.(type) {
 		case map[string]any:
 			for k, v := range t {
-				walk(v, named || runnerKeys.Get()[k])
+				walk(v, named || keys[k])
 			}
 		case []any:
 			for _, v := range t {
@@ -190,7 +257,8 @@ func (j *judgement) jsonConfig(c *shell.Command, data []byte, shown, dir, subj s
 			}
 		}
 	}
-	walk(v, false)
+	_, shared := v.(string)
+	walk(v, shared)
 	j.configFiles(c, files, dir, subj)
 }
 
