@@ -23,34 +23,49 @@ import (
 // options of its command line that name a file of code it loads: its
 // configuration, or a module (a required file, a reporter, a formatter).
 type runnerConfig struct {
-	files   []string
-	key     string
+	files   []string // in each folder it looks in, in its order
+	key     string   // the package.json key it reads ("" for none)
 	config  []string
 	modules []string
 	keys    []string // its own settings naming code it loads, besides runnerKeys
+	up      bool     // with none in its folder, it looks in the parents
+	below   bool     // each file it works on takes the configuration nearest it
 }
 
-// runnerConfigs are the configuration files each JavaScript test runner
-// (and linter or formatter) looks for in its folder, in its order, and the package.json key it
-// reads when there is none ("" for none).
+// runnerConfigs are where each JavaScript test runner (and linter,
+// formatter or build tool) finds its configuration.
 var runnerConfigs = lazy.New(func() map[string]runnerConfig {
+	testOpts := []string{"-r", "--require", "-R", "--reporter"}
 	return map[string]runnerConfig{
-		"jest":   {[]string{"jest.config.js", "jest.config.ts", "jest.config.mjs", "jest.config.cjs", "jest.config.mts", "jest.config.cts", "jest.config.json"}, "jest", []string{"--config", "-c"}, []string{"-r", "--require", "-R", "--reporter"}, nil},
-		"vitest": {[]string{"vitest.config.ts", "vitest.config.mts", "vitest.config.cts", "vitest.config.js", "vitest.config.mjs", "vitest.config.cjs", "vite.config.ts", "vite.config.mts", "vite.config.cts", "vite.config.js", "vite.config.mjs", "vite.config.cjs"}, "", []string{"--config", "-c"}, []string{"-r", "--require", "-R", "--reporter"}, nil},
-		"mocha":  {[]string{".mocharc.js", ".mocharc.cjs", ".mocharc.mjs", ".mocharc.yaml", ".mocharc.yml", ".mocharc.jsonc", ".mocharc.json"}, "mocha", []string{"--config"}, []string{"-r", "--require", "-R", "--reporter"}, nil},
+		"jest": {
+			files: []string{"jest.config.js", "jest.config.ts", "jest.config.mjs", "jest.config.cjs", "jest.config.mts", "jest.config.cts", "jest.config.json"},
+			key:   "jest", config: []string{"--config", "-c"}, modules: testOpts, up: true,
+		},
+		"vitest": {
+			files:  []string{"vitest.config.ts", "vitest.config.mts", "vitest.config.cts", "vitest.config.js", "vitest.config.mjs", "vitest.config.cjs", "vite.config.ts", "vite.config.mts", "vite.config.cts", "vite.config.js", "vite.config.mjs", "vite.config.cjs"},
+			config: []string{"--config", "-c"}, modules: testOpts, up: true,
+		},
+		"mocha": {
+			files: []string{".mocharc.js", ".mocharc.cjs", ".mocharc.mjs", ".mocharc.yaml", ".mocharc.yml", ".mocharc.jsonc", ".mocharc.json"},
+			key:   "mocha", config: []string{"--config"}, modules: testOpts, up: true,
+		},
 		// eslint: only the configurations that are modules, which run;
-		// the JSON and YAML ones name installed packages. prettier: all
-		// of them, in its order, for the plugins they name. vite and
-		// next: their configuration modules, which run before a build.
-		"eslint": {[]string{"eslint.config.js", "eslint.config.mjs", "eslint.config.cjs", "eslint.config.ts", "eslint.config.mts", "eslint.config.cts", ".eslintrc.js", ".eslintrc.cjs"}, "", []string{"--config", "-c"}, []string{"-f", "--format"}, nil},
-		"vite":   {[]string{"vite.config.js", "vite.config.mjs", "vite.config.ts", "vite.config.cjs", "vite.config.mts", "vite.config.cts"}, "", []string{"--config", "-c"}, nil, nil},
-		"next":   {[]string{"next.config.js", "next.config.mjs", "next.config.ts", "next.config.cjs", "next.config.mts"}, "", []string{"--config", "-c"}, nil, nil},
+		// the JSON and YAML ones name installed packages.
+		"eslint": {
+			files:  []string{"eslint.config.js", "eslint.config.mjs", "eslint.config.cjs", "eslint.config.ts", "eslint.config.mts", "eslint.config.cts", ".eslintrc.js", ".eslintrc.cjs"},
+			config: []string{"--config", "-c"}, modules: []string{"-f", "--format"}, up: true, below: true,
+		},
+		// prettier: all of them, for the plugins they name.
 		"prettier": {
 			files:  []string{".prettierrc", ".prettierrc.json", ".prettierrc.yml", ".prettierrc.yaml", ".prettierrc.json5", ".prettierrc.js", "prettier.config.js", ".prettierrc.ts", "prettier.config.ts", ".prettierrc.mjs", "prettier.config.mjs", ".prettierrc.mts", "prettier.config.mts", ".prettierrc.cjs", "prettier.config.cjs", ".prettierrc.cts", "prettier.config.cts", ".prettierrc.toml"},
 			key:    "prettier",
 			config: []string{"--config"}, // its -c is --check
-			keys:   []string{"plugins"},
+			keys:   []string{"plugins"}, up: true, below: true,
 		},
+		// vite and next: their configuration modules, which run before a
+		// build, in the root only.
+		"vite": {files: []string{"vite.config.js", "vite.config.mjs", "vite.config.ts", "vite.config.cjs", "vite.config.mts", "vite.config.cts"}, config: []string{"--config", "-c"}},
+		"next": {files: []string{"next.config.js", "next.config.mjs", "next.config.ts", "next.config.cjs", "next.config.mts"}, config: []string{"--config", "-c"}},
 	}
 })
 
@@ -113,16 +128,56 @@ func (j *judgement) runnerConfigIn(c *shell.Command, dir, subj string) {
 	if explicit {
 		return
 	}
+	// Every folder it may take a configuration from is read, which is
+	// never less than it loads.
+	j.configHere(c, conf, dir, subj)
+	for d := dir; conf.up && filepath.Dir(d) != d; {
+		d = filepath.Dir(d)
+		j.configHere(c, conf, d, subj)
+	}
+	if conf.below {
+		j.configsBelow(c, conf, dir, subj)
+	}
+}
+
+// configHere judges the configuration c takes from the folder dir: the
+// first of its files there, and its package.json key (mocha merges it
+// with its file, prettier reads it first, jest refuses both).
+func (j *judgement) configHere(c *shell.Command, conf runnerConfig, dir, subj string) {
 	for _, f := range conf.files {
 		if p := filepath.Join(dir, f); fileExistsAt(p) {
 			j.runnerConfig(c, p, dir, subj)
 			break
 		}
 	}
-	// The package.json key too: mocha merges it with its file, prettier
-	// reads it first, jest refuses both.
 	if conf.key != "" {
 		j.packageConfig(c, filepath.Join(dir, "package.json"), conf.key, subj)
+	}
+}
+
+// configsBelow judges the configurations in the folders below dir, which
+// the files there take, leaving out the installed packages and git's
+// folder, which the tools skip.
+func (j *judgement) configsBelow(c *shell.Command, conf runnerConfig, dir, subj string) {
+	found, err := project.FindFiles(dir, func(name string) bool {
+		return slices.Contains(conf.files, name) || conf.key != "" && name == "package.json"
+	}, func(p string) bool {
+		base := filepath.Base(p)
+		return base == "node_modules" || base == ".git"
+	})
+	switch {
+	case err != nil && !fileExistsAt(dir):
+		return // no folder: nothing there runs
+	case err != nil:
+		j.fireWith(catalog.UBuildCode, subj, "arbiter cannot list the folders below "+j.shownPath(dir)+" for the configurations "+c.Program+" takes there ("+err.Error()+")")
+		return
+	}
+	seen := map[string]bool{dir: true}
+	for _, f := range found {
+		if d := filepath.Dir(f); !seen[d] {
+			seen[d] = true
+			j.configHere(c, conf, d, subj)
+		}
 	}
 }
 
