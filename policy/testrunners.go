@@ -30,6 +30,10 @@ type runnerConfig struct {
 	keys    []string // its own settings naming code it loads, besides runnerKeys
 	up      bool     // with none in its folder, it looks in the parents
 	below   bool     // each file it works on takes the configuration nearest it
+	// projects: its projects setting names folders (or files) whose
+	// configurations it loads too.
+	projects bool
+	unread   []string // files it loads that arbiter does not read: there, they defer
 }
 
 // runnerConfigs are where each JavaScript test runner (and linter,
@@ -39,11 +43,13 @@ var runnerConfigs = lazy.New(func() map[string]runnerConfig {
 	return map[string]runnerConfig{
 		"jest": {
 			files: []string{"jest.config.js", "jest.config.ts", "jest.config.mjs", "jest.config.cjs", "jest.config.mts", "jest.config.cts", "jest.config.json"},
-			key:   "jest", config: []string{"--config", "-c"}, modules: testOpts, up: true,
+			key:   "jest", config: []string{"--config", "-c"}, modules: testOpts, up: true, projects: true,
 		},
 		"vitest": {
 			files:  []string{"vitest.config.ts", "vitest.config.mts", "vitest.config.cts", "vitest.config.js", "vitest.config.mjs", "vitest.config.cjs", "vite.config.ts", "vite.config.mts", "vite.config.cts", "vite.config.js", "vite.config.mjs", "vite.config.cjs"},
-			config: []string{"--config", "-c"}, modules: testOpts, up: true,
+			config: []string{"--config", "-c"}, modules: testOpts, up: true, projects: true,
+			// A workspace module names its projects by pattern.
+			unread: []string{"vitest.workspace.ts", "vitest.workspace.mts", "vitest.workspace.cts", "vitest.workspace.js", "vitest.workspace.mjs", "vitest.workspace.cjs", "vitest.workspace.json", "vitest.projects.ts", "vitest.projects.js"},
 		},
 		"mocha": {
 			files: []string{".mocharc.js", ".mocharc.cjs", ".mocharc.mjs", ".mocharc.yaml", ".mocharc.yml", ".mocharc.jsonc", ".mocharc.json"},
@@ -144,6 +150,11 @@ func (j *judgement) runnerConfigIn(c *shell.Command, dir, subj string) {
 // first of its files there, and its package.json key (mocha merges it
 // with its file, prettier reads it first, jest refuses both).
 func (j *judgement) configHere(c *shell.Command, conf runnerConfig, dir, subj string) {
+	for _, f := range conf.unread {
+		if p := filepath.Join(dir, f); fileExistsAt(p) {
+			j.fireWith(catalog.UBuildCode, subj, c.Program+" loads "+j.shownPath(p)+", which names the projects it runs by pattern, which arbiter does not read")
+		}
+	}
 	for _, f := range conf.files {
 		if p := filepath.Join(dir, f); fileExistsAt(p) {
 			j.runnerConfig(c, p, dir, subj)
@@ -238,6 +249,14 @@ func (j *judgement) runnerConfig(c *shell.Command, value, dir, subj string) {
 			return
 		}
 		j.configFiles(c, files, filepath.Dir(abs), subj)
+		if runnerConfigs.Get()[c.Program].projects {
+			projects, err := code.ConfigValues(text, map[string]bool{"projects": true})
+			if err != nil {
+				j.fireWith(catalog.UBuildCode, subj, "arbiter cannot tell which projects "+shown+" makes the test runner load ("+err.Error()+")")
+				return
+			}
+			j.runnerProjects(c, projects, filepath.Dir(abs), subj)
+		}
 	default:
 		j.fireWith(catalog.UBuildCode, subj, "the test runner reads its configuration from "+shown+", a format arbiter does not read")
 	}
@@ -315,6 +334,9 @@ func (j *judgement) configTree(c *shell.Command, v any, dir, subj string) {
 	_, shared := v.(string)
 	walk(v, shared)
 	j.configFiles(c, files, dir, subj)
+	if runnerConfigs.Get()[c.Program].projects {
+		j.runnerProjects(c, treeProjects(v), dir, subj)
+	}
 }
 
 // configFiles judges the files a configuration names: a path is the
@@ -351,4 +373,59 @@ func (j *judgement) runnerModule(c *shell.Command, name, dir, subj string) {
 		return // not there: nothing runs
 	}
 	j.scriptCode("node", "javascript", text, dir, subj+" (loads "+j.shownPath(abs)+")", nil, abs)
+}
+
+// treeProjects returns the strings of the projects settings in a
+// configuration read as plain values; an inline project is an object,
+// whose own settings the walk of the whole already read.
+func treeProjects(v any) []string {
+	var out []string
+	var walk func(x any)
+	walk = func(x any) {
+		switch t := x.(type) {
+		case map[string]any:
+			for k, v := range t {
+				if list, ok := v.([]any); ok && k == "projects" {
+					for _, e := range list {
+						if s, ok := e.(string); ok {
+							out = append(out, s)
+						}
+					}
+				}
+				walk(v)
+			}
+		case []any:
+			for _, v := range t {
+				walk(v)
+			}
+		}
+	}
+	walk(v)
+	return out
+}
+
+// runnerProjects judges the projects a configuration in dir names: a
+// folder's configuration, or a configuration file, is read as the
+// runner's own; a pattern is not expanded and defers.
+func (j *judgement) runnerProjects(c *shell.Command, names []string, dir, subj string) {
+	conf := runnerConfigs.Get()[c.Program]
+	for _, n := range names {
+		n = strings.ReplaceAll(n, "<rootDir>", dir)
+		if strings.ContainsAny(n, "*?[{!") {
+			j.fireWith(catalog.UBuildCode, subj, c.Program+" runs the projects "+n+" names by pattern, whose configurations arbiter does not read")
+			continue
+		}
+		abs := j.res.Resolve(n, dir)
+		if !j.firstRead("projects:"+abs, subj) {
+			continue // read already (or a cycle)
+		}
+		switch st, err := os.Stat(abs); {
+		case err != nil:
+			// not there: nothing runs
+		case st.IsDir():
+			j.configHere(c, conf, abs, subj)
+		default:
+			j.runnerConfig(c, abs, filepath.Dir(abs), subj)
+		}
+	}
 }
