@@ -34,6 +34,12 @@ type runnerConfig struct {
 	// configurations it loads too.
 	projects bool
 	unread   []string // files it loads that arbiter does not read: there, they defer
+	// tests: it runs test files; selection are the settings with which a
+	// configuration chooses them, operands whether its operands are
+	// test files or folders (not filters of its own selection).
+	tests     bool
+	selection []string
+	operands  bool
 }
 
 // runnerConfigs are where each JavaScript test runner (and linter,
@@ -44,16 +50,19 @@ var runnerConfigs = lazy.New(func() map[string]runnerConfig {
 		"jest": {
 			files: []string{"jest.config.js", "jest.config.ts", "jest.config.mjs", "jest.config.cjs", "jest.config.mts", "jest.config.cts", "jest.config.json"},
 			key:   "jest", config: []string{"--config", "-c"}, modules: testOpts, up: true, projects: true,
+			tests: true, selection: []string{"testMatch", "testRegex", "roots", "rootDir", "moduleFileExtensions"},
 		},
 		"vitest": {
 			files:  []string{"vitest.config.ts", "vitest.config.mts", "vitest.config.cts", "vitest.config.js", "vitest.config.mjs", "vitest.config.cjs", "vite.config.ts", "vite.config.mts", "vite.config.cts", "vite.config.js", "vite.config.mjs", "vite.config.cjs"},
 			config: []string{"--config", "-c"}, modules: testOpts, up: true, projects: true,
+			tests: true, selection: []string{"include", "dir", "root", "includeSource"},
 			// A workspace module names its projects by pattern.
 			unread: []string{"vitest.workspace.ts", "vitest.workspace.mts", "vitest.workspace.cts", "vitest.workspace.js", "vitest.workspace.mjs", "vitest.workspace.cjs", "vitest.workspace.json", "vitest.projects.ts", "vitest.projects.js"},
 		},
 		"mocha": {
 			files: []string{".mocharc.js", ".mocharc.cjs", ".mocharc.mjs", ".mocharc.yaml", ".mocharc.yml", ".mocharc.jsonc", ".mocharc.json"},
 			key:   "mocha", config: []string{"--config"}, modules: testOpts, up: true,
+			tests: true, selection: []string{"spec", "extension", "file"}, operands: true,
 		},
 		// eslint: only the configurations that are modules, which run;
 		// the JSON and YAML ones name installed packages.
@@ -97,7 +106,9 @@ func (j *judgement) testRunner(c *shell.Command) {
 	if c.DirUnknown {
 		return // where it runs is unknown: the closed world defers it
 	}
-	j.runnerConfigIn(c, j.res.Resolve(".", c.Dir), subj)
+	dir := j.res.Resolve(".", c.Dir)
+	j.runnerConfigIn(c, dir, subj)
+	j.testFiles(c, dir, subj)
 }
 
 // configModule judges a linter, formatter or build tool (eslint,
