@@ -362,6 +362,12 @@ func (j *judgement) configFiles(c *shell.Command, names []string, dir, subj stri
 	}
 }
 
+// moduleExtensions are those a module named without one may have: jest's
+// moduleFileExtensions, vite's and node's.
+var moduleExtensions = lazy.New(func() []string {
+	return []string{".js", ".mjs", ".cjs", ".jsx", ".ts", ".tsx", ".mts", ".cts", ".json", ".node"}
+})
+
 // runnerModule judges a module the runner loads as a script node runs.
 func (j *judgement) runnerModule(c *shell.Command, name, dir, subj string) {
 	if !strings.HasPrefix(name, ".") && !strings.HasPrefix(name, "/") && !jsFile(name) {
@@ -369,12 +375,19 @@ func (j *judgement) runnerModule(c *shell.Command, name, dir, subj string) {
 	}
 	abs := j.res.Resolve(name, dir)
 	if !fileExistsAt(abs) && !jsFile(abs) {
-		for _, ext := range []string{".js", ".ts", ".mjs", ".cjs"} {
-			if fileExistsAt(abs + ext) {
-				abs += ext
-				break
+		// Named without its extension: the runners and node try several,
+		// in orders of their own, so every file that one may find is read.
+		for _, ext := range moduleExtensions.Get() {
+			switch p := abs + ext; {
+			case !fileExistsAt(p) || ext == ".json":
+				// not there, or data
+			case ext == ".node":
+				j.fireWith(catalog.UBuildCode, subj, c.Program+" loads "+j.shownPath(p)+", a compiled addon arbiter cannot read")
+			default:
+				j.runnerModule(c, p, dir, subj)
 			}
 		}
+		return
 	}
 	if !j.firstRead(abs, subj) {
 		return
