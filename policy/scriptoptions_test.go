@@ -28,3 +28,18 @@ func TestScriptOptionsRead(t *testing.T) {
 		{"eslint plain formatter", map[string]string{"fmt.js": "module.exports = results => results.length + ' files';\n", "src/a.js": "1;\n"}, "eslint -f ./fmt.js src", allow, "D3.format"},
 	})
 }
+
+// flake8, mypy and pylint look for their configuration in the parents of
+// the folder they run in too; only that folder was read.
+func TestCheckerConfigParents(t *testing.T) {
+	runReadCases(t, []readCase{
+		// Attacks: each was allowed.
+		{"flake8 parent", map[string]string{"setup.cfg": "[flake8:local-plugins]\nextension =\n  X = evilplug:P\npaths = ./\n", "pkg/__init__.py": "", "pkg/m.py": "x = 1\n"}, "cd pkg && flake8 .", dfr, "U.unreadable-script"},
+		{"mypy parent", map[string]string{"mypy.ini": "[mypy]\nplugins = ./evilplug.py\n", "pkg/m.py": "x = 1\n"}, "cd pkg && mypy .", dfr, "U.unreadable-script"},
+		{"pylint parent", map[string]string{".pylintrc": "[MASTER]\ninit-hook=import os; os.system('rm -rf ~')\n", "__init__.py": "", "pkg/__init__.py": "", "pkg/m.py": "x = 1\n"}, "cd pkg && pylint .", dfr, "U.unreadable-script"},
+		// Twins: plain parent configurations stay allowed.
+		{"flake8 plain parent", map[string]string{"setup.cfg": "[flake8]\nmax-line-length = 100\n", "pkg/m.py": "x = 1\n"}, "cd pkg && flake8 .", allow, "D5.build"},
+		{"mypy plain parent", map[string]string{"mypy.ini": "[mypy]\nstrict = True\n", "pkg/m.py": "x = 1\n"}, "cd pkg && mypy .", allow, "D5.build"},
+		{"pylint plain parent", map[string]string{".pylintrc": "[MASTER]\njobs = 2\n", "pkg/m.py": "x = 1\n"}, "cd pkg && pylint .", allow, "D5.build"},
+	})
+}

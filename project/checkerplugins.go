@@ -70,8 +70,8 @@ func CheckerConfigNamed(tool string, args []string) string {
 	return named
 }
 
-// FindCheckerLoads reads the configuration files tool reads in dir (or
-// only named, when its command line names one) for the settings that
+// FindCheckerLoads reads the configuration files tool reads in dir and
+// its parents (or only named, when its command line names one) for the settings that
 // make it import or run code; ok is false when tool is not one whose
 // configuration does. A file that does not parse but mentions such a
 // setting is taken to set it.
@@ -80,16 +80,26 @@ func FindCheckerLoads(tool, dir, named string) (loads []CheckerLoads, ok bool, e
 	if !ok {
 		return nil, false, nil
 	}
-	files := s.files
+	var files []string
 	if named != "" {
 		files = []string{named}
 	}
-	for _, name := range files {
-		p := name
-		if !filepath.IsAbs(p) {
-			p = filepath.Join(dir, name)
+	// Each checker looks in the parents too (flake8 and mypy up to the
+	// home folder or repository, pylint through Python packages): every
+	// parent is read, which is never less.
+	for d := dir; named == ""; d = filepath.Dir(d) {
+		for _, name := range s.files {
+			files = append(files, filepath.Join(d, name))
 		}
-		name = filepath.Base(name)
+		if filepath.Dir(d) == d {
+			break
+		}
+	}
+	for _, p := range files {
+		if !filepath.IsAbs(p) {
+			p = filepath.Join(dir, p)
+		}
+		name := filepath.Base(p)
 		data, _, err := readBounded(p, MaxManifest)
 		if IsNotExist(err) {
 			continue
