@@ -17,6 +17,7 @@ import (
 	"github.com/arbitergate/arbiter/code"
 	"github.com/arbitergate/arbiter/project"
 	"github.com/arbitergate/arbiter/shell"
+	"github.com/arbitergate/arbiter/spec"
 )
 
 // runnerConfig is where a test runner finds its configuration, and the
@@ -146,15 +147,59 @@ func (j *judgement) runnerConfigIn(c *shell.Command, dir, subj string) {
 		return
 	}
 	// Every folder it may take a configuration from is read, which is
-	// never less than it loads.
-	j.configHere(c, conf, dir, subj)
-	for d := dir; conf.up && filepath.Dir(d) != d; {
-		d = filepath.Dir(d)
-		j.configHere(c, conf, d, subj)
+	// never less than it loads: where it runs, and for a tool whose files
+	// take the configuration nearest them, where each operand is.
+	seen := map[string]bool{}
+	here := func(d string) {
+		if !seen[d] {
+			seen[d] = true
+			j.configHere(c, conf, d, subj)
+		}
 	}
+	roots := []string{dir}
 	if conf.below {
-		j.configsBelow(c, conf, dir, subj)
+		roots = append(roots, j.operandRoots(c, dir)...)
 	}
+	walked := map[string]bool{}
+	for _, r := range roots {
+		if walked[r] {
+			continue
+		}
+		walked[r] = true
+		here(r)
+		for d := r; conf.up && filepath.Dir(d) != d; {
+			d = filepath.Dir(d)
+			here(d)
+		}
+		if conf.below {
+			j.configsBelow(c, conf, r, here, subj)
+		}
+	}
+}
+
+// operandRoots are the folders c's operands are in or are: a file's
+// folder, a folder, or a pattern's folder before its first wildcard.
+func (j *judgement) operandRoots(c *shell.Command, dir string) []string {
+	sp := spec.Lookup(c.Program)
+	if sp == nil {
+		return nil
+	}
+	var roots []string
+	for _, v := range sp.Parse(c.ArgTexts()).Values {
+		if v.Option != "" {
+			continue
+		}
+		name := v.Text
+		if k := strings.IndexAny(name, "*?[{"); k >= 0 {
+			name = filepath.Dir(name[:k] + "x")
+		}
+		abs := j.res.Resolve(name, dir)
+		if st, err := os.Stat(abs); err == nil && !st.IsDir() {
+			abs = filepath.Dir(abs)
+		}
+		roots = append(roots, abs)
+	}
+	return roots
 }
 
 // configHere judges the configuration c takes from the folder dir: the
@@ -180,7 +225,7 @@ func (j *judgement) configHere(c *shell.Command, conf runnerConfig, dir, subj st
 // configsBelow judges the configurations in the folders below dir, which
 // the files there take, leaving out the installed packages and git's
 // folder, which the tools skip.
-func (j *judgement) configsBelow(c *shell.Command, conf runnerConfig, dir, subj string) {
+func (j *judgement) configsBelow(c *shell.Command, conf runnerConfig, dir string, here func(string), subj string) {
 	found, err := project.FindFiles(dir, func(name string) bool {
 		return slices.Contains(conf.files, name) || conf.key != "" && name == "package.json"
 	}, func(p string) bool {
@@ -194,12 +239,8 @@ func (j *judgement) configsBelow(c *shell.Command, conf runnerConfig, dir, subj 
 		j.fireWith(catalog.UBuildCode, subj, "arbiter cannot list the folders below "+j.shownPath(dir)+" for the configurations "+c.Program+" takes there ("+err.Error()+")")
 		return
 	}
-	seen := map[string]bool{dir: true}
 	for _, f := range found {
-		if d := filepath.Dir(f); !seen[d] {
-			seen[d] = true
-			j.configHere(c, conf, d, subj)
-		}
+		here(filepath.Dir(f))
 	}
 }
 
