@@ -2,12 +2,14 @@ package policy
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 
 	"github.com/arbitergate/arbiter/catalog"
+	"github.com/arbitergate/arbiter/code"
 	"github.com/arbitergate/arbiter/project"
 	"github.com/arbitergate/arbiter/shell"
 	"github.com/arbitergate/arbiter/spec"
@@ -40,13 +42,27 @@ func (j *judgement) testFiles(c *shell.Command, dir, subj string) {
 			return
 		}
 	}
-	all := j.choosesTests(conf, dir)
-	found, err := project.FindFiles(dir, jsFile, func(p string) bool {
+	all, roots, err := j.choosesTests(conf, dir)
+	if err != nil {
+		j.fireWith(catalog.UBuildCode, subj, "arbiter cannot tell where "+c.Program+" finds its test files ("+err.Error()+")")
+		return
+	}
+	j.testsBelow(c, dir, dir, all, subj)
+	for _, r := range roots {
+		if !within(r, dir) {
+			j.testsBelow(c, r, dir, true, subj) // a folder outside: every script
+		}
+	}
+}
+
+// testsBelow judges the test files below root (every script, with all).
+func (j *judgement) testsBelow(c *shell.Command, root, dir string, all bool, subj string) {
+	found, err := project.FindFiles(root, jsFile, func(p string) bool {
 		base := filepath.Base(p)
 		return base == "node_modules" || base == ".git"
 	})
-	if err != nil && fileExistsAt(dir) {
-		j.fireWith(catalog.UBuildCode, subj, "arbiter cannot list the test files "+c.Program+" runs below "+j.shownPath(dir)+" ("+err.Error()+")")
+	if err != nil && fileExistsAt(root) {
+		j.fireWith(catalog.UBuildCode, subj, "arbiter cannot list the test files "+c.Program+" runs below "+j.shownPath(root)+" ("+err.Error()+")")
 		return
 	}
 	for _, f := range found {
@@ -54,6 +70,12 @@ func (j *judgement) testFiles(c *shell.Command, dir, subj string) {
 			j.runnerModule(c, f, dir, subj)
 		}
 	}
+}
+
+// within reports whether p is dir or below it.
+func within(p, dir string) bool {
+	rel, err := filepath.Rel(dir, p)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
 }
 
 // testOperand judges one of mocha's operands: a file, or every script
@@ -93,9 +115,10 @@ func testFileName(p string) bool {
 }
 
 // choosesTests reports whether a configuration the runner takes in dir
-// or a parent mentions a setting that chooses its test files: read as
-// text, which is never less than the setting.
-func (j *judgement) choosesTests(conf runnerConfig, dir string) bool {
+// or a parent mentions a setting that chooses its test files (read as
+// text, which is never less than the setting), and the folders its
+// location settings name (a pattern's folder before its wildcard).
+func (j *judgement) choosesTests(conf runnerConfig, dir string) (all bool, roots []string, err error) {
 	for d := dir; ; d = filepath.Dir(d) {
 		names := slices.Clone(conf.files)
 		if conf.key != "" {
@@ -114,15 +137,65 @@ func (j *judgement) choosesTests(conf runnerConfig, dir string) bool {
 				}
 			}
 			for _, k := range conf.selection {
-				if setsKey(text, k) {
-					return true
+				all = all || setsKey(text, k)
+			}
+			found, err := locationValues(conf, n, text)
+			if err != nil {
+				return true, nil, fmt.Errorf("%s: %v", j.shownPath(filepath.Join(d, n)), err)
+			}
+			for _, v := range found {
+				v = strings.ReplaceAll(v, "<rootDir>", d)
+				if k := strings.IndexAny(v, "*?[{!"); k >= 0 {
+					v = filepath.Dir(v[:k] + "x")
 				}
+				roots = append(roots, j.res.Resolve(v, d))
 			}
 		}
 		if filepath.Dir(d) == d {
-			return false
+			return all, roots, nil
 		}
 	}
+}
+
+// locationValues are the values of the location settings in one
+// configuration's text (JavaScript, JSON, or YAML by its name).
+func locationValues(conf runnerConfig, name, text string) ([]string, error) {
+	set := false
+	keys := map[string]bool{}
+	for _, k := range conf.locations {
+		keys[k] = true
+		set = set || setsKey(text, k)
+	}
+	if !set {
+		return nil, nil
+	}
+	if ext := filepath.Ext(name); ext == ".yml" || ext == ".yaml" {
+		v, err := decodeConfig(name, []byte(text))
+		if err != nil {
+			return nil, err
+		}
+		var out []string
+		var walk func(x any, named bool)
+		walk = func(x any, named bool) {
+			switch t := x.(type) {
+			case map[string]any:
+				for k, v := range t {
+					walk(v, named || keys[k])
+				}
+			case []any:
+				for _, v := range t {
+					walk(v, named)
+				}
+			case string:
+				if named {
+					out = append(out, t)
+				}
+			}
+		}
+		walk(v, false)
+		return out, nil
+	}
+	return code.ConfigValues(text, keys)
 }
 
 // setsKey reports whether text holds key as a setting's name: the word,

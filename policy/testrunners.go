@@ -41,6 +41,7 @@ type runnerConfig struct {
 	tests     bool
 	selection []string
 	operands  bool
+	locations []string // the selection settings that name where tests are (roots, dir, spec)
 }
 
 // runnerConfigs are where each JavaScript test runner (and linter,
@@ -51,19 +52,19 @@ var runnerConfigs = lazy.New(func() map[string]runnerConfig {
 		"jest": {
 			files: []string{"jest.config.js", "jest.config.ts", "jest.config.mjs", "jest.config.cjs", "jest.config.mts", "jest.config.cts", "jest.config.json"},
 			key:   "jest", config: []string{"--config", "-c"}, modules: testOpts, up: true, projects: true,
-			tests: true, selection: []string{"testMatch", "testRegex", "roots", "rootDir", "moduleFileExtensions"},
+			tests: true, selection: []string{"testMatch", "testRegex", "roots", "rootDir", "moduleFileExtensions"}, locations: []string{"roots", "rootDir"},
 		},
 		"vitest": {
 			files:  []string{"vitest.config.ts", "vitest.config.mts", "vitest.config.cts", "vitest.config.js", "vitest.config.mjs", "vitest.config.cjs", "vite.config.ts", "vite.config.mts", "vite.config.cts", "vite.config.js", "vite.config.mjs", "vite.config.cjs"},
 			config: []string{"--config", "-c"}, modules: testOpts, up: true, projects: true,
-			tests: true, selection: []string{"include", "dir", "root", "includeSource"},
+			tests: true, selection: []string{"include", "dir", "root", "includeSource"}, locations: []string{"dir", "root", "include", "includeSource"},
 			// A workspace module names its projects by pattern.
 			unread: []string{"vitest.workspace.ts", "vitest.workspace.mts", "vitest.workspace.cts", "vitest.workspace.js", "vitest.workspace.mjs", "vitest.workspace.cjs", "vitest.workspace.json", "vitest.projects.ts", "vitest.projects.js"},
 		},
 		"mocha": {
 			files: []string{".mocharc.js", ".mocharc.cjs", ".mocharc.mjs", ".mocharc.yaml", ".mocharc.yml", ".mocharc.jsonc", ".mocharc.json"},
 			key:   "mocha", config: []string{"--config"}, modules: testOpts, up: true,
-			tests: true, selection: []string{"spec", "extension", "file"}, operands: true,
+			tests: true, selection: []string{"spec", "extension", "file"}, operands: true, locations: []string{"spec", "file"},
 		},
 		// eslint: only the configurations that are modules, which run;
 		// the JSON and YAML ones name installed packages.
