@@ -10,8 +10,8 @@ import (
 )
 
 // scriptOptions defers a build or format tool given an option whose
-// value its spec calls a file of code it loads (golangci-lint -c, javac
-// -cp) when no reader of that tool reads the file: only the options the
+// value its spec calls a file of code it loads (javac -cp) when no
+// reader of that tool reads the file: only the options the
 // test runners' and checkers' readers follow are left to them.
 func (j *judgement) scriptOptions(c *shell.Command, res spec.Result, subj string) {
 	tool := shell.Canonical(c.Program)
@@ -20,7 +20,8 @@ func (j *judgement) scriptOptions(c *shell.Command, res spec.Result, subj string
 		if v.Kind != spec.Script || v.Option == "" {
 			continue
 		}
-		if known && (slices.Contains(conf.config, v.Option) || slices.Contains(conf.modules, v.Option)) || project.CheckerConfigOption(tool, v.Option) {
+		if known && (slices.Contains(conf.config, v.Option) || slices.Contains(conf.modules, v.Option)) || project.CheckerConfigOption(tool, v.Option) ||
+			tool == "golangci-lint" && slices.Contains(golangciConfig.Get(), v.Option) {
 			continue // read by the tool's own reader
 		}
 		j.fireWith(catalog.UBuildCode, subj, c.Program+" "+v.Option+" names "+v.Text+", a file of code or configuration it loads, which arbiter does not read")
