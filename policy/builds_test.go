@@ -119,13 +119,15 @@ func TestTestRunnerConfigs(t *testing.T) {
 		{"npm test runs jest", map[string]string{"package.json": `{"scripts": {"test": "jest"}}`, "jest.config.js": "module.exports = { globalTeardown: './td.js' };\n", "td.js": wipe}, "npm test", deny, "A2.home-delete"},
 		// What cannot be read defers, naming the file.
 		{"computed path", map[string]string{"jest.config.js": "const path = require('path');\nmodule.exports = { globalSetup: path.join(__dirname, 'x.js') };\n"}, "jest", dfr, "U.build-code"},
-		{"yaml mocharc", map[string]string{".mocharc.yml": "require: ./hooks.js\n"}, "mocha", dfr, "U.build-code"},
+		{"yaml mocharc", map[string]string{".mocharc.yml": "require: ./hooks.js\n", "hooks.js": wipe}, "mocha", deny, "A2.home-delete"},
+		{"yaml mocharc unreadable", map[string]string{".mocharc.yml": "require: [./hooks.js\n"}, "mocha", dfr, "U.build-code"},
 		{"bad inline json", nil, `jest --config '{"globalSetup": '`, dfr, "U.build-code"},
 		// Benign twins.
 		{"plain jest config", map[string]string{"jest.config.js": "module.exports = {\n  testEnvironment: 'node',\n  transform: { '^.+\\\\.tsx?$': 'ts-jest' },\n  reporters: ['default', ['jest-junit', { outputDirectory: 'reports' }]],\n  setupFilesAfterEnv: ['./test/setup.js'],\n};\n", "test/setup.js": "jest.setTimeout(30000);\n"}, "jest", allow, "D5.build"},
 		{"plain teardown", map[string]string{"jest.config.js": "module.exports = { globalTeardown: './teardown.js' };\n", "teardown.js": "module.exports = async () => { console.log('done'); };\n"}, "jest", allow, "D5.build"},
 		{"plain vitest", map[string]string{"vite.config.ts": "import { defineConfig } from 'vite';\nexport default defineConfig({ test: { environment: 'jsdom', setupFiles: './vitest.setup.ts' } });\n", "vitest.setup.ts": "import '@testing-library/jest-dom';\n"}, "vitest run", allow, "D5.build"},
 		{"plain mocharc", map[string]string{".mocharc.json": `{"require": "ts-node/register", "spec": "test/*.ts"}`}, "mocha", allow, "D5.build"},
+		{"plain yaml mocharc", map[string]string{".mocharc.yml": "require: ts-node/register\nspec: test/*.ts\n"}, "mocha", allow, "D5.build"},
 		{"no config", nil, "jest", allow, "D5.build"},
 	})
 }

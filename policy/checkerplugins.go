@@ -9,20 +9,20 @@ import (
 	"github.com/arbitergate/arbiter/shell"
 )
 
-// checkerPlugins defers a Python checker whose configuration makes it
-// import project code (a plugin that is a path or a module of the
-// project) or run code (pylint's init-hook), which arbiter does not read.
-// A plugin named by an installed package is loaded like any dependency.
+// checkerPlugins defers a Python checker whose configuration (its files
+// in the folder, or the one its command line names) makes it import
+// project code (a plugin that is a path or a module of the project) or
+// run code (pylint's init-hook), which arbiter does not read. A plugin named by an installed package is loaded like any dependency.
 func (j *judgement) checkerPlugins(c *shell.Command, tool, subj string) {
 	if c.DirUnknown {
 		return // where it runs is unknown: the closed world defers it
 	}
 	dir := j.res.Resolve(".", c.Dir)
-	if tool == "golangci-lint" {
-		j.golangciPlugins(dir, subj)
-		return
+	named := project.CheckerConfigNamed(tool, c.ArgTexts())
+	if named != "" {
+		named = j.res.Resolve(named, dir) // the file read instead of the defaults
 	}
-	loads, ok, err := project.FindCheckerLoads(tool, dir)
+	loads, ok, err := project.FindCheckerLoads(tool, dir, named)
 	switch {
 	case !ok:
 		return
@@ -52,20 +52,4 @@ func projectPlugin(dir, name string) bool {
 	}
 	top, _, _ := strings.Cut(strings.SplitN(name, ":", 2)[0], ".")
 	return fileExistsAt(filepath.Join(dir, top+".py")) || fileExistsAt(filepath.Join(dir, top))
-}
-
-// golangciPlugins defers golangci-lint when its configuration loads a
-// custom linter, a Go plugin or module arbiter does not read.
-func (j *judgement) golangciPlugins(dir, subj string) {
-	root := j.res.Project
-	if root == "" || !under(dir, root) {
-		root = dir
-	}
-	file, err := project.GolangciPlugins(dir, root)
-	switch {
-	case err != nil:
-		j.fireWith(catalog.UUnreadableConfig, subj, "arbiter cannot read golangci-lint's configuration ("+err.Error()+")")
-	case file != "":
-		j.fireWith(catalog.UUnreadableCode, subj, "golangci-lint loads the custom linters "+j.shownPath(file)+" names, plugin code arbiter does not read")
-	}
 }

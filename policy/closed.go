@@ -44,9 +44,12 @@ func (j *judgement) bySpec(c *shell.Command, sp *spec.Spec) {
 		j.fire(catalog.D5Build, subj)
 		j.checkerPlugins(c, shell.Canonical(c.Program), subj)
 		j.configModule(c, subj)
+		j.golangciPlugins(c, subj)
+		j.scriptOptions(c, res, subj)
 	case spec.Formats:
 		j.fire(catalog.D3Format, subj)
 		j.configModule(c, subj)
+		j.scriptOptions(c, res, subj)
 	case spec.Writes:
 		j.fire(catalog.D2WriteProject, subj)
 	case spec.Runs:

@@ -1,26 +1,26 @@
 package policy
 
-import (
-	"testing"
+import "testing"
 
-	"github.com/arbitergate/arbiter"
-)
-
-// TestGolangciPlugins: golangci-lint opens the custom linters its
-// configuration names (Go plugins, module plugins), code arbiter does not
-// read; the rest of its configuration only picks linters and settings.
+// golangci-lint loads the Go plugins its configuration names as custom
+// linters (linters-settings.custom.NAME.path, a shared object), from the
+// .golangci.* of the folder it runs in or a parent, or the file -c names.
+// Nothing of it was read: such a run was allowed.
 func TestGolangciPlugins(t *testing.T) {
-	tree := func(name, config string) map[string]string {
-		return map[string]string{"go.mod": "module example.com/app\n\ngo 1.22\n", "main.go": "package main\n\nfunc main() {}\n", name: config}
-	}
+	const v1 = "linters-settings:\n  custom:\n    evil:\n      path: ./evil.so\n"
 	runReadCases(t, []readCase{
-		{"a plugin, version 1", tree(".golangci.yml", "linters-settings:\n  custom:\n    evil:\n      path: /tmp/evil.so\n"), "golangci-lint run ./...", arbiter.Defer, "U.unreadable-code"},
-		{"a plugin, version 2", tree(".golangci.yaml", "version: \"2\"\nlinters:\n  settings:\n    custom:\n      evil:\n        type: module\n"), "golangci-lint run", arbiter.Defer, "U.unreadable-code"},
-		{"a plugin in TOML", tree(".golangci.toml", "[linters-settings.custom.evil]\npath = \"/tmp/evil.so\"\n"), "golangci-lint run ./...", arbiter.Defer, "U.unreadable-code"},
-		{"a plugin in JSON, above", map[string]string{"go.mod": "module example.com/app\n\ngo 1.22\n", "sub/x.go": "package sub\n", ".golangci.json": `{"linters-settings": {"custom": {"evil": {"path": "/tmp/evil.so"}}}}`}, "cd sub && golangci-lint run", arbiter.Defer, "U.unreadable-code"},
-		{"an unreadable file naming custom linters", tree(".golangci.yml", "linters-settings: [custom\n"), "golangci-lint run", arbiter.Defer, ""},
-
-		{"plain settings", tree(".golangci.yml", "linters:\n  enable:\n    - errcheck\n    - govet\nlinters-settings:\n  govet:\n    enable-all: true\n"), "golangci-lint run ./...", arbiter.Allow, "D5.build"},
-		{"no configuration", tree("README.md", "x\n"), "golangci-lint run ./...", arbiter.Allow, "D5.build"},
+		// Attacks: each was allowed.
+		{"v1 custom linter", map[string]string{".golangci.yml": v1}, "golangci-lint run", dfr, "U.build-code"},
+		{"v2 custom linter", map[string]string{".golangci.yaml": "version: \"2\"\nlinters:\n  settings:\n    custom:\n      evil:\n        path: ./evil.so\n"}, "golangci-lint run ./...", dfr, "U.build-code"},
+		{"parent config", map[string]string{".golangci.yml": v1, "sub/a.go": "package sub\n"}, "cd sub && golangci-lint run", dfr, "U.build-code"},
+		{"json config above", map[string]string{".golangci.json": `{"linters-settings": {"custom": {"evil": {"path": "./evil.so"}}}}`, "sub/x.go": "package sub\n"}, "cd sub && golangci-lint run", dfr, "U.build-code"},
+		{"v2 module plugin", map[string]string{".golangci.yml": "version: \"2\"\nlinters:\n  settings:\n    custom:\n      evil:\n        type: module\n"}, "golangci-lint run", dfr, "U.build-code"},
+		{"named config with a plugin", map[string]string{"ci/lint.yml": v1}, "golangci-lint run --config=ci/lint.yml", dfr, "U.build-code"},
+		{"toml config", map[string]string{".golangci.toml": "[linters-settings.custom.evil]\npath = \"./evil.so\"\n"}, "golangci-lint run", dfr, "U.build-code"},
+		{"unreadable config", map[string]string{".golangci.yml": "linters: [\n"}, "golangci-lint run", dfr, "U.build-code"},
+		// Twins: plain configurations, named or found, stay allowed.
+		{"plain config", map[string]string{".golangci.yml": "linters:\n  enable: [govet, errcheck]\n"}, "golangci-lint run", allow, "D5.build"},
+		{"plain named config", map[string]string{"ci/lint.yml": "run:\n  timeout: 5m\n"}, "golangci-lint run -c ci/lint.yml", allow, "D5.build"},
+		{"no config", nil, "golangci-lint run", allow, "D5.build"},
 	})
 }

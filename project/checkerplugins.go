@@ -12,6 +12,7 @@ import (
 // import code: the files it looks in, the sections of each, the keys.
 type checkerSetting struct {
 	files    []string // in the folder it runs in
+	options  []string // command-line options naming the one file read instead
 	ini      []string // INI sections (setup.cfg, tox.ini, mypy.ini, .pylintrc)
 	toml     []string // pyproject.toml tables
 	keys     []string // settings naming modules it imports
@@ -24,9 +25,9 @@ type checkerSetting struct {
 // flake8's local plugins.
 var checkerSettings = lazy.New(func() map[string]checkerSetting {
 	return map[string]checkerSetting{
-		"mypy":   {files: []string{"mypy.ini", ".mypy.ini", "pyproject.toml", "setup.cfg"}, ini: []string{"mypy"}, toml: []string{"tool.mypy"}, keys: []string{"plugins"}},
-		"pylint": {files: []string{"pylintrc", ".pylintrc", "pyproject.toml", "setup.cfg", "tox.ini"}, ini: []string{"MAIN", "MASTER", "main", "master", "pylint.main", "pylint.master", "pylint.MAIN", "pylint.MASTER"}, toml: []string{"tool.pylint.main", "tool.pylint.master", "tool.pylint.MAIN", "tool.pylint.MASTER", "tool.pylint"}, keys: []string{"load-plugins", "load_plugins"}, hooks: []string{"init-hook", "init_hook"}},
-		"flake8": {files: []string{".flake8", "setup.cfg", "tox.ini"}, ini: []string{"flake8:local-plugins"}, anyInSec: true},
+		"mypy":   {files: []string{"mypy.ini", ".mypy.ini", "pyproject.toml", "setup.cfg"}, ini: []string{"mypy"}, toml: []string{"tool.mypy"}, keys: []string{"plugins"}, options: []string{"--config-file"}},
+		"pylint": {files: []string{"pylintrc", ".pylintrc", "pyproject.toml", "setup.cfg", "tox.ini"}, ini: []string{"MAIN", "MASTER", "main", "master", "pylint.main", "pylint.master", "pylint.MAIN", "pylint.MASTER"}, toml: []string{"tool.pylint.main", "tool.pylint.master", "tool.pylint.MAIN", "tool.pylint.MASTER", "tool.pylint"}, keys: []string{"load-plugins", "load_plugins"}, hooks: []string{"init-hook", "init_hook"}, options: []string{"--rcfile"}},
+		"flake8": {files: []string{".flake8", "setup.cfg", "tox.ini"}, ini: []string{"flake8:local-plugins"}, anyInSec: true, options: []string{"--config"}},
 	}
 })
 
@@ -37,17 +38,68 @@ type CheckerLoads struct {
 	Code    string   // why it runs code arbiter cannot name ("" for none)
 }
 
-// FindCheckerLoads reads the configuration files tool reads in dir for
-// the settings that make it import or run code; ok is false when tool is
-// not one whose configuration does. A file that does not parse but
-// mentions such a setting is taken to set it.
-func FindCheckerLoads(tool, dir string) (loads []CheckerLoads, ok bool, err error) {
+// CheckerConfigOption reports whether opt is the command-line option
+// that names tool's configuration file.
+func CheckerConfigOption(tool, opt string) bool {
+	for _, o := range checkerSettings.Get()[tool].options {
+		if o == opt {
+			return true
+		}
+	}
+	return false
+}
+
+// CheckerConfigNamed returns the configuration file args name with
+// tool's option (--rcfile=f or --rcfile f), "" for none: the last wins,
+// as in the checkers' own parsers.
+func CheckerConfigNamed(tool string, args []string) string {
+	named := ""
+	for k, a := range args {
+		name, value, eq := strings.Cut(a, "=")
+		if !CheckerConfigOption(tool, name) {
+			continue
+		}
+		if !eq {
+			if k+1 >= len(args) {
+				continue
+			}
+			value = args[k+1]
+		}
+		named = value
+	}
+	return named
+}
+
+// FindCheckerLoads reads the configuration files tool reads in dir and
+// its parents (or only named, when its command line names one) for the settings that
+// make it import or run code; ok is false when tool is not one whose
+// configuration does. A file that does not parse but mentions such a
+// setting is taken to set it.
+func FindCheckerLoads(tool, dir, named string) (loads []CheckerLoads, ok bool, err error) {
 	s, ok := checkerSettings.Get()[tool]
 	if !ok {
 		return nil, false, nil
 	}
-	for _, name := range s.files {
-		p := filepath.Join(dir, name)
+	var files []string
+	if named != "" {
+		files = []string{named}
+	}
+	// Each checker looks in the parents too (flake8 and mypy up to the
+	// home folder or repository, pylint through Python packages): every
+	// parent is read, which is never less.
+	for d := dir; named == ""; d = filepath.Dir(d) {
+		for _, name := range s.files {
+			files = append(files, filepath.Join(d, name))
+		}
+		if filepath.Dir(d) == d {
+			break
+		}
+	}
+	for _, p := range files {
+		if !filepath.IsAbs(p) {
+			p = filepath.Join(dir, p)
+		}
+		name := filepath.Base(p)
 		data, _, err := readBounded(p, MaxManifest)
 		if IsNotExist(err) {
 			continue
@@ -125,64 +177,4 @@ func (s checkerSetting) parse(name, text string) (CheckerLoads, bool) {
 		}
 	}
 	return l, l.Code != "" || len(l.Modules) > 0
-}
-
-// golangciFiles are the names golangci-lint looks for its configuration
-// under, in each folder from where it runs up.
-var golangciFiles = lazy.New(func() []string {
-	return []string{".golangci.yml", ".golangci.yaml", ".golangci.toml", ".golangci.json"}
-})
-
-// GolangciPlugins returns the configuration file that makes golangci-lint
-// load a plugin (a custom linter: a Go plugin .so it opens, or a module
-// plugin), looking from dir up to root for the nearest configuration as
-// golangci-lint does; "" when it loads none. A file that does not parse
-// but mentions custom linters is taken to load one.
-func GolangciPlugins(dir, root string) (string, error) {
-	file, err := FindUp(dir, root, golangciFiles.Get()...)
-	if IsNotExist(err) {
-		return "", nil
-	}
-	if err != nil {
-		return "", err
-	}
-	data, size, err := readBounded(file, MaxManifest)
-	if err != nil {
-		return "", err
-	}
-	if size > MaxManifest {
-		return "", fmt.Errorf("%s of %d bytes is over the %d read", file, size, MaxManifest)
-	}
-	var doc any
-	switch filepath.Ext(file) {
-	case ".toml":
-		doc, err = readTOML(file)
-	default: // YAML, which JSON is a part of
-		var docs []any
-		docs, err = ParseYAML(data)
-		if len(docs) > 0 {
-			doc = docs[0]
-		}
-	}
-	if err != nil {
-		if strings.Contains(string(data), "custom") {
-			return file, nil
-		}
-		return "", err
-	}
-	m, _ := doc.(map[string]any)
-	for _, settings := range []any{m["linters-settings"], sub(m["linters"], "settings")} {
-		if c, ok := sub(settings, "custom").(map[string]any); ok && len(c) > 0 {
-			return file, nil
-		}
-	}
-	return "", nil
-}
-
-// sub is the value of key in a decoded table, nil when there is none.
-func sub(v any, key string) any {
-	if m, ok := v.(map[string]any); ok {
-		return m[key]
-	}
-	return nil
 }

@@ -1,8 +1,6 @@
 package project
 
 import (
-	"os"
-	"path/filepath"
 	"slices"
 	"testing"
 )
@@ -44,24 +42,6 @@ func FuzzCheckerSettings(f *testing.F) {
 					t.Errorf("%s %s %q: loads reported but not set", tool, name, text)
 				}
 			}
-		}
-	})
-}
-
-func FuzzGolangciConfig(f *testing.F) {
-	f.Add("linters-settings:\n  custom:\n    x:\n      path: a.so\n", ".golangci.yml")
-	f.Add("[linters.settings.custom.x]\npath = \"a\"\n", ".golangci.toml")
-	f.Fuzz(func(t *testing.T, text, name string) {
-		if !slices.Contains(golangciFiles.Get(), name) {
-			name = ".golangci.yml"
-		}
-		dir := t.TempDir()
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		file, err := GolangciPlugins(dir, dir)
-		if err != nil && file != "" {
-			t.Fatal("a file returned with an error")
 		}
 	})
 }
