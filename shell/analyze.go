@@ -808,11 +808,15 @@ func (w *walker) redirects(list []*syntax.Redirect, ctx Context) []Redirect {
 			rd.Fd = r.N.Value
 		}
 		if r.Hdoc != nil {
-			ws := w.expand(r.Hdoc, ctx)
-			rd.Target = Word{Text: joinWords(ws), Dynamic: anyDynamic(ws)}
+			rd.Target = w.document(r, ctx)
 			if r.Word != nil {
 				w.words(r.Word, ctx) // the delimiter
 			}
+		} else if r.Op == syntax.WordHdoc && r.Word != nil {
+			// A here-string: expanded as one word, without braces.
+			w.see(r.Word)
+			ws := w.flatten(r.Word, ctx, false)
+			rd.Target = Word{Text: joinWords(ws), Dynamic: anyDynamic(ws)}
 		} else if r.Word != nil {
 			ws := w.expand(r.Word, ctx)
 			if len(ws) > 0 {
