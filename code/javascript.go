@@ -151,12 +151,19 @@ func (p *js) required(i int) (string, bool) {
 }
 
 // foreignModule finds a module named by a URL (data:, file:, http:), an
-// absolute path or a path that climbs out of the directory: code that
-// is not a package and not the project's own, which arbiter did not read.
+// absolute path or a path that climbs out of the directory to a file the
+// caller does not call the project's: code that is not a package and not
+// the project's own, which arbiter did not read.
 func (p *js) foreignModule(mod string) {
-	if strings.Contains(mod, ":") || strings.HasPrefix(mod, "/") || strings.HasPrefix(mod, "..") || strings.Contains(mod, "/../") {
-		p.a.dynamic("loads the module " + clipModule(mod) + ", code from outside the project that arbiter did not read")
+	climbs := strings.HasPrefix(mod, "..") || strings.Contains(mod, "/../")
+	switch {
+	case strings.Contains(mod, ":") || strings.HasPrefix(mod, "/"):
+	case climbs && p.a.opt.ProjectFile != nil && p.a.opt.ProjectFile(mod):
+		return // the project's own file, which the caller reads
+	case !climbs:
+		return
 	}
+	p.a.dynamic("loads the module " + clipModule(mod) + ", code from outside the project that arbiter did not read")
 }
 
 func clipModule(mod string) string {

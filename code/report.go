@@ -124,6 +124,12 @@ type Options struct {
 	// it are reported in Report.Project rather than as impure: running the
 	// project's code is routine, though it is not side-effect-free.
 	ProjectModule func(top string) bool
+	// ProjectFile reports whether a JavaScript specifier that climbs out
+	// of the code's folder ('../lib/x') names a file inside the project,
+	// which the caller reads and judges. Without it, or when it reports
+	// false, the module is code from outside the project arbiter did not
+	// read.
+	ProjectFile func(spec string) bool
 }
 
 // Analyze tokenizes src as code in lang and reports what it does. It never

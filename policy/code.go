@@ -176,7 +176,7 @@ func (j *judgement) inlineCode(c *shell.Command, lang string, src shell.Word, kn
 		load = j.pythonLoad(c)
 		projectModule = func(top string) bool { return j.isProjectModule(load, top) }
 	}
-	r := code.AnalyzeWith(lang, src.Text, code.Options{ProjectModule: projectModule})
+	r := code.AnalyzeWith(lang, src.Text, code.Options{ProjectModule: projectModule, ProjectFile: func(spec string) bool { return j.projectFile(c, spec) }})
 	if j.tokenized == nil {
 		j.tokenized = map[string]bool{}
 	}

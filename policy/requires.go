@@ -8,6 +8,7 @@ import (
 
 	"github.com/arbitergate/arbiter/catalog"
 	"github.com/arbitergate/arbiter/code"
+	"github.com/arbitergate/arbiter/paths"
 	"github.com/arbitergate/arbiter/project"
 	"github.com/arbitergate/arbiter/shell"
 )
@@ -18,7 +19,8 @@ import (
 // script node runs, with its own requires followed from its folder.
 // Packages (a bare name: node's own modules, node_modules) keep their
 // handling: arbiter does not read them. A specifier that climbs out of
-// the folder, is absolute or is a URL is judged by the code reader (code
+// the folder is followed while it stays inside the project; one that
+// leaves it, is absolute or is a URL is judged by the code reader (code
 // arbiter did not read). The bounds are those of Python's imports
 // (maxImportLevel deep, maxPythonFiles files a decision, shared).
 
@@ -51,7 +53,7 @@ func (j *judgement) jsLoadOf(c *shell.Command) *jsLoad {
 func (j *judgement) followRequires(c *shell.Command, r code.Report, subj string) {
 	load := j.jsLoadOf(c)
 	for _, spec := range r.Imports {
-		if spec != "." && !strings.HasPrefix(spec, "./") {
+		if !relativeSpecifier(spec) {
 			if load != nil {
 				j.writtenPackage(spec, load.base, subj)
 			}
@@ -70,6 +72,24 @@ func (j *judgement) followRequires(c *shell.Command, r code.Report, subj string)
 		}
 		// Nothing found: node fails to load it, and nothing runs.
 	}
+}
+
+// relativeSpecifier reports whether a module specifier names a file
+// relative to the code's folder rather than a package.
+func relativeSpecifier(spec string) bool {
+	return spec == "." || spec == ".." || strings.HasPrefix(spec, "./") || strings.HasPrefix(spec, "../")
+}
+
+// projectFile reports whether a specifier that climbs out of the folder
+// of the code c runs ('../lib/x') still names a place inside the project,
+// whose file followRequires then reads.
+func (j *judgement) projectFile(c *shell.Command, spec string) bool {
+	load := j.jsLoadOf(c)
+	if load == nil || !relativeSpecifier(spec) {
+		return false
+	}
+	place := j.res.Classify(path.Join(load.base, spec), false)
+	return place == paths.Project || place == paths.ProjectRoot
 }
 
 // resolveRelative finds the file require loads for abs (node's

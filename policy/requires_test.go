@@ -42,3 +42,19 @@ func TestRequiresAreRead(t *testing.T) {
 		{"require cycle", map[string]string{"a.js": "require('./b');\n", "b.js": "require('./a');\n"}, "node -e \"require('./a')\"", allow, "D4.run-project-code"},
 	})
 }
+
+// TestClimbingRequires: a specifier that climbs out of the code's folder
+// ('../src/add', as every test beside its sources has) names the
+// project's file it reaches, read and judged like './'; one that climbs
+// out of the project is code arbiter did not read.
+func TestClimbingRequires(t *testing.T) {
+	runReadCases(t, []readCase{
+		{"a harmful sibling folder's module", map[string]string{"test/a.test.js": "require('../lib/evil');\n", "lib/evil.js": jsRmHome}, "node test/a.test.js", deny, "A2.home-delete"},
+		{"inline, from a folder below", map[string]string{"lib/evil.js": jsFetchRun, "sub/x.txt": "x\n"}, "cd sub && node -e \"require('../lib/evil')\"", ask, "B9.run-downloaded"},
+		{"out of the project", map[string]string{"test/a.test.js": "require('../../outside/x');\n"}, "node test/a.test.js", dfr, "U.dynamic-code"},
+		{"out of the project by a folder and back", map[string]string{"test/a.test.js": "require('./x/../../../y');\n"}, "node test/a.test.js", dfr, "U.dynamic-code"},
+		{"inline, out of the project", nil, "node -e \"require('../x')\"", dfr, "U.dynamic-code"},
+		{"a plain sibling folder's module", map[string]string{"test/a.test.js": "const m = require('../lib/util');\nconsole.log(m.add(1, 2));\n", "lib/util.js": jsPlain}, "node test/a.test.js", allow, "D4.run-project-code"},
+		{"an import from the parent", map[string]string{"src/x/a.mjs": "import { add } from '../util.mjs';\nconsole.log(add(1, 2));\n", "src/util.mjs": jsPlainESM}, "node src/x/a.mjs", allow, "D4.run-project-code"},
+	})
+}
