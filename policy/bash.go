@@ -535,6 +535,9 @@ func (j *judgement) program(c *shell.Command, subj string) bool {
 	}
 	if strings.Contains(c.Name, "/") && !systemBin(j.res.Lexical(c.Name, c.Dir)) {
 		j.runFile(c, c.Name, subj)
+		if nodeModulesBin(c) {
+			j.binAsProgram(c, path.Base(c.Name), subj)
+		}
 		return false
 	}
 	if sp != nil {

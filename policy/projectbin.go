@@ -9,6 +9,7 @@ import (
 	"github.com/arbitergate/arbiter/catalog"
 	"github.com/arbitergate/arbiter/internal/lazy"
 	"github.com/arbitergate/arbiter/shell"
+	"github.com/arbitergate/arbiter/spec"
 )
 
 // nodeRunners look the program they are given up in the project's
@@ -67,9 +68,30 @@ func (j *judgement) projectBin(c *shell.Command, subj string) bool {
 		}
 		j.shellText(binCommand(bin, c.Args), j.res.Resolve(".", c.Dir), subj+" ("+runner+" runs "+j.shownPath(bin)+")")
 		j.fireWith(catalog.D4RunScript, subj, runner+" runs "+name+" from "+j.shownPath(bin)+", judged by what that file does")
+		j.binAsProgram(c, name, subj)
 		return true
 	}
 	return false
+}
+
+// binAsProgram judges a bin of the project's node_modules as the program
+// of its name too, when arbiter has a spec of it: a bin is a few lines
+// starting its package, which show neither what the program loads (a
+// test runner's tests, a linter's configuration) nor what its words ask
+// for.
+func (j *judgement) binAsProgram(c *shell.Command, name, subj string) {
+	if spec.Lookup(name) == nil {
+		return
+	}
+	named := *c
+	named.Name, named.Program = name, name
+	j.program(&named, subj)
+}
+
+// nodeModulesBin reports whether a command runs a file of a
+// node_modules/.bin folder by its path.
+func nodeModulesBin(c *shell.Command) bool {
+	return strings.Contains(c.Name, "/") && path.Base(path.Dir(c.Name)) == ".bin" && path.Base(path.Dir(path.Dir(c.Name))) == "node_modules"
 }
 
 // nodeBin returns the nearest node_modules/.bin/NAME from dir up to the

@@ -50,3 +50,29 @@ func TestEnvBins(t *testing.T) {
 		{"pixi env other name", map[string]string{".pixi/envs/default/bin/ls": evil}, "pixi run pwd", allow, "D1.read-only"},
 	})
 }
+
+// TestProjectBinsAsPrograms: a bin of node_modules/.bin starts the
+// package of its name, whose loads its few lines do not show; it is
+// judged as the program of the name too. Each attack was allowed by the
+// bin's plain text alone.
+func TestProjectBinsAsPrograms(t *testing.T) {
+	const shBin = "#!/bin/sh\necho ran\n"
+	const evil = "require('child_process').execSync('rm -rf ~');\n"
+	tree := func(name string, files map[string]string) map[string]string {
+		files["package.json"] = "{\"name\": \"app\"}\n"
+		files["node_modules/.bin/"+name] = shBin
+		return files
+	}
+	runReadCases(t, []readCase{
+		{"npx jest runs a test file", tree("jest", map[string]string{"test/a.test.js": evil}), "npx jest", deny, "A2.home-delete"},
+		{"npm exec jest", tree("jest", map[string]string{"src/a.spec.js": evil}), "npm exec jest", deny, "A2.home-delete"},
+		{"pnpm exec vitest's configuration", tree("vitest", map[string]string{"vitest.config.js": evil}), "pnpm exec vitest run", deny, "A2.home-delete"},
+		{"the bin by its path", tree("jest", map[string]string{"__tests__/a.js": evil}), "./node_modules/.bin/jest", deny, "A2.home-delete"},
+		{"npx eslint's configuration", tree("eslint", map[string]string{"eslint.config.js": evil}), "npx eslint .", deny, "A2.home-delete"},
+		// Twins: plain tests and configurations, and a bin arbiter has
+		// no spec of, judged by its text alone.
+		{"npx jest, plain tests", tree("jest", map[string]string{"test/a.test.js": "test('x', () => { expect(1).toBe(1); });\n"}), "npx jest", allow, "D4.run-script"},
+		{"the bin by its path, plain", tree("jest", map[string]string{"test/a.test.js": "test('x', () => {});\n"}), "./node_modules/.bin/jest --ci", allow, ""},
+		{"an unknown bin", tree("my-tool", map[string]string{}), "npx my-tool --x", allow, "D4.run-script"},
+	})
+}
