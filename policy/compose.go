@@ -124,12 +124,13 @@ func (j *judgement) compose(c *shell.Command) {
 	if !ok {
 		return
 	}
-	r := composeReader{j: j, subj: subj, seen: map[string]bool{}}
+	r := composeReader{j: j, subj: subj, seen: map[string]bool{}, hostNets: map[string]bool{}}
 	for _, f := range files {
 		if !r.file(f, 0) {
 			return
 		}
 	}
+	r.sharedHostNetwork()
 }
 
 // composeFiles lists the files compose will read first: -f, else
@@ -247,9 +248,11 @@ func composeDefaults(dir string) []string {
 
 // composeReader judges compose files, following include and extends.
 type composeReader struct {
-	j    *judgement
-	subj string
-	seen map[string]bool
+	j        *judgement
+	subj     string
+	seen     map[string]bool
+	hostNets map[string]bool // top-level networks that are the host's
+	joins    []composeJoin
 }
 
 // file judges one compose file; false when it made a finding that stops
@@ -280,6 +283,7 @@ func (r *composeReader) file(file string, depth int) bool {
 				return false
 			}
 		}
+		r.hostNetworks(top)
 		services, _ := top["services"].(map[string]any)
 		for name, s := range services {
 			svc, _ := s.(map[string]any)
@@ -338,9 +342,10 @@ func (r *composeReader) service(shown, dir, name string, svc map[string]any, dep
 	host := func(what string) {
 		r.j.fireWith(catalog.B12PrivilegedContainer, r.subj, where+" "+what)
 	}
-	if r.variable(where, svc, "privileged", "pid", "ipc", "uts", "network_mode", "userns_mode", "cgroup", "net", "cap_add", "devices", "security_opt", "use_api_socket") {
+	if r.variable(where, svc, "privileged", "pid", "ipc", "uts", "network_mode", "userns_mode", "cgroup", "net", "cap_add", "devices", "device_cgroup_rules", "security_opt", "use_api_socket", "env_file", "label_file", "networks", "develop") {
 		return true
 	}
+	r.unknownSettings(where, svc)
 	if truthy(svc["privileged"]) {
 		host("is privileged: it can do anything the host's root can")
 	}
@@ -357,6 +362,9 @@ func (r *composeReader) service(shown, dir, name string, svc map[string]any, dep
 	}
 	if devs := scalars(svc["devices"]); len(devs) > 0 {
 		host("is given the host's devices " + strings.Join(devs, ", "))
+	}
+	if rules := scalars(svc["device_cgroup_rules"]); len(rules) > 0 {
+		host("may use the host's devices by the rules " + strings.Join(rules, ", "))
 	}
 	for _, o := range scalars(svc["security_opt"]) {
 		if lo := strings.ToLower(o); strings.Contains(lo, "unconfined") || strings.Contains(lo, "disable") {
@@ -375,6 +383,8 @@ func (r *composeReader) service(shown, dir, name string, svc map[string]any, dep
 		r.j.fireWith(catalog.URunsAProgram, r.subj, where+" has a provider, a program compose runs on the host, which arbiter did not check")
 	}
 	r.volumes(where, dir, svc["volumes"])
+	r.hostFilesOfService(where, dir, svc)
+	r.joinsNetworks(where, svc)
 	r.build(where, dir, svc["build"])
 	return r.extends(dir, svc["extends"], depth)
 }

@@ -96,3 +96,27 @@ func TestComposeAliasesBounded(t *testing.T) {
 		{"nested anchors a little", map[string]string{"compose.yaml": levels(1, "command")}, "docker compose up", allow, ""},
 	})
 }
+
+// TestComposeServiceSettings: a service is allowed only when arbiter
+// knows every setting it has. Each attack here was allowed: a setting
+// that gives the container something of the host was not one arbiter
+// looked at.
+func TestComposeServiceSettings(t *testing.T) {
+	svc := func(body string) map[string]string {
+		return map[string]string{"compose.yaml": "services:\n  a:\n    image: alpine\n" + body}
+	}
+	runReadCases(t, []readCase{
+		{"env_file of credentials", svc("    env_file: ~/.aws/credentials\n"), "docker compose up -d", ask, "B12.privileged-container"},
+		{"env_file list, long form", svc("    env_file:\n      - .env\n      - path: /root/.netrc\n        required: false\n"), "docker compose up", ask, "B12.privileged-container"},
+		{"every device by cgroup rule", svc("    device_cgroup_rules: ['a *:* rwm']\n"), "docker compose up", ask, "B12.privileged-container"},
+		{"the host network by name", map[string]string{"compose.yaml": "services:\n  a:\n    image: alpine\n    networks: [hostnet]\nnetworks:\n  hostnet:\n    name: host\n    external: true\n"}, "docker compose up", ask, "B12.privileged-container"},
+		{"a label file outside", svc("    label_file: ~/.ssh/id_rsa\n"), "docker compose up", ask, "B12.privileged-container"},
+		{"a watched folder outside", svc("    develop:\n      watch:\n        - action: sync\n          path: ~/.ssh\n          target: /k\n"), "docker compose watch", ask, "B12.privileged-container"},
+		{"a setting arbiter does not know", svc("    host_everything: true\n"), "docker compose up", dfr, "U.unknown-option"},
+		{"a variable env_file", svc("    env_file: ${F}\n"), "docker compose up", dfr, "U.unresolved"},
+		// Twins: the project's own files, extension fields, common settings.
+		{"env_file of the project", svc("    env_file: [.env, path: config/app.env]\n"), "docker compose up", allow, "D5.build"},
+		{"extension fields", svc("    x-team: web\n"), "docker compose up", allow, "D5.build"},
+		{"common settings", svc("    command: [sh, -c, 'echo hi']\n    healthcheck:\n      test: [CMD, true]\n    restart: always\n    deploy:\n      resources:\n        limits: {cpus: '0.5'}\n    develop:\n      watch:\n        - {action: sync, path: ./src, target: /app}\n    networks: [back]\nnetworks:\n  back: {}\n"), "docker compose up", allow, "D5.build"},
+	})
+}
