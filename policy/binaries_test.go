@@ -241,6 +241,44 @@ func TestProjectBinaries(t *testing.T) {
 	}
 }
 
+// A debugger in batch mode runs its program: the program is judged as a
+// run of it would be. Each attack was allowed ("runs the project's
+// program under the debugger") without asking what the program is.
+func TestDebuggerRunsItsProgram(t *testing.T) {
+	goProject := func(src string) func(*testing.T, string) {
+		return func(t *testing.T, dir string) {
+			writeFiles(t, dir, map[string]string{"go.mod": binGoMod, "cmd/app/main.go": src})
+			age(t, dir, "cmd/app/main.go", -time.Hour)
+			buildGo(t, dir, "cmd/app", "bin/app")
+		}
+	}
+	copied := func(t *testing.T, dir string) { copySystem(t, dir, "tool") }
+	tests := []binaryCase{
+		{"gdb runs a program of unknown origin", copied, "gdb -batch -ex run ./tool", dfr, "U.untraced-program"},
+		{"lldb runs it", copied, "lldb --batch -o run ./tool", dfr, "U.untraced-program"},
+		{"gdb --args with arguments", copied, "gdb -batch -ex run -ex bt --args ./tool -rf /home/dev", dfr, "U.untraced-program"},
+		{"gdb runs a harmful program of the module", goProject(binGoEvil), "gdb -batch -ex run ./bin/app", deny, "A2.home-delete"},
+		{"gdb runs a harmful script", func(t *testing.T, dir string) {
+			writeFiles(t, dir, map[string]string{"run.sh": "#!/bin/sh\nrm -rf ~/\n"})
+		}, "gdb -batch -ex run ./run.sh", deny, ""},
+		// Twins: the project's own program, built from what arbiter read.
+		{"gdb runs the module's plain program", goProject(binGoPlain), "gdb -batch -ex run -ex bt --args ./bin/app input.txt", allow, "D4.debug"},
+		{"lldb runs it", goProject(binGoPlain), "lldb -b -o run -- ./bin/app", allow, "D4.debug"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			if tt.setup != nil {
+				tt.setup(t, dir)
+			}
+			d := Decide(context.Background(), projectCall(dir, tt.cmd))
+			if d.Decision != tt.want || tt.rule != "" && !hasRule(d.Rules, tt.rule) {
+				t.Errorf("%s\n got %s %v: %s\nwant %s %s", tt.cmd, d.Decision, d.Rules, d.Reason, tt.want, tt.rule)
+			}
+		})
+	}
+}
+
 // cargo run builds and runs a bin target: its sources are read as those
 // of a program under target/ are. Each attack was allowed before (only
 // build scripts and procedural macros were read); each twin stays allowed.

@@ -3,6 +3,7 @@ package policy
 import (
 	"strings"
 
+	"github.com/arbitergate/arbiter"
 	"github.com/arbitergate/arbiter/catalog"
 	"github.com/arbitergate/arbiter/internal/lazy"
 	"github.com/arbitergate/arbiter/paths"
@@ -265,10 +266,36 @@ func (j *judgement) debugger(c *shell.Command, subj string) {
 		return
 	}
 	if before := len(j.findings); !j.ranWritten(c, program[0].Text, j.res.Resolve(program[0].Text, c.Dir), false, subj) && len(j.findings) == before {
-		if place := j.res.Classify(j.res.Resolve(program[0].Text, c.Dir), false); place == paths.Project || place == paths.Temp {
-			j.allowClosed(catalog.D4Debug, subj, "runs the project's program under the debugger in batch mode and prints its state")
+		if place := j.res.Classify(j.res.Resolve(program[0].Text, c.Dir), false); place != paths.Project && place != paths.Temp {
+			j.fireWith(catalog.CRunOutsideCode, subj, "debugs a program from outside the project")
 			return
 		}
-		j.fireWith(catalog.CRunOutsideCode, subj, "debugs a program from outside the project")
+		if !j.debuggee(c, program, subj) {
+			return
+		}
 	}
+	j.allowClosed(catalog.D4Debug, subj, "runs the project's program under the debugger in batch mode and prints its state")
+}
+
+// debuggee judges the program a debugger runs as a run of it: the
+// debugger's run command starts it with its arguments, so it is allowed
+// only where running it directly would be. False when that made a finding
+// that is not an allow.
+func (j *judgement) debuggee(c *shell.Command, program []shell.Word, subj string) bool {
+	words := make([]string, len(program))
+	for i, w := range program {
+		if w.Dynamic {
+			j.fireWith(catalog.UUnresolved, subj, "the debugged program's argument "+clipText(w.Text, 40)+" is only known when the command runs")
+			return false
+		}
+		words[i] = w.Text
+	}
+	before := len(j.findings)
+	j.shellText(quoteWords(words), c.Dir, subj)
+	for _, f := range j.findings[before:] {
+		if f.verdict != arbiter.Allow {
+			return false
+		}
+	}
+	return true
 }
