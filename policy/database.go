@@ -208,12 +208,12 @@ func destroysData(query string, redis bool) string {
 		case "TRUNCATE":
 			return "truncates tables"
 		case "DELETE":
-			if !strings.Contains(s, " WHERE ") || reTrivialTrue.MatchString(stmt) {
+			if !strings.Contains(s, " WHERE ") || trivialTrue(stmt) {
 				return "deletes every row of a table"
 			}
 			return "deletes records"
 		case "UPDATE":
-			if !strings.Contains(s, " WHERE ") || reTrivialTrue.MatchString(stmt) {
+			if !strings.Contains(s, " WHERE ") || trivialTrue(stmt) {
 				return "overwrites every row of a table"
 			}
 		case "ALTER":
@@ -226,6 +226,18 @@ func destroysData(query string, redis bool) string {
 		}
 	}
 	return ""
+}
+
+// trivialTrue reports a WHERE clause that holds for every row: TRUE, 1,
+// NOT FALSE, a comparison of a thing with itself (1=1, id = id), or a
+// column that is null or not. id = 1 is not one.
+func trivialTrue(stmt string) bool {
+	for _, m := range reTrivialTrue.FindAllStringSubmatch(stmt, -1) {
+		if m[1] == "" && m[2] == "" || strings.EqualFold(m[1], m[2]) {
+			return true
+		}
+	}
+	return false
 }
 
 // sqlToolFields are the input fields in which tools that run SQL take it.

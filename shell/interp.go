@@ -332,6 +332,9 @@ func (w *walker) code(cmd *Command, lang string, src Word) {
 			case "chown":
 				emit("chown", "{dynamic}", paths[0])
 			case "copy", "move", "link":
+				if stringReplace(text[loc[0]:loc[1]], text[loc[1]:]) {
+					continue
+				}
 				prog := map[string]string{"copy": "cp", "move": "mv", "link": "ln"}[op.op]
 				if len(paths) > 1 {
 					emit(prog, paths[0], paths[1])
@@ -364,6 +367,9 @@ func (w *walker) code(cmd *Command, lang string, src Word) {
 		case "chmod":
 			emit("chmod", "{dynamic}", recv)
 		case "rename", "replace":
+			if stringReplace("."+method, rest) {
+				continue
+			}
 			dest := "{dynamic}"
 			if args := stringArgs(rest, vars, 1); len(args) > 0 {
 				dest = args[0]
@@ -393,6 +399,71 @@ func (w *walker) code(cmd *Command, lang string, src Word) {
 			w.problem(DynamicCode, "%s evaluates code built at run time", origin)
 		}
 	}
+}
+
+// stringReplace reports a .replace( call with two or more arguments: a
+// string's replace(old, new[, count]) in Python and JavaScript. The file
+// renames spelled .replace take one argument, the target (pathlib's
+// Path.replace); os.replace is matched by its module's name.
+func stringReplace(name, rest string) bool {
+	return strings.HasPrefix(name, ".replace") && callArity(rest) >= 2
+}
+
+// callArity counts the arguments of the call whose argument list rest
+// starts (after its open parenthesis or at it): commas outside brackets
+// and string literals, up to the closing parenthesis. -1 when the list
+// does not close.
+func callArity(rest string) int {
+	rest = strings.TrimLeft(rest, " \t")
+	rest = strings.TrimPrefix(rest, "(")
+	depth, n, any := 0, 1, false
+	for i := 0; i < len(rest); i++ {
+		switch c := rest[i]; c {
+		case '"', '\'', '`':
+			end := literalEnd(rest, i)
+			if end < 0 {
+				return -1
+			}
+			i = end
+			any = true
+		case '(', '[', '{':
+			depth++
+			any = true
+		case ']', '}':
+			depth--
+		case ')':
+			if depth == 0 {
+				if !any {
+					return 0
+				}
+				return n
+			}
+			depth--
+		case ',':
+			if depth == 0 {
+				n++
+			}
+		case ' ', '\t', '\n':
+		default:
+			any = true
+		}
+	}
+	return -1
+}
+
+// literalEnd returns the index of the quote that closes the string
+// literal opened at rest[i] (a backslash escapes the next byte); -1 when
+// it does not close.
+func literalEnd(rest string, i int) int {
+	for j := i + 1; j < len(rest); j++ {
+		switch rest[j] {
+		case '\\':
+			j++
+		case rest[i]:
+			return j
+		}
+	}
+	return -1
 }
 
 // normalizeCode undoes escaping and indirection that hide calls: nested

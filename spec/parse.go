@@ -34,10 +34,10 @@ func (p *parser) run() {
 			p.operand(k, a)
 			// POSIX getopt stops at the first operand: python script.py -x
 			// passes -x to the script.
-			done = done || p.spec.Style == Posix && p.spec == before
+			done = done || (p.spec.Style == Posix || p.spec.Style == Flag) && p.spec == before
 		case a == "--":
 			done = true
-		case p.spec.Style == Go:
+		case p.spec.Style == Go || p.spec.Style == Flag:
 			k = p.goOption(k)
 		case p.spec.Style == Single:
 			k = p.single(k)

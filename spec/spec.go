@@ -65,6 +65,7 @@ const (
 	Raw                 // no options at all: every word is an operand (echo, test)
 	Posix               // getopt without permutation: the first operand ends the options (python script.py -x)
 	Single              // whole-word options: -name, -name=value, -Ivalue, families -Wno-* (gcc, find)
+	Flag                // Go's flag package as it stands: Go-style options, the first operand ends them (go run PKG ARGS…)
 )
 
 // Option is one option of a program, under all the names it answers to.

@@ -45,6 +45,8 @@ func TestParse(t *testing.T) {
 		{"go", "test ./... -args -v", "", "script=./... text=-v"},
 		{"go", "test -exec=./x ./...", "", "prog=./x script=./..."},
 		{"go", "test -v=yes", "unexpected value for", ""},
+		{"go", "run ./cmd/server --port 8080 -v", "", "script=./cmd/server text=--port text=8080 text=-v"},
+		{"go", "run -race ./cmd/server -exec=x", "", "script=./cmd/server text=-exec=x"},
 		{"gcc", "-Wall -Wno-unused -O2 -Iinc -o app a.c -lm", "", "read=inc write=app read=a.c"},
 		{"gcc", "-Wl,-rpath,/x a.c", "", "linker=-rpath,/x read=a.c"},
 		{"gcc", "-Wa,-x a.c", "unknown option", ""},

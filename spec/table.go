@@ -411,6 +411,8 @@ func header(f []string, lineNo int) (*Spec, error) {
 		switch f[2] {
 		case "go":
 			s.Style = Go
+		case "flag":
+			s.Style = Flag
 		case "raw":
 			s.Style = Raw
 		case "single":
@@ -418,7 +420,7 @@ func header(f []string, lineNo int) (*Spec, error) {
 		case "posix":
 			s.Style = Posix
 		default:
-			return nil, fmt.Errorf("unknown option style %q (want go, posix, raw or single)", f[2])
+			return nil, fmt.Errorf("unknown option style %q (want go, flag, posix, raw or single)", f[2])
 		}
 	}
 	return s, nil
