@@ -31,6 +31,11 @@ func TestFile(t *testing.T) {
 		"/home/u/.kube/config": "credential store", "/home/u/.kube/prod.yaml": "credential store", "/etc/kubernetes/admin.conf": "credential file",
 		"/home/u/.npmrc": "credential file", "/home/u/.pypirc": "credential file", "/home/u/.git-credentials": "credential file",
 		"/home/u/.config/containers/auth.json": "credential file", "/run/user/1000/containers/auth.json": "",
+		// Source code named auth in a hidden folder (a virtual environment's
+		// packages, a tool's checkout) is code, not a tool's token file.
+		"/p/.venv/lib/python3.11/site-packages/pip/_internal/network/auth.py": "", "/p/.tox/py/lib/site-packages/x/auth.ts": "",
+		"/home/u/.nvm/versions/node/v20/lib/node_modules/npm/lib/auth.js": "", "/p/.cargo/registry/src/x/auth.rs": "",
+		"/home/u/.config/tool/auth.toml": "credential file", "/home/u/.tool/auth.yaml": "credential file", "/home/u/.tool/auth.txt": "credential file",
 		// Cloud CLIs.
 		"/home/u/.config/gcloud/credentials.db": "credential file", "/home/u/.config/gcloud/legacy_credentials/a@b/adc.json": "credential store",
 		"/home/u/.azure/msal_token_cache.json": "credential store", "/home/u/.config/doctl/config.yaml": "credential store",

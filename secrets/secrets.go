@@ -140,8 +140,9 @@ func File(p string) string {
 		return "credential file"
 	}
 	// Tools name their token files for what they hold: credentials.toml,
-	// auth.json, a bare "token" in a tool's hidden folder.
-	if strings.HasPrefix(low, "credentials.") || hidden(clean) && (strings.HasPrefix(low, "auth.") || low == "token" || low == "stored_tokens" || low == "access-token" || strings.Contains(clean, "/glab-cli/") && low == "config.yml") {
+	// auth.json, a bare "token" in a tool's hidden folder (auth.py there is
+	// a package's code: a virtual environment's pip has one).
+	if strings.HasPrefix(low, "credentials.") || hidden(clean) && (strings.HasPrefix(low, "auth.") && !sourceCode(low) || low == "token" || low == "stored_tokens" || low == "access-token" || strings.Contains(clean, "/glab-cli/") && low == "config.yml") {
 		return "credential file"
 	}
 	if strings.HasPrefix(clean, "/var/run/secrets/") || strings.HasPrefix(clean, "/run/secrets/") {
