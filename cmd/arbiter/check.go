@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"sync"
@@ -84,7 +85,7 @@ func checkAs(name string, reasoning bool, args []string, stdin io.Reader, stdout
 	fs := newFlags(name, stderr)
 	asJSON := fs.Bool("json", false, "print the Decision as JSON (reads a Call from stdin when no command is given)")
 	batch := fs.Bool("jsonl", false, "read one Call per line from stdin, write one Decision per line")
-	project := fs.String("project", "", "project directory for a command given on the command line (default: the current directory)")
+	project := fs.String("project", "", "project directory for a command given on the command line (default: the current directory); the command runs in the current directory when that is inside the project, else in the project's")
 	if status, done := parseFlags(fs, args); done {
 		return status
 	}
@@ -119,13 +120,10 @@ func checkAs(name string, reasoning bool, args []string, stdin io.Reader, stdout
 	if len(words) > 1 {
 		command = shellJoin(words)
 	}
-	dir := *project
-	if dir == "" {
-		dir, _ = os.Getwd()
-	}
+	dir, cwd := checkDirs(*project)
 	home, _ := os.UserHomeDir()
 	input, _ := json.Marshal(map[string]string{"command": command})
-	call := arbiter.Call{Tool: "Bash", Input: input, ProjectDir: dir, Cwd: dir, Home: home}
+	call := arbiter.Call{Tool: "Bash", Input: input, ProjectDir: dir, Cwd: cwd, Home: home}
 	d := p.Decide(ctx, call)
 	if *asJSON {
 		if writeDecision(stdout, d, nil) != nil {
@@ -385,4 +383,23 @@ func shellJoin(words []string) string {
 		out[i] = "'" + strings.ReplaceAll(w, "'", `'\''`) + "'"
 	}
 	return strings.Join(out, " ")
+}
+
+// checkDirs returns the project directory and the working directory of a
+// command given on the command line: the project made absolute (the hook
+// is given absolute ones), and the current directory when it lies inside
+// the project, as an agent's shell runs there.
+func checkDirs(project string) (dir, cwd string) {
+	wd, _ := os.Getwd()
+	if project == "" {
+		return wd, wd
+	}
+	dir, err := filepath.Abs(project)
+	if err != nil {
+		return project, project
+	}
+	if rel, err := filepath.Rel(dir, wd); err == nil && rel != ".." && !strings.HasPrefix(rel, "../") {
+		return dir, wd
+	}
+	return dir, dir
 }

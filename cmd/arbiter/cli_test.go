@@ -226,3 +226,30 @@ func TestCheckExitStatusAsDocumented(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckWorkingDirectory: a command given on the command line runs in
+// the current directory when that is inside --project (a script named
+// from a subfolder is that subfolder's), and --project may be relative.
+func TestCheckWorkingDirectory(t *testing.T) {
+	dir := t.TempDir()
+	sub := filepath.Join(dir, "tools")
+	if err := os.MkdirAll(sub, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	// The harmful script is only in the subfolder: judged from the
+	// project's root, ./run.sh is not there and runs nothing.
+	if err := os.WriteFile(filepath.Join(sub, "run.sh"), []byte("#!/bin/sh\nrm -rf ~/\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, project := range []string{dir, ".."} {
+		_, _, code := runBinaryIn(t, sub, nil, "check", "--project", project, "bash run.sh")
+		if code != exitDeny {
+			t.Errorf("--project %s, in %s: exit %d, want %d (the subfolder's run.sh judged)", project, sub, code, exitDeny)
+		}
+	}
+	// Outside the project, the command runs in the project's folder.
+	other := t.TempDir()
+	if _, _, code := runBinaryIn(t, other, nil, "check", "--project", sub, "bash run.sh"); code != exitDeny {
+		t.Errorf("outside the project: exit %d, want %d", code, exitDeny)
+	}
+}
