@@ -111,6 +111,7 @@ func (p *Policy) Decide(ctx context.Context, call arbiter.Call) (d arbiter.Decis
 		c := j.cache()
 		c.store = verdictStore{dir: p.opts.Cache, build: p.opts.Build, start: p.now()}
 		c.listings.Seen = j.seen // see pyverdicts.go
+		c.listings.Read = j.dependsOnFile
 	}
 	j.tool(call)
 	j.preApprove()

@@ -150,6 +150,11 @@ func (f finder) moduleFile(base string) (string, bool, bool) {
 			continue
 		}
 		if f.isFile(base + s.glob) {
+			if s.glob == ".py" {
+				if pyc := f.hashedBytecode(base + s.glob); pyc != "" {
+					return pyc, true, true
+				}
+			}
 			return base + s.glob, s.native, true
 		}
 	}
@@ -226,6 +231,9 @@ type Listings struct {
 	// (not listed), before it is read: what the lookups found depends on
 	// them, for a caller that keeps it.
 	Seen func(p string, listed bool)
+	// Read, when set, is told of every file whose content a lookup reads
+	// (the header of a module's bytecode).
+	Read func(p string)
 }
 
 // names returns the entries of dir and whether it could be listed.
