@@ -151,7 +151,7 @@ func (j *judgement) rustProgram(abs, dir, root, name, subj string) {
 	}
 	b := &compiledBuild{compiler: "cargo"}
 	for _, r := range bin.Roots {
-		b.sources = append(b.sources, compiledSource{r, "rust"})
+		b.sources = append(b.sources, compiledSource{path: r, lang: "rust"})
 	}
 	rd, ok := j.readProgram(abs, b, subj)
 	if ok {
@@ -253,7 +253,7 @@ func (j *judgement) cargoRun(c *shell.Command, manifest, root, subj string) bool
 	}
 	b := &compiledBuild{compiler: "cargo"}
 	for _, r := range bin.Roots {
-		b.sources = append(b.sources, compiledSource{r, "rust"})
+		b.sources = append(b.sources, compiledSource{path: r, lang: "rust"})
 	}
 	if j.tooDeep(subj) {
 		return false

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path"
+	"path/filepath"
 	"strings"
 
 	"github.com/arbitergate/arbiter/internal/lazy"
@@ -40,6 +41,9 @@ type compiledBuild struct {
 type compiledSource struct {
 	path string // absolute
 	lang string // code.ProgramLanguages
+	// pattern is the glob the shell expanded to path ("" for a plain word):
+	// a file the command line writes before the compile may match it too.
+	pattern string
 }
 
 // cSourceLangs maps C and C++ source extensions to their language.
@@ -73,7 +77,7 @@ func (j *judgement) compileOutputs(c *shell.Command, record func(string, written
 				b.unknown = "compiles " + o.Text + ", which arbiter cannot read as Java source"
 				continue
 			}
-			b.sources = append(b.sources, compiledSource{resolve(o.Text), "java"})
+			b.sources = append(b.sources, compiledSource{path: resolve(o.Text), lang: "java"})
 		}
 		for _, s := range b.sources {
 			dir := path.Dir(s.path)
@@ -86,6 +90,19 @@ func (j *judgement) compileOutputs(c *shell.Command, record func(string, written
 		if c.Arg(0) == "build" {
 			j.goCompile(c, record)
 		}
+	}
+}
+
+// globSources adds the files a source pattern matches, as the shell
+// expands it: sorted, or the pattern itself when nothing matches (the
+// compiler then finds no such file).
+func (j *judgement) globSources(b *compiledBuild, pattern, lang string) {
+	matches, err := filepath.Glob(pattern)
+	if err != nil || len(matches) == 0 {
+		matches = []string{pattern}
+	}
+	for _, m := range matches {
+		b.sources = append(b.sources, compiledSource{path: m, lang: lang, pattern: pattern})
 	}
 }
 
@@ -182,7 +199,11 @@ func (j *judgement) cCompile(c *shell.Command) (b *compiledBuild, out string, ru
 		if cpp {
 			lang = "c++"
 		}
-		b.sources = append(b.sources, compiledSource{j.res.Resolve(t, c.Dir), lang})
+		if c.Args[k].Glob {
+			j.globSources(b, j.res.Resolve(t, c.Dir), lang)
+			continue
+		}
+		b.sources = append(b.sources, compiledSource{path: j.res.Resolve(t, c.Dir), lang: lang})
 	}
 	if libDirs && libs != "" {
 		b.unknown = "links the library " + libs + " from a folder of its own, which arbiter cannot read"
@@ -211,7 +232,7 @@ func (j *judgement) rustCompile(c *shell.Command, record func(string, writtenFil
 			b.unknown = "compiles " + o.Text + ", which arbiter cannot read as Rust source"
 			continue
 		}
-		b.sources = append(b.sources, compiledSource{j.res.Resolve(o.Text, c.Dir), "rust"})
+		b.sources = append(b.sources, compiledSource{path: j.res.Resolve(o.Text, c.Dir), lang: "rust"})
 	}
 	if _, ok := optionValue(c.Args, "-l"); ok {
 		b.unknown = "links a native library, which arbiter cannot read"
@@ -381,7 +402,7 @@ func (j *judgement) javaRun(c *shell.Command) {
 		// A source outside the project is left to the spec's check of
 		// the code java loads.
 		if place := j.res.Classify(abs, false); strings.HasSuffix(o.Text, ".java") && !o.Dynamic && (place == paths.Project || place == paths.ProjectRoot) {
-			b := &compiledBuild{compiler: "java", sources: []compiledSource{{abs, "java"}}}
+			b := &compiledBuild{compiler: "java", sources: []compiledSource{{path: abs, lang: "java"}}}
 			j.judgeBuild(c, b, o.Text, subj)
 		}
 		break
@@ -440,6 +461,10 @@ func (j *judgement) judgeBuild(c *shell.Command, b *compiledBuild, what, subj st
 func (j *judgement) readSources(b *compiledBuild) *sourceReading {
 	rd := &sourceReading{j: j, b: b, seen: map[string]bool{}}
 	for _, s := range b.sources {
+		if w := rd.writtenMatch(s.pattern); w != "" {
+			rd.fail(catalog.UCompiledSource, "compiles "+j.fileShown(s.pattern)+", which matches "+j.fileShown(w)+", a file the same command writes: the files the shell expands it to are not all on the disk yet")
+			break
+		}
 		rd.add(s.path, s.lang, true)
 	}
 	for _, t := range b.goTargets {
@@ -528,6 +553,20 @@ func (rd *sourceReading) add(abs, lang string, given bool) {
 	if lang == "go" {
 		rd.goImports(dir, p.Imports)
 	}
+}
+
+// writtenMatch returns a file the command line writes that pattern (a
+// source's glob) matches; "" when none does, or there is no pattern.
+func (rd *sourceReading) writtenMatch(pattern string) string {
+	if pattern == "" {
+		return ""
+	}
+	for w := range rd.j.written {
+		if ok, _ := path.Match(pattern, w); ok {
+			return w
+		}
+	}
+	return ""
 }
 
 // text returns a source's text: what this command line wrote there, or

@@ -58,3 +58,21 @@ func TestCompiledAndRun(t *testing.T) {
 		{"java hello source file", map[string]string{"Hello.java": javaHello}, "java Hello.java", allow, "D4.run-project-code"},
 	})
 }
+
+// A glob among a compiler's words is the files the shell expands it to.
+// Each routine case was deferred ("src/*.c is not there"); each neighbour
+// still finds the harmful file, or what the line writes first.
+func TestCompiledGlobs(t *testing.T) {
+	const hello = "#include <stdio.h>\nint main(void) { puts(\"hi\"); return 0; }\n"
+	const util = "int add(int a, int b) { return a + b; }\n"
+	const evil = "#include <stdlib.h>\nvoid helper(void) { system(\"rm -rf ~\"); }\n"
+	runReadCases(t, []readCase{
+		{"sources by glob", map[string]string{"src/main.c": hello, "src/util.c": util}, "gcc -Iinclude src/*.c -o /tmp/app && /tmp/app", allow, "D4.run-project-code"},
+		{"sanitizer build by glob", map[string]string{"src/main.c": hello, "src/util.c": util}, "gcc -fsanitize=address -g src/*.c -o build/app && ./build/app", allow, "D4.run-project-code"},
+		{"c++ by glob", map[string]string{"main.cpp": "#include <iostream>\nint main() { std::cout << 1; }\n", "x.cpp": "int x() { return 1; }\n"}, "g++ ./*.cpp -o app && ./app", allow, "D4.run-project-code"},
+		// Neighbours.
+		{"a harmful file among the matches", map[string]string{"src/main.c": hello, "src/zz.c": evil}, "gcc src/*.c -o app && ./app", deny, "A2.home-delete"},
+		{"the line writes a match first", map[string]string{"src/main.c": hello}, "printf 'x' > src/new.c && gcc src/*.c -o app && ./app", dfr, "U.compiled-source"},
+		{"no match", map[string]string{"README": "x"}, "gcc src/*.c -o app && ./app", dfr, "U.compiled-source"},
+	})
+}

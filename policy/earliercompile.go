@@ -68,7 +68,7 @@ func (j *judgement) earlierCompile(abs string, wf arbiter.WrittenFile, when, sub
 	for _, f := range wf.Build.Files {
 		want[f.Path] = f.Sum
 		if f.Given {
-			b.sources = append(b.sources, compiledSource{f.Path, f.Lang})
+			b.sources = append(b.sources, compiledSource{path: f.Path, lang: f.Lang})
 		}
 	}
 	rd := &sourceReading{j: j, b: b, seen: map[string]bool{}, quiet: true}
