@@ -485,8 +485,8 @@ func (j *judgement) gitConfig(c *shell.Command, rest []shell.Word, has func(...s
 		j.fireWith(catalog.BTlsBypass, subj, "changes certificate checking for git's connections")
 		return
 	}
-	if run, ok := gitProgram(settingOfKey(key)); ok && run.how != "" {
-		j.fire(catalog.B5GitExecConfig, subj) // a setting gitPrograms knows names a program (tar.tgz.command)
+	if strings.HasPrefix(key, "tar.") && strings.HasSuffix(key, ".command") {
+		j.fire(catalog.B5GitExecConfig, subj) // git archive pipes the archive through it
 		return
 	}
 	for _, prefix := range []string{"core.pager", "core.sshcommand", "core.fsmonitor", "core.hookspath", "core.editor", "core.askpass", "core.gitproxy", "alias.", "credential.", "gpg.", "sequence.editor", "filter.", "diff.", "merge.", "pager.", "include.", "includeif.", "url.", "protocol.", "uploadpack.", "receivepack.", "interactive.difffilter"} {
@@ -708,15 +708,4 @@ func (j *judgement) gitChangesGate(c *shell.Command, sub string, rest []shell.Wo
 		}
 	}
 	return false
-}
-
-// settingOfKey splits a "section.sub.name" key as git does: the section
-// before the first dot, the name after the last, the subsection between.
-func settingOfKey(key string) project.GitSetting {
-	section, rest, _ := strings.Cut(key, ".")
-	sub, name := "", rest
-	if k := strings.LastIndexByte(rest, '.'); k >= 0 {
-		sub, name = rest[:k], rest[k+1:]
-	}
-	return project.GitSetting{Section: section, Sub: sub, Name: name}
 }
