@@ -373,4 +373,5 @@ func (j *judgement) gitRepositoryRuns(c *shell.Command, sub, dir, gitDir string)
 		return
 	}
 	j.gitHooks(c, sub, hooks)
+	j.gitSubmodulesRun(c, sub, repo)
 }
