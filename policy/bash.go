@@ -303,6 +303,7 @@ func (j *judgement) command(a *shell.Analysis, c *shell.Command) {
 	j.programCase(c, subj)
 	j.xargsNames(c, subj)
 	j.toolSettings(c, subj)
+	j.rustToolchain(c, subj)
 	for _, f := range a.Functions {
 		if c.Name == f {
 			j.fire(catalog.DFunctionCall, subj)

@@ -694,6 +694,7 @@ func (rd *sourceReading) goTarget(t string, given bool) {
 		rd.fail(catalog.UCompiledSource, rd.j.shownPath(t)+" holds no Go files, so what runs is not known")
 		return
 	}
+	rd.goForeign(t)
 	for _, f := range files {
 		rd.add(f, "go", false)
 	}

@@ -485,6 +485,10 @@ func (j *judgement) gitConfig(c *shell.Command, rest []shell.Word, has func(...s
 		j.fireWith(catalog.BTlsBypass, subj, "changes certificate checking for git's connections")
 		return
 	}
+	if strings.HasPrefix(key, "tar.") && strings.HasSuffix(key, ".command") {
+		j.fire(catalog.B5GitExecConfig, subj) // git archive pipes the archive through it
+		return
+	}
 	for _, prefix := range []string{"core.pager", "core.sshcommand", "core.fsmonitor", "core.hookspath", "core.editor", "core.askpass", "core.gitproxy", "alias.", "credential.", "gpg.", "sequence.editor", "filter.", "diff.", "merge.", "pager.", "include.", "includeif.", "url.", "protocol.", "uploadpack.", "receivepack.", "interactive.difffilter"} {
 		if strings.HasPrefix(key, prefix) {
 			j.fire(catalog.B5GitExecConfig, subj)

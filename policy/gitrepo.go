@@ -219,6 +219,7 @@ var gitPrograms = lazy.New(func() map[string]gitRun {
 		"sendemail.headercmd":        {"send-email", "shell"},
 		"mergetool.*.cmd":            {"mergetool", "shell"},
 		"difftool.*.cmd":             {"difftool", "shell"},
+		"tar.*.command":              {"archive", "shell"}, // the filter git archive pipes a tar through (tgz, tar.gz: gzip -cn by default)
 		"core.hookspath":             {all, "hooks"},
 	}
 })
@@ -372,4 +373,5 @@ func (j *judgement) gitRepositoryRuns(c *shell.Command, sub, dir, gitDir string)
 		return
 	}
 	j.gitHooks(c, sub, hooks)
+	j.gitSubmodulesRun(c, sub, repo)
 }

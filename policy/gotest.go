@@ -157,6 +157,11 @@ func (j *judgement) goTest(g goArgs, dir, subj string) {
 	tested := testedDirs(files, g)
 	rd := &sourceReading{j: j, b: &compiledBuild{compiler: "go"}, seen: map[string]bool{}}
 	for _, f := range files {
+		if tested == nil || tested[filepath.Dir(f)] {
+			if !goFilesNamed(g.operands) {
+				rd.goForeign(filepath.Dir(f)) // the package's assembly is built into the test binary
+			}
+		}
 		if !strings.HasSuffix(f, "_test.go") {
 			if tested != nil && !tested[filepath.Dir(f)] {
 				continue // no tests: go test prints [no test files] and runs none of it
@@ -268,6 +273,17 @@ func generateLine(words []string, file, pkg string, line int) string {
 		})))
 	}
 	return strings.Join(out, " ")
+}
+
+// goFilesNamed reports operands that name .go files, which go builds as
+// one package of those files alone.
+func goFilesNamed(operands []string) bool {
+	for _, o := range operands {
+		if strings.HasSuffix(o, ".go") {
+			return true
+		}
+	}
+	return false
 }
 
 // testedDirs are the package folders among files that hold a _test.go
