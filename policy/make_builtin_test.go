@@ -38,6 +38,7 @@ func TestMakeHiddenRecipes(t *testing.T) {
 		{"remakes an included file", map[string]string{"Makefile": "-include deps.mk\nall:\n\techo ok\ndeps.mk:\n\t" + evil + "\n"}, "make all", ask, "B9.run-downloaded"},
 		{"remakes the -f file", map[string]string{"build.mk": "all:\n\techo ok\nbuild.mk: FORCE\n\t" + evil + "\nFORCE:\n"}, "make -f build.mk", ask, "B9.run-downloaded"},
 		{"remakes the Makefile with -n", with("all:\n\techo ok\nMakefile: FORCE\n\t" + evil + "\nFORCE:\n"), "make -n", ask, "B9.run-downloaded"},
+		{"remakes the Makefile by a pattern rule", with("all:\n\techo ok\n%: %.in\n\t" + evil + "\n"), "make", ask, "B9.run-downloaded"},
 		{"a Makefile rule that only echoes", with("all:\n\techo ok\nMakefile: config.mk\n\t@echo config changed\n"), "make", allow, "D5.build"},
 
 		// .DEFAULT_GOAL names the goal of a bare make.

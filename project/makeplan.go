@@ -25,7 +25,7 @@ func (m *Makefile) Plan(goals []string, overrides map[string]string) (Schedule, 
 	p := &planner{m: m, seen: map[string]bool{}}
 	p.always = true
 	for _, f := range m.makefiles {
-		if len(m.rules[f]) == 0 {
+		if r, _ := m.pattern(f, false); len(m.rules[f]) == 0 && r == nil {
 			continue // only a rule of the Makefile's own remakes it here
 		}
 		if err := p.visit(f, 0, false); err != nil {
