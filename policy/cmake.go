@@ -141,6 +141,13 @@ func (j *judgement) cmakeBuild(c *shell.Command, subj string) bool {
 	if !ok {
 		return true
 	}
+	entries, ok := j.readCMakeCache(t.build, subj)
+	if !ok || !j.cmakeCache(t, entries, root, subj) {
+		return true
+	}
+	if t.building && len(entries) > 0 && !j.cmakeGenerated(cmakeTargets(c.ArgTexts()), t, entries, subj) {
+		return true
+	}
 	if !under(t.src, root) {
 		j.fireWith(catalog.CRunOutsideCode, subj, "cmake runs the CMake code of "+j.shownPath(t.src)+", outside the project")
 		return true

@@ -28,6 +28,7 @@ func (j *judgement) makeRun(c *shell.Command, subj string) {
 	var goals []string
 	vars := map[string]string{}
 	dry := false
+	builtins := true // make -r: no built-in rules
 	for k := 0; k < len(c.Args); k++ {
 		a := c.Args[k]
 		t := a.Text
@@ -61,6 +62,8 @@ func (j *judgement) makeRun(c *shell.Command, subj string) {
 			return
 		case t == "-n" || t == "--dry-run" || t == "--just-print" || t == "--recon" || t == "-q" || t == "--question" || t == "-p" || t == "--print-data-base":
 			dry = true
+		case t == "-r" || t == "--no-builtin-rules":
+			builtins = false
 		case t == "-j" || t == "-l" || t == "--jobs" || t == "--load-average":
 			if k+1 < len(c.Args) && strings.Trim(c.Args[k+1].Text, "0123456789.") == "" {
 				k++
@@ -104,6 +107,9 @@ func (j *judgement) makeRun(c *shell.Command, subj string) {
 	}
 	switch {
 	case project.IsNotExist(err):
+		if builtins && len(goals) > 0 && !j.makeBuiltins(project.CommandLineBuiltins(vars), dir, subj) {
+			return
+		}
 		j.fireWith(catalog.D5Build, subj, "there is no Makefile, so make runs nothing but its built-in rules")
 		return
 	case errors.Is(err, project.ErrNotPlain):
@@ -127,10 +133,23 @@ func (j *judgement) makeRun(c *shell.Command, subj string) {
 	for _, cmd := range cmds {
 		j.shellText(cmd, dir, subj+" ($(shell "+clipText(cmd, 80)+"))")
 	}
-	if len(goals) == 0 && m.First != "" {
-		j.scriptName(m.First, nil, subj)
+	if len(goals) == 0 {
+		def, err := m.DefaultGoals()
+		if err != nil {
+			j.fireWith(catalog.UMakefileNotPlain, subj, "arbiter cannot tell what the Makefile runs without running make ("+err.Error()+")")
+			return
+		}
+		for _, g := range def {
+			j.scriptName(g, nil, subj)
+		}
 	}
-	steps, err := m.Plan(goals, vars)
+	sched, err := m.Plan(goals, vars)
+	if err == nil && sched.Builtin && builtins {
+		var vals []project.BuiltinValue
+		if vals, err = m.BuiltinValues(); err == nil && !j.makeBuiltins(vals, dir, subj) {
+			return
+		}
+	}
 	if err != nil {
 		j.fireWith(catalog.UMakefileNotPlain, subj, "arbiter cannot tell what the Makefile runs without running make ("+err.Error()+")")
 		return
@@ -140,7 +159,7 @@ func (j *judgement) makeRun(c *shell.Command, subj string) {
 	if j.tooMuchFile(path, m.Work()/makeWorkShare, subj) {
 		return
 	}
-	for _, st := range steps {
+	for _, st := range sched.Steps {
 		if dry && !st.Always {
 			continue
 		}

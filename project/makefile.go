@@ -44,6 +44,9 @@ type Makefile struct {
 	// Included are the files an include line named, as looked for
 	// (whether or not they existed).
 	Included []string
+	// makefiles are the makefiles read, as a rule would name them: make
+	// remakes each before any goal.
+	makefiles []string
 }
 
 type variable struct {
@@ -96,11 +99,17 @@ func ReadMakefile(p, dir string) (*Makefile, error) {
 		return nil, fmt.Errorf("%s of %d bytes is over the %d read", p, size, MaxManifest)
 	}
 	var included []string
+	written := []string{filepath.Base(p)}
+	if rel, err := filepath.Rel(dir, p); err == nil {
+		written = append(written, rel)
+	}
 	m, err := parseMakefile(string(data), func(name string) (string, bool, error) {
+		written0 := name
 		if !filepath.IsAbs(name) {
 			name = filepath.Join(dir, name)
 		}
 		included = append(included, name)
+		written = append(written, written0)
 		data, size, err := readBounded(name, MaxManifest)
 		switch {
 		case IsNotExist(err):
@@ -116,6 +125,7 @@ func ReadMakefile(p, dir string) (*Makefile, error) {
 		return nil, fmt.Errorf("%s: %w", p, err)
 	}
 	m.Included = included
+	m.makefiles = written
 	m.Path, m.Dir = p, dir
 	return m, nil
 }
@@ -314,6 +324,13 @@ func (m *Makefile) parseRule(line string, colon int, inCond bool) (*rule, error)
 	r := &rule{targets: targets, prereqs: rest}
 	if strings.TrimSpace(inline) != "" {
 		r.recipe = append(r.recipe, strings.TrimSpace(inline))
+	}
+	if len(targets) == 1 {
+		if pat, pre, ok := suffixPattern(targets[0], rest); ok {
+			r.targets, r.prereqs = []string{pat}, pre
+			m.patterns = append(m.patterns, r)
+			return r, nil
+		}
 	}
 	for _, t := range targets {
 		switch {

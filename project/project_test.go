@@ -122,7 +122,8 @@ func TestMakefilePlan(t *testing.T) {
 			t.Errorf("%s: parse: %v", tt.name, err)
 			continue
 		}
-		steps, err := m.Plan(tt.goals, tt.vars)
+		sched, err := m.Plan(tt.goals, tt.vars)
+		steps := sched.Steps
 		if err != nil {
 			t.Errorf("%s: plan: %v", tt.name, err)
 			continue
@@ -190,7 +191,8 @@ func FuzzMakefile(f *testing.F) {
 		if goal != "" {
 			goals = []string{goal}
 		}
-		steps, err := m.Plan(goals, nil)
+		sched, err := m.Plan(goals, nil)
+		steps := sched.Steps
 		if err != nil && steps != nil {
 			t.Fatal("steps returned with an error")
 		}
@@ -213,7 +215,8 @@ func TestMakefileShellAndIncludes(t *testing.T) {
 	if err != nil || !slices.Equal(cmds, want) {
 		t.Errorf("ShellCommands = %q, %v; want %q (every $(shell …) is taken, used or not)", cmds, err, want)
 	}
-	steps, err := m.Plan(nil, nil)
+	sched, err := m.Plan(nil, nil)
+	steps := sched.Steps
 	if err != nil || len(steps) != 1 || steps[0].Line != "echo ${MAKE_SHELL_OUTPUT} ${MAKE_SHELL_OUTPUT}" {
 		t.Errorf("Plan = %+v, %v", steps, err)
 	}
@@ -225,8 +228,8 @@ func TestMakefileShellAndIncludes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if steps, err := mk.Plan(nil, nil); err != nil || len(steps) != 1 || steps[0].Line != "rm -rf build" {
-		t.Errorf("included rules: %+v, %v", steps, err)
+	if sched, err := mk.Plan(nil, nil); err != nil || len(sched.Steps) != 1 || sched.Steps[0].Line != "rm -rf build" {
+		t.Errorf("included rules: %+v, %v", sched.Steps, err)
 	}
 	write(t, dir, "Makefile", "include generated.mk\nall:\n")
 	if _, err := ReadMakefile(filepath.Join(dir, "Makefile"), dir); !errors.Is(err, ErrNotPlain) {
