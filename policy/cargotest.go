@@ -1,7 +1,12 @@
 package policy
 
 import (
+	"path"
+	"slices"
 	"strings"
+
+	"github.com/arbitergate/arbiter"
+	"github.com/arbitergate/arbiter/code"
 
 	"github.com/arbitergate/arbiter/internal/lazy"
 
@@ -28,6 +33,7 @@ var cargoTestSubs = lazy.New(func() map[string]bool {
 type cargoTargetFlag struct {
 	all   []project.CargoTargetKind
 	named project.CargoTargetKind // zero: the option takes no name
+	doc   bool                    // runs the library's doc tests
 }
 
 // cargoTargetFlags are cargo test's and cargo bench's target-selection
@@ -37,7 +43,7 @@ var cargoTargetFlags = lazy.New(func() map[string]cargoTargetFlag {
 	bins, tests, benches, examples := project.CargoBins, project.CargoTests, project.CargoBenches, project.CargoExamples
 	return map[string]cargoTargetFlag{
 		"--lib":         {},
-		"--doc":         {},
+		"--doc":         {doc: true},
 		"--bins":        {all: []project.CargoTargetKind{bins}},
 		"--bin":         {named: bins},
 		"--tests":       {all: []project.CargoTargetKind{bins, tests}},
@@ -60,10 +66,12 @@ func cargoDefaultTargets(bench bool) []project.CargoTargetKind {
 }
 
 // cargoTestWant reads the packages and targets a cargo test or cargo
-// bench command line selects. Options after -- are the test binary's.
-func cargoTestWant(c *shell.Command, bench bool) project.CargoTestWant {
+// bench command line selects, and whether the doc tests run (cargo test
+// with no target selected, or --doc). Options after -- are the test
+// binary's.
+func cargoTestWant(c *shell.Command, bench bool) (project.CargoTestWant, bool) {
 	want := project.CargoTestWant{Targets: map[project.CargoTargetKind]project.CargoTargets{}}
-	selected := false
+	selected, docs := false, false
 	add := func(kind project.CargoTargetKind, name string, all bool) {
 		t := want.Targets[kind]
 		t.All = t.All || all
@@ -90,7 +98,7 @@ func cargoTestWant(c *shell.Command, bench bool) project.CargoTestWant {
 		case opt == "--workspace" || opt == "--all":
 			want.Workspace = true
 		case isTarget:
-			selected = true
+			selected, docs = true, docs || flag.doc
 			for _, kind := range flag.all {
 				add(kind, "", true)
 			}
@@ -104,7 +112,7 @@ func cargoTestWant(c *shell.Command, bench bool) project.CargoTestWant {
 			add(kind, "", true)
 		}
 	}
-	return want
+	return want, docs || !selected && !bench
 }
 
 // cargoTest judges the test targets cargo test or cargo bench builds
@@ -112,7 +120,8 @@ func cargoTestWant(c *shell.Command, bench bool) project.CargoTestWant {
 // selects, read as cargo run's program is. False when one could not be
 // read or holds something to judge (told).
 func (j *judgement) cargoTest(c *shell.Command, manifest, root, subj string, bench bool) bool {
-	roots, err := project.CargoTestCode(manifest, root, cargoTestWant(c, bench))
+	want, docs := cargoTestWant(c, bench)
+	roots, err := project.CargoTestCode(manifest, root, want)
 	if err != nil {
 		j.fireWith(catalog.UCompiledSource, subj, "arbiter cannot tell which tests cargo "+c.Arg(0)+" builds and runs ("+err.Error()+")")
 		return false
@@ -125,5 +134,39 @@ func (j *judgement) cargoTest(c *shell.Command, manifest, root, subj string, ben
 		return false
 	}
 	rd := j.readSources(b)
+	if !rd.failed && docs {
+		j.addDocTests(rd)
+	}
 	return !rd.failed && j.judgeSources(rd, j.res.Resolve(".", c.Dir), subj)
+}
+
+// addDocTests adds to the reading the doc tests of its Rust files, each
+// as a program of the file it is in: those of the library's files are
+// the ones cargo test runs, and a bin's or a dependency's are read too,
+// which is stricter than needed. The files a #[doc = include_str!(…)]
+// brings in (a README) are read for theirs.
+func (j *judgement) addDocTests(rd *sourceReading) {
+	for _, f := range slices.Clone(rd.files) {
+		text, ok := rd.text(f.path, false)
+		if !ok {
+			return
+		}
+		doc := code.RustDocTests(text)
+		if doc.Unread != "" {
+			rd.fail(catalog.UCompiledSource, j.shownPath(f.path)+" documents code with "+doc.Unread+", whose doc tests cargo test runs and arbiter cannot read")
+			return
+		}
+		tests := doc.Tests
+		for _, inc := range doc.Includes {
+			abs := path.Join(path.Dir(f.path), inc)
+			md, ok := rd.text(abs, true) // a file outside the project is not read
+			if !ok {
+				return
+			}
+			tests = append(tests, code.MarkdownRustBlocks(md)...)
+		}
+		for _, t := range tests {
+			rd.files = append(rd.files, sourceFile{f.path, code.ReadProgram("rust", t), arbiter.ContentSum([]byte(t))})
+		}
+	}
 }
