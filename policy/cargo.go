@@ -28,7 +28,8 @@ var cargoCompiles = lazy.New(func() map[string]bool {
 // workspace's members and of its path dependencies, and the sources of
 // its procedural macro crates, and those of the crates of a vendor folder
 // the cargo configuration builds from, each read and judged by what it
-// does; for cargo run, the program it runs too (binaries.go).
+// does; for cargo run, the program it runs too (binaries.go), for cargo
+// test and cargo bench the test targets they run (cargotest.go).
 func (j *judgement) cargoBuild(c *shell.Command, sub, subj string) {
 	if c.DirUnknown {
 		j.fireWith(catalog.D5Build, subj, "builds, tests or runs the project")
@@ -99,6 +100,12 @@ func (j *judgement) cargoBuild(c *shell.Command, sub, subj string) {
 			return
 		}
 		reason = "builds and runs the project's program, whose sources were read"
+	}
+	if bench, ok := cargoTestSubs.Get()[sub]; ok {
+		if !j.cargoTest(c, manifest, root, subj, bench) {
+			return
+		}
+		reason = "builds and runs the project's tests, whose sources were read"
 	}
 	switch {
 	case len(macros) > 0:
