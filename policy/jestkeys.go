@@ -8,14 +8,15 @@ import (
 
 // jestModuleKeys are jest's own settings (from its configuration
 // reference) whose values name a module it loads, besides runnerKeys:
-// haste.hasteImplModulePath and the dependency extractor load while it
-// maps the project, moduleNameMapper's targets stand in for what the
-// tests require, the serializers, coverage reporters, module loader and
+// haste.hasteImplModulePath, haste.hasteMapModulePath and the dependency
+// extractor load while it maps the project, filter while it picks the
+// tests, moduleNameMapper's targets stand in for what the tests require,
+// the runtime (moduleLoader before), serializers, coverage reporters and
 // prettier while it runs them.
 var jestModuleKeys = lazy.New(func() []string {
 	return []string{
-		"dependencyExtractor", "hasteImplModulePath", "moduleNameMapper", "prettierPath", "moduleLoader",
-		"snapshotSerializers", "coverageReporters",
+		"dependencyExtractor", "hasteImplModulePath", "hasteMapModulePath", "moduleNameMapper", "prettierPath",
+		"moduleLoader", "runtime", "filter", "snapshotSerializers", "coverageReporters",
 	}
 })
 
