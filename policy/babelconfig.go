@@ -33,12 +33,14 @@ var babelKeys = lazy.New(func() map[string]bool {
 })
 
 // babelConfigs judges the Babel configurations the runner in dir may
-// load: in dir and the folders above it, where its root may be, and
-// below it, where the files it compiles take theirs.
+// load: in dir and the folders above it up to the project's root, where
+// its root (jest's rootDir) may be, and below it, where the files it
+// compiles take theirs.
 func (j *judgement) babelConfigs(c *shell.Command, dir, subj string) {
+	root := j.projectRootFor(dir)
 	for d := dir; ; d = filepath.Dir(d) {
 		j.babelConfigsIn(c, d, subj)
-		if filepath.Dir(d) == d {
+		if d == root || filepath.Dir(d) == d {
 			break
 		}
 	}

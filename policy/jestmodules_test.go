@@ -64,6 +64,7 @@ func TestJestBabelConfig(t *testing.T) {
 		{"json preset local", with(map[string]string{"babel.config.json": `{"presets": [["./m.js", {"x": 1}]]}`, "m.js": evil}), "jest", ask, "B9.run-downloaded"},
 		{"package.json babel key", map[string]string{"package.json": `{"scripts":{"test":"jest"},"babel":{"plugins":["./m.js"]}}`, "m.js": evil}, "npm test", ask, "B9.run-downloaded"},
 		{"explicit babel-jest", map[string]string{"jest.config.js": "module.exports = { transform: { '\\\\.js$': 'babel-jest' } };\n", "babel.config.js": evil}, "jest", ask, "B9.run-downloaded"},
+		{"babel config above", map[string]string{"babel.config.js": evil, "web/jest.config.js": "module.exports = {};\n", "web/package.json": `{"scripts":{"test":"jest"}}`}, "cd web && npm test", ask, "B9.run-downloaded"},
 		{"unreadable json", with(map[string]string{".babelrc": "{plugins: nope"}), "jest", dfr, ""},
 		{"babelrc in a source folder", with(map[string]string{"src/.babelrc.js": evil}), "jest", ask, "B9.run-downloaded"},
 		{"extends", with(map[string]string{".babelrc": `{"extends": "./base.json"}`, "base.json": `{"plugins": ["./m.js"]}`, "m.js": evil}), "jest", ask, "B9.run-downloaded"},
