@@ -144,7 +144,7 @@ func (j *judgement) testModule(c, sub *shell.Command, module string) {
 // configuration from.
 func pytestConfigName(name string) bool {
 	switch name {
-	case "pytest.ini", ".pytest.ini", "pyproject.toml", "tox.ini", "setup.cfg":
+	case "pytest.toml", ".pytest.toml", "pytest.ini", ".pytest.ini", "pyproject.toml", "tox.ini", "setup.cfg":
 		return true
 	}
 	return false

@@ -42,6 +42,12 @@ type runnerConfig struct {
 	selection []string
 	operands  bool
 	locations []string // the selection settings that name where tests are (roots, dir, spec)
+	// babel: its default transform (babel-jest) loads the project's Babel
+	// configuration.
+	babel bool
+	// search: its modulePaths and moduleDirectories add folders where the
+	// tests' bare specifiers are looked for.
+	search bool
 }
 
 // runnerConfigs are where each JavaScript test runner (and linter,
@@ -52,6 +58,7 @@ var runnerConfigs = lazy.New(func() map[string]runnerConfig {
 		"jest": {
 			files: []string{"jest.config.js", "jest.config.ts", "jest.config.mjs", "jest.config.cjs", "jest.config.mts", "jest.config.cts", "jest.config.json"},
 			key:   "jest", config: []string{"--config", "-c"}, modules: testOpts, up: true, projects: true,
+			keys: jestModuleKeys.Get(), babel: true, search: true,
 			tests: true, selection: []string{"testMatch", "testRegex", "roots", "rootDir", "moduleFileExtensions"}, locations: []string{"roots", "rootDir"},
 		},
 		"vitest": {
@@ -110,6 +117,9 @@ func (j *judgement) testRunner(c *shell.Command) {
 	}
 	dir := j.res.Resolve(".", c.Dir)
 	j.runnerConfigIn(c, dir, subj)
+	if runnerConfigs.Get()[c.Program].babel {
+		j.babelConfigs(c, dir, subj)
+	}
 	j.testFiles(c, dir, subj)
 }
 
@@ -302,6 +312,14 @@ func (j *judgement) runnerConfig(c *shell.Command, value, dir, subj string) {
 			return
 		}
 		j.configFiles(c, files, filepath.Dir(abs), subj)
+		if runnerConfigs.Get()[c.Program].search {
+			dirs, err := code.ConfigValues(text, jestSearchKeys.Get())
+			if err != nil {
+				j.fireWith(catalog.UBuildCode, subj, "arbiter cannot tell where "+shown+" makes the test runner look for modules ("+err.Error()+")")
+				return
+			}
+			j.searchDirs(c, dirs, subj)
+		}
 		if runnerConfigs.Get()[c.Program].projects {
 			projects, err := code.ConfigValues(text, map[string]bool{"projects": true})
 			if err != nil {
@@ -365,28 +383,14 @@ func decodeConfig(path string, data []byte) (any, error) {
 // its code-naming settings name; a configuration that is only a string
 // names a shared configuration, a module it loads.
 func (j *judgement) configTree(c *shell.Command, v any, dir, subj string) {
-	keys := configKeys(c)
-	var files []string
-	var walk func(x any, named bool)
-	walk = func(x any, named bool) {
-		switch t := x.(type) {
-		case map[string]any:
-			for k, v := range t {
-				walk(v, named || keys[k])
-			}
-		case []any:
-			for _, v := range t {
-				walk(v, named)
-			}
-		case string:
-			if named {
-				files = append(files, t)
-			}
-		}
+	files := namedStrings(v, configKeys(c))
+	if shared, ok := v.(string); ok {
+		files = append(files, shared)
 	}
-	_, shared := v.(string)
-	walk(v, shared)
 	j.configFiles(c, files, dir, subj)
+	if runnerConfigs.Get()[c.Program].search {
+		j.searchDirs(c, namedStrings(v, jestSearchKeys.Get()), subj)
+	}
 	if runnerConfigs.Get()[c.Program].projects {
 		j.runnerProjects(c, treeProjects(v), dir, subj)
 	}
@@ -398,10 +402,27 @@ func (j *judgement) configTree(c *shell.Command, v any, dir, subj string) {
 func (j *judgement) configFiles(c *shell.Command, names []string, dir, subj string) {
 	for _, n := range names {
 		n = strings.ReplaceAll(n, "<rootDir>", dir)
+		if substituted(n) {
+			// moduleNameMapper's target takes what its pattern matched:
+			// which files it loads depends on the specifiers of the tests.
+			j.fireWith(catalog.UBuildCode, subj, c.Program+" loads the modules "+clipText(n, 60)+" names by substitution from the path it maps, which arbiter does not follow")
+			continue
+		}
 		if strings.HasPrefix(n, ".") || strings.HasPrefix(n, "/") || jsFile(n) && !strings.HasPrefix(n, "@") {
 			j.runnerModule(c, n, dir, subj)
 		}
 	}
+}
+
+// substituted reports whether a module name takes a group of a regular
+// expression's match ($1, ${name}).
+func substituted(n string) bool {
+	for k := 0; k+1 < len(n); k++ {
+		if next := n[k+1]; n[k] == '$' && (next >= '0' && next <= '9' || next == '{' || next == '<') {
+			return true
+		}
+	}
+	return false
 }
 
 // moduleExtensions are those a module named without one may have: jest's

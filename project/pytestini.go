@@ -29,8 +29,10 @@ type PytestConfig struct {
 // pytestFiles are the files pytest takes its configuration from, in the
 // order it tries them in each folder, with the section that makes one
 // count ("" for a file that counts whatever it holds).
+// pytest 9 tries pytest.toml and .pytest.toml first, whose [pytest] table
+// holds native TOML values; either counts whatever it holds.
 var pytestFiles = []struct{ name, section string }{
-	{"pytest.ini", ""}, {".pytest.ini", ""}, {"pyproject.toml", "tool.pytest.ini_options"}, {"tox.ini", "pytest"}, {"setup.cfg", "tool:pytest"},
+	{"pytest.toml", ""}, {".pytest.toml", ""}, {"pytest.ini", ""}, {".pytest.ini", ""}, {"pyproject.toml", "tool.pytest.ini_options"}, {"tox.ini", "pytest"}, {"setup.cfg", "tool:pytest"},
 }
 
 // FindPytestConfig looks for pytest's configuration file from start up to
@@ -63,13 +65,16 @@ func FindPytestConfig(start, stop string) (PytestConfig, error) {
 }
 
 // ParsePytestConfig reads pytest's settings from the text of a file named
-// name (pytest.ini, pyproject.toml, tox.ini or setup.cfg). found reports
+// name (pytest.toml, pytest.ini, pyproject.toml, tox.ini or setup.cfg). found reports
 // whether the file holds pytest's section.
 func ParsePytestConfig(name, text string) (cfg PytestConfig, found bool, err error) {
 	var values map[string]pytestValue
-	if strings.HasSuffix(name, ".toml") {
+	switch {
+	case name == "pytest.toml" || name == ".pytest.toml":
+		values, found, err = tomlSection(text, "pytest")
+	case strings.HasSuffix(name, ".toml"):
 		values, found, err = tomlSection(text, "tool.pytest.ini_options", "tool.pytest")
-	} else {
+	default:
 		section := "pytest"
 		if name == "setup.cfg" {
 			section = "tool:pytest"
@@ -186,7 +191,8 @@ func tomlSection(text string, names ...string) (map[string]pytestValue, bool, er
 			if err != nil {
 				return nil, found, err
 			}
-			if full := strings.TrimPrefix(table+"."+key, "."); strings.HasPrefix(full, "tool.pytest") {
+			// pytest's own table is the last name (tool.pytest, pytest).
+			if full := strings.TrimPrefix(table+"."+key, "."); strings.HasPrefix(full, names[len(names)-1]) {
 				return nil, found, fmt.Errorf("pytest's settings given as the dotted key %s, which arbiter does not read", full)
 			}
 			continue

@@ -54,6 +54,7 @@ var settingsFiles = lazy.New(func() []settingsFile {
 	npm := []string{"npm", "npx", "pnpm", "pnpx", "yarn", "bun", "bunx"}
 	return []settingsFile{
 		{[]string{".npmrc"}, npm, readNpmrc},
+		{[]string{"pnpm-workspace.yaml"}, []string{"pnpm", "pnpx"}, readPnpmWorkspace},
 		{[]string{".yarnrc"}, []string{"yarn"}, readYarnrc},
 		{[]string{".yarnrc.yml", ".yarnrc.yaml"}, []string{"yarn"}, readYarnrcYAML},
 		{[]string{"bunfig.toml"}, []string{"bun", "bunx"}, readBunfig},
