@@ -128,7 +128,7 @@ func (j *judgement) cargoTest(c *shell.Command, manifest, root, subj string, ben
 	}
 	b := &compiledBuild{compiler: "cargo"}
 	for _, r := range roots {
-		b.sources = append(b.sources, compiledSource{r, "rust"})
+		b.sources = append(b.sources, compiledSource{path: r, lang: "rust"})
 	}
 	if j.tooDeep(subj) {
 		return false
