@@ -25,6 +25,10 @@ func (j *judgement) interpreter(c *shell.Command, lang string) {
 	if lang == "perl" && j.perl(c) {
 		return
 	}
+	if lang == "javascript" && nodeTestRun(c) {
+		j.nodeTests(c, subj)
+		return
+	}
 	if file, ok := syntaxCheckOnly(c, lang); ok {
 		j.syntaxCheck(c, file)
 		return

@@ -164,7 +164,7 @@ type quits struct {
 var interpreterQuits = lazy.New(func() map[string]quits {
 	return map[string]quits{
 		"python":     {exit: []string{"-V", "-VV", "--version", "-h", "-?", "--help", "--help-env", "--help-xoptions", "--help-all"}},
-		"javascript": {exit: []string{"-v", "-V", "--version", "-h", "--help", "--v8-options"}},
+		"javascript": {exit: []string{"-v", "-V", "--version", "-h", "--help", "--v8-options", "--test"}}, // --test: node's test runner, judged by the policy
 		"perl":       {exit: []string{"-v", "-V", "--version", "-h", "--help"}},
 		"ruby":       {exit: []string{"-v", "--version", "-h", "--help"}},
 		"php":        {exit: []string{"-v", "--version", "-h", "--help", "-m", "-i", "--ini"}},
