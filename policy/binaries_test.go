@@ -30,6 +30,24 @@ type binaryCase struct {
 	rule  string
 }
 
+// runBinaryCases decides each case's command in a project its setup
+// makes.
+func runBinaryCases(t *testing.T, tests []binaryCase) {
+	t.Helper()
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			if tt.setup != nil {
+				tt.setup(t, dir)
+			}
+			d := Decide(context.Background(), projectCall(dir, tt.cmd))
+			if d.Decision != tt.want || tt.rule != "" && !hasRule(d.Rules, tt.rule) {
+				t.Errorf("%s\n got %s %v: %s\nwant %s %s", tt.cmd, d.Decision, d.Rules, d.Reason, tt.want, tt.rule)
+			}
+		})
+	}
+}
+
 // buildGo compiles the Go package in dir/pkg to dir/out, offline.
 func buildGo(t *testing.T, dir, pkg, out string, flags ...string) {
 	t.Helper()
@@ -227,18 +245,7 @@ func TestProjectBinaries(t *testing.T) {
 			age(t, dir, "src/srv.rs", -time.Hour)
 		}, "./target/debug/srv --port 8080", allow, "D4.run-project-code"},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			dir := t.TempDir()
-			if tt.setup != nil {
-				tt.setup(t, dir)
-			}
-			d := Decide(context.Background(), projectCall(dir, tt.cmd))
-			if d.Decision != tt.want || tt.rule != "" && !hasRule(d.Rules, tt.rule) {
-				t.Errorf("%s\n got %s %v: %s\nwant %s %s", tt.cmd, d.Decision, d.Rules, d.Reason, tt.want, tt.rule)
-			}
-		})
-	}
+	runBinaryCases(t, tests)
 }
 
 // A debugger in batch mode runs its program: the program is judged as a
@@ -265,18 +272,7 @@ func TestDebuggerRunsItsProgram(t *testing.T) {
 		{"gdb runs the module's plain program", goProject(binGoPlain), "gdb -batch -ex run -ex bt --args ./bin/app input.txt", allow, "D4.debug"},
 		{"lldb runs it", goProject(binGoPlain), "lldb -b -o run -- ./bin/app", allow, "D4.debug"},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			dir := t.TempDir()
-			if tt.setup != nil {
-				tt.setup(t, dir)
-			}
-			d := Decide(context.Background(), projectCall(dir, tt.cmd))
-			if d.Decision != tt.want || tt.rule != "" && !hasRule(d.Rules, tt.rule) {
-				t.Errorf("%s\n got %s %v: %s\nwant %s %s", tt.cmd, d.Decision, d.Rules, d.Reason, tt.want, tt.rule)
-			}
-		})
-	}
+	runBinaryCases(t, tests)
 }
 
 // cargo run builds and runs a bin target: its sources are read as those

@@ -47,16 +47,23 @@ func (j *judgement) testFiles(c *shell.Command, dir, subj string) {
 		j.fireWith(catalog.UBuildCode, subj, "arbiter cannot tell where "+c.Program+" finds its test files ("+err.Error()+")")
 		return
 	}
-	j.testsBelow(c, dir, dir, all, subj)
+	pick := testFileName
+	if all {
+		pick = anyScript
+	}
+	j.testsBelow(c, dir, dir, pick, subj)
 	for _, r := range roots {
 		if !within(r, dir) {
-			j.testsBelow(c, r, dir, true, subj) // a folder outside: every script
+			j.testsBelow(c, r, dir, anyScript, subj) // a folder outside: every script
 		}
 	}
 }
 
-// testsBelow judges the test files below root (every script, with all).
-func (j *judgement) testsBelow(c *shell.Command, root, dir string, all bool, subj string) {
+// anyScript picks every script.
+func anyScript(string) bool { return true }
+
+// testsBelow judges the scripts below root that pick picks.
+func (j *judgement) testsBelow(c *shell.Command, root, dir string, pick func(string) bool, subj string) {
 	found, err := project.FindFiles(root, jsFile, func(p string) bool {
 		base := filepath.Base(p)
 		return base == "node_modules" || base == ".git"
@@ -66,7 +73,7 @@ func (j *judgement) testsBelow(c *shell.Command, root, dir string, all bool, sub
 		return
 	}
 	for _, f := range found {
-		if all || testFileName(f) {
+		if pick(f) {
 			j.runnerModule(c, f, dir, subj)
 		}
 	}
@@ -174,26 +181,7 @@ func locationValues(conf runnerConfig, name, text string) ([]string, error) {
 		if err != nil {
 			return nil, err
 		}
-		var out []string
-		var walk func(x any, named bool)
-		walk = func(x any, named bool) {
-			switch t := x.(type) {
-			case map[string]any:
-				for k, v := range t {
-					walk(v, named || keys[k])
-				}
-			case []any:
-				for _, v := range t {
-					walk(v, named)
-				}
-			case string:
-				if named {
-					out = append(out, t)
-				}
-			}
-		}
-		walk(v, false)
-		return out, nil
+		return namedStrings(v, keys), nil
 	}
 	return code.ConfigValues(text, keys)
 }

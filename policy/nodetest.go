@@ -1,12 +1,10 @@
 package policy
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
 
 	"github.com/arbitergate/arbiter/catalog"
-	"github.com/arbitergate/arbiter/project"
 	"github.com/arbitergate/arbiter/shell"
 )
 
@@ -46,10 +44,10 @@ func (j *judgement) nodeTests(c *shell.Command, subj string) {
 			j.fireWith(catalog.UDynamicPath, subj, "runs test files named by a word only known when the command runs")
 			return
 		}
-		j.nodeTestOperand(c, a.Text, dir, subj)
+		j.testOperand(c, a.Text, dir, subj)
 	}
 	if !named {
-		j.nodeTestsBelow(c, dir, dir, subj)
+		j.testsBelow(c, dir, dir, nodeTestName, subj)
 	}
 	j.nodeReporters(c, dir, subj)
 	j.fireWith(catalog.D4RunTests, subj, "runs the project's tests with node's test runner, judged by the test files it runs")
@@ -90,54 +88,6 @@ func nodeValued(opt string) bool {
 		return true
 	}
 	return false
-}
-
-// nodeTestOperand judges one operand: a file, the test files of a folder
-// (every script in it, which is never fewer), or a pattern, which node
-// expands itself and arbiter does not.
-func (j *judgement) nodeTestOperand(c *shell.Command, name, dir, subj string) {
-	if strings.ContainsAny(name, "*?[{") {
-		j.fireWith(catalog.UBuildCode, subj, c.Program+" --test runs the files "+name+" matches, a pattern arbiter does not expand")
-		return
-	}
-	abs := j.res.Resolve(name, dir)
-	st, err := os.Stat(abs)
-	switch {
-	case err != nil:
-		return // not there: node reports it and runs nothing for it
-	case !st.IsDir():
-		j.runnerModule(c, abs, dir, subj)
-		return
-	}
-	found, err := project.FindFiles(abs, jsFile, skipDeps)
-	if err != nil {
-		j.fireWith(catalog.UBuildCode, subj, "arbiter cannot list the test files in "+j.shownPath(abs)+" ("+err.Error()+")")
-		return
-	}
-	for _, f := range found {
-		j.runnerModule(c, f, dir, subj)
-	}
-}
-
-// nodeTestsBelow judges the files below root that node's default
-// selection runs.
-func (j *judgement) nodeTestsBelow(c *shell.Command, root, dir, subj string) {
-	found, err := project.FindFiles(root, jsFile, skipDeps)
-	if err != nil && fileExistsAt(root) {
-		j.fireWith(catalog.UBuildCode, subj, "arbiter cannot list the test files node --test runs below "+j.shownPath(root)+" ("+err.Error()+")")
-		return
-	}
-	for _, f := range found {
-		if nodeTestName(f) {
-			j.runnerModule(c, f, dir, subj)
-		}
-	}
-}
-
-// skipDeps skips the folders node's selection leaves out.
-func skipDeps(p string) bool {
-	base := filepath.Base(p)
-	return base == "node_modules" || base == ".git"
 }
 
 // nodeTestName reports a file node's default selection runs: named
