@@ -70,15 +70,19 @@ func (j *judgement) write(abs string, glob bool, shown, how string) {
 	if abs == "" {
 		return
 	}
+	typed := abs
+	abs = j.canonicalCase(abs)
 	place := j.res.Classify(abs, glob)
 	switch {
-	case j.isGuardPath(abs):
+	case j.isGuardPath(typed) || j.isGuardPath(abs):
 		j.guardTamper(shown, "changes the files of a permission gate that guards this agent")
 		return
 	case j.isAgentConfig(abs):
 		j.fire(catalog.B5AgentConfig, shown)
 		return
-	case place == paths.Project && inGitDir(abs):
+	case (place == paths.Project || place == paths.Temp) && inGitDir(abs):
+		// A repository in a temp folder runs its hooks and config as the
+		// project's does, for whoever works in it next.
 		j.fire(catalog.B7GitMetadata, shown)
 		return
 	case persistent(j.res, abs):
@@ -322,11 +326,30 @@ func runByTools(abs string) bool {
 			return true
 		}
 	}
-	if pythonStartup(abs) {
+	if pythonStartup(abs) || venvActivation(abs) {
 		return true
 	}
 	return strings.HasSuffix(abs, "/.vscode/tasks.json") || strings.HasSuffix(abs, "/.vscode/settings.json") || strings.HasSuffix(abs, "/.vscode/launch.json") ||
 		strings.HasSuffix(abs, "/.cargo/config.toml") || strings.HasSuffix(abs, "/.cargo/config")
+}
+
+// venvActivation reports a virtual environment's activation scripts and
+// its pyvenv.cfg: a person's next `source .venv/bin/activate` runs the
+// script, and every start of the environment's interpreter reads the
+// configuration, which names the interpreter that runs.
+func venvActivation(abs string) bool {
+	base, dir := path.Base(abs), path.Base(path.Dir(abs))
+	switch {
+	case base == "pyvenv.cfg":
+		return true
+	case dir != "bin" && dir != "Scripts":
+		return false
+	}
+	switch base {
+	case "activate", "activate.sh", "activate.bash", "activate.zsh", "activate.fish", "activate.csh", "activate.nu", "activate.ps1", "Activate.ps1", "activate.bat", "activate_this.py":
+		return true
+	}
+	return false
 }
 
 // pythonStartup reports a file Python runs on every start of an

@@ -375,7 +375,7 @@ func (j *judgement) readPath(p string, id catalog.ID) {
 func (j *judgement) editFile(tool, p, content string) {
 	abs := j.res.Resolve(p, "")
 	j.write(abs, false, p, tool)
-	if persistent(j.res, abs) && content != "" {
+	if persistent(j.res, j.canonicalCase(abs)) && content != "" {
 		j.persistedCode(abs, content)
 	}
 }
