@@ -47,6 +47,10 @@ func (j *judgement) docker(c *shell.Command) {
 		}
 		// A container's inspection holds its environment, where its
 		// passwords and tokens are (docker's ps e).
+		if inspectFormatOnly(c) {
+			j.fireWith(catalog.D1ReadOnly, subj, "prints the fields its --format picks, which hold no environment")
+			return
+		}
 		if c.Program == "docker" || c.Program == "podman" {
 			j.fireWith(catalog.B3SecretPrint, subj, "prints a container's configuration, with the environment variables that hold its secrets")
 			return
