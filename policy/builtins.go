@@ -30,7 +30,7 @@ func (j *judgement) builtinOrInfo(c *shell.Command) {
 
 func (j *judgement) echo(c *shell.Command) {
 	for _, a := range c.Args {
-		if a.Dynamic && mentionsSecretVar(a.Text) {
+		if usesSecret(a) {
 			j.fire(catalog.B3SecretPrint, c.String())
 			return
 		}

@@ -24,6 +24,7 @@ func (j *judgement) secretShapes(a *shell.Analysis) {
 		j.searchesSecrets(c)
 	}
 	j.hiddenReads(a)
+	j.comparedSecret(a)
 }
 
 // passwordDatabase judges getent's shadow databases: the password file
@@ -54,7 +55,7 @@ func stdinPrinters(s string) bool {
 // secret variable into a program that prints it: cat <<< "$KEY".
 func (j *judgement) stdinSecret(c *shell.Command) {
 	for _, r := range c.Redirs {
-		if (r.Op == "<<<" || r.Op == "<<" || r.Op == "<<-") && r.Target.Dynamic && mentionsSecretVar(r.Target.Text) && stdinPrinters(c.Program) {
+		if (r.Op == "<<<" || r.Op == "<<" || r.Op == "<<-") && usesSecret(r.Target) && stdinPrinters(c.Program) {
 			j.fire(catalog.B3SecretPrint, c.String())
 			return
 		}

@@ -14,40 +14,70 @@ import (
 	"github.com/arbitergate/arbiter/shell"
 )
 
-// redirects judges the files a command's redirections open.
+// redirects judges the files a command's redirections open. An input
+// redirection (<, <>, N<, $(<file), exec N<) reads its target just as a
+// file operand is read, so it is judged by the same rules; <> both reads
+// and writes.
 func (j *judgement) redirects(c *shell.Command) {
 	for _, r := range c.Redirs {
 		t := r.Target
 		if strings.HasPrefix(t.Text, "/dev/tcp/") || strings.HasPrefix(t.Text, "/dev/udp/") {
 			continue // network: judged with the flows
 		}
-		switch {
-		case r.Writes():
-			if t.Dynamic {
-				j.fireWith(catalog.UDynamicPath, c.String(), "writes to a file whose name is only known at run time")
-				continue
-			}
-			abs := j.res.Resolve(t.Text, c.Dir)
-			if c.DirUnknown && !path.IsAbs(t.Text) && !strings.HasPrefix(t.Text, "~") {
-				j.fireWith(catalog.UUnknownDirectory, c.String(), "writes to a file relative to a directory the analysis cannot tell")
-				continue
-			}
-			j.write(abs, t.Glob, t.Text, "redirection")
-			if persistent(j.res, abs) && c.Program != "" {
-				if text, ok := printedText(c); ok {
-					j.persistedCode(abs, text)
-				}
-			}
-		case r.Reads():
-			if t.Dynamic {
-				continue
-			}
-			abs := j.res.Resolve(t.Text, c.Dir)
-			if kind := j.credentialAt(abs, t.Glob); kind != "" {
-				j.secretRead(abs, kind)
+		if r.Reads() && !j.redirectRead(c, t) {
+			continue
+		}
+		if !r.Writes() {
+			continue
+		}
+		if t.Dynamic {
+			j.fireWith(catalog.UDynamicPath, c.String(), "writes to a file whose name is only known at run time")
+			continue
+		}
+		abs := j.res.Resolve(t.Text, c.Dir)
+		if c.DirUnknown && !path.IsAbs(t.Text) && !strings.HasPrefix(t.Text, "~") {
+			j.fireWith(catalog.UUnknownDirectory, c.String(), "writes to a file relative to a directory the analysis cannot tell")
+			continue
+		}
+		j.write(abs, t.Glob, t.Text, "redirection")
+		if persistent(j.res, abs) && c.Program != "" {
+			if text, ok := printedText(c); ok {
+				j.persistedCode(abs, text)
 			}
 		}
 	}
+}
+
+// redirectRead judges the file an input redirection reads. A target built
+// at run time is judged by the parts known (/proc/$$/environ,
+// ${HOME%/}/.ssh/id_rsa), as readArgs does, and is deferred when those
+// parts name no credential: what it reads is only known at run time. It
+// reports false once it has fired a rule for a credential or an unknown
+// name, so that a <> redirection is not judged twice.
+func (j *judgement) redirectRead(c *shell.Command, t shell.Word) bool {
+	if kind, abs := j.redirectCredential(c, t); kind != "" {
+		j.secretRead(abs, kind)
+		return false
+	}
+	if t.Dynamic {
+		j.fireWith(catalog.UDynamicPath, c.String(), "reads a file whose name is only known at run time")
+		return false
+	}
+	return true
+}
+
+// redirectCredential returns the kind of credential an input
+// redirection's target is, and its path, or "" when it is none (or
+// nothing of it is known).
+func (j *judgement) redirectCredential(c *shell.Command, t shell.Word) (kind, abs string) {
+	text := t.Text
+	if t.Dynamic {
+		if text = knownParts(text); text == "" {
+			return "", ""
+		}
+	}
+	abs = j.res.Resolve(text, c.Dir)
+	return j.credentialAt(abs, t.Glob), abs
 }
 
 // printedText returns what echo or printf writes, for content checks.
@@ -610,7 +640,7 @@ func (j *judgement) readsSecret(c *shell.Command) bool {
 		}
 	}
 	for _, r := range c.Redirs {
-		if r.Reads() && !r.Target.Dynamic && j.credentialAt(j.res.Resolve(r.Target.Text, c.Dir), r.Target.Glob) != "" {
+		if kind, _ := j.redirectCredential(c, r.Target); r.Reads() && kind != "" {
 			return true
 		}
 	}

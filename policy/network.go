@@ -391,7 +391,7 @@ func (j *judgement) lookupCarriesData(c *shell.Command) {
 	subj := c.String()
 	for _, o := range operands(c, lookupValued...) {
 		switch {
-		case o.Dynamic && mentionsSecretVar(o.Text):
+		case usesSecret(o):
 			j.fireWith(catalog.A6SecretExfiltration, subj, "puts a secret from the environment into a host name, which the look-up sends to that domain's name servers")
 			return
 		case o.Dynamic && builtName(o.Text):

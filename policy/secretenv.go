@@ -85,7 +85,7 @@ func printsSecretEnv(c *shell.Command) bool {
 			if c.Program == "printenv" && secrets.EnvName(a.Text) {
 				return true
 			}
-			if a.Dynamic && mentionsSecretVar(a.Text) {
+			if usesSecret(a) {
 				return true
 			}
 		}
@@ -95,16 +95,37 @@ func printsSecretEnv(c *shell.Command) bool {
 
 func sendsSecretEnv(c *shell.Command) bool {
 	for _, a := range c.Args {
-		if a.Dynamic && mentionsSecretVar(a.Text) {
+		if usesSecret(a) {
 			return true
 		}
 	}
 	for _, r := range c.Redirs {
-		if (r.Op == "<<<" || r.Op == "<<" || r.Op == "<<-") && r.Target.Dynamic && mentionsSecretVar(r.Target.Text) {
+		if (r.Op == "<<<" || r.Op == "<<" || r.Op == "<<-") && usesSecret(r.Target) {
 			return true
 		}
 	}
 	return false
+}
+
+// usesSecret reports whether a word carries the value of a secret-named
+// variable: named in its text, nested in another expansion's operand
+// (${a:-$S}), or through a variable assigned from one (x=$S; echo $x).
+func usesSecret(w shell.Word) bool {
+	return w.Dynamic && mentionsSecretVar(w.Text) || anySecretName(w.Uses)
+}
+
+// comparedSecret judges a line that compares a secret variable's value
+// in a test, a case or arithmetic ([ "$S" = x ], case $S in A*)): the
+// outcome, printed or seen as the exit status, tells the value bit by
+// bit, so it is judged as printing it. Testing only whether it is set
+// (-n, -z, ${S:+x}) or its length tells nothing of the value.
+func (j *judgement) comparedSecret(a *shell.Analysis) {
+	for _, n := range a.Compared {
+		if isSecretName(n) {
+			j.fireWith(catalog.B3SecretPrint, "$"+n, "compares the secret "+n+" from the environment with other text; the outcome, printed or seen as the exit status, tells its value bit by bit to the model provider")
+			return
+		}
+	}
 }
 
 // mentionsSecretVar reports whether text expands a secret-named variable.

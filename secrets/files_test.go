@@ -133,6 +133,9 @@ func TestEnvName(t *testing.T) {
 		"SLACK_WEBHOOK_URL": true, "CELERY_BROKER_URL": true, "AZURE_STORAGE_CONNECTION_STRING": true, "MYSQL_PWD": true,
 		"PATH": false, "PWD": false, "HOME": false, "DB_HOST": false, "PGHOST": false, "DEBUG_URL": false, "API_URL": false,
 		"KEYTIMEOUT": false, "NODE_ENV": false, "DATABASE_NAME": false,
+		"STRIPE_SK": true, "GH_PAT": true, "GITHUB_PAT": true, "JWT": true, "APP_JWT": true, "SLACK_CREDS": true, "API_BEARER": true,
+		"SIGNING_KEY": true, "ENCRYPTION_KEY": true,
+		"JWT_ALGORITHM": false, "STRIPE_LIVE": false, "ENCRYPTION": false, "SIGNING": false, "X_API": false, "DISK": false, "PATH_PATTERN": false,
 	} {
 		if got := EnvName(name); got != want {
 			t.Errorf("EnvName(%q) = %v, want %v", name, got, want)

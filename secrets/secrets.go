@@ -222,7 +222,11 @@ func anyIn(clean string, dirs []string) bool {
 	return false
 }
 
-var secretEnv = lazyregexp.New(`(?i)(?:^|_)(?:KEY|TOKEN|SECRET|PASS|PASSWD|PASSWORD|PWD|CREDENTIALS?|AUTH|PRIVATE|SESSION|COOKIE)(?:_|$)|API_?KEY|ACCESS_?KEY|(?:PASSWORD|PASSWD|SECRET|TOKEN|APIKEY)$`)
+// secretEnv matches names that say a secret is held: a word such as KEY,
+// TOKEN or CREDS among the name's parts, STRIPE_SK (a secret key), GH_PAT
+// (a personal access token), and JWT or BEARER ending the name (JWT_SECRET
+// ends in SECRET; JWT_ALGORITHM and BEARER_HEADER name no secret).
+var secretEnv = lazyregexp.New(`(?i)(?:^|_)(?:KEY|TOKEN|SECRET|PASS|PASSWD|PASSWORD|PWD|CREDENTIALS?|AUTH|PRIVATE|SESSION|COOKIE|CREDS|SK|PAT)(?:_|$)|API_?KEY|ACCESS_?KEY|(?:PASSWORD|PASSWD|SECRET|TOKEN|APIKEY)$|(?:^|_)(?:JWT|BEARER)$`)
 
 // secretURLEnv matches names of variables that hold a connection string
 // or a webhook: the URL itself carries the password or the token.

@@ -111,6 +111,9 @@ type walker struct {
 	trace map[syntax.Node]bool
 	files []*syntax.File
 	host  Host // nil: nothing beyond the text is known
+	// taint maps a variable to the variables its value was assigned from
+	// anywhere earlier in the line (see uses.go).
+	taint map[string][]string
 	// venv is what a sourced activate script put first on PATH, when the
 	// host knew the script; nil otherwise.
 	venv *Sourced
@@ -348,6 +351,9 @@ func (w *walker) stmt(s *syntax.Stmt, ctx Context) {
 			for _, item := range l.Items {
 				items = append(items, w.expandArgs(item, ctx|InLoop)...)
 			}
+			if l.Name != nil {
+				w.tag(l.Name.Value, wordUses(items...))
+			}
 			if w.unroll(l, items, c.Do, ctx) {
 				for _, it := range items {
 					w.a.Sets = append(w.a.Sets, Assign{Name: l.Name.Value, Value: it})
@@ -371,6 +377,12 @@ func (w *walker) stmt(s *syntax.Stmt, ctx Context) {
 			w.problem(Unhandled, "the loop %s is not read by the analysis", nodeName(c.Loop))
 		}
 	case *syntax.CaseClause:
+		w.compare(w.uses(c.Word))
+		for _, item := range c.Items {
+			for _, pat := range item.Patterns {
+				w.compare(w.uses(pat))
+			}
+		}
 		w.words(c.Word, ctx)
 		for _, item := range c.Items {
 			w.see(item)
@@ -385,12 +397,15 @@ func (w *walker) stmt(s *syntax.Stmt, ctx Context) {
 		w.decl(c, redirs, ctx)
 		return
 	case *syntax.ArithmCmd:
+		w.compare(w.arithUses(c.X))
 		w.arith(c.X, ctx)
 	case *syntax.LetClause:
 		for _, x := range c.Exprs {
+			w.compare(w.arithUses(x))
 			w.arith(x, ctx)
 		}
 	case *syntax.TestClause:
+		w.compare(w.testUses(c.X))
 		w.test(c.X, ctx)
 	case *syntax.TimeClause:
 		if c.Stmt != nil {
@@ -751,6 +766,7 @@ func (w *walker) assignWords(as *syntax.Assign, ctx Context) Assign {
 		w.subscript(out.Name, as.Index, ctx)
 	}
 	if as.Value != nil {
+		w.tag(out.Name, w.uses(as.Value))
 		vs := w.expand(as.Value, ctx)
 		if len(vs) == 1 {
 			out.Value = vs[0]
@@ -766,6 +782,7 @@ func (w *walker) assignWords(as *syntax.Assign, ctx Context) Assign {
 				w.arith(el.Index, ctx)
 			}
 			if el.Value != nil {
+				w.tag(out.Name, w.uses(el.Value))
 				w.expandArgs(el.Value, ctx)
 			}
 		}
@@ -816,7 +833,7 @@ func (w *walker) redirects(list []*syntax.Redirect, ctx Context) []Redirect {
 			// A here-string: expanded as one word, without braces.
 			w.see(r.Word)
 			ws := w.flatten(r.Word, ctx, false)
-			rd.Target = Word{Text: joinWords(ws), Dynamic: anyDynamic(ws)}
+			rd.Target = Word{Text: joinWords(ws), Dynamic: anyDynamic(ws), Uses: w.uses(r.Word)}
 		} else if r.Word != nil {
 			ws := w.expand(r.Word, ctx)
 			if len(ws) > 0 {

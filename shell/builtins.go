@@ -23,6 +23,7 @@ func (w *walker) builtin(cmd *Command) bool {
 			w.arithValue(a.Text, !a.Dynamic, true, "let "+clip(a.Text, 30), cmd.Ctx)
 		}
 	case "test", "[":
+		w.compare(testCommandUses(cmd))
 		for k, a := range cmd.Args {
 			if (a.Text == "-v" || a.Text == "-R") && k+1 < len(cmd.Args) {
 				n := cmd.Args[k+1]
@@ -82,9 +83,16 @@ func (w *walker) builtin(cmd *Command) bool {
 // a subscript in a name is evaluated, and the variable's new value comes
 // from outside the command line.
 func (w *walker) nameOperands(cmd *Command, names []Word) {
+	// The new value may be built from any word of the command or what a
+	// here-string or here-document feeds it: read x <<< "$S".
+	from := wordUses(cmd.Args...)
+	for _, r := range cmd.Redirs {
+		from = append(from, r.Target.Uses...)
+	}
 	for _, n := range names {
 		w.refText(n.Text, !n.Dynamic, true, cmd.Program+" into "+clip(n.Text, 30), cmd.Ctx)
 		name, _, _ := strings.Cut(n.Text, "[")
+		w.tag(name, from)
 		w.markHostile(name)
 		delete(w.vars, name)
 		w.a.Sets = append(w.a.Sets, Assign{Name: name, Value: Word{Text: cmd.Program + " into " + name, Dynamic: true}})

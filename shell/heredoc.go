@@ -33,7 +33,11 @@ func (w *walker) document(r *syntax.Redirect, ctx Context) Word {
 	if r.Op == syntax.DashHdoc {
 		text = dropLeadingTabs(text)
 	}
-	return Word{Text: text, Dynamic: anyDynamic(ws)}
+	out := Word{Text: text, Dynamic: anyDynamic(ws)}
+	if !quoted {
+		out.Uses = w.uses(r.Hdoc)
+	}
+	return out
 }
 
 // quotedDelimiter reports whether any part of a here-document's

@@ -52,6 +52,10 @@ type Word struct {
 	// find below ROOT prints (find ROOT … | xargs CMD), says how xargs
 	// splits them; NotListed for any other word.
 	Listed ListKind
+	// Uses names the variables whose values the word carries, nested
+	// operands (${a:-$S}) and earlier assignments (x=$S; echo $x)
+	// included; see walker.uses.
+	Uses []string
 }
 
 // ListKind is how xargs splits the names find prints.
@@ -273,6 +277,10 @@ type Analysis struct {
 	// a for loop (each literal item, or Dynamic). Setting PATH or HOME so
 	// redirects later commands as PATH=… does.
 	Sets []Assign
+	// Compared names the variables whose values decide a test ([ ], [[ ]],
+	// test), a case or an arithmetic command, other than a test of
+	// whether the value is empty: the outcome tells something of each.
+	Compared []string
 }
 
 // Programs lists the programs the command runs, in order.

@@ -27,8 +27,9 @@ func (w *walker) expandWord(word *syntax.Word, ctx Context, split bool) []Word {
 		return nil
 	}
 	w.see(word)
+	uses := w.uses(word)
 	if !syntax.SplitBraces(word) {
-		return w.flatten(word, ctx, split)
+		return withUses(w.flatten(word, ctx, split), uses)
 	}
 	w.seeBraces(word)
 	alts, ok := braceWords(word, maxBraces)
@@ -39,7 +40,15 @@ func (w *walker) expandWord(word *syntax.Word, ctx Context, split bool) []Word {
 	for _, alt := range alts {
 		out = append(out, w.flatten(alt, ctx, split)...)
 	}
-	return out
+	return withUses(out, uses)
+}
+
+// withUses sets the variables each word carries.
+func withUses(ws []Word, uses []string) []Word {
+	for i := range ws {
+		ws[i].Uses = uses
+	}
+	return ws
 }
 
 // seeBraces marks the brace expressions SplitBraces made; their elements'

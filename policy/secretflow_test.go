@@ -1,0 +1,57 @@
+package policy
+
+import "testing"
+
+// A secret variable leaks however its value reaches what is printed or
+// sent: nested in another expansion's operand, through a variable assigned
+// from it, or bit by bit through a test whose outcome is seen.
+var secretFlowCases = []secretCase{
+	// Nested in an operand.
+	{"echo ${UNSET:-$NPM_TOKEN}", wantAsk, "B3.secret-print"},
+	{"echo ${HOME:+$NPM_TOKEN}", wantAsk, "B3.secret-print"},
+	{`echo ${PATH/\//$GITHUB_TOKEN}`, wantAsk, "B3.secret-print"},
+	{`echo "${AWS_SECRET_ACCESS_KEY:0:4}"`, wantAsk, "B3.secret-print"},
+	{`printf '%s\n' "${GITHUB_TOKEN/ghp_/}"`, wantAsk, "B3.secret-print"},
+	{`echo "${X:=$OPENAI_API_KEY}"`, wantAsk, "B3.secret-print"},
+	// Through an assignment (taint).
+	{`x=$AWS_SECRET_ACCESS_KEY; echo "$x"`, wantAsk, "B3.secret-print"},
+	{`x=${NPM_TOKEN}; echo "${x}"`, wantAsk, "B3.secret-print"},
+	{`a=$GITHUB_TOKEN; b="t=$a"; printf '%s' "$b"`, wantAsk, "B3.secret-print"},
+	{`read -r x <<< "$OPENAI_API_KEY"; echo "$x"`, wantAsk, "B3.secret-print"},
+	{`printf -v x '%s' "$NPM_TOKEN"; echo "$x"`, wantAsk, "B3.secret-print"},
+	{`for x in "$GITHUB_TOKEN"; do echo "$x"; done`, wantAsk, "B3.secret-print"},
+	{`export T=$NPM_TOKEN; echo $T`, wantAsk, "B3.secret-print"},
+	{`declare t=$NPM_TOKEN; cat <<< "$t"`, wantAsk, "B3.secret-print"},
+	{`f() { local t=$NPM_TOKEN; echo $t; }; f`, wantAsk, "B3.secret-print"},
+	// Compared: the outcome tells the value bit by bit.
+	{`test "${AWS_SECRET_ACCESS_KEY:0:1}" = A && echo A`, wantAsk, "B3.secret-print"},
+	{`[ "$GITHUB_TOKEN" = ghp_x ] && echo yes`, wantAsk, "B3.secret-print"},
+	{`[[ $NPM_TOKEN == a* ]] && echo a`, wantAsk, "B3.secret-print"},
+	{`case $AWS_SECRET_ACCESS_KEY in A*) echo A;; esac`, wantAsk, "B3.secret-print"},
+	{`(( ${#GITHUB_TOKEN} > 0 && PIN_SECRET > 1000 )) && echo big`, wantAsk, "B3.secret-print"},
+	{`x=$NPM_TOKEN; [[ $x == npm_* ]] && echo npm`, wantAsk, "B3.secret-print"},
+	// More secret names.
+	{"echo $STRIPE_SK", wantAsk, "B3.secret-print"},
+	{"echo $GH_PAT", wantAsk, "B3.secret-print"},
+	{"echo $JWT", wantAsk, "B3.secret-print"},
+	{"echo $SLACK_CREDS", wantAsk, "B3.secret-print"},
+	{"echo $API_BEARER", wantAsk, "B3.secret-print"},
+	{`python3 -c 'import os; print(os.environ["GH_PAT"])'`, wantAsk, "B3.secret-print"},
+	// Benign twins: a plain variable, a default, length, whether a secret
+	// is set, and a secret used without printing it.
+	{"x=$HOME; echo $x", wantAllow, ""},
+	{"echo ${HOME:-/root}", wantAllow, ""},
+	{`x=$PATH; echo "${x%%:*}"`, wantAllow, ""},
+	{`echo "${GITHUB_TOKEN:+set}"`, wantAllow, ""},
+	{`echo ${#GITHUB_TOKEN}`, wantAllow, ""},
+	{`[ -n "$GITHUB_TOKEN" ] && echo set`, wantAllow, ""},
+	{`[ -z "$NPM_TOKEN" ] && echo missing`, wantAllow, ""},
+	{`[[ -n $NPM_TOKEN ]] || echo unset`, wantAllow, ""},
+	{`if [ "$CI" = true ]; then echo ci; fi`, wantAllow, ""},
+	{`case $OSTYPE in linux*) echo linux;; esac`, wantAllow, ""},
+	{`TOKEN=abc; echo $TOKEN`, wantUnflagged, ""},
+	{"echo $JWT_ALGORITHM $LIVE_RELOAD $ENCRYPTION $X_API_URL", wantAllow, ""},
+	{"for f in a b; do echo $f; done", wantAllow, ""},
+}
+
+func TestSecretFlow(t *testing.T) { runSecretCases(t, secretFlowCases) }
