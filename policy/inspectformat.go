@@ -4,6 +4,7 @@ import (
 	"strings"
 	"text/template/parse"
 
+	"github.com/arbitergate/arbiter/internal/lazy"
 	"github.com/arbitergate/arbiter/shell"
 )
 
@@ -18,19 +19,23 @@ import (
 // inspectFields are the top-level fields of an inspection that hold no
 // secret: Config (the environment, labels, the command) and HostConfig
 // (a log driver's settings may hold a token) are not among them.
-var inspectFields = map[string]bool{
-	"State": true, "Id": true, "ID": true, "Name": true, "Created": true, "Image": true, "RestartCount": true,
-	"Platform": true, "Driver": true, "Size": true, "VirtualSize": true, "NetworkSettings": true, "Architecture": true,
-	"Os": true, "RepoTags": true, "RepoDigests": true, "Mounts": true,
-}
+var inspectFields = lazy.New(func() map[string]bool {
+	return map[string]bool{
+		"State": true, "Id": true, "ID": true, "Name": true, "Created": true, "Image": true, "RestartCount": true,
+		"Platform": true, "Driver": true, "Size": true, "VirtualSize": true, "NetworkSettings": true, "Architecture": true,
+		"Os": true, "RepoTags": true, "RepoDigests": true, "Mounts": true,
+	}
+})
 
 // inspectFuncs are the template functions that only format what they
 // are given.
-var inspectFuncs = map[string]bool{
-	"json": true, "upper": true, "lower": true, "title": true, "print": true, "printf": true, "println": true,
-	"len": true, "eq": true, "ne": true, "lt": true, "le": true, "gt": true, "ge": true, "and": true, "or": true, "not": true,
-	"split": true, "join": true, "truncate": true, "pad": true,
-}
+var inspectFuncs = lazy.New(func() map[string]bool {
+	return map[string]bool{
+		"json": true, "upper": true, "lower": true, "title": true, "print": true, "printf": true, "println": true,
+		"len": true, "eq": true, "ne": true, "lt": true, "le": true, "gt": true, "ge": true, "and": true, "or": true, "not": true,
+		"split": true, "join": true, "truncate": true, "pad": true,
+	}
+})
 
 // inspectFormatOnly reports an inspect command whose every --format
 // template reaches only inspectFields.
@@ -100,9 +105,9 @@ func safeNode(n parse.Node) bool {
 		}
 		return true
 	case *parse.FieldNode:
-		return len(n.Ident) > 0 && inspectFields[n.Ident[0]]
+		return len(n.Ident) > 0 && inspectFields.Get()[n.Ident[0]]
 	case *parse.IdentifierNode:
-		return inspectFuncs[n.Ident]
+		return inspectFuncs.Get()[n.Ident]
 	case *parse.IfNode:
 		return safeNode(n.Pipe) && safeNode(n.List) && (n.ElseList == nil || safeNode(n.ElseList))
 	}
