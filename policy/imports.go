@@ -297,7 +297,11 @@ func (j *judgement) pythonModuleFile(c *shell.Command, m project.PyModule, load 
 	}
 	shown := j.fileShown(m.File)
 	if m.Native {
-		j.fireWith(catalog.UUnreadableScript, subj, "imports "+m.Name+" from "+shown+", compiled code arbiter cannot read")
+		what := "compiled code arbiter cannot read"
+		if m.Bytecode != "" {
+			what = m.Bytecode + ": compiled code arbiter cannot read, run in place of the source"
+		}
+		j.fireWith(catalog.UUnreadableScript, subj, "imports "+m.Name+" from "+shown+", "+what)
 		return
 	}
 	next := &pyLoad{dirs: load.dirs, venv: load.venv, pkg: modulePackage(m), level: load.level + 1}

@@ -23,6 +23,9 @@ type PyModule struct {
 	// Native is set when File is not Python source Python reads (an
 	// extension module, a sourceless .pyc).
 	Native bool
+	// Bytecode, when set, says why File is the bytecode Python runs in
+	// place of the module's source.
+	Bytecode string
 	// Dirs is a package's __path__, where its submodules are found; nil
 	// for a plain module.
 	Dirs []string
@@ -116,14 +119,15 @@ func (f finder) findIn(dirs []string, name string) (PyModule, bool) {
 		}
 		sub := filepath.Join(d, name)
 		if f.isDir(sub) {
-			if file, native, ok := f.moduleFile(filepath.Join(sub, "__init__")); ok {
-				return PyModule{File: file, Native: native, Dirs: []string{sub}}, true
+			if m, ok := f.moduleFile(filepath.Join(sub, "__init__")); ok {
+				m.Dirs = []string{sub}
+				return m, true
 			}
 			portions = append(portions, sub)
 			continue
 		}
-		if file, native, ok := f.moduleFile(sub); ok {
-			return PyModule{File: file, Native: native}, true
+		if m, ok := f.moduleFile(sub); ok {
+			return m, true
 		}
 	}
 	if len(portions) > 0 {
@@ -138,27 +142,28 @@ type finder struct {
 	listings *Listings
 }
 
-// moduleFile finds base plus one of the path finder's suffixes.
-func (f finder) moduleFile(base string) (string, bool, bool) {
+// moduleFile finds base plus one of the path finder's suffixes: the
+// module's File, and whether it is Native.
+func (f finder) moduleFile(base string) (PyModule, bool) {
 	for _, s := range pySuffixes {
 		if strings.Contains(s.glob, "*") {
 			for _, m := range f.glob(base, s.glob) {
 				if f.isFile(m) {
-					return m, s.native, true
+					return PyModule{File: m, Native: s.native}, true
 				}
 			}
 			continue
 		}
 		if f.isFile(base + s.glob) {
 			if s.glob == ".py" {
-				if pyc := f.hashedBytecode(base + s.glob); pyc != "" {
-					return pyc, true, true
+				if pyc, why := f.bytecodeInPlace(base + s.glob); pyc != "" {
+					return PyModule{File: pyc, Native: true, Bytecode: why}, true
 				}
 			}
-			return base + s.glob, s.native, true
+			return PyModule{File: base + s.glob, Native: s.native}, true
 		}
 	}
-	return "", false, false
+	return PyModule{}, false
 }
 
 // glob returns the files base+pattern matches (pattern is a suffix with
