@@ -31,9 +31,7 @@ func (j *judgement) copiesSecret(c *shell.Command) {
 		for _, a := range c.Args {
 			if v, ok := strings.CutPrefix(a.Text, "if="); ok && !a.Dynamic {
 				abs := j.res.Resolve(v, c.Dir)
-				if kind := j.credentialAt(abs, a.Glob); kind != "" {
-					j.secretRead(abs, kind)
-				}
+				j.readsCredential(abs, a.Glob)
 			}
 		}
 		return
@@ -46,8 +44,7 @@ func (j *judgement) copiesSecret(c *shell.Command) {
 			continue
 		}
 		abs := j.res.Resolve(s.Text, c.Dir)
-		if kind := j.credentialAt(abs, s.Glob); kind != "" {
-			j.secretRead(abs, kind)
+		if j.readsCredential(abs, s.Glob) {
 			continue
 		}
 		if kind := secrets.Holds(abs, j.res.Home); kind != "" {

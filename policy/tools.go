@@ -360,8 +360,7 @@ func (j *judgement) readPath(p string, id catalog.ID) {
 	abs := j.res.Resolve(p, "")
 	// A pattern (read_many_files takes them) is judged by every name it
 	// can match, as the shell's are.
-	if kind := j.credentialAt(abs, strings.ContainsAny(abs, "*?[")); kind != "" {
-		j.secretRead(abs, kind)
+	if j.readsCredential(abs, strings.ContainsAny(abs, "*?[")) {
 		return
 	}
 	if j.isGuardPath(abs) {
