@@ -95,3 +95,30 @@ func TestGlobReadsThroughLinks(t *testing.T) {
 		{"cat project link", plainFiles, map[string]string{"cur.txt": "a.txt"}, "cat *.txt", allow, ""},
 	})
 }
+
+// A recursive read that follows links reads what the links below its
+// roots lead to: a credential outside the project is read as if named.
+func TestRecursiveReadsFollowLinks(t *testing.T) {
+	key := map[string]string{"notes.txt": "/home/dev/.ssh/id_rsa"}
+	runGlobCases(t, []globCase{
+		{"grep -R", plainFiles, key, "grep -R KEY .", deny, ""},
+		{"rg -L", plainFiles, key, "rg -L KEY", deny, ""},
+		{"find -L cat", plainFiles, key, "find -L . -type f -exec cat {} +", deny, ""},
+		{"tar -h", plainFiles, key, "tar -chf out.tar .", deny, ""},
+		{"zip -r", plainFiles, key, "zip -r out.zip .", deny, ""},
+		{"cp -rL", plainFiles, key, "cp -rL . /tmp/out", deny, ""},
+		{"line dir link find", plainFiles, nil, "ln -s /home/dev d2; find d2/ -type f -exec cat {} +", deny, ""},
+		{"line dir link tar", plainFiles, nil, "ln -s /home/dev d2; tar -chf - d2", ask, "B3.secret-copy"},
+		{"grep -R project link", plainFiles, map[string]string{"cur.txt": "a.txt"}, "grep -R KEY .", allow, ""},
+		{"tar -h project link", plainFiles, map[string]string{"cur.txt": "a.txt"}, "tar -chf /tmp/out.tar .", allow, ""},
+		{"grep -r no follow", plainFiles, key, "grep -r KEY .", allow, ""},
+		{"tar no follow", plainFiles, key, "tar -cf /tmp/out.tar .", allow, ""},
+		{"cp -r no follow", plainFiles, key, "cp -r . /tmp/out", allow, ""},
+		{"zip -ry no follow", plainFiles, key, "zip -ry out.zip .", allow, ""},
+		{"find no follow", plainFiles, key, "find . -type f -exec cat {} +", allow, ""},
+		{"rg no follow", plainFiles, key, "rg KEY", allow, ""},
+		{"find -L project dir link", plainFiles, map[string]string{"s2": "src"}, "find -L . -type f -exec cat {} +", allow, ""},
+		{"find -L dir link out", plainFiles, map[string]string{"h": "/home/dev"}, "find -L . -type f -exec cat {} +", deny, ""},
+		{"grep -R dir link out", plainFiles, map[string]string{"h": "/home/dev/.ssh"}, "grep -R x .", deny, ""},
+	})
+}

@@ -51,7 +51,9 @@ func (j *judgement) copiesSecret(c *shell.Command) {
 			j.fireWith(catalog.B3SecretCopy, s.Text, "copies a folder that holds credentials (such as "+article(kind)+"), spreading the secrets to another place")
 			continue
 		}
-		if file, kind := j.folderSecret(abs); kind != "" {
+		if file, kind, outside := j.folderSecret(abs, followsLinks(c)); outside {
+			j.secretRead(file, kind) // read through a link in the folder, as if named
+		} else if kind != "" {
 			j.fireWith(catalog.B3SecretCopy, s.Text, "copies a folder that holds credentials ("+j.shownPath(file)+" is "+article(kind)+"), spreading the secrets to another place")
 		}
 	}
@@ -229,14 +231,18 @@ func (j *judgement) searchProjectTrees(c *shell.Command, pattern string, roots [
 		if info, err := os.Stat(abs); err != nil || !info.IsDir() {
 			continue // a file: the readers' check judges it
 		}
-		j.projectSearch(c.String(), abs, pattern, hidden)
+		j.projectSearch(c.String(), abs, pattern, hidden, followsLinks(c))
 	}
 }
 
 // namesOnlyOutput reports a search that prints file names or counts, not
 // the lines it matched.
 func namesOnlyOutput(c *shell.Command) bool {
-	return hasFlag(c, 'l', "--files-with-matches") || hasFlag(c, 'L', "--files-without-match") || hasFlag(c, 'c', "--count", "--count-matches", "--files", "--type-list") || hasFlag(c, 'q', "--quiet")
+	without := byte('L') // ripgrep's -L is --follow
+	if c.Program == "rg" {
+		without = 0
+	}
+	return hasFlag(c, 'l', "--files-with-matches") || hasFlag(c, without, "--files-without-match") || hasFlag(c, 'c', "--count", "--count-matches", "--files", "--type-list") || hasFlag(c, 'q', "--quiet")
 }
 
 // holdsCredentials reports a tree with a credential somewhere below it:

@@ -84,7 +84,7 @@ func (j *judgement) byEffect(t tools.Tool, name string, m map[string]any) {
 			}
 			if place := j.res.Classify(where, false); place == paths.Project || place == paths.ProjectRoot {
 				if info, err := os.Stat(where); err == nil && info.IsDir() {
-					j.projectSearch(p, where, firstString(m, "pattern", "query", "regex"), true)
+					j.projectSearch(p, where, firstString(m, "pattern", "query", "regex"), true, false)
 				}
 			}
 			for _, f := range []string{"glob", "include"} {
