@@ -533,10 +533,14 @@ func (j *judgement) credentialAt(abs string, glob bool) string {
 // one, where its links lead.
 func (j *judgement) credentialFile(abs string, glob bool) (string, string) {
 	if glob {
+		// The files it expands to first: a read of one is judged where it lies.
+		if file, kind := j.globSecret(abs); kind != "" {
+			return file, kind
+		}
 		if kind := secrets.Glob(abs, j.res.Home); kind != "" {
 			return abs, kind
 		}
-		return j.globSecret(abs)
+		return "", ""
 	}
 	if path.Base(abs) == "config" && path.Base(path.Dir(abs)) == ".git" && storesToken(abs) {
 		return abs, "git configuration holding a token"

@@ -62,11 +62,18 @@ func TestGlobWritesThroughLinks(t *testing.T) {
 		{"git config glob", plainFiles, nil, `ln -s .git/config cfg; printf '[core]\n\tfsmonitor = x\n' >> cf*`, ask, "B7.git-metadata"},
 		{"hook glob", plainFiles, nil, `ln -s .git/hooks/post-index-change h; printf '#!/bin/sh\n' > h*; chmod +x h*`, ask, "B7.git-metadata"},
 		{"question mark", plainFiles, nil, "ln -s ~/.profile p1; echo x >> p?", ask, "B5.persistence"},
+		{"folder link glob", plainFiles, nil, "ln -s /home/dev hh; echo x >> h*/.bashrc", ask, "B5.persistence"},
+		{"folder link question", plainFiles, nil, "ln -s /home/dev hh; echo x > h?/.profile", ask, "B5.persistence"},
+		{"folder link glob twin", plainFiles, nil, "ln -s src s2; echo x >> s*/a.py", allow, ""},
 		// Links already in the project.
 		{"tee existing", plainFiles, rc, "echo x | tee -a r*", ask, "B5.persistence"},
 		{"cp existing", plainFiles, rc, "cp main.py r*.txt", ask, "B5.persistence"},
 		{"touch existing", plainFiles, rc, "touch r*", ask, "B5.persistence"},
 		{"redirect existing", plainFiles, rc, "echo x >> [r]c.txt", ask, "B5.persistence"},
+		{"chmod plain link", plainFiles, rc, "chmod 755 rc.txt", ask, "B.permissions"},
+		{"chmod existing", plainFiles, rc, "chmod 755 r*", ask, ""},
+		{"chmod line link", plainFiles, nil, "ln -s /etc/passwd pw; chmod 755 p*", ask, ""},
+		{"chmod glob twin", plainFiles, nil, "chmod 755 src/*.py", allow, ""},
 		// Benign twins: globs over plain files and links within the project.
 		{"plain append glob", plainFiles, nil, "echo x >> a.t*", allow, ""},
 		{"plain tee glob", plainFiles, nil, "echo x | tee -a note*", allow, ""},
@@ -88,6 +95,8 @@ func TestGlobReadsThroughLinks(t *testing.T) {
 		{"cat txt", plainFiles, key, "cat *.txt", deny, ""},
 		{"head notes", plainFiles, key, "head -n 50 notes*", deny, ""},
 		{"line link cat", plainFiles, nil, "ln -s ~/.ssh/id_rsa k.txt; cat k.t*", deny, ""},
+		{"line folder link cat", plainFiles, nil, "ln -s ~/.ssh kk; cat k*/id_rsa", deny, ""},
+		{"line project folder link cat", plainFiles, nil, "ln -s src s2; cat s*/a.py", allow, ""},
 		// Benign twins.
 		{"cat py", plainFiles, nil, "cat src/*.py", allow, ""},
 		{"grep md", plainFiles, nil, "grep foo *.md", allow, ""},
