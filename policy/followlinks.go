@@ -4,6 +4,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/arbitergate/arbiter/internal/lazy"
 	"github.com/arbitergate/arbiter/paths"
 	"github.com/arbitergate/arbiter/secrets"
 	"github.com/arbitergate/arbiter/shell"
@@ -14,29 +15,35 @@ import (
 // what they point to, wherever that is. zip and scp -r follow them unless
 // told not to (zip -y; scp has no such option): optOut says the options
 // turn following off.
-var linkFollowers = map[string]struct {
+var linkFollowers = lazy.New(func() map[string]linkOptions {
+	return map[string]linkOptions{
+		"grep":  {'R', []string{"--dereference-recursive"}, false},
+		"egrep": {'R', []string{"--dereference-recursive"}, false},
+		"fgrep": {'R', []string{"--dereference-recursive"}, false},
+		"rg":    {'L', []string{"--follow"}, false},
+		"ag":    {'f', []string{"--follow"}, false},
+		"tar":   {'h', []string{"--dereference"}, false},
+		"cp":    {'L', []string{"--dereference"}, false},
+		"rsync": {'L', []string{"--copy-links", "--copy-unsafe-links"}, false},
+		"zip":   {'y', []string{"--symlinks"}, true},
+		"scp":   {0, nil, true},
+		"find":  {'L', []string{"-follow"}, false},
+	}
+})
+
+// linkOptions are a program's options that turn following links on (or,
+// with optOut, off).
+type linkOptions struct {
 	short  byte
 	long   []string
 	optOut bool
-}{
-	"grep":  {'R', []string{"--dereference-recursive"}, false},
-	"egrep": {'R', []string{"--dereference-recursive"}, false},
-	"fgrep": {'R', []string{"--dereference-recursive"}, false},
-	"rg":    {'L', []string{"--follow"}, false},
-	"ag":    {'f', []string{"--follow"}, false},
-	"tar":   {'h', []string{"--dereference"}, false},
-	"cp":    {'L', []string{"--dereference"}, false},
-	"rsync": {'L', []string{"--copy-links", "--copy-unsafe-links"}, false},
-	"zip":   {'y', []string{"--symlinks"}, true},
-	"scp":   {0, nil, true},
-	"find":  {'L', []string{"-follow"}, false},
 }
 
 // followsLinks reports whether a recursive read by c follows the links
 // below its roots.
 func followsLinks(c *shell.Command) bool {
 	prog := shell.Canonical(c.Program)
-	f, ok := linkFollowers[prog]
+	f, ok := linkFollowers.Get()[prog]
 	if !ok {
 		return false
 	}
