@@ -129,5 +129,7 @@ func TestRecursiveReadsFollowLinks(t *testing.T) {
 		{"find -L project dir link", plainFiles, map[string]string{"s2": "src"}, "find -L . -type f -exec cat {} +", allow, ""},
 		{"find -L dir link out", plainFiles, map[string]string{"h": "/home/dev"}, "find -L . -type f -exec cat {} +", deny, ""},
 		{"grep -R dir link out", plainFiles, map[string]string{"h": "/home/dev/.ssh"}, "grep -R x .", deny, ""},
+		{"grep -R env and link", map[string]string{".env": "TOKEN=abcdef0123456789\n", "a.txt": "x"}, key, "grep -R KEY .", deny, "A6.credential-read"},
+		{"grep -R env only", map[string]string{".env": "TOKEN=abcdef0123456789\n", "a.txt": "x"}, nil, "grep -R KEY .", ask, "B3.secret-search"},
 	})
 }

@@ -56,7 +56,7 @@ type treeWalk struct {
 }
 
 func (w *treeWalk) walk(dir string, depth int) {
-	if depth > 32 || w.kind != "" {
+	if depth > 32 || w.done() {
 		return
 	}
 	ents, err := os.ReadDir(dir)
@@ -64,7 +64,7 @@ func (w *treeWalk) walk(dir string, depth int) {
 		return // the search will not read it either
 	}
 	for _, e := range ents {
-		if w.kind != "" || w.files >= treeFiles || w.entries >= treeEntries {
+		if w.done() || w.files >= treeFiles || w.entries >= treeEntries {
 			return
 		}
 		w.entries++
@@ -86,9 +86,19 @@ func (w *treeWalk) walk(dir string, depth int) {
 	}
 }
 
-// file1 reads one regular file of the tree.
+// done reports whether the walk has its answer. One that follows links
+// goes on past a secret of the project for a link out of it, which is
+// judged more strictly (a read of a key in the home folder).
+func (w *treeWalk) done() bool {
+	return w.outside || w.kind != "" && !w.follow
+}
+
+// file1 reads one regular file of the tree; the first secret is kept.
 func (w *treeWalk) file1(p string) {
 	w.files++
+	if w.kind != "" {
+		return
+	}
 	if kind := w.j.fileSecret(p, secrets.File(p)); kind != "" && kind != unreadable {
 		w.file, w.kind = p, kind
 	}
