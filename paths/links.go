@@ -1,6 +1,7 @@
 package paths
 
 import (
+	"maps"
 	"os"
 	"path"
 	"runtime"
@@ -328,4 +329,15 @@ func (r Resolver) IsDir(abs string) bool {
 	}
 	fi, err := os.Stat(abs)
 	return err == nil && fi.IsDir()
+}
+
+// NewLinks returns the paths of the links the command creates (AddLink),
+// sorted, so that a pattern can be matched against them as the shell
+// would match the links once they exist.
+func (r Resolver) NewLinks() []string {
+	links := r.links
+	if r.seen != nil {
+		links = r.seen.links
+	}
+	return slices.Sorted(maps.Keys(links))
 }

@@ -426,9 +426,7 @@ func (j *judgement) value(c *shell.Command, v spec.Value) {
 			// A file an option names is read whatever the program is
 			// (wc --files0-from prints what it reads as names).
 			abs := j.res.Resolve(w.Text, c.Dir)
-			if kind := j.credentialAt(abs, w.Glob); kind != "" {
-				j.secretRead(abs, kind)
-			}
+			j.readsCredential(abs, w.Glob)
 			return
 		}
 		sub := shell.Command{Program: c.Program, Args: []shell.Word{w}, Dir: c.Dir, Via: c.Via}

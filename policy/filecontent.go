@@ -1,8 +1,6 @@
 package policy
 
 import (
-	"path"
-	"path/filepath"
 	"strings"
 
 	"github.com/arbitergate/arbiter/secrets"
@@ -78,28 +76,15 @@ func scannable(abs string) bool {
 // shell expands it to files that exist, and each is judged as if named.
 const globMatches = 128
 
-// globSecret returns what secret a file a shell pattern expands to holds
-// (config/*.ini, the first globMatches matches), or "". As in the shell,
-// a name starting with a dot is matched only by a pattern that does.
-func (j *judgement) globSecret(pattern string) string {
-	if !scannable(pattern) {
-		return ""
-	}
-	matches, err := filepath.Glob(pattern)
-	if err != nil {
-		return ""
-	}
-	dotted := strings.HasPrefix(path.Base(pattern), ".")
-	for k, m := range matches {
-		if k >= globMatches {
-			break
-		}
-		if strings.HasPrefix(path.Base(m), ".") && !dotted {
-			continue
-		}
-		if kind := j.fileSecret(m, ""); kind != "" && kind != unreadable {
-			return kind + " (" + j.shownPath(m) + ")"
+// globSecret returns a file a shell pattern expands to that holds a
+// secret (its links followed: a link in the project to ~/.ssh/id_rsa
+// reads the key), and what it holds; "" when none does. A match arbiter
+// cannot read is left to the pattern's own judgement, as before.
+func (j *judgement) globSecret(pattern string) (string, string) {
+	for _, f := range j.globFiles(pattern) {
+		if kind := j.credentialAt(f, false); kind != "" && kind != unreadable {
+			return f, kind
 		}
 	}
-	return ""
+	return "", ""
 }

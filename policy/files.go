@@ -76,8 +76,8 @@ func (j *judgement) redirectCredential(c *shell.Command, t shell.Word) (kind, ab
 			return "", ""
 		}
 	}
-	abs = j.res.Resolve(text, c.Dir)
-	return j.credentialAt(abs, t.Glob), abs
+	file, kind := j.credentialFile(j.res.Resolve(text, c.Dir), t.Glob)
+	return kind, file
 }
 
 // printedText returns what echo or printf writes, for content checks.
@@ -99,6 +99,12 @@ func printedText(c *shell.Command) (string, bool) {
 func (j *judgement) write(abs string, glob bool, shown, how string) {
 	if abs == "" {
 		return
+	}
+	if glob {
+		// The shell writes every file the pattern expands to.
+		for _, f := range j.globFiles(abs) {
+			j.write(f, false, shown, how)
+		}
 	}
 	typed := abs
 	abs = j.canonicalCase(abs)
@@ -482,9 +488,7 @@ func (j *judgement) readArgs(c *shell.Command) {
 		if j.created[abs] {
 			continue
 		}
-		if kind := j.credentialAt(abs, w.Glob); kind != "" {
-			j.secretRead(abs, kind)
-		}
+		j.readsCredential(abs, w.Glob)
 	}
 }
 
@@ -573,18 +577,41 @@ func namesOnly(s string) bool {
 
 // credentialAt returns what credential a path or pattern names, or "".
 // A file that exists is judged by what it holds as well as by its name
-// (fileSecret); a pattern, or a file not there yet, by its name.
+// (fileSecret); a pattern by its name and by the files it expands to.
 func (j *judgement) credentialAt(abs string, glob bool) string {
+	_, kind := j.credentialFile(abs, glob)
+	return kind
+}
+
+// credentialFile is credentialAt with the file the credential is read
+// from: abs itself, or for a pattern the file it expands to that holds
+// one, where its links lead.
+func (j *judgement) credentialFile(abs string, glob bool) (string, string) {
 	if glob {
-		if kind := secrets.Glob(abs, j.res.Home); kind != "" {
-			return kind
+		// The files it expands to first: a read of one is judged where it lies.
+		if file, kind := j.globSecret(abs); kind != "" {
+			return file, kind
 		}
-		return j.globSecret(abs)
+		if kind := secrets.Glob(abs, j.res.Home); kind != "" {
+			return abs, kind
+		}
+		return "", ""
 	}
 	if path.Base(abs) == "config" && path.Base(path.Dir(abs)) == ".git" && storesToken(abs) {
-		return "git configuration holding a token"
+		return abs, "git configuration holding a token"
 	}
-	return j.fileSecret(abs, secrets.File(abs))
+	return abs, j.fileSecret(abs, secrets.File(abs))
+}
+
+// readsCredential judges reading a path or pattern that names a
+// credential, read where it lies; true when it did.
+func (j *judgement) readsCredential(abs string, glob bool) bool {
+	file, kind := j.credentialFile(abs, glob)
+	if kind == "" {
+		return false
+	}
+	j.secretRead(file, kind)
+	return true
 }
 
 // gitToken finds a credential git keeps in a repository's configuration:

@@ -113,7 +113,7 @@ func (j *judgement) remoteCopy(c *shell.Command) {
 			j.fireWith(catalog.A6SecretUpload, subj, "copies credentials to a remote host, sending them off the machine")
 			return
 		}
-		if file, kind := j.folderSecret(abs); kind != "" {
+		if file, kind, _ := j.folderSecret(abs, followsLinks(c)); kind != "" {
 			j.fireWith(catalog.A6SecretUpload, subj, "copies a folder to a remote host, and "+j.shownPath(file)+" in it is "+article(kind)+", sending it off the machine")
 			return
 		}

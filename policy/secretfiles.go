@@ -31,9 +31,7 @@ func (j *judgement) copiesSecret(c *shell.Command) {
 		for _, a := range c.Args {
 			if v, ok := strings.CutPrefix(a.Text, "if="); ok && !a.Dynamic {
 				abs := j.res.Resolve(v, c.Dir)
-				if kind := j.credentialAt(abs, a.Glob); kind != "" {
-					j.secretRead(abs, kind)
-				}
+				j.readsCredential(abs, a.Glob)
 			}
 		}
 		return
@@ -46,15 +44,16 @@ func (j *judgement) copiesSecret(c *shell.Command) {
 			continue
 		}
 		abs := j.res.Resolve(s.Text, c.Dir)
-		if kind := j.credentialAt(abs, s.Glob); kind != "" {
-			j.secretRead(abs, kind)
+		if j.readsCredential(abs, s.Glob) {
 			continue
 		}
 		if kind := secrets.Holds(abs, j.res.Home); kind != "" {
 			j.fireWith(catalog.B3SecretCopy, s.Text, "copies a folder that holds credentials (such as "+article(kind)+"), spreading the secrets to another place")
 			continue
 		}
-		if file, kind := j.folderSecret(abs); kind != "" {
+		if file, kind, outside := j.folderSecret(abs, followsLinks(c)); outside {
+			j.secretRead(file, kind) // read through a link in the folder, as if named
+		} else if kind != "" {
 			j.fireWith(catalog.B3SecretCopy, s.Text, "copies a folder that holds credentials ("+j.shownPath(file)+" is "+article(kind)+"), spreading the secrets to another place")
 		}
 	}
@@ -232,14 +231,18 @@ func (j *judgement) searchProjectTrees(c *shell.Command, pattern string, roots [
 		if info, err := os.Stat(abs); err != nil || !info.IsDir() {
 			continue // a file: the readers' check judges it
 		}
-		j.projectSearch(c.String(), abs, pattern, hidden)
+		j.projectSearch(c.String(), abs, pattern, hidden, followsLinks(c))
 	}
 }
 
 // namesOnlyOutput reports a search that prints file names or counts, not
 // the lines it matched.
 func namesOnlyOutput(c *shell.Command) bool {
-	return hasFlag(c, 'l', "--files-with-matches") || hasFlag(c, 'L', "--files-without-match") || hasFlag(c, 'c', "--count", "--count-matches", "--files", "--type-list") || hasFlag(c, 'q', "--quiet")
+	without := byte('L') // ripgrep's -L is --follow
+	if c.Program == "rg" {
+		without = 0
+	}
+	return hasFlag(c, 'l', "--files-with-matches") || hasFlag(c, without, "--files-without-match") || hasFlag(c, 'c', "--count", "--count-matches", "--files", "--type-list") || hasFlag(c, 'q', "--quiet")
 }
 
 // holdsCredentials reports a tree with a credential somewhere below it:

@@ -35,22 +35,28 @@ func skippedTrees(name string) bool {
 
 // treeSecret walks a tree for a file a search of it would print a secret
 // from, and returns the file and what it holds. hidden says whether the
-// search reads hidden files (ripgrep skips them unless told).
-func (j *judgement) treeSecret(root string, hidden bool) (string, string) {
-	w := treeWalk{j: j, hidden: hidden}
+// search reads hidden files (ripgrep skips them unless told); follow,
+// whether it follows the links it finds (grep -R, tar -h): a link's
+// target is then read as the search reads it, a folder in the project
+// walked as part of the tree (within the same bounds), a file or folder
+// outside the project judged as a read of it. outside says the file found
+// is such a target.
+func (j *judgement) treeSecret(root string, hidden, follow bool) (file, kind string, outside bool) {
+	w := treeWalk{j: j, hidden: hidden, follow: follow}
 	w.walk(root, 0)
-	return w.file, w.kind
+	return w.file, w.kind, w.outside
 }
 
 type treeWalk struct {
 	j              *judgement
-	hidden         bool
+	hidden, follow bool
 	files, entries int
 	file, kind     string
+	outside        bool
 }
 
 func (w *treeWalk) walk(dir string, depth int) {
-	if depth > 32 || w.kind != "" {
+	if depth > 32 || w.done() {
 		return
 	}
 	ents, err := os.ReadDir(dir)
@@ -58,7 +64,7 @@ func (w *treeWalk) walk(dir string, depth int) {
 		return // the search will not read it either
 	}
 	for _, e := range ents {
-		if w.kind != "" || w.files >= treeFiles || w.entries >= treeEntries {
+		if w.done() || w.files >= treeFiles || w.entries >= treeEntries {
 			return
 		}
 		w.entries++
@@ -73,25 +79,58 @@ func (w *treeWalk) walk(dir string, depth int) {
 				w.walk(p, depth+1)
 			}
 		case e.Type().IsRegular():
-			w.files++
-			if kind := w.j.fileSecret(p, secrets.File(p)); kind != "" && kind != unreadable {
-				w.file, w.kind = p, kind
-			}
+			w.file1(p)
+		case e.Type()&os.ModeSymlink != 0 && w.follow:
+			w.link(p, depth)
 		}
+	}
+}
+
+// done reports whether the walk has its answer. One that follows links
+// goes on past a secret of the project for a link out of it, which is
+// judged more strictly (a read of a key in the home folder).
+func (w *treeWalk) done() bool {
+	return w.outside || w.kind != "" && !w.follow
+}
+
+// file1 reads one regular file of the tree; the first secret is kept.
+func (w *treeWalk) file1(p string) {
+	w.files++
+	if w.kind != "" {
+		return
+	}
+	if kind := w.j.fileSecret(p, secrets.File(p)); kind != "" && kind != unreadable {
+		w.file, w.kind = p, kind
+	}
+}
+
+// link reads what a link in the tree leads to.
+func (w *treeWalk) link(p string, depth int) {
+	l := w.j.followLink(p)
+	switch {
+	case l.outside:
+		w.files++
+		if kind := w.j.outsideSecret(l); kind != "" {
+			w.file, w.kind, w.outside = l.target, kind, true
+		}
+	case l.dir:
+		w.walk(l.target, depth+1)
+	default:
+		w.file1(l.target)
 	}
 }
 
 // folderSecret returns a file holding a secret in a folder of the
 // project that a command copies, archives or uploads whole, as far as
 // treeSecret looks; "" for a path that is not such a folder.
-func (j *judgement) folderSecret(abs string) (string, string) {
+func (j *judgement) folderSecret(abs string, follow bool) (string, string, bool) {
 	if place := j.res.Classify(abs, false); place != paths.Project && place != paths.ProjectRoot && place != paths.Temp {
-		return "", ""
+		return "", "", false
 	}
 	if info, err := os.Stat(abs); err != nil || !info.IsDir() {
-		return "", ""
+		return "", "", false
 	}
-	return j.treeSecret(abs, true)
+	return j.treeSecret(abs, true, follow)
 }
 
 // seeksSecrets reports a search pattern that would print a secret's line:
@@ -119,12 +158,19 @@ func seeksSecrets(pattern string) bool {
 }
 
 // projectSearch judges a search of a tree inside the project that prints
-// matching lines: the secrets a file in it holds would be printed too.
-func (j *judgement) projectSearch(subject, root, pattern string, hidden bool) {
-	if !seeksSecrets(pattern) {
+// matching lines: the secrets a file in it holds would be printed too. A
+// credential a link in the tree leads to outside the project is read as
+// the same search of it named plainly is (grep KEY ~/.ssh/id_rsa),
+// whatever the pattern.
+func (j *judgement) projectSearch(subject, root, pattern string, hidden, follow bool) {
+	if !seeksSecrets(pattern) && !follow {
 		return
 	}
-	if file, kind := j.treeSecret(root, hidden); kind != "" {
+	file, kind, outside := j.treeSecret(root, hidden, follow)
+	switch {
+	case outside:
+		j.secretRead(file, kind)
+	case kind != "" && seeksSecrets(pattern):
 		j.fireWith(catalog.B3SecretSearch, subject, "searches "+j.shownPath(root)+" for lines that include secrets: "+j.shownPath(file)+" is "+article(kind)+"; what matches would be sent to the model provider with the conversation")
 	}
 }

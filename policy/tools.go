@@ -84,7 +84,7 @@ func (j *judgement) byEffect(t tools.Tool, name string, m map[string]any) {
 			}
 			if place := j.res.Classify(where, false); place == paths.Project || place == paths.ProjectRoot {
 				if info, err := os.Stat(where); err == nil && info.IsDir() {
-					j.projectSearch(p, where, firstString(m, "pattern", "query", "regex"), true)
+					j.projectSearch(p, where, firstString(m, "pattern", "query", "regex"), true, false)
 				}
 			}
 			for _, f := range []string{"glob", "include"} {
@@ -360,8 +360,7 @@ func (j *judgement) readPath(p string, id catalog.ID) {
 	abs := j.res.Resolve(p, "")
 	// A pattern (read_many_files takes them) is judged by every name it
 	// can match, as the shell's are.
-	if kind := j.credentialAt(abs, strings.ContainsAny(abs, "*?[")); kind != "" {
-		j.secretRead(abs, kind)
+	if j.readsCredential(abs, strings.ContainsAny(abs, "*?[")) {
 		return
 	}
 	if j.isGuardPath(abs) {

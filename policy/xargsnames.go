@@ -49,22 +49,31 @@ func (j *judgement) xargsNames(c *shell.Command, subj string) {
 		if root == "" {
 			root = "/"
 		}
-		l := nameListing{split: a.Listed == shell.ListedByBlanks, match: findNameTest(j.findOf(c))}
-		if why := j.listNames(&l, j.res.ResolveLink(root, c.Dir), root); why != "" && listed {
+		f := j.findOf(c)
+		l := nameListing{split: a.Listed == shell.ListedByBlanks, match: findNameTest(f), follow: f != nil && followsLinks(f)}
+		abs := j.res.ResolveLink(root, c.Dir)
+		if l.follow {
+			abs = j.res.Resolve(root, c.Dir) // find -L follows its roots too
+		}
+		if why := j.listNames(&l, abs, root); why != "" && listed {
 			j.fireWith(catalog.UUnresolved, subj, "xargs splits the names find prints at blanks and quotes, and "+why+", so what "+c.Program+" is given is only known when the command runs")
 			return
 		}
 		if reads {
 			j.foundSecrets(l.files)
+			j.linkedSecrets(l.linked)
 		}
 	}
 }
 
 // nameListing is what a listing below one root checks and collects.
 type nameListing struct {
-	split bool                   // names must reach xargs whole
-	match func(name string) bool // find's name test, nil for every file
-	files []string               // the regular files find selects
+	split  bool                   // names must reach xargs whole
+	match  func(name string) bool // find's name test, nil for every file
+	follow bool                   // find -L: links below are followed
+	files  []string               // the regular files find selects
+	linked []linkRead             // with follow, what links lead to outside the project
+	n      int                    // entries listed so far
 }
 
 // listNames lists below abs (shown as root) and says why the names may
@@ -73,22 +82,7 @@ func (j *judgement) listNames(l *nameListing, abs, root string) string {
 	if l.split && splitsName(root) {
 		return "the folder " + root + " holds one"
 	}
-	n := 0
-	err := filepath.WalkDir(abs, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if n++; n > maxListedEntries {
-			return errTooMany
-		}
-		if l.split && p != abs && splitsName(d.Name()) {
-			return &splitName{p}
-		}
-		if d.Type().IsRegular() && (l.match == nil || l.match(d.Name())) {
-			l.files = append(l.files, p)
-		}
-		return nil
-	})
+	err := j.walkNames(l, abs, 0)
 	var split *splitName
 	switch {
 	case err == nil:
@@ -101,6 +95,56 @@ func (j *judgement) listNames(l *nameListing, abs, root string) string {
 		return "" // nothing there: find prints nothing
 	}
 	return "arbiter cannot list " + root + " (" + err.Error() + ")"
+}
+
+// walkNames lists the tree below abs into l. With follow, a link to a
+// file is the file it leads to, a link to a folder in the project is
+// walked as part of the tree (depth bounds loops), and one leading
+// outside it is kept for judging as a read of what it leads to.
+func (j *judgement) walkNames(l *nameListing, abs string, depth int) error {
+	return filepath.WalkDir(abs, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if l.n++; l.n > maxListedEntries {
+			return errTooMany
+		}
+		if l.split && p != abs && splitsName(d.Name()) {
+			return &splitName{p}
+		}
+		if d.Type()&fs.ModeSymlink != 0 && l.follow && depth < 32 {
+			return j.followName(l, p, d.Name(), depth)
+		}
+		if d.Type().IsRegular() && (l.match == nil || l.match(d.Name())) {
+			l.files = append(l.files, p)
+		}
+		return nil
+	})
+}
+
+// followName lists what a link find -L meets leads to.
+func (j *judgement) followName(l *nameListing, p, name string, depth int) error {
+	lr := j.followLink(p)
+	switch {
+	case lr.outside && (lr.dir || l.match == nil || l.match(name)):
+		l.linked = append(l.linked, lr)
+	case lr.dir:
+		return j.walkNames(l, lr.target, depth+1)
+	case l.match == nil || l.match(name):
+		l.files = append(l.files, lr.target)
+	}
+	return nil
+}
+
+// linkedSecrets judges the files and folders outside the project that
+// links a reader is given lead to, as reads of them.
+func (j *judgement) linkedSecrets(links []linkRead) {
+	for _, lr := range links {
+		if kind := j.outsideSecret(lr); kind != "" {
+			j.secretRead(lr.target, kind)
+			return
+		}
+	}
 }
 
 // foundSecrets judges the files a reader is given: a credential by its
