@@ -539,6 +539,7 @@ func (j *judgement) program(c *shell.Command, subj string) bool {
 		if nodeModulesBin(c) {
 			j.binAsProgram(c, path.Base(c.Name), subj)
 		}
+		j.venvScriptRuns(c, subj)
 		return false
 	}
 	if sp != nil {

@@ -567,6 +567,7 @@ func (j *judgement) sed(c *shell.Command) {
 	var scripts []string
 	var files []shell.Word
 	inPlace, quiet, scripted := false, false, false
+	var suffix shell.Word // -iSUFFIX, --in-place=SUFFIX: the backup's name
 	args := c.Args
 	for k := 0; k < len(args); k++ {
 		a := args[k]
@@ -598,6 +599,8 @@ func (j *judgement) sed(c *shell.Command) {
 			return
 		case strings.HasPrefix(t, "--in-place"):
 			inPlace = true
+			_, v, _ := strings.Cut(t, "=")
+			suffix = shell.Word{Text: v, Dynamic: a.Dynamic}
 		case t == "--quiet" || t == "--silent":
 			quiet = true
 		case t == "-l" || t == "--line-length":
@@ -612,6 +615,7 @@ func (j *judgement) sed(c *shell.Command) {
 					quiet = true
 				case 'i':
 					inPlace = true
+					suffix = shell.Word{Text: t[i+1:], Dynamic: a.Dynamic}
 					if i+1 == len(t) && k+1 < len(args) && args[k+1].Text == "" {
 						k++ // BSD sed's separate, empty backup suffix
 					}
@@ -673,7 +677,8 @@ func (j *judgement) sed(c *shell.Command) {
 		j.fireWith(catalog.B1Delete, subj, "sed -n -i keeps only the lines it prints and deletes the rest of each file")
 		return
 	}
-	j.writeArgs(c, append(files, writes...))
+	// The original of each file is renamed to its backup: a write there.
+	j.writeArgs(c, append(append(files, writes...), sedBackups(suffix, files)...))
 }
 
 // codeGuess returns the language of a shell-analysis problem that is a

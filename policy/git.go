@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/arbitergate/arbiter/catalog"
-	"github.com/arbitergate/arbiter/internal/lazy"
 	"github.com/arbitergate/arbiter/project"
 
 	"github.com/arbitergate/arbiter/paths"
@@ -591,28 +590,6 @@ func hasStagingAll(rest []shell.Word) bool {
 	return false
 }
 
-// hooksFor are the hooks each git subcommand runs; reference-transaction
-// runs on every change of a ref.
-var hooksFor = lazy.New(func() map[string][]string {
-	return map[string][]string{
-		"commit":      {"pre-commit", "prepare-commit-msg", "commit-msg", "post-commit", "reference-transaction"},
-		"checkout":    {"post-checkout", "reference-transaction"},
-		"switch":      {"post-checkout", "reference-transaction"},
-		"merge":       {"pre-merge-commit", "commit-msg", "post-merge", "reference-transaction"},
-		"pull":        {"pre-merge-commit", "post-merge", "reference-transaction"},
-		"rebase":      {"pre-rebase", "post-rewrite", "reference-transaction"},
-		"cherry-pick": {"pre-commit", "commit-msg", "post-commit", "reference-transaction"},
-		"revert":      {"pre-commit", "commit-msg", "post-commit", "reference-transaction"},
-		"am":          {"applypatch-msg", "pre-applypatch", "post-applypatch", "reference-transaction"},
-		"push":        {"pre-push", "reference-transaction"},
-		"branch":      {"reference-transaction"},
-		"tag":         {"reference-transaction"},
-		"stash":       {"reference-transaction"},
-		"reset":       {"reference-transaction"},
-		"gc":          {"pre-auto-gc"},
-	}
-})
-
 // noIndexReadsCredentials judges git grep and git diff --no-index, which
 // read files as any grep or diff does, outside any repository: over a
 // folder holding credentials (the folder it runs in when none is named,
@@ -668,7 +645,7 @@ func (j *judgement) gitElsewhere(c *shell.Command, moves []string, subj string) 
 // script it is: git runs them with no further word from anyone. A hook
 // that cannot be read is not allowed.
 func (j *judgement) gitHooks(c *shell.Command, sub, dir string) {
-	names := hooksFor.Get()[sub]
+	names := gitHooksOf(sub)
 	if len(names) == 0 {
 		return
 	}

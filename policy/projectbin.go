@@ -78,14 +78,17 @@ func (j *judgement) projectBin(c *shell.Command, subj string) bool {
 // of its name too, when arbiter has a spec of it: a bin is a few lines
 // starting its package, which show neither what the program loads (a
 // test runner's tests, a linter's configuration) nor what its words ask
-// for.
+// for. Its words are then read by the spec, as the program's are.
 func (j *judgement) binAsProgram(c *shell.Command, name, subj string) {
 	if spec.Lookup(name) == nil {
 		return
 	}
 	named := *c
 	named.Name, named.Program = name, name
-	j.program(&named, subj)
+	start := len(j.findings)
+	if j.program(&named, subj) && j.allowedSince(start) {
+		j.understand(&named)
+	}
 }
 
 // nodeModulesBin reports whether a command runs a file of a

@@ -23,7 +23,8 @@ func credentialNames(s string) string {
 		"access_tokens.db", "application_default_credentials.json", "master.key", "secrets.yml", "secrets.yaml",
 		"secrets.json", ".dockercfg", "kubeconfig", "admin.conf", ".my.cnf", ".env.local", "service-account.json",
 		".databrickscfg", "rclone.conf", ".credentials.json", "oauth_creds.json", "google_accounts.json", "chap-secrets",
-		"pap-secrets", "ipsec.secrets", "wpa_supplicant.conf":
+		"pap-secrets", "ipsec.secrets", "wpa_supplicant.conf",
+		"wallet.dat", ".sentryclirc", ".mongorc.js", ".mongoshrc.js": // a Bitcoin wallet; Sentry's token; mongo shells' start-up scripts, with their logins
 		return "credential file"
 	case "keychain-db":
 		return "keychain"
@@ -66,11 +67,18 @@ var credentialDirs = []string{
 	// Keys and stores of other tools: SOPS's age keys, Teleport's keys,
 	// Tencent Cloud's and GitLab's command lines.
 	"/.config/sops/age/", "/.tsh/", "/.tccli/", "/.config/glab-cli/", "/.config/gitlab/",
+	// Crypto wallets' key stores; JFrog's command line's servers and tokens.
+	"/.ethereum/keystore/", "/.electrum/wallets/", "/.jfrog/",
+	// Electron apps' local storage, where Discord and Slack keep the
+	// session token.
+	"/.config/discord/Local Storage/", "/.config/Slack/Local Storage/", "/.config/Code/Local Storage/",
 }
 
 // browserDirs are the profile folders of browsers; their cookie and login
 // databases have generic names ("Cookies", "Login Data").
-var browserDirs = []string{"/google-chrome", "/chromium", "/BraveSoftware/", "/microsoft-edge", "/Microsoft Edge/", "/Google/Chrome/", "/vivaldi", "/opera", "/Chromium/", "/Vivaldi/", "/.mozilla/", "/Firefox/", "/Library/Safari/", "/Library/Cookies/"}
+var browserDirs = []string{"/google-chrome", "/chromium", "/BraveSoftware/", "/microsoft-edge", "/Microsoft Edge/", "/Google/Chrome/", "/vivaldi", "/opera", "/Chromium/", "/Vivaldi/", "/.mozilla/", "/Firefox/", "/Library/Safari/", "/Library/Cookies/",
+	// Electron apps keep a browser's cookie store with their session in it.
+	"/.config/Slack/", "/Application Support/Slack/", "/.config/discord/", "/Application Support/discord/", "/.config/Code/", "/Application Support/Code/"}
 
 func browserStores(s string) string {
 	switch s {
@@ -156,6 +164,11 @@ func File(p string) string {
 			return "credential file"
 		}
 	}
+	for _, f := range historyFiles {
+		if strings.HasSuffix(clean, f) {
+			return "shell history"
+		}
+	}
 	if strings.HasSuffix(clean, "/.m2/settings.xml") || strings.HasSuffix(clean, "/.m2/settings-security.xml") || strings.HasSuffix(clean, "/.gradle/gradle.properties") || strings.HasSuffix(clean, "/.mc/config.json") {
 		return "credential file"
 	}
@@ -190,7 +203,15 @@ var credentialFiles = []string{
 	"/etc/gitlab-runner/config.toml", // the runner\'s registration tokens
 	"/.dbt/profiles.yml", "/.snowsql/config", "/.linode-cli", "/.config/atuin/key",
 	"/.ansible/vault_pass", "/.ansible/vault_pass.txt", "/.vault_pass", "/.vault_pass.txt", "/.vault-password", // Ansible vault passwords
+	"/.config/solana/id.json",                                                                                                   // a Solana wallet's key pair
+	"/.kaggle/kaggle.json", "/.circleci/cli.yml", "/.config/tea/config.yml", "/.config/exercism/user.json", "/.expo/state.json", // API tokens
+	"/.config/helm/repositories.yaml",              // chart repositories' passwords
+	"/.config/Code/User/globalStorage/state.vscdb", // VS Code's extensions' state, with their tokens
+	"/Application Support/Code/User/globalStorage/state.vscdb",
 }
+
+// historyFiles end the paths of command histories kept under other names.
+var historyFiles = []string{"/.local/share/atuin/history.db"}
 
 // history reports a shell's or a REPL's command history by its name.
 func history(low string) string {
