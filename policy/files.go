@@ -59,7 +59,10 @@ func (j *judgement) redirectRead(c *shell.Command, t shell.Word) bool {
 		j.secretRead(abs, kind)
 		return false
 	}
-	if t.Dynamic {
+	if t.Dynamic && !strings.HasPrefix(t.Text, "/dev/fd/") {
+		// /dev/fd/N is a process substitution's pipe, whose command is
+		// judged on its own, or a descriptor opened earlier, judged where
+		// it was opened.
 		j.fireWith(catalog.UDynamicPath, c.String(), "reads a file whose name is only known at run time")
 		return false
 	}

@@ -35,5 +35,8 @@ func TestRedirectReads(t *testing.T) {
 		{"known variable", files, "f=input.txt; cat < $f", allow, ""},
 		{"literal loop", files, "for f in input.txt list.txt; do wc -l < $f; done", allow, ""},
 		{"fd dup", files, "exec 3<input.txt; cat <&3", allow, ""},
+		{"process substitution as a file", files, "xargs -a <(ls data) -n1 echo", allow, ""},
+		{"process substitution as input", files, "while read l; do echo $l; done < <(ls data)", allow, ""},
+		{"process substitution of a secret", files, "cat < <(cat ~/.ssh/id_rsa)", deny, "A6.credential-read"},
 	})
 }
