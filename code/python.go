@@ -489,10 +489,25 @@ func (p *py) chain(i int) int {
 		}
 	case call:
 		p.call(qual, j)
+	case kind == "module" && len(parts) == 1 && p.inClassBases(i) && p.n.effectOf(qual) == "":
+		// class User(BaseModel): the library's class machinery runs,
+		// which its import already trusts; a class whose calls have an
+		// effect (subprocess.Popen) is judged as taken as a value.
 	default:
 		p.use(qual, kind, parts)
 	}
 	return j
+}
+
+// inClassBases reports whether the name at i is one of a class
+// statement's bases (or its metaclass): class NAME(A, b.C, metaclass=M).
+func (p *py) inClassBases(i int) bool {
+	ts := p.ts
+	k := i - 1
+	for k >= 0 && (ts[k].kind == tName || ts[k].is(tOp, ".") || ts[k].is(tOp, ",") || ts[k].is(tOp, "=")) {
+		k--
+	}
+	return k >= 2 && ts[k].is(tOp, "(") && ts[k-1].kind == tName && ts[k-2].is(tKeyword, "class")
 }
 
 // resolve qualifies a chain: "module" for an import, "builtin", "local"
