@@ -96,12 +96,13 @@ func TestPycSourceText(t *testing.T) {
 			t.Errorf("name %q found", n)
 		}
 	}
-	for _, s := range []string{"a%bc", "---------", " more time", "Doc.\n\nMore.\n", "_C.f", "_C.f.<locals>.<lambda>", "comment words"} {
+	for _, s := range []string{"a%bc", "---------", " more time", "Doc.\n\nMore.\n", "_C.f", "_C.f.<locals>.<lambda>"} {
 		if !w.text(s) {
 			t.Errorf("text %q not found", s)
 		}
 	}
-	for _, s := range []string{"rm -rf ~", "Doc.\n\nLess.\n", "-+-+"} {
+	// A comment is no constant's source: a forged pyc's payload could be one.
+	for _, s := range []string{"rm -rf ~", "Doc.\n\nLess.\n", "-+-+", "comment words"} {
 		if w.text(s) {
 			t.Errorf("text %q found", s)
 		}

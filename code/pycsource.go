@@ -42,12 +42,14 @@ type sourceWords struct {
 }
 
 func readSourceWords(src string) (sourceWords, error) {
-	a := &analysis{}
+	a := &analysis{comments: [][2]int{}}
 	ts := lexPython(a, src, 0)
 	if a.failed {
 		return sourceWords{}, fmt.Errorf("source: %s", a.r.Why)
 	}
-	w := sourceWords{src: src, names: map[string]bool{}}
+	// The text is matched without its comments: a comment is no
+	// constant's source, and a forged pyc's payload could be one.
+	w := sourceWords{src: withoutComments(src, a.comments), names: map[string]bool{}}
 	var lit strings.Builder
 	for _, t := range ts {
 		switch t.kind {
@@ -61,6 +63,20 @@ func readSourceWords(src string) (sourceWords, error) {
 	}
 	w.literals = lit.String()
 	return w, nil
+}
+
+// withoutComments blanks the comment spans of src.
+func withoutComments(src string, spans [][2]int) string {
+	if len(spans) == 0 {
+		return src
+	}
+	b := []byte(src)
+	for _, sp := range spans {
+		for i := sp[0]; i < sp[1] && i < len(b); i++ {
+			b[i] = ' '
+		}
+	}
+	return string(b)
 }
 
 // ErrPycDiffers is the error of a pyc that names or holds what its source

@@ -489,14 +489,24 @@ func (p *py) chain(i int) int {
 		}
 	case call:
 		p.call(qual, j)
-	case kind == "module" && len(parts) == 1 && p.inClassBases(i) && p.n.effectOf(qual) == "":
+	case kind == "module" && len(parts) == 1 && p.inClassBases(i) && p.thirdPartyClass(qual):
 		// class User(BaseModel): the library's class machinery runs,
-		// which its import already trusts; a class whose calls have an
-		// effect (subprocess.Popen) is judged as taken as a value.
+		// which its import already trusts. A standard library class
+		// (io.FileIO, subprocess.Popen), or one of a library the table
+		// judges by its arguments, is judged as taken as a value: calling
+		// the subclass calls it.
 	default:
 		p.use(qual, kind, parts)
 	}
 	return j
+}
+
+// thirdPartyClass reports a name from a module outside the standard
+// library that neither the effect table nor the library table knows.
+func (p *py) thirdPartyClass(q string) bool {
+	top, _, _ := strings.Cut(q, ".")
+	lib := p.libraries()
+	return !pyStdlib.Get()[top] && p.n.effectOf(q) == "" && len(lib.methods[top]) == 0 && lib.call(q) == nil
 }
 
 // inClassBases reports whether the name at i is one of a class

@@ -33,8 +33,12 @@ func lexPython(a *analysis, src string, base int) tokens {
 		case c == ' ' || c == '\t' || c == '\f':
 			l.pos++
 		case c == '#':
+			start := l.pos
 			for l.pos < len(l.src) && l.src[l.pos] != '\n' {
 				l.pos++
+			}
+			if a.comments != nil {
+				a.comments = append(a.comments, [2]int{l.base + start, l.base + l.pos})
 			}
 		case c == '\\':
 			if l.peek(1) == '\n' {

@@ -168,6 +168,9 @@ type analysis struct {
 	written string // the first write
 	nest    int    // depth of f-string and template fields being read
 	opt     Options
+	// comments are the spans of the comments the Python lexer dropped,
+	// kept only when set to non-nil (a pyc compared with its source).
+	comments [][2]int
 }
 
 // fail records a tokenize error at byte pos.

@@ -151,6 +151,11 @@ func (r Resolver) join(p, dir string) string {
 		return s
 	}
 	p = expandHome(p)
+	if rest, ok := strings.CutPrefix(p, "/dev/fd/"); ok && strings.Contains(rest, "..") {
+		// /dev/fd is the kernel's link to /proc/self/fd: /dev/fd/../environ
+		// is the process's environment, not /dev/environ.
+		p = "/proc/self/fd/" + rest
+	}
 	if path.IsAbs(p) {
 		return p
 	}

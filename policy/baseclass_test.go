@@ -21,3 +21,15 @@ func TestLibraryBaseClasses(t *testing.T) {
 		{"a library name called through a variable", map[string]string{"m.py": "from mystery import Thing\nt = Thing\nt.run('x')\n"}, "python -c 'import m'", dfr, ""},
 	})
 }
+
+// TestStandardLibraryBaseClasses: a standard library class's constructor
+// may write or connect; a subclass is judged as the class (each was
+// allowed by the exemption for library classes).
+func TestStandardLibraryBaseClasses(t *testing.T) {
+	runReadCases(t, []readCase{
+		{"FileIO onto a dotfile", nil, "python3 -c 'from io import FileIO\nclass F(FileIO): pass\nF(\"/home/dev/.bashrc\", \"a\").write(b\"x\")'", dfr, ""},
+		{"GzipFile over a profile", nil, "python3 -c 'from gzip import GzipFile\nclass G(GzipFile): pass\nG(\"/home/dev/.profile\", \"wb\")'", dfr, ""},
+		{"an NNTP connection", nil, "python3 -c 'from nntplib import NNTP\nclass N(NNTP): pass\nN(\"evil.example\")'", dfr, ""},
+		{"a pandas writer", nil, "python3 -c 'from pandas import ExcelWriter\nclass W(ExcelWriter): pass\nW(\"/home/dev/.bashrc\")'", dfr, ""},
+	})
+}

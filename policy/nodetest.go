@@ -49,6 +49,14 @@ func (j *judgement) nodeTests(c *shell.Command, subj string) {
 	if !named {
 		j.testsBelow(c, dir, dir, nodeTestName, subj)
 	}
+	for k := range c.Args {
+		// node -r FILE, --require, --import: loaded before every test file.
+		if file, ok := nodePreload(c, k); ok && (strings.HasPrefix(file, ".") || strings.HasPrefix(file, "/")) {
+			j.runnerModule(c, file, dir, subj)
+		} else if ok {
+			j.fireWith(catalog.UBuildCode, subj, "node --test preloads "+clipText(file, 40)+", a package arbiter does not read")
+		}
+	}
 	j.nodeReporters(c, dir, subj)
 	j.fireWith(catalog.D4RunTests, subj, "runs the project's tests with node's test runner, judged by the test files it runs")
 }

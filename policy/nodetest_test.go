@@ -23,6 +23,10 @@ func TestNodeTestRunner(t *testing.T) {
 		{"the second file named", map[string]string{"a.test.js": plain, "b.test.js": evil}, "node --test a.test.js b.test.js", ask, "B9.run-downloaded"},
 		{"a reporter of the project", map[string]string{"test/a.test.js": plain, "rep.js": evil}, "node --test --test-reporter=./rep.js", ask, "B9.run-downloaded"},
 		{"a reporter package", map[string]string{"test/a.test.js": plain}, "node --test --test-reporter mocha-like", dfr, "U.build-code"},
+		{"a preload", map[string]string{"test/a.test.js": plain, "evil.cjs": evil}, "node --test --require ./evil.cjs", ask, "B9.run-downloaded"},
+		{"a preload, -r", map[string]string{"test/a.test.js": plain, "evil.cjs": evil}, "node --test -r ./evil.cjs", ask, "B9.run-downloaded"},
+		{"a preload, --import=", map[string]string{"test/a.test.js": plain, "evil.mjs": evil}, "node --test --import=./evil.mjs", ask, "B9.run-downloaded"},
+		{"a plain preload", map[string]string{"test/a.test.js": plain, "setup.cjs": "const x = 1;\nmodule.exports = { x };\n"}, "node --test --require ./setup.cjs", allow, "D4.run-tests"},
 		{"a pattern", map[string]string{"test/a.test.js": plain}, "node --test 'test/**/*.test.js'", dfr, "U.build-code"},
 	})
 }

@@ -37,6 +37,9 @@ func TestRedirectReads(t *testing.T) {
 		{"fd dup", files, "exec 3<input.txt; cat <&3", allow, ""},
 		{"process substitution as a file", files, "xargs -a <(ls data) -n1 echo", allow, ""},
 		{"process substitution as input", files, "while read l; do echo $l; done < <(ls data)", allow, ""},
+		{"environ through /dev/fd/..", files, `echo "$(< /dev/fd/../environ)"`, deny, "A6.credential-read"},
+		{"environ through /dev/fd/.. by grep", files, "grep TOKEN < /dev/fd/../environ", deny, "A6.credential-read"},
+		{"a descriptor named at run time", files, `cat < "/dev/fd/$(cat p.txt)"`, dfr, "U.dynamic-path"},
 		{"process substitution of a secret", files, "cat < <(cat ~/.ssh/id_rsa)", deny, "A6.credential-read"},
 	})
 }

@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"path"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -143,8 +144,32 @@ func (f *fields) words() []Word {
 	}
 	for i := range f.out {
 		f.out[i].Dynamic, f.out[i].Split, f.out[i].Glob, f.out[i].From, f.out[i].Value = f.flags.Dynamic, f.flags.Split, f.flags.Glob, f.flags.From, kind
+		if f.out[i].Glob {
+			text, ok := matchPattern(f.out[i].Text)
+			f.out[i].Text = text
+			f.out[i].Dynamic = f.out[i].Dynamic || !ok
+		}
 	}
 	return f.out
+}
+
+// matchPattern turns a Bash pattern into the form Go's path.Match reads,
+// which is what every later match of it uses: Bash's [!a] is [^a]. A
+// pattern Go reads differently or not at all (a POSIX class such as
+// [[:alpha:]], a bracket Go rejects) is not known: what it expands to is
+// only known when the shell runs.
+func matchPattern(p string) (string, bool) {
+	if open := strings.IndexByte(p, '['); open < 0 || !strings.Contains(p[open:], "]") {
+		return p, true // no bracket expression: a lone [ is itself (the test command)
+	}
+	p = strings.ReplaceAll(p, "[!", "[^")
+	if strings.Contains(p, "[:") || strings.Contains(p, "[=") || strings.Contains(p, "[.") {
+		return p, false
+	}
+	if _, err := path.Match(p, ""); err != nil {
+		return p, false
+	}
+	return p, true
 }
 
 // flatten turns one word (after brace expansion) into its fields. Without
