@@ -76,16 +76,7 @@ func (j *judgement) babelConfigsIn(c *shell.Command, d, subj string) {
 	if !fileExistsAt(pkg) {
 		return
 	}
-	text, ok := j.readBuildFile(pkg, "package.json", subj)
-	if !ok {
-		return
-	}
-	var doc map[string]json.RawMessage
-	if err := json.Unmarshal([]byte(text), &doc); err != nil {
-		j.fireWith(catalog.UUnreadableScript, subj, "arbiter cannot read "+j.shownPath(pkg)+" ("+err.Error()+")")
-		return
-	}
-	if raw, ok := doc["babel"]; ok {
+	if raw, ok := j.packageKey(pkg, "babel", subj); ok {
 		j.babelJSON(c, raw, j.shownPath(pkg)+" (babel)", d, subj)
 	}
 }

@@ -333,18 +333,25 @@ func (j *judgement) runnerConfig(c *shell.Command, value, dir, subj string) {
 	}
 }
 
-// packageConfig judges the runner's key in package.json.
-func (j *judgement) packageConfig(c *shell.Command, pkg, key, subj string) {
+// packageKey reads one key of a package.json; false when the file could
+// not be read (told) or has no such key.
+func (j *judgement) packageKey(pkg, key, subj string) (json.RawMessage, bool) {
 	text, ok := j.readBuildFile(pkg, "package.json", subj)
 	if !ok {
-		return
+		return nil, false
 	}
 	var doc map[string]json.RawMessage
 	if err := json.Unmarshal([]byte(text), &doc); err != nil {
 		j.fireWith(catalog.UUnreadableScript, subj, "arbiter cannot read "+j.shownPath(pkg)+" ("+err.Error()+")")
-		return
+		return nil, false
 	}
-	if raw, ok := doc[key]; ok {
+	raw, ok := doc[key]
+	return raw, ok
+}
+
+// packageConfig judges the runner's key in package.json.
+func (j *judgement) packageConfig(c *shell.Command, pkg, key, subj string) {
+	if raw, ok := j.packageKey(pkg, key, subj); ok {
 		j.jsonConfig(c, raw, j.shownPath(pkg)+" ("+key+")", filepath.Dir(pkg), subj)
 	}
 }
