@@ -6,6 +6,7 @@ import (
 
 	"github.com/arbitergate/arbiter/catalog"
 	"github.com/arbitergate/arbiter/shell"
+	"github.com/arbitergate/arbiter/spec"
 )
 
 // node --test is node's own test runner: it runs no script of its own and
@@ -31,68 +32,52 @@ func nodeTestRun(c *shell.Command) bool {
 	return false
 }
 
-// nodeTests judges the test files node --test runs.
+// nodeTests judges the test files node --test runs, the modules it
+// preloads and the reporters it loads, its words read with node's spec.
 func (j *judgement) nodeTests(c *shell.Command, subj string) {
 	dir := j.res.Resolve(".", c.Dir)
+	sp := spec.Lookup(c.Program)
+	if sp == nil {
+		return // the closed world reports a program with no spec
+	}
 	named := false
-	for k, a := range c.Args {
-		if strings.HasPrefix(a.Text, "-") || k > 0 && nodeValued(c.Args[k-1].Text) {
-			continue
-		}
-		named = true
-		if a.Dynamic {
-			j.fireWith(catalog.UDynamicPath, subj, "runs test files named by a word only known when the command runs")
+	for _, v := range sp.Parse(c.ArgTexts()).Values {
+		if v.Arg < len(c.Args) && c.Args[v.Arg].Dynamic {
+			j.fireWith(catalog.UDynamicPath, subj, "node --test is given a word only known when the command runs")
 			return
 		}
-		j.testOperand(c, a.Text, dir, subj)
+		switch v.Option {
+		case "":
+			named = true
+			j.testOperand(c, v.Text, dir, subj)
+		case "-r", "--require", "--import":
+			j.nodeLoads(c, v.Text, "preloads", dir, subj) // before every test file
+		case "--test-reporter":
+			if !builtinNodeReporter(v.Text) {
+				j.nodeLoads(c, v.Text, "loads the reporter", dir, subj)
+			}
+		}
 	}
 	if !named {
 		j.testsBelow(c, dir, dir, nodeTestName, subj)
 	}
-	for k := range c.Args {
-		// node -r FILE, --require, --import: loaded before every test file.
-		if file, ok := nodePreload(c, k); ok && (strings.HasPrefix(file, ".") || strings.HasPrefix(file, "/")) {
-			j.runnerModule(c, file, dir, subj)
-		} else if ok {
-			j.fireWith(catalog.UBuildCode, subj, "node --test preloads "+clipText(file, 40)+", a package arbiter does not read")
-		}
-	}
-	j.nodeReporters(c, dir, subj)
 	j.fireWith(catalog.D4RunTests, subj, "runs the project's tests with node's test runner, judged by the test files it runs")
 }
 
-// nodeReporters judges the reporters node --test loads: its own by
-// name, a project file by its path (read as the tests are), a package by
-// its name (not read).
-func (j *judgement) nodeReporters(c *shell.Command, dir, subj string) {
-	for k, a := range c.Args {
-		v, ok := strings.CutPrefix(a.Text, "--test-reporter=")
-		if !ok && a.Text == "--test-reporter" && k+1 < len(c.Args) {
-			v, ok = c.Args[k+1].Text, true
-		}
-		switch {
-		case !ok || builtinNodeReporter(v):
-		case strings.HasPrefix(v, ".") || strings.HasPrefix(v, "/"):
-			j.runnerModule(c, v, dir, subj)
-		default:
-			j.fireWith(catalog.UBuildCode, subj, "node --test loads the reporter "+clipText(v, 40)+", a package arbiter does not read")
-		}
+// nodeLoads judges a module node --test loads: a file by its path, read
+// as the tests are; a package by its name, which arbiter does not read.
+func (j *judgement) nodeLoads(c *shell.Command, name, how, dir, subj string) {
+	if strings.HasPrefix(name, ".") || strings.HasPrefix(name, "/") {
+		j.runnerModule(c, name, dir, subj)
+		return
 	}
+	j.fireWith(catalog.UBuildCode, subj, "node --test "+how+" "+clipText(name, 40)+", a package arbiter does not read")
 }
 
 // builtinNodeReporter reports a reporter node's test runner has built in.
 func builtinNodeReporter(name string) bool {
 	switch name {
 	case "spec", "tap", "dot", "junit", "lcov":
-		return true
-	}
-	return false
-}
-
-// nodeValued reports node's options whose value is the next word.
-func nodeValued(opt string) bool {
-	switch opt {
-	case "-r", "--require", "--import", "--test-reporter", "--test-reporter-destination", "--test-name-pattern", "--test-skip-pattern", "--test-concurrency", "--test-timeout", "--test-shard", "--input-type":
 		return true
 	}
 	return false
