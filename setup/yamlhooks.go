@@ -323,6 +323,11 @@ func (t Target) yamlInstalled(data []byte, command string) ([]byte, error) {
 		if !sameBut(out, next, ev, command, true) {
 			return nil, fmt.Errorf("arbiter could not add its %s entry without changing the file's other content; add it by hand:\n%s", ev, strings.Join(t.yaml.item(command), "\n"))
 		}
+		// An entry uninstall could not cut out again is not written: the
+		// file's shape is one arbiter does not know well enough.
+		if back := t.yaml.removeEntry(next, command); back == nil || !sameBut(next, back, ev, command, false) {
+			return nil, fmt.Errorf("arbiter could not add its %s entry in a way it could remove again; add it by hand:\n%s", ev, strings.Join(t.yaml.item(command), "\n"))
+		}
 		out = next
 	}
 	return out, nil
