@@ -18,6 +18,7 @@ import (
 	"github.com/arbitergate/arbiter"
 	"github.com/arbitergate/arbiter/agents"
 	"github.com/arbitergate/arbiter/config"
+	"github.com/arbitergate/arbiter/internal/cachedir"
 	"github.com/arbitergate/arbiter/judge"
 	"github.com/arbitergate/arbiter/policy"
 	"github.com/arbitergate/arbiter/rules"
@@ -318,13 +319,7 @@ func cacheDir(opt Options) string {
 	if opt.CacheDir != "" {
 		return opt.CacheDir
 	}
-	if d := opt.Getenv("XDG_CACHE_HOME"); d != "" {
-		return filepath.Join(d, "arbiter")
-	}
-	if h := opt.Getenv("HOME"); h != "" {
-		return filepath.Join(h, ".cache", "arbiter")
-	}
-	return ""
+	return cachedir.Of(opt.Getenv)
 }
 
 // noticeOnce prints a notice at most once a day, remembered by a stamp

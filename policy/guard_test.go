@@ -59,6 +59,8 @@ func TestGuardCoversEveryPlace(t *testing.T) {
 		"nested project rules":            filepath.Join(project, "services", "api", ".arbiter.toml"),
 		"judge cache":                     filepath.Join(env["XDG_CACHE_HOME"], "arbiter", "judge", "ab", "cd.json"),
 		"default judge cache":             filepath.Join(home, ".cache", "arbiter", "judge", "x.json"),
+		"decider socket":                  filepath.Join(env["XDG_CACHE_HOME"], "arbiter", "decider", "39b8b81557313fc0.sock"),
+		"decider lock":                    filepath.Join(home, ".cache", "arbiter", "decider", "39b8b81557313fc0.lock"),
 		"decision log":                    env["ARBITER_LOG"],
 		"default decision log":            filepath.Join(env["XDG_STATE_HOME"], "arbiter", "decisions.jsonl"),
 		"claude project hooks":            filepath.Join(project, ".claude", "settings.json"),

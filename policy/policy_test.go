@@ -63,6 +63,8 @@ func TestDecide(t *testing.T) {
 		{bash("cp ./fake ~/go/bin/arbiter-judge"), arbiter.Deny, "S.guard-tamper"},
 		{bash("truncate -s 0 ~/.local/state/arbiter/decisions.jsonl"), arbiter.Deny, "S.guard-tamper"},
 		{bash("arbiter uninstall claude"), arbiter.Deny, "S.guard-tamper"},
+		{bash("arbiter decider --idle 1000h"), arbiter.Deny, "S.guard-tamper"},
+		{bash("ln -sf /tmp/fake.sock ~/.cache/arbiter/decider/39b8b81557313fc0.sock"), arbiter.Deny, "S.guard-tamper"},
 		{bash("arbiter stats"), arbiter.Allow, "D1.read-only"},
 		{bash("arbiter hook claude < payload.json"), arbiter.Allow, "D1.read-only"},
 		{bash("arbiter-hook claude < payload.json"), arbiter.Allow, "D1.read-only"},

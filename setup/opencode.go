@@ -19,12 +19,15 @@ var openCodeModule = &moduleFile{source: func(argv []string, deferAsAsk bool) []
 // kiloModule is the plugin `arbiter install kilo` writes: Kilo Code CLI
 // forked OpenCode and loads the same plugin, which names it instead.
 var kiloModule = &moduleFile{source: func(argv []string, deferAsAsk bool) []byte {
-	return moduleSource(kiloSource, argv, deferAsAsk)
+	return moduleSource(kiloSource(), argv, deferAsAsk)
 }}
 
-// kiloSource is OpenCode's plugin with Kilo Code CLI's names.
-var kiloSource = strings.NewReplacer("for OpenCode", "for Kilo Code CLI", "arbiter install opencode", "arbiter install kilo",
-	"arbiter uninstall opencode", "arbiter uninstall kilo").Replace(openCodeSource)
+// kiloSource is OpenCode's plugin with Kilo Code CLI's names (made when
+// installing, not when every arbiter starts).
+func kiloSource() string {
+	return strings.NewReplacer("for OpenCode", "for Kilo Code CLI", "arbiter install opencode", "arbiter install kilo",
+		"arbiter uninstall opencode", "arbiter uninstall kilo").Replace(openCodeSource)
+}
 
 // moduleSource fills a module's text in with the hook's argument vector,
 // its defer mapping and its timeout.

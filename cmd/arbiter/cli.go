@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/arbitergate/arbiter/agents"
+	"github.com/arbitergate/arbiter/internal/lazy"
 )
 
 // command is one subcommand: how it is called and what it does.
@@ -26,11 +27,18 @@ type command struct {
 	ownHelp bool
 }
 
-// commands lists every subcommand, in the order usage shows them.
-var commands []command
+// commandTable lists every subcommand, in the order usage shows them;
+// built on first use, since a hook call never needs it (and set in init
+// because help, which reads it, is one of its commands).
+var commandTable lazy.Value[[]command]
 
-func init() {
-	commands = []command{
+func init() { commandTable = lazy.New(commandList) }
+
+// commands returns every subcommand.
+func commands() []command { return commandTable.Get() }
+
+func commandList() []command {
+	return []command{
 		{name: "check", ownHelp: true, run: check,
 			usage: "arbiter check [--json] [--project DIR] 'COMMAND'\n       arbiter check [--json] [--project DIR] -- WORDS…\n       arbiter check --json < call.json\n       arbiter check --jsonl < calls.jsonl",
 			about: `Explains arbiter's decision for a shell command, or decides Calls read as
@@ -54,6 +62,15 @@ flow), or with the runtime's deny under --fail-closed. The exit status is 0
 whenever an answer was written. The arbiter-hook program (arbiter-hook
 RUNTIME [--fail-closed]) answers alike and starts faster; user-level installs
 run it when it is installed beside arbiter.`},
+		{name: "decider", ownHelp: true, run: deciderCmd,
+			usage: "arbiter decider [--idle DURATION]",
+			about: `The long-lived decider the hooks hand their calls to (Linux): started by the
+hook itself when none is running, it answers on a socket under arbiter's cache
+folder that only you can reach, runs each call in the caller's environment and
+folder, and stops after --idle without a call, when arbiter is upgraded, or
+when ARBITER_DECIDER=off. The hooks check that it runs this very program as
+you, and decide in their own process whenever it cannot be used. There is no
+need to run it by hand.`},
 		{name: "install", ownHelp: true, run: func(a []string, _ io.Reader, o, e io.Writer) int { return installCmd(a, o, e, false) },
 			usage: "arbiter install RUNTIME [--project [--local]] [--dry-run] [--binary PATH]",
 			about: wrap(`Adds arbiter's hook to a runtime's settings (`+runtimeList()+`), keeping every
@@ -149,7 +166,7 @@ func wrap(text string, width int) string {
 
 // lookup returns the named command.
 func lookup(name string) (command, bool) {
-	for _, c := range commands {
+	for _, c := range commands() {
 		if c.name == name {
 			return c, true
 		}
@@ -161,7 +178,7 @@ func lookup(name string) (command, bool) {
 func mainUsage() string {
 	var b strings.Builder
 	b.WriteString("arbiter decides whether an AI coding agent's tool call may run.\n\nUsage:\n")
-	for _, c := range commands {
+	for _, c := range commands() {
 		for _, l := range strings.Split(c.usage, "\n") {
 			fmt.Fprintf(&b, "  %s\n", strings.TrimSpace(l))
 		}
@@ -254,7 +271,7 @@ func unknownCommand(w io.Writer, name string) {
 // be a typo: at most two edits, or a prefix of at least three letters.
 func suggest(name string) string {
 	best, bestD := "", 3
-	for _, c := range commands {
+	for _, c := range commands() {
 		d := editDistance(strings.ToLower(name), c.name)
 		if len(name) >= 3 && (strings.HasPrefix(c.name, name) || strings.HasPrefix(name, c.name)) {
 			d = min(d, 1)

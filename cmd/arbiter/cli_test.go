@@ -51,8 +51,9 @@ func TestHelpForEveryCommand(t *testing.T) {
 		"eval":      {"-split", "-by", "-failures", "-floors", "-judge"},
 		"version":   {"arbiter version"},
 		"help":      {"arbiter help COMMAND"},
+		"decider":   {"-idle", "-ready-fd", "ARBITER_DECIDER"},
 	}
-	for _, c := range commands {
+	for _, c := range commands() {
 		want, ok := flags[c.name]
 		if !ok {
 			t.Errorf("command %s has no help test", c.name)

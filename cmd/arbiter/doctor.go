@@ -77,6 +77,7 @@ func doctor(args []string, stdout, stderr io.Writer) int {
 	case cfgErr == nil:
 		fmt.Fprintln(stdout, "  judge: none (set TYPESAFE_API_KEY, or ARBITER_JUDGE_BACKEND=openai for a local model: README, The model judge); calls the static policy cannot settle go to the runtime")
 	}
+	problems += reportDecider(stdout, cfg)
 	if problems > 0 {
 		fmt.Fprintf(stdout, "%d problem(s) found\n", problems)
 		return 1

@@ -61,7 +61,7 @@ func eval(args []string, stdout, stderr io.Writer) int {
 	if *sweepGrid {
 		return sweep(stdout, stderr, fs.Args(), *split)
 	}
-	var dec decider = policy.New(policy.Options{})
+	var dec scorer = policy.New(policy.Options{})
 	if *useJudge {
 		g, _, err := gate.FromConfig(gate.Options{Log: stderr, NoRules: true})
 		if err != nil {
@@ -103,13 +103,13 @@ func eval(args []string, stdout, stderr io.Writer) int {
 	return status
 }
 
-// decider is the static policy or the whole gate.
-type decider interface {
+// scorer is the static policy or the whole gate.
+type scorer interface {
 	Decide(ctx context.Context, call arbiter.Call) arbiter.Decision
 }
 
 // scoreFiles decides every case in the files and counts the figures.
-func scoreFiles(p decider, files []string, split, by string, failures bool, stderr io.Writer) *evalRun {
+func scoreFiles(p scorer, files []string, split, by string, failures bool, stderr io.Writer) *evalRun {
 	ctx := context.Background()
 	r := &evalRun{files: files, scores: map[string]*corpus.Score{"ALL": {}}, sources: map[string]map[corpus.Source]int{}}
 	for _, file := range files {
@@ -241,7 +241,7 @@ func frac(a, b int) string {
 
 // decideAll decides cases on every core; with a judge most of the time is
 // spent waiting on the server, so more workers than cores.
-func decideAll(ctx context.Context, p decider, cases []corpus.Case) []arbiter.Decision {
+func decideAll(ctx context.Context, p scorer, cases []corpus.Case) []arbiter.Decision {
 	out := make([]arbiter.Decision, len(cases))
 	workers := runtime.GOMAXPROCS(0)
 	if _, judged := p.(*gate.Gate); judged {

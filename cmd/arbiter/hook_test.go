@@ -80,7 +80,10 @@ func runProgram(t *testing.T, program string, stdin []byte, env []string, args .
 	// own, so that every run says the same, whatever ran before it.
 	// A caller that names its own HOME has made it a temporary one.
 	// No machine's managed policy either, unless the test names one.
-	cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=/home/dev", "ARBITER_MANAGED_CONFIG=" + os.DevNull}
+	// Each call decides in its own process unless the test asks for the
+	// decider (ARBITER_DECIDER=on): every temporary home would start one;
+	// decider_test.go runs the payloads through it.
+	cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=/home/dev", "ARBITER_MANAGED_CONFIG=" + os.DevNull, "ARBITER_DECIDER=off"}
 	if !slices.ContainsFunc(env, func(kv string) bool { return strings.HasPrefix(kv, "HOME=") }) {
 		xdg := t.TempDir()
 		for _, d := range []string{"CACHE", "CONFIG", "STATE", "DATA"} {

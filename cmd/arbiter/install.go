@@ -199,6 +199,13 @@ func runnable(bin string) error {
 	case st.Mode().Perm()&0o111 == 0:
 		return fmt.Errorf("--binary %s is not executable (chmod +x it, or name the installed arbiter)", bin)
 	}
+	// arbiter-hook is a front end: it runs the arbiter beside it.
+	if filepath.Base(p) == setup.HookProgram {
+		full := filepath.Join(filepath.Dir(p), "arbiter")
+		if st, err := os.Stat(full); err != nil || !st.Mode().IsRegular() || st.Mode().Perm()&0o111 == 0 {
+			return fmt.Errorf("--binary %s: arbiter-hook runs the arbiter beside it, and %s is not a program that can run; install both, or name the installed arbiter", bin, full)
+		}
+	}
 	return nil
 }
 

@@ -18,6 +18,15 @@ import (
 
 func main() {
 	hookcli.PresizeStack() // see there: the hook is a process per tool call
+	// A hook call goes to the decider first (see decider.go); run keeps
+	// every other command, and the tests' in-process calls, in this process.
+	args := append([]string{"arbiter"}, os.Args[1:]...)
+	if isFrontEnd(os.Args) {
+		args = os.Args
+	}
+	if isHookCall(args) {
+		os.Exit(handOff(args, os.Stdin, os.Stdout, os.Stderr))
+	}
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 

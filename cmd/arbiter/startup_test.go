@@ -2,15 +2,18 @@ package main
 
 import (
 	"debug/buildinfo"
+	"os/exec"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
 )
 
-// TestHookStartup keeps arbiter-hook's package initialisation small: it
-// runs before every tool call, and what it builds is paid for whether the
-// call needs it or not (BENCHMARKS.md, "Start-up"). No package may
+// TestHookStartup keeps the package initialisation of arbiter's hook path
+// small: it runs on a session's first call, on every call of a hook that
+// decides in its own process (ARBITER_DECIDER=off, systems without a
+// decider), and what it builds is paid for whether the call needs it or
+// not (BENCHMARKS.md, "Start-up"). No package may
 // allocate more than 4 KiB while it is initialised (a regular expression
 // compiled at start-up does), and all of them together at most 56 KiB
 // (about 53 KB today, nearly all of it the standard library's and the
@@ -31,9 +34,9 @@ func TestHookStartup(t *testing.T) {
 	// which read a compiled program before it runs, bring them (11 KB).
 	allowed := map[string]bool{"unicode": true, "mvdan.cc/sh/v3/fileutil": true, "debug/dwarf": true, "compress/flate": true}
 	payload := []byte(`{"session_id":"s","transcript_path":"","cwd":"/home/dev/proj","permission_mode":"default","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"go test ./... 2>&1 | tail -20"},"tool_use_id":"t"}`)
-	out, trace, code := runProgram(t, hookBinaryPath, payload, []string{"GODEBUG=inittrace=1", "ARBITER_CONFIG=/dev/null"}, "claude")
+	out, trace, code := runProgram(t, binary, payload, []string{"GODEBUG=inittrace=1", "ARBITER_CONFIG=/dev/null"}, "hook", "claude")
 	if code != 0 || !strings.Contains(out, `"allow"`) {
-		t.Fatalf("arbiter-hook claude: exit %d, %s %s", code, out, trace)
+		t.Fatalf("arbiter hook claude: exit %d, %s %s", code, out, trace)
 	}
 	sum, packages, own, ownSum := 0, 0, 0, 0
 	for _, line := range strings.Split(trace, "\n") {
@@ -91,5 +94,44 @@ func TestHookRuntimeSettings(t *testing.T) {
 		if !slices.Contains(strings.Split(godebug, ","), "updatemaxprocs=0") {
 			t.Errorf("%s: DefaultGODEBUG %q lacks updatemaxprocs=0", path, godebug)
 		}
+	}
+}
+
+// TestFrontEndStartup: arbiter-hook, which starts on every tool call,
+// links none of arbiter but the exchange with the decider, and its
+// initialisation allocates next to nothing.
+func TestFrontEndStartup(t *testing.T) {
+	out, err := exec.Command("go", "list", "-deps", "../arbiter-hook").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, dep := range strings.Fields(string(out)) {
+		switch dep {
+		case "github.com/arbitergate/arbiter/cmd/arbiter-hook", "github.com/arbitergate/arbiter/internal/decider", "github.com/arbitergate/arbiter/internal/cachedir":
+			continue
+		}
+		if strings.Contains(dep, ".") && !strings.HasPrefix(dep, "vendor/") {
+			t.Errorf("arbiter-hook links %s", dep)
+		}
+	}
+	// Answered by a decider, the trace is the front end's alone.
+	h := newDeciderHome(t, true)
+	payload := []byte(`{"session_id":"s","transcript_path":"","cwd":"/","permission_mode":"default","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"ls"},"tool_use_id":"t"}`)
+	h.hook(t, hookBinaryPath, payload, nil, "claude")
+	_, trace, _ := h.hook(t, hookBinaryPath, payload, []string{"GODEBUG=inittrace=1"}, "claude")
+	sum := 0
+	for _, line := range strings.Split(trace, "\n") {
+		f := strings.Fields(line)
+		if len(f) != 11 || f[0] != "init" {
+			continue
+		}
+		if strings.HasPrefix(f[1], "github.com/") {
+			t.Errorf("the front end initialises %s", f[1])
+		}
+		n, _ := strconv.Atoi(f[7])
+		sum += n
+	}
+	if sum == 0 || sum > 4<<10 {
+		t.Errorf("the front end's initialisation allocates %d bytes (at most 4 KiB); trace:\n%s", sum, trace)
 	}
 }
