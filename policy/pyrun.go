@@ -189,7 +189,9 @@ func (j *judgement) pathsSum(paths []string) string {
 // stat'ed once (a record's check: not kept for the decision, which has
 // no more use for them).
 func sumOnDisk(paths []string) string {
-	return identitiesSum(paths, statState)
+	var stats filecache.Stats
+	defer stats.Close()
+	return identitiesSum(paths, func(p string) pathState { return stateOf(stats.Stat(p)) })
 }
 
 // identitiesSum sums the identities of paths as state tells them.

@@ -119,21 +119,12 @@ func (j *judgement) pathID(p string) pathState {
 
 // statState stats p: a path that is there but cannot be identified (a
 // pipe, a device, one stat fails on) exists and is not ok.
-func statState(p string) pathState {
-	var st pathState
-	info, err := os.Stat(p)
-	switch {
-	case os.IsNotExist(err):
-		st.ok = true
-	case err != nil:
-		st.exists = true
-	default:
-		st.exists, st.dir = true, info.IsDir()
-		if info.Mode().IsRegular() || st.dir {
-			st.id, st.ok = filecache.Identify(info)
-		}
-	}
-	return st
+func statState(p string) pathState { return stateOf(filecache.FoundOf(os.Stat(p))) }
+
+// stateOf reads a stat's answer: ok unless the path is there and cannot
+// be identified.
+func stateOf(f filecache.Found) pathState {
+	return pathState{ok: !f.Exists || f.Known, exists: f.Exists, dir: f.Dir, id: f.ID}
 }
 
 // verdictKey names the record of file's judgement with its imports

@@ -60,8 +60,9 @@ read on stdin, in the form that runtime reads. The runtimes run this; arbiter
 install sets it up. Unreadable input is answered with defer (the runtime's own
 flow), or with the runtime's deny under --fail-closed. The exit status is 0
 whenever an answer was written. The arbiter-hook program (arbiter-hook
-RUNTIME [--fail-closed]) answers alike and starts faster; user-level installs
-run it when it is installed beside arbiter.`},
+RUNTIME [--fail-closed]) answers alike from a small front end; user-level
+installs run it when it is installed beside arbiter. On Linux both hand the
+call to the decider (arbiter help decider) when one runs.`},
 		{name: "decider", ownHelp: true, run: deciderCmd,
 			usage: "arbiter decider [--idle DURATION]",
 			about: `The long-lived decider the hooks hand their calls to (Linux): started by the

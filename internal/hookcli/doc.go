@@ -2,10 +2,9 @@
 // and the arbiter-hook program share: configuration, the decision log and
 // the answer to one runtime call.
 //
-// arbiter-hook exists because the hook is a fresh process per tool call
-// and a smaller program starts faster: it links the decision path and
-// nothing of arbiter's other commands (reports, evaluation, installation;
-// of replay only the session readers that tell whether a call a person
-// was asked about ran, for H6.confirmed). Both run this code and decide
-// alike.
+// arbiter-hook is a small front end that links none of this: it hands
+// the call to the decider (package decider), or runs arbiter under its
+// own name. Either way the call ends here, in the decider's process or in
+// arbiter's own, and is decided alike (Program is arbiter-hook's
+// command line, Run the call).
 package hookcli
