@@ -2,7 +2,6 @@ package main
 
 import (
 	"debug/buildinfo"
-	"os/exec"
 	"slices"
 	"strconv"
 	"strings"
@@ -94,44 +93,5 @@ func TestHookRuntimeSettings(t *testing.T) {
 		if !slices.Contains(strings.Split(godebug, ","), "updatemaxprocs=0") {
 			t.Errorf("%s: DefaultGODEBUG %q lacks updatemaxprocs=0", path, godebug)
 		}
-	}
-}
-
-// TestFrontEndStartup: arbiter-hook, which starts on every tool call,
-// links none of arbiter but the exchange with the decider, and its
-// initialisation allocates next to nothing.
-func TestFrontEndStartup(t *testing.T) {
-	out, err := exec.Command("go", "list", "-deps", "../arbiter-hook").Output()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, dep := range strings.Fields(string(out)) {
-		switch dep {
-		case "github.com/arbitergate/arbiter/cmd/arbiter-hook", "github.com/arbitergate/arbiter/internal/decider", "github.com/arbitergate/arbiter/internal/cachedir":
-			continue
-		}
-		if strings.Contains(dep, ".") && !strings.HasPrefix(dep, "vendor/") {
-			t.Errorf("arbiter-hook links %s", dep)
-		}
-	}
-	// Answered by a decider, the trace is the front end's alone.
-	h := newDeciderHome(t, true)
-	payload := []byte(`{"session_id":"s","transcript_path":"","cwd":"/","permission_mode":"default","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"ls"},"tool_use_id":"t"}`)
-	h.hook(t, hookBinaryPath, payload, nil, "claude")
-	_, trace, _ := h.hook(t, hookBinaryPath, payload, []string{"GODEBUG=inittrace=1"}, "claude")
-	sum := 0
-	for _, line := range strings.Split(trace, "\n") {
-		f := strings.Fields(line)
-		if len(f) != 11 || f[0] != "init" {
-			continue
-		}
-		if strings.HasPrefix(f[1], "github.com/") {
-			t.Errorf("the front end initialises %s", f[1])
-		}
-		n, _ := strconv.Atoi(f[7])
-		sum += n
-	}
-	if sum == 0 || sum > 4<<10 {
-		t.Errorf("the front end's initialisation allocates %d bytes (at most 4 KiB); trace:\n%s", sum, trace)
 	}
 }

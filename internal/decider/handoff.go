@@ -9,13 +9,6 @@ import (
 	"syscall"
 )
 
-// ErrNotRunning says no decider listens on the socket: the caller decides
-// itself and may start one.
-var ErrNotRunning = errors.New("no decider is running")
-
-// ErrDeclined says the decider did not run the call.
-var ErrDeclined = errors.New("the decider declined the call")
-
 // Handoff asks the decider for the program at binary to run args (the
 // program's name first) with this process's environment, directory and
 // umask, and with what stdin holds. It reads stdin only when a decider's

@@ -12,12 +12,6 @@ import (
 // process.
 var errUnsupported = errors.New("the decider is used on Linux only")
 
-// ErrNotRunning says no decider listens on the socket.
-var ErrNotRunning = errors.New("no decider is running")
-
-// ErrDeclined says the decider did not run the call.
-var ErrDeclined = errors.New("the decider declined the call")
-
 // Socket reports that there is no decider here.
 func Socket(getenv func(string) string, binary string) (string, error) { return "", errUnsupported }
 
@@ -25,3 +19,12 @@ func Socket(getenv func(string) string, binary string) (string, error) { return 
 func Handoff(getenv func(string) string, binary string, args []string, stdin io.Reader) (Reply, []byte, error) {
 	return Reply{}, nil, errUnsupported
 }
+
+// Conn is a connection to a decider; there is none on this system.
+type Conn struct{}
+
+// Dial reports that there is no decider here.
+func Dial(socket, binary string) (*Conn, error) { return nil, errUnsupported }
+
+// Close does nothing.
+func (c *Conn) Close() error { return nil }

@@ -5,22 +5,7 @@ package server
 import (
 	"context"
 	"errors"
-	"io"
-	"time"
 )
-
-// Options say what a decider serves and when it stops.
-type Options struct {
-	Socket, Binary string
-	Idle           time.Duration
-	Run            func(args []string, stdin io.Reader, stdout, stderr io.Writer) (status int, ok bool)
-	Stop           func() bool
-	StopEvery      time.Duration
-	Ready          func()
-}
-
-// ErrRunning says another decider holds the socket's lock.
-var ErrRunning = errors.New("a decider is already running for this socket")
 
 // Supported says whether this system has a decider.
 const Supported = false
