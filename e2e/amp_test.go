@@ -87,6 +87,10 @@ func TestAmp(t *testing.T) {
 		if err := os.Link(hookBin, gone); err != nil {
 			t.Fatal(err)
 		}
+		// arbiter-hook runs the arbiter beside it: install checks for both.
+		if err := os.Link(arbiter, filepath.Join(filepath.Dir(gone), "arbiter")); err != nil {
+			t.Fatal(err)
+		}
 		ampInstall(t, arbiter, home, gone)
 		if err := os.Remove(gone); err != nil {
 			t.Fatal(err)
