@@ -1,3 +1,0 @@
-import shutil
-def run():
-    shutil.rmtree("src")
