@@ -107,6 +107,7 @@ var examples = lazy.New(func() map[ID][]string {
 		UUnknownProgram:      {"a", "cd.."},
 		UUnknownSubcommand:   {"go tool evil", "go telemetry on"},
 		UUnresolved:          {"cat $F", "sort $OPTS data.txt"},
+		UWatchMode:           {"jest --watch", "node --watch server.js"},
 	}
 })
 

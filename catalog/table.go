@@ -211,6 +211,7 @@ const (
 	UUnreadableScript      ID = "U.unreadable-script"
 	UUnresolved            ID = "U.unresolved"
 	UUntracedProgram       ID = "U.untraced-program"
+	UWatchMode             ID = "U.watch-mode"
 	UWholePatch            ID = "U.whole-patch"
 	UWorkflowScript        ID = "U.workflow-script"
 	UWorkspaceScripts      ID = "U.workspace-scripts"
@@ -426,6 +427,7 @@ var table = [...]Rule{
 	{ID: UUnreadableScript, Verdict: arbiter.Defer, Summary: "arbiter cannot read the script to judge it"},
 	{ID: UUnresolved, Verdict: arbiter.Defer, Summary: "an argument is only known when the command runs, so what it does cannot be checked"},
 	{ID: UUntracedProgram, Verdict: arbiter.Defer, Summary: "runs a compiled program that arbiter cannot trace to sources it can read (a Go program of the project's module, or a cargo build's under target/), so what it does is not known"},
+	{ID: UWatchMode, Verdict: arbiter.Defer, Summary: "keeps running and re-runs what it loads whenever a file changes: the files it runs then are written after this call, so arbiter cannot read them now"},
 	{ID: UWholePatch, Verdict: arbiter.Defer, Summary: "a patch is judged file by file only as the hook adapter splits it, so the runtime decides"},
 	{ID: UWorkflowScript, Verdict: arbiter.Defer, Summary: "runs a workflow script, which arbiter does not analyse"},
 	{ID: UWorkspaceScripts, Verdict: arbiter.Defer, Summary: "runs the script in several workspace packages, whose package.json files arbiter does not read"},

@@ -225,6 +225,9 @@ func (j *judgement) parseWords(c *shell.Command) (spec.Result, bool) {
 		return res, false
 	}
 	j.globOptions(c, res.Spec)
+	if w := res.Watching(); w != "" {
+		j.fireWith(catalog.UWatchMode, w, c.Program+" "+w+" keeps running and re-runs what it loads whenever a file changes; what it runs then is written after this call and cannot be read now: run it once instead")
+	}
 	return res, true
 }
 

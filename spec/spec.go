@@ -86,6 +86,10 @@ type Option struct {
 	// Family is set for a name ending in * that stands for every option
 	// with that prefix (-Wno-*).
 	Family bool
+	// Watch is set for an option that keeps the program running and
+	// re-running the files it loads when they change (the block's watch
+	// line): what it runs later is not on disk yet.
+	Watch bool
 }
 
 // Name is the option's first name, the one messages use.
@@ -227,6 +231,17 @@ func (s *Spec) Sub(name string) *Spec {
 
 // option finds the option called name here or in a parent: options of a
 // program stay valid after its subcommand, as most tools accept them.
+// ownOption finds the option called name among the spec's own, not its
+// parents'.
+func (s *Spec) ownOption(name string) *Option {
+	for i := range s.Options {
+		if slices.Contains(s.Options[i].Names, name) {
+			return &s.Options[i]
+		}
+	}
+	return nil
+}
+
 func (s *Spec) option(name string) *Option {
 	for sp := s; sp != nil; sp = sp.parent {
 		sp.load()
@@ -366,6 +381,35 @@ func (r *Result) Has(name string) bool {
 				return true
 			}
 		}
+	}
+	return false
+}
+
+// Watching returns the option that puts the program in watch mode (it
+// keeps running and re-runs what it loads when files change), or "".
+// A value that turns it off (--watch=false) does not.
+func (r *Result) Watching() string {
+	for _, o := range r.Options {
+		if !o.Watch {
+			continue
+		}
+		if !o.Takes {
+			return o.Name()
+		}
+		for _, v := range r.Values {
+			if v.Option == o.Name() && !watchOff(v.Text) {
+				return o.Name()
+			}
+		}
+	}
+	return ""
+}
+
+// watchOff reports a watch option's value that turns watching off.
+func watchOff(v string) bool {
+	switch strings.ToLower(v) {
+	case "false", "0", "no", "off":
+		return true
 	}
 	return false
 }

@@ -85,18 +85,21 @@ func TestParse(t *testing.T) {
 
 func TestParseTableErrors(t *testing.T) {
 	for text, want := range map[string]string{
-		"cat read\n\topts -n=bogus\n":    "unknown kind",
-		"cat frob\n":                     "unknown effect",
-		"cat read\ncat read\n":           "specified twice",
-		"cat read\n\t\topts -n\n":        "indented",
-		"cat read\n\tflags -n\n":         "unknown directive",
-		"cat read\n\targs read... x\n":   "only the last",
-		"cat read\n\topts n\n":           "does not start with",
-		"cat read weird\n":               "unknown option style",
-		"cat read\n\ttest deny cat x\n":  "names no rule",
-		"cat read\n\ttest maybe cat\n":   "test verdict",
-		"cat read\n\ttest allow \n":      "without a command",
-		"cat read\n\t\ttest allow cat\n": "indented",
+		"cat read\n\topts -n=bogus\n":       "unknown kind",
+		"cat frob\n":                        "unknown effect",
+		"cat read\ncat read\n":              "specified twice",
+		"cat read\n\t\topts -n\n":           "indented",
+		"cat read\n\tflags -n\n":            "unknown directive",
+		"cat read\n\targs read... x\n":      "only the last",
+		"cat read\n\topts n\n":              "does not start with",
+		"cat read weird\n":                  "unknown option style",
+		"cat read\n\ttest deny cat x\n":     "names no rule",
+		"cat read\n\ttest maybe cat\n":      "test verdict",
+		"cat read\n\ttest allow \n":         "without a command",
+		"cat read\n\t\ttest allow cat\n":    "indented",
+		"cat read\n\twatch --nope\n":        "not an option",
+		"cat read\n\twatch\n":               "want the options",
+		"cat read\n\twatch -w\n\topts -w\n": "not an option",
 	} {
 		_, err := ParseTable(text)
 		if err == nil || !strings.Contains(err.Error(), want) {

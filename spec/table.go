@@ -284,7 +284,7 @@ func parseBlock(text string, first int) (*Spec, error) {
 		}
 		body := strings.TrimLeft(line, "\t")
 		depth := len(line) - len(body)
-		if depth > 0 && depth <= len(stack) && (strings.HasPrefix(body, "opts ") || strings.HasPrefix(body, "args ")) {
+		if depth > 0 && depth <= len(stack) && (strings.HasPrefix(body, "opts ") || strings.HasPrefix(body, "args ") || strings.HasPrefix(body, "watch ")) {
 			// Most of the table: kept as text until the spec is used.
 			stack = stack[:depth]
 			owner := stack[depth-1]
@@ -331,7 +331,7 @@ func blockLine(stack *[]*Spec, depth int, f []string, lineNo int) error {
 		s.parent = owner
 		owner.Subs = append(owner.Subs, s)
 		*stack = append(*stack, s)
-	case "opts", "args":
+	case "opts", "args", "watch":
 		owner.raw = append(owner.raw, rawLine{text: strings.Join(f, " "), line: lineNo})
 		owner.words = true
 	case "why":
@@ -339,7 +339,7 @@ func blockLine(stack *[]*Spec, depth int, f []string, lineNo int) error {
 	case "abbrev":
 		return abbrevLine(owner, f)
 	default:
-		return fmt.Errorf("unknown directive %q (want sub, opts, args, why or abbrev)", f[0])
+		return fmt.Errorf("unknown directive %q (want sub, opts, args, watch, why or abbrev)", f[0])
 	}
 	return nil
 }
@@ -370,8 +370,11 @@ func abbrevLine(owner *Spec, f []string) error {
 
 // directive reads one opts or args line.
 func (s *Spec) directive(f []string) error {
-	if f[0] == "args" {
+	switch f[0] {
+	case "args":
 		return operands(s, f[1:])
+	case "watch":
+		return s.watchLine(f[1:])
 	}
 	// One allocation for the line's options: appended one by one, a
 	// long opts line (go test's) copied its slice five times.
@@ -382,6 +385,23 @@ func (s *Spec) directive(f []string) error {
 			return err
 		}
 		s.Options = append(s.Options, o)
+	}
+	return nil
+}
+
+// watchLine marks the block's options that keep the program running
+// and re-running what it loads as files change (jest --watch). They must
+// come from the block's own opts lines, above the watch line.
+func (s *Spec) watchLine(names []string) error {
+	if len(names) == 0 {
+		return fmt.Errorf("watch: want the options that start watching")
+	}
+	for _, n := range names {
+		o := s.ownOption(n)
+		if o == nil {
+			return fmt.Errorf("watch %s: not an option of an opts line above it", n)
+		}
+		o.Watch = true
 	}
 	return nil
 }
