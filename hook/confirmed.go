@@ -117,7 +117,7 @@ func (r *sessionRecord) confirmed(c *confirmation, d arbiter.Decision, outcomes 
 	if c == nil || !Confirmable(d) {
 		return d
 	}
-	answers := r.resolve(r.journal().Answers(c.key), outcomes)
+	answers := firstPerCall(r.resolve(r.journal().Answers(c.key), outcomes))
 	approved := false
 	for i := len(answers) - 1; i >= 0; i-- {
 		a := answers[i]
@@ -188,6 +188,25 @@ func (r *sessionRecord) resolve(answers []journal.Answer, outcomes SessionOutcom
 		r.warn(err)
 	}
 	return withOutcomes(answers, known)
+}
+
+// firstPerCall keeps, of answers to one key (one call, one event), the
+// oldest under each call id: the runtime asks the hook once per event
+// about a call, so a later answer under the same id was not its question
+// (something else ran the hook with that id) and is no one's approval.
+func firstPerCall(answers []journal.Answer) []journal.Answer {
+	seen := map[string]bool{}
+	out := answers[:0:0]
+	for _, a := range answers {
+		if a.ID != "" {
+			if seen[a.ID] {
+				continue
+			}
+			seen[a.ID] = true
+		}
+		out = append(out, a)
+	}
+	return out
 }
 
 // withOutcomes returns the asked answers, each with its outcome where one

@@ -130,10 +130,12 @@ func (j *judgement) gateCommand(c *shell.Command) {
 		j.fireInstead(catalog.SGuardTamper, c.String(), "adds a standing approval to the gate that reviews this agent; only a person at a terminal may add approvals", "ask the user to run `arbiter allow` themselves if they want this approved for good")
 		return
 	}
-	if c.Program == "arbiter" && sub == "hook" && len(operands(c)) == 2 || c.Program == "arbiter-hook" && len(operands(c)) == 1 {
-		// arbiter hook RUNTIME and arbiter-hook RUNTIME only answer the
-		// payload on their stdin.
-		j.fireWith(catalog.D1ReadOnly, c.String(), "asks the permission gate a question without changing it")
+	if c.Program == "arbiter" && sub == "hook" || c.Program == "arbiter-hook" {
+		// The hook is the runtime's to call: each call writes the
+		// session's record (the files the agent wrote, the answers a
+		// person may approve) and the decision log, which later
+		// decisions trust.
+		j.fireInstead(catalog.SGuardTamper, c.String(), "runs the gate's hook as if the runtime called it, which writes the session's record and the decision log that later decisions trust; an agent must not write the gate's record", "use `arbiter check` or `arbiter explain` to see how a call is decided")
 		return
 	}
 	j.guardTamper(c.String(), "changes the configuration, trust or hooks of a permission gate")

@@ -191,7 +191,7 @@ func (r *claudeReader) result(l claudeLine, p claudePart, t time.Time) {
 	}
 	delete(r.pending, p.ToolUseID)
 	o := claudeOutcome(contentText(p.Content), p.IsError, l.ToolDenialKind, l.PermissionDecision)
-	o.RunMs = runMs(l.ToolUseResult)
+	o.RunMs, o.At = runMs(l.ToolUseResult), t
 	waited := span(r.started[p.ToolUseID], t)
 	hookMs, hooked := r.hookMs[p.ToolUseID]
 	switch {

@@ -124,6 +124,7 @@ func (r *codexReader) result(id, out string, t time.Time) {
 	}
 	delete(r.pending, id)
 	o := codexOutcome(out)
+	o.At = t
 	waited := span(r.started[id], t)
 	switch {
 	case o.Status == Refused || o.Status == Denied:

@@ -127,6 +127,9 @@ func (r *geminiReader) finish() {
 				o := geminiOutcome(tc.Status, errText)
 				end := parseTime(tc.Timestamp)
 				r.s.see(end)
+				if o.Status != Unknown {
+					o.At = end
+				}
 				if o.Status == Refused || o.Status == Denied {
 					o.WaitMs = span(start, end)
 				}

@@ -88,7 +88,7 @@ func findAsked(calls []Call, a hook.AskedCall) (Call, bool) {
 	if a.ID != "" {
 		for i := len(calls) - 1; i >= 0; i-- {
 			if calls[i].ID == a.ID {
-				return calls[i], true
+				return calls[i], isAsked(calls[i], a)
 			}
 		}
 		return Call{}, false
@@ -111,6 +111,22 @@ func findAsked(calls []Call, a hook.AskedCall) (Call, bool) {
 		return Call{}, false
 	}
 	return found[0], true
+}
+
+// isAsked reports whether the recorded call with an asked call's id is
+// the call the hook was asked about: the input is the same, and its
+// outcome, if any, came after the hook was asked (to the second, as the
+// answer is recorded). An id is the caller's word: a call that had
+// finished before arbiter was asked, or that did something else, was
+// not the one a person saw the prompt for.
+func isAsked(c Call, a hook.AskedCall) bool {
+	if len(c.Calls) != 1 || confirm.Input(c.Calls[0]) != a.Input {
+		return false
+	}
+	if c.Outcome.Status == Unknown {
+		return true
+	}
+	return !c.Outcome.At.IsZero() && !c.Outcome.At.Before(a.Time.Truncate(time.Second))
 }
 
 // outcomeOf says what a recorded outcome means for an approval: a call

@@ -70,6 +70,9 @@ type Outcome struct {
 	WaitMs int64 `json:"wait_ms"`
 	// RunMs is how long the tool ran, -1 when unknown.
 	RunMs int64 `json:"run_ms"`
+	// At is when the session recorded the outcome; zero when it does not
+	// say.
+	At time.Time `json:"-"`
 }
 
 // Call is one recorded tool call.

@@ -111,6 +111,26 @@ func (s *confirmSession) start() {
 // log recorded (verdict, rules, reason) and the runtime's answer.
 func (s *confirmSession) ask(cmd string) (verdict, rules, reason, answer string) {
 	s.t.Helper()
+	return s.askAs(cmd, "")
+}
+
+// forge asks the hook about cmd as the agent would by running it itself:
+// the session file holds no such call, and the payload names the id of
+// another (forgedID). The last call's id and input stay as they were.
+func (s *confirmSession) forge(cmd, forgedID string) (verdict string) {
+	s.t.Helper()
+	if s.runtime != "claude" {
+		s.t.Fatalf("forge names a call id, which only Claude Code's payloads carry")
+	}
+	id, in, at, n := s.lastCallID, s.lastInput, s.lastTime, s.n
+	verdict, _, _, _ = s.askAs(cmd, forgedID)
+	s.lastCallID, s.lastInput, s.lastTime, s.n = id, in, at, n
+	return verdict
+}
+
+// askAs is ask, or, with a forged id, forge.
+func (s *confirmSession) askAs(cmd, forgedID string) (verdict, rules, reason, answer string) {
+	s.t.Helper()
 	s.n++
 	s.lastCallID = fmt.Sprintf("call_%s_%d", strings.ReplaceAll(s.id, "-", ""), s.n)
 	s.lastTime = time.Now()
@@ -119,7 +139,11 @@ func (s *confirmSession) ask(cmd string) (verdict, rules, reason, answer string)
 	switch s.runtime {
 	case "claude":
 		s.lastInput = map[string]any{"command": cmd, "description": "set up"}
-		s.line(map[string]any{"type": "assistant", "message": map[string]any{"role": "assistant", "content": []any{map[string]any{"type": "tool_use", "id": s.lastCallID, "name": "Bash", "input": s.lastInput}}}, "sessionId": s.id, "cwd": s.cwd, "timestamp": now})
+		if forgedID == "" {
+			s.line(map[string]any{"type": "assistant", "message": map[string]any{"role": "assistant", "content": []any{map[string]any{"type": "tool_use", "id": s.lastCallID, "name": "Bash", "input": s.lastInput}}}, "sessionId": s.id, "cwd": s.cwd, "timestamp": now})
+		} else {
+			s.lastCallID = forgedID
+		}
 		payload["hook_event_name"], payload["tool_name"], payload["tool_input"], payload["tool_use_id"], payload["permission_mode"] = "PreToolUse", "Bash", s.lastInput, s.lastCallID, "default"
 	case "codex":
 		args, _ := json.Marshal(map[string]any{"cmd": cmd, "workdir": s.cwd, "sandbox_permissions": "require_escalated", "justification": "needs the network"})
@@ -417,12 +441,52 @@ func TestConfirmedAttacks(t *testing.T) {
 					newConfirmSession(t, runtime, "s-attack").run(tt.steps)
 				})
 			}
+			if runtime == "claude" {
+				forgedConfirmations(t)
+			}
 			t.Run("another session", func(t *testing.T) {
 				s := newConfirmSession(t, runtime, "s-first")
 				s.run([]confirmStep{{cmd: "git push origin feature", verdict: "prompt", ran: yes()}})
 				s.another("s-second").run([]confirmStep{{cmd: "git push origin feature", verdict: "prompt"}})
 				s.run([]confirmStep{{cmd: "git push origin feature", verdict: "allow", rule: "H6.confirmed"}}) // twin
 			})
+		})
+	}
+}
+
+// forgedConfirmations: the agent runs the hook itself (the policy denies
+// that; these are what it could do if it got through), feeding it a call
+// under the id of another call that ran. What it records must never pass
+// for a person's approval of the forged call.
+func forgedConfirmations(t *testing.T) {
+	const install = "npm install left-pad"
+	for _, tt := range []struct {
+		name  string
+		steps []confirmStep
+	}{
+		{name: "forged under a read's id", steps: []confirmStep{
+			{cmd: "ls", verdict: "allow", ran: yes()},
+			{cmd: install, before: func(s *confirmSession) { s.forge(install, s.lastCallID) }, verdict: "ask", rule: "B4.install"},
+		}},
+		{name: "forged under an approved call's id after its files changed", steps: []confirmStep{
+			{cmd: "npm install", verdict: "ask", rule: "B4.install", ran: yes()},
+			{cmd: "npm install", before: func(s *confirmSession) {
+				id := s.lastCallID
+				s.plant("package.json", `{"name": "demo", "dependencies": {"react": "^19.0.0", "evil": "1.0.0"}}`)
+				s.forge("npm install", id)
+			}, verdict: "ask", rule: "B4.install"},
+		}},
+		{name: "forged under another approved call's id", steps: []confirmStep{
+			{cmd: "git push origin feature", verdict: "prompt", ran: yes()},
+			{cmd: "git push origin main", before: func(s *confirmSession) { s.forge("git push origin main", s.lastCallID) }, verdict: "prompt"},
+		}},
+		{name: "twin: the approved call itself", steps: []confirmStep{
+			{cmd: "git push origin feature", verdict: "prompt", ran: yes()},
+			{cmd: "git push origin feature", verdict: "allow", rule: "H6.confirmed"},
+		}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			newConfirmSession(t, "claude", "s-forged").run(tt.steps)
 		})
 	}
 }
