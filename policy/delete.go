@@ -28,6 +28,10 @@ func (j *judgement) rmdir(c *shell.Command) {
 			j.guardTamper(t.Text, "removes a permission gate's folder")
 			return
 		}
+		if j.isSessionRecord(abs) {
+			j.guardTamper(t.Text, sessionTamper)
+			return
+		}
 	}
 	j.fire(catalog.D2Rmdir, c.String())
 }

@@ -119,6 +119,9 @@ func (j *judgement) write(abs string, glob bool, shown, how string) {
 	case j.isGuardPath(typed) || j.isGuardPath(abs):
 		j.guardTamper(shown, "changes the files of a permission gate that guards this agent")
 		return
+	case j.isSessionRecord(abs):
+		j.guardTamper(shown, sessionTamper)
+		return
 	case j.isAgentConfig(abs):
 		j.fire(catalog.B5AgentConfig, shown)
 		return
@@ -205,6 +208,9 @@ func (j *judgement) remove(c *shell.Command, w shell.Word, recursive bool) {
 	switch {
 	case j.isGuardPath(abs):
 		j.guardTamper(shown, "deletes the files of a permission gate that guards this agent")
+		return
+	case j.isSessionRecord(abs):
+		j.guardTamper(shown, sessionTamper)
 		return
 	case recursive && j.holdsGuard(abs):
 		j.guardTamper(shown, "deletes a folder that holds a permission gate's hook file, which switches off the gate that guards this agent")
