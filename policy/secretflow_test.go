@@ -110,3 +110,44 @@ var secretCarriedCases = []secretCase{
 }
 
 func TestSecretCarried(t *testing.T) { runSecretCases(t, secretCarriedCases) }
+
+// A program given a secret's value as an argument shows it: as its
+// result (basename, realpath, expr), or in the message naming an operand
+// it cannot use (ls: cannot access 'ghp_…', date: invalid date 'ghp_…').
+var secretArgumentCases = []secretCase{
+	{`basename "$GITHUB_TOKEN"`, wantAsk, "B3.secret-print"},
+	{`dirname "$AWS_SECRET_ACCESS_KEY"`, wantAsk, "B3.secret-print"},
+	{`realpath "$NPM_TOKEN"`, wantAsk, "B3.secret-print"},
+	{`readlink -f "$GITHUB_TOKEN"`, wantAsk, "B3.secret-print"},
+	{`ls "$GITHUB_TOKEN"`, wantAsk, "B3.secret-print"},
+	{`stat "$GITHUB_TOKEN"`, wantAsk, "B3.secret-print"},
+	{`wc -c "$GITHUB_TOKEN"`, wantAsk, "B3.secret-print"},
+	{`file "$GITHUB_TOKEN"`, wantAsk, "B3.secret-print"},
+	{`du -sh "$GITHUB_TOKEN"`, wantAsk, "B3.secret-print"},
+	{`md5sum "$GITHUB_TOKEN"`, wantAsk, "B3.secret-print"},
+	{`expr "$GITHUB_TOKEN"`, wantAsk, "B3.secret-print"},
+	{`date -d "$GITHUB_TOKEN"`, wantAsk, "B3.secret-print"},
+	{`sleep "$NPM_TOKEN"`, wantAsk, "B3.secret-print"},
+	{`x=$GITHUB_TOKEN; basename "$x"`, wantAsk, "B3.secret-print"},
+	{`basename "${GITHUB_TOKEN:0:8}"`, wantAsk, "B3.secret-print"},
+	{`n=GITHUB_TOKEN; ls "${!n}"`, wantAsk, "B3.secret-print"},
+	{`basename "$PWD"`, wantAllow, ""},
+	{`dirname "$HOME_DIR"`, wantAllow, ""},
+	{`ls "$HOME"`, wantAllow, ""},
+	{`stat "$PWD"`, wantAllow, ""},
+	{`wc -c "$PWD/README.md"`, wantAllow, ""},
+	{`x=$PWD; basename "$x"`, wantAllow, ""},
+	{`echo ${#GITHUB_TOKEN}; basename "${GITHUB_TOKEN:+set}"`, wantAllow, ""},
+	{`pushd "$GITHUB_TOKEN"`, wantAsk, "B3.secret-print"},
+	{`set -- "$NPM_TOKEN"; basename "$1"`, wantAsk, "B3.secret-print"},
+	{`pushd "$PWD"`, wantAllow, ""},
+	{`set -- "$PWD"; basename "$1"`, wantAllow, ""},
+	// Setting a variable or the parameters, or testing whether a secret
+	// is set, shows nothing.
+	{`set -- "$GITHUB_TOKEN"`, wantAllow, ""},
+	{`getopts t: o -t "$GITHUB_TOKEN"`, wantAllow, ""},
+	{`[ -n "$GITHUB_TOKEN" ] && echo set`, wantAllow, ""},
+	{`test -z "$NPM_TOKEN" || echo set`, wantAllow, ""},
+}
+
+func TestSecretArgument(t *testing.T) { runSecretCases(t, secretArgumentCases) }
