@@ -77,3 +77,61 @@ func secretShown(w shell.Word) string {
 	}
 	return "from the environment"
 }
+
+// xtraceSecret judges a line that turns on the shell's trace (set -x,
+// set -o xtrace, bash -x, SHELLOPTS=xtrace) and carries a secret's value
+// in any word: traced, the shell prints every command with its words
+// expanded, an assignment x=$TOKEN included, to standard error, which the
+// model reads. Where in the line the trace starts is not followed: a loop
+// or a function may run a word after it.
+func (j *judgement) xtraceSecret(a *shell.Analysis) {
+	if !turnsOnTrace(a) {
+		return
+	}
+	for i := range a.Commands {
+		c := &a.Commands[i]
+		words := append([]shell.Word(nil), c.Args...)
+		for _, e := range c.Env {
+			words = append(words, e.Value)
+		}
+		for _, r := range c.Redirs {
+			words = append(words, r.Target)
+		}
+		for _, w := range words {
+			if usesSecret(w) {
+				j.fireWith(catalog.B3SecretPrint, c.String(), "traces the shell's commands (set -x), which prints each with its words expanded, here the secret "+secretShown(w)+", to standard error")
+				return
+			}
+		}
+	}
+}
+
+// turnsOnTrace reports whether a line may turn on the shell's xtrace.
+func turnsOnTrace(a *shell.Analysis) bool {
+	for _, c := range a.Commands {
+		for _, e := range c.Env {
+			if e.Name == "SHELLOPTS" && (e.Value.Dynamic || strings.Contains(e.Value.Text, "xtrace")) {
+				return true
+			}
+		}
+		if c.Program != "set" && !shell.IsShell(c.Program) {
+			continue
+		}
+		for k, w := range c.Args {
+			t := w.Text
+			if w.Dynamic && c.Program == "set" {
+				return true // an option only known at run time
+			}
+			if t == "--" || t == "-c" || !strings.HasPrefix(t, "-") && !strings.HasPrefix(t, "+") {
+				break // the positional parameters, or the shell's code
+			}
+			if t == "-o" && k+1 < len(c.Args) && (c.Args[k+1].Text == "xtrace" || c.Args[k+1].Dynamic) {
+				return true
+			}
+			if shortFlag(t, 'x') {
+				return true
+			}
+		}
+	}
+	return false
+}

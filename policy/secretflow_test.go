@@ -148,6 +148,15 @@ var secretArgumentCases = []secretCase{
 	{`getopts t: o -t "$GITHUB_TOKEN"`, wantAllow, ""},
 	{`[ -n "$GITHUB_TOKEN" ] && echo set`, wantAllow, ""},
 	{`test -z "$NPM_TOKEN" || echo set`, wantAllow, ""},
+	// The shell's trace prints every command with its words expanded.
+	{`set -x; x=$GITHUB_TOKEN`, wantAsk, "B3.secret-print"},
+	{`bash -x -c 'x=$NPM_TOKEN'`, wantAsk, "B3.secret-print"},
+	{`set -o xtrace; t=$AWS_SECRET_ACCESS_KEY; [ -n "$t" ]`, wantAsk, "B3.secret-print"},
+	{`set -euxo pipefail; t=$GITHUB_TOKEN`, wantAsk, "B3.secret-print"},
+	{`set -x; x=$PWD`, wantAllow, ""},
+	{`bash -x -c 'x=$PWD'`, wantAllow, ""},
+	{`set -euo pipefail; t=$GITHUB_TOKEN`, wantAllow, ""},
+	{`set +x; x=$GITHUB_TOKEN`, wantAllow, ""},
 }
 
 func TestSecretArgument(t *testing.T) { runSecretCases(t, secretArgumentCases) }
