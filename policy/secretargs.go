@@ -16,13 +16,13 @@ import (
 // reads, and what matches tells the value as a test would. Telling
 // apart the programs that never repeat an operand would take reading each
 // one's every error path, so only the shell's own words that take a value
-// without showing it are exempt: set's and getopts's words, the
-// NAME=VALUE of export, declare, local, typeset and readonly, and test,
-// whose comparisons are judged as such (comparedSecret). It reports
-// whether it fired.
+// without showing it are exempt: set's and getopts's words, those of
+// true, false and : (which ignore theirs), the NAME=VALUE of export,
+// declare, local, typeset and readonly, and test, whose comparisons are
+// judged as such (comparedSecret). It reports whether it fired.
 func (j *judgement) secretArgument(c *shell.Command, subj string) bool {
 	switch c.Program {
-	case "set", "shift", "getopts", "test", "[":
+	case "set", "shift", "getopts", "test", "[", "true", "false", ":":
 		return false
 	}
 	for _, a := range c.Args {

@@ -148,6 +148,7 @@ var secretArgumentCases = []secretCase{
 	{`getopts t: o -t "$GITHUB_TOKEN"`, wantAllow, ""},
 	{`[ -n "$GITHUB_TOKEN" ] && echo set`, wantAllow, ""},
 	{`test -z "$NPM_TOKEN" || echo set`, wantAllow, ""},
+	{`true "$GITHUB_TOKEN"`, wantUnflagged, ""},
 	// The shell's trace prints every command with its words expanded.
 	{`set -x; x=$GITHUB_TOKEN`, wantAsk, "B3.secret-print"},
 	{`bash -x -c 'x=$NPM_TOKEN'`, wantAsk, "B3.secret-print"},
