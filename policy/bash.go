@@ -326,6 +326,9 @@ func (j *judgement) command(a *shell.Analysis, c *shell.Command) {
 	j.passedOnWrites(c)
 	start := len(j.findings)
 	if j.program(c, subj) && j.allowedSince(start) {
+		if j.secretArgument(c, subj) {
+			return
+		}
 		if j.runsHere(start) && j.outsideProject(c, subj) {
 			return
 		}

@@ -167,7 +167,7 @@ func TestUnresolvedWords(t *testing.T) {
 		// go splits -ldflags at spaces: an unknown $V could add -extld=PROGRAM.
 		`go build -ldflags "-X main.v=$V" ./...`: arbiter.Defer,
 		`go build -tags "$TAGS" ./...`:           arbiter.Allow,
-		`grep -e "$PAT" src/`:                    arbiter.Allow,
+		`grep -e "$PATTERN" src/`:                arbiter.Allow, // not $PAT, a secret's name
 		`git commit -m $MSG`:                     arbiter.Defer, // may split into options
 		`grep foo "$F"`:                          arbiter.Defer, // an operand may start with -
 		`sort -o "$OUT" data.txt`:                arbiter.Defer, // a file written

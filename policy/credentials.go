@@ -25,6 +25,7 @@ func (j *judgement) secretShapes(a *shell.Analysis) {
 	}
 	j.hiddenReads(a)
 	j.comparedSecret(a)
+	j.xtraceSecret(a)
 }
 
 // passwordDatabase judges getent's shadow databases: the password file

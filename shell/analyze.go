@@ -2,6 +2,7 @@ package shell
 
 import (
 	"fmt"
+	"maps"
 	"path"
 	"strings"
 	"sync"
@@ -46,6 +47,7 @@ func (az *Analyzer) AnalyzeWith(src string, host Host) *Analysis {
 	a := &Analysis{}
 	w := &walker{a: a, vars: map[string]value{}, parsers: &az.parsers, host: host}
 	w.script(src, 0, Context(0), nil)
+	w.positionalUses()
 	return a
 }
 
@@ -177,6 +179,7 @@ func (w *walker) script(src string, shells int, ctx Context, positional []Word) 
 	for i, p := range positional {
 		w.vars[fmt.Sprint(i)] = value{text: p.Text, known: !p.Dynamic}
 	}
+	w.tag("@", wordUses(positional...))
 	w.assigns = w.countAssigns(file)
 	if w.assigns["IFS"] > w.assigns[prefixIFS] {
 		w.ifsLost = true
@@ -235,6 +238,14 @@ func (w *walker) countAssigns(file *syntax.File) map[string]int {
 					if as.Name != nil && as.Name.Value == "IFS" {
 						counts[prefixIFS]++
 					}
+				}
+			}
+			// set and shift change the positional parameters, counted as
+			// "@": any word set or shift, so that a wrapped one (builtin
+			// set, command shift) counts too.
+			for _, a := range n.Args {
+				if l := a.Lit(); l == "set" || l == "shift" {
+					counts["@"]++
 				}
 			}
 			// read, mapfile, getopts and printf -v set variables at run time.
@@ -353,6 +364,9 @@ func (w *walker) stmt(s *syntax.Stmt, ctx Context) {
 			}
 			if l.Name != nil {
 				w.tag(l.Name.Value, wordUses(items...))
+				if !l.InPos.IsValid() {
+					w.tag(l.Name.Value, []string{"@"}) // for x; do: the positional parameters
+				}
 			}
 			if w.unroll(l, items, c.Do, ctx) {
 				for _, it := range items {
@@ -654,7 +668,18 @@ func (w *walker) function(f *syntax.FuncDecl, ctx Context) {
 	}
 	w.a.Functions = append(w.a.Functions, name)
 	if f.Body != nil {
+		// Inside the body the positional parameters are a call's
+		// arguments, which the body does not know.
+		saved := map[string]value{}
+		for k, v := range w.vars {
+			if n, ok := positionalIndex(k); ok && n > 0 {
+				saved[k] = v
+			}
+		}
+		w.forgetPositional()
 		w.stmt(f.Body, ctx|InFunction)
+		w.forgetPositional()
+		maps.Copy(w.vars, saved)
 	}
 }
 

@@ -2,6 +2,7 @@ package shell
 
 import (
 	"path"
+	"strconv"
 	"strings"
 )
 
@@ -40,10 +41,25 @@ func (w *walker) builtin(cmd *Command) bool {
 			}
 		}
 	case "read":
-		w.nameOperands(cmd, operandsAfter(cmd.Args, "aduinNpt"))
+		w.nameOperands(cmd, readNames(cmd.Args))
 	case "getopts":
 		if len(cmd.Args) > 1 {
 			w.nameOperands(cmd, cmd.Args[1:2])
+		}
+		// getopts also sets OPTARG, to an option's value taken from the
+		// words after the name or, when there are none, from the
+		// positional parameters.
+		from := wordUses(cmd.Args...)
+		if len(cmd.Args) <= 2 {
+			from = append(from, "@")
+		}
+		w.tag("OPTARG", from)
+		delete(w.vars, "OPTARG")
+	case "set":
+		// set WORD… (set -- WORD…) makes the words the positional
+		// parameters, which then carry what the words carried.
+		if args, ok := positionalArgs(cmd.Args); ok {
+			w.tag("@", wordUses(args...))
 		}
 	case "unset", "declare", "typeset", "local", "export", "readonly":
 		// Reached through builtin or command, or unset: the words are
@@ -97,6 +113,61 @@ func (w *walker) nameOperands(cmd *Command, names []Word) {
 		delete(w.vars, name)
 		w.a.Sets = append(w.a.Sets, Assign{Name: name, Value: Word{Text: cmd.Program + " into " + name, Dynamic: true}})
 	}
+}
+
+// readNames returns the variables read assigns to: its operands, the
+// array that -a names, or REPLY when there are none.
+func readNames(args []Word) []Word {
+	names := operandsAfter(args, "aduinNpt")
+	for k := 0; k < len(args); k++ {
+		t := args[k].Text
+		if t == "--" || !strings.HasPrefix(t, "-") || t == "-" {
+			break
+		}
+		for i := 1; i < len(t); i++ {
+			if !strings.ContainsRune("aduinNpt", rune(t[i])) {
+				continue
+			}
+			// The option's value is the rest of the word, or the next.
+			val := Word{Text: t[i+1:], Dynamic: args[k].Dynamic}
+			if val.Text == "" && k+1 < len(args) {
+				k++
+				val = args[k]
+			}
+			if t[i] == 'a' {
+				names = append(names, val)
+			}
+			break
+		}
+	}
+	if len(names) == 0 {
+		return []Word{{Text: "REPLY"}}
+	}
+	return names
+}
+
+// positionalArgs returns the words set makes the positional parameters:
+// those after its options (and after -- or -), and whether it sets them
+// at all. set alone, or with options only, leaves them as they were.
+func positionalArgs(args []Word) ([]Word, bool) {
+	for k := 0; k < len(args); k++ {
+		t := args[k].Text
+		switch {
+		case t == "--" || t == "-":
+			return args[k+1:], true
+		case args[k].Dynamic:
+			// An option or a word only known at run time: what follows
+			// may be the parameters.
+			return args[k:], true
+		case strings.HasPrefix(t, "-") || strings.HasPrefix(t, "+"):
+			if strings.Contains(t[1:], "o") {
+				k++ // -o NAME, -euo NAME
+			}
+		default:
+			return args[k:], true
+		}
+	}
+	return nil, false
 }
 
 // operandsAfter returns the words after the options, skipping the values
@@ -155,7 +226,14 @@ func (w *walker) mapfile(cmd *Command) {
 	for k := 0; k < len(args); k++ {
 		t := args[k].Text
 		if t == "--" || !strings.HasPrefix(t, "-") {
-			w.nameOperands(cmd, args[k:min(k+1, len(args))])
+			if t == "--" {
+				k++
+			}
+			if k < len(args) {
+				w.nameOperands(cmd, args[k:k+1])
+			} else {
+				w.nameOperands(cmd, []Word{{Text: "MAPFILE"}})
+			}
 			return
 		}
 		if t == "-C" && k+1 < len(args) {
@@ -169,6 +247,7 @@ func (w *walker) mapfile(cmd *Command) {
 			k++
 		}
 	}
+	w.nameOperands(cmd, []Word{{Text: "MAPFILE"}})
 }
 
 // fc edits and re-runs commands from the history, which the analysis
@@ -244,14 +323,46 @@ func (w *walker) track(cmd *Command) {
 		}
 	case "set":
 		w.keywordMode(cmd)
-		for k, a := range cmd.Args {
-			if a.Text == "--" {
-				for n, p := range cmd.Args[k+1:] {
-					w.vars[itoa(n+1)] = value{text: p.Text, known: !p.Dynamic}
-				}
+		if args, ok := positionalArgs(cmd.Args); ok {
+			// Known only when this is the line's one set or shift, which
+			// then surely ran: one of several may sit in a branch not
+			// taken. A parameter past the new last one is unset.
+			surely := w.assigns["@"] == 1 && cmd.Ctx&(InLoop|InCondition|InFunction|InBackground) == 0
+			w.forgetPositional()
+			for n, p := range args {
+				w.vars[itoa(n+1)] = value{text: p.Text, known: surely && !p.Dynamic}
 			}
 		}
+	case "shift":
+		// What $1 is after it depends on whether it ran, which a branch
+		// hides: none is known.
+		w.forgetPositional()
 	}
+}
+
+// forgetPositional drops what is known of $1, $2, …: what they hold is
+// then only known at run time.
+func (w *walker) forgetPositional() {
+	for name := range w.vars {
+		if k, ok := positionalIndex(name); ok && k > 0 {
+			delete(w.vars, name)
+		}
+	}
+}
+
+// positionalIndex reads a positional parameter's number: 0 for $0, 1 for
+// $1, ….
+func positionalIndex(name string) (int, bool) {
+	if name == "" {
+		return 0, false
+	}
+	for _, c := range name {
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+	}
+	k, err := strconv.Atoi(name)
+	return k, err == nil
 }
 
 // keywordMode follows set -k, set -o keyword and their + forms. An option

@@ -47,6 +47,13 @@ func (w *walker) collectUses(node syntax.Node, arith bool, set map[string]bool) 
 			if n.Param != nil && carriesValue(n) {
 				w.useName(n.Param.Value, set)
 			}
+			if n.Param != nil && indirect(n) {
+				// ${!n} expands the variable n names: when n's value is
+				// known, that variable's value is carried.
+				if target, known := w.lookup(n.Param.Value); known && syntax.ValidName(target) {
+					w.useName(target, set)
+				}
+			}
 		case *syntax.ArithmExp:
 			w.collectUses(n.X, true, set)
 			return false
@@ -79,6 +86,20 @@ func carriesValue(p *syntax.ParamExp) bool {
 	return p.Exp == nil || p.Exp.Op != syntax.AlternateUnset && p.Exp.Op != syntax.AlternateUnsetOrNull
 }
 
+// indirect reports ${!n} and ${!n[i]}, which expand the variable whose
+// name n holds, rather than ${!prefix*} and ${!a[@]}, which expand names.
+func indirect(p *syntax.ParamExp) bool {
+	if !p.Excl || p.Names != 0 || p.Length {
+		return false
+	}
+	if p.Index != nil {
+		if w, ok := p.Index.(*syntax.Word); ok && (w.Lit() == "@" || w.Lit() == "*") {
+			return false
+		}
+	}
+	return true
+}
+
 // useName adds a variable and those it was assigned from. A variable
 // whose value the line gives (S=abc; echo $S) carries no value from the
 // environment, so only its taint counts.
@@ -108,6 +129,65 @@ func (w *walker) tag(name string, from []string) {
 		}
 	}
 	w.taint[name] = sortedNames(set)
+}
+
+// isPositional reports the names of the positional parameters: $0, $1,
+// …, $@ and $*.
+func isPositional(name string) bool {
+	if name == "@" || name == "*" {
+		return true
+	}
+	_, ok := positionalIndex(name)
+	return ok
+}
+
+// positionalUses adds, once the line is read, what the positional
+// parameters may carry to every word that expands one. They are one
+// pool, tagged "@": set -- WORD…, a nested shell's arguments (sh -c
+// CODE ARG…) and the arguments of every call to a function the line
+// defines (whose body expands them) all feed it, wherever the call
+// stands, since a body is read where it is defined, before its calls.
+func (w *walker) positionalUses() {
+	defined := map[string]bool{}
+	for _, f := range w.a.Functions {
+		defined[f] = true
+	}
+	var from []string
+	for _, c := range w.a.Commands {
+		if c.Program != "" && defined[c.Name] {
+			from = append(from, wordUses(c.Args...)...)
+		}
+	}
+	w.tag("@", from)
+	pool := w.taint["@"]
+	if len(pool) == 0 {
+		return
+	}
+	carry := func(uses []string) []string {
+		for _, n := range uses {
+			if isPositional(n) {
+				set := map[string]bool{}
+				for _, m := range append(append([]string(nil), uses...), pool...) {
+					set[m] = true
+				}
+				return sortedNames(set)
+			}
+		}
+		return uses
+	}
+	for i := range w.a.Commands {
+		c := &w.a.Commands[i]
+		for k := range c.Args {
+			c.Args[k].Uses = carry(c.Args[k].Uses)
+		}
+		for k := range c.Env {
+			c.Env[k].Value.Uses = carry(c.Env[k].Value.Uses)
+		}
+		for k := range c.Redirs {
+			c.Redirs[k].Target.Uses = carry(c.Redirs[k].Target.Uses)
+		}
+	}
+	w.a.Compared = carry(w.a.Compared)
 }
 
 // compare records the variables whose values decide a test, a case or an
