@@ -20,8 +20,14 @@
 # shapes and long tool output, as real sessions have.
 #   log off  the typical call with the decision log turned off (every other
 #            case writes it, as by default).
-# Usage: bench/hook.sh [runs]
+# Usage: bench/hook.sh [runs] [case...]
+#   cases: logoff none 5mb 5mb-deny 5mb-lesser-deny rules journal tree
+#   (all when none is named)
 set -euo pipefail
+runs=${1:-300}
+shift || true
+cases=" $* "
+want() { [ "$cases" = "  " ] || [[ "$cases" == *" $1 "* ]]; }
 cd "$(dirname "$0")/.."
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
@@ -42,11 +48,12 @@ payload "" 'go test ./... 2>&1 | tail -20' > "$out/none.json"
 payload "$out/session.jsonl" 'go test ./... 2>&1 | tail -20' > "$out/5mb.json"
 payload "$out/session.jsonl" 'rm -rf /usr/lib/python3' > "$out/5mb-deny.json"
 payload "$out/session.jsonl" 'vim notes.txt' > "$out/5mb-lesser-deny.json"
-echo "== none, decision log off (ARBITER_LOG=off)"
-ARBITER_LOG=off ARBITER_CONFIG=/dev/null "$out/hooktime" -n "${1:-300}" -payload "$out/none.json" -- "$out/floor" -- "$out/arbiter-hook" claude -- "$out/arbiter" hook claude
+want logoff && echo "== none, decision log off (ARBITER_LOG=off)" &&
+ARBITER_LOG=off ARBITER_CONFIG=/dev/null "$out/hooktime" -n "$runs" -payload "$out/none.json" -- "$out/floor" -- "$out/arbiter-hook" claude -- "$out/arbiter" hook claude
 for p in none 5mb 5mb-deny 5mb-lesser-deny; do
+	want "$p" || continue
 	echo "== $p ($(wc -c < "$out/session.jsonl") byte transcript where used)"
-	ARBITER_CONFIG=/dev/null "$out/hooktime" -n "${1:-300}" -payload "$out/$p.json" -- "$out/floor" -- "$out/arbiter-hook" claude -- "$out/arbiter" hook claude
+	ARBITER_CONFIG=/dev/null "$out/hooktime" -n "$runs" -payload "$out/$p.json" -- "$out/floor" -- "$out/arbiter-hook" claude -- "$out/arbiter" hook claude
 done
 # A user config of 50 rules.
 for i in $(seq 1 50); do
@@ -57,8 +64,8 @@ for i in $(seq 1 50); do
 	3) printf '[[rule]]\ndecision = "deny"\ntool = "mcp__server%d__delete_*"\n\n' "$i" ;;
 	esac
 done > "$out/rules.toml"
-echo "== 50 rules (no transcript)"
-ARBITER_CONFIG="$out/rules.toml" "$out/hooktime" -n "${1:-300}" -payload "$out/none.json" -- "$out/floor" -- "$out/arbiter-hook" claude -- "$out/arbiter" hook claude
+want rules && echo "== 50 rules (no transcript)" &&
+ARBITER_CONFIG="$out/rules.toml" "$out/hooktime" -n "$runs" -payload "$out/none.json" -- "$out/floor" -- "$out/arbiter-hook" claude -- "$out/arbiter" hook claude
 # A long session's record of the agent's writes, then the script it runs.
 mkdir -p "$out/cache/arbiter/journal" "$out/scratch"
 session=3f1c2b7e-5d1a-4b0e-9f3c-8a2d6e4b1c90
@@ -71,10 +78,13 @@ record=$(ls "$out/cache/arbiter/journal/"*.tsv)
 cat "$out/entries.tsv" "$record" > "$record.new" && mv "$record.new" "$record" && chmod 600 "$record"
 printf 'echo hello\n' > "$out/scratch/run.sh"
 payload "$out/session.jsonl" "bash $out/scratch/run.sh" > "$out/journal.json"
+if want journal; then
 echo "== the same call with no record (the script read and judged as a temporary one)"
-XDG_CACHE_HOME="$out/nocache" ARBITER_CONFIG=/dev/null "$out/hooktime" -n "${1:-300}" -payload "$out/journal.json" -- "$out/floor" -- "$out/arbiter-hook" claude -- "$out/arbiter" hook claude
+XDG_CACHE_HOME="$out/nocache" ARBITER_CONFIG=/dev/null "$out/hooktime" -n "$runs" -payload "$out/journal.json" -- "$out/floor" -- "$out/arbiter-hook" claude -- "$out/arbiter" hook claude
 echo "== journal ($(wc -l < "$record") entries, $(wc -c < "$record") bytes; 5 MB transcript)"
-XDG_CACHE_HOME="$out/cache" ARBITER_CONFIG=/dev/null "$out/hooktime" -n "${1:-300}" -payload "$out/journal.json" -- "$out/floor" -- "$out/arbiter-hook" claude -- "$out/arbiter" hook claude
+XDG_CACHE_HOME="$out/cache" ARBITER_CONFIG=/dev/null "$out/hooktime" -n "$runs" -payload "$out/journal.json" -- "$out/floor" -- "$out/arbiter-hook" claude -- "$out/arbiter" hook claude
+fi
+want tree || exit 0
 # A project with a 200-file test tree: pytest reads every conftest.py from
 # the rootdir down to the tests it runs and every test module it collects
 # (here 20 folders of 10 test files and a conftest.py each), with a 5 MB
@@ -96,10 +106,10 @@ done
 printf '{"session_id":"3f1c2b7e-5d1a-4b0e-9f3c-8a2d6e4b1c90","transcript_path":"%s","cwd":"%s","permission_mode":"default","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"pytest tests","description":"Run the tests"},"tool_use_id":"toolu_t"}\n' "$out/session.jsonl" "$proj" > "$out/tree.json"
 echo "== pytest over a 200-file test tree ($(find "$proj" -name '*.py' | wc -l) Python files, 21 conftest.py; 5 MB transcript), no cache directory: a first call"
 : > "$out/no-cache"
-XDG_CACHE_HOME="$out/no-cache" ARBITER_CONFIG=/dev/null "$out/hooktime" -n "$(( (${1:-300} + 9) / 10 ))" -payload "$out/tree.json" -- "$out/floor" -- "$out/arbiter-hook" claude -- "$out/arbiter" hook claude
+XDG_CACHE_HOME="$out/no-cache" ARBITER_CONFIG=/dev/null "$out/hooktime" -n "$(( ($runs + 9) / 10 ))" -payload "$out/tree.json" -- "$out/floor" -- "$out/arbiter-hook" claude -- "$out/arbiter" hook claude
 echo "== the same call again, with the records of the first"
 # No record is kept of a file changed within a second of the call that
 # read it (policy/pyrun.go, recentChange): the tree must be older.
 sleep 1.1
 XDG_CACHE_HOME="$out/tree-cache" ARBITER_CONFIG=/dev/null "$out/arbiter" hook claude < "$out/tree.json"
-XDG_CACHE_HOME="$out/tree-cache" ARBITER_CONFIG=/dev/null "$out/hooktime" -n "${1:-300}" -payload "$out/tree.json" -- "$out/floor" -- "$out/arbiter-hook" claude -- "$out/arbiter" hook claude
+XDG_CACHE_HOME="$out/tree-cache" ARBITER_CONFIG=/dev/null "$out/hooktime" -n "$runs" -payload "$out/tree.json" -- "$out/floor" -- "$out/arbiter-hook" claude -- "$out/arbiter" hook claude

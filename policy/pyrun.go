@@ -1,10 +1,10 @@
 package policy
 
 import (
+	"bytes"
 	"encoding/binary"
 	"encoding/hex"
 	"hash/fnv"
-	"maps"
 	"path"
 	"slices"
 	"strconv"
@@ -34,7 +34,7 @@ import (
 // no read or stat more.
 
 // runHeader starts a run's record, naming its format.
-const runHeader = "arbiter pytest run 3"
+const runHeader = "arbiter pytest run 4"
 
 // recentChange is how old a path's last change must be, at the start of
 // the decision that read it, for its identity to be trusted in a record.
@@ -149,7 +149,9 @@ func (j *judgement) runEnd(r *runDeps, loads []pyFileLoad, plain bool) {
 		return
 	}
 	rec.sum = j.pathsSum(rec.paths)
-	filecache.Put(s.dir, verdictFolder, r.key, rec.text(r.key, j.res.Project))
+	if text := rec.text(r.key, j.res.Project); text != nil {
+		filecache.Put(s.dir, verdictFolder, r.key, text)
+	}
 }
 
 // reads are the sums of the files the run read, each of which must be
@@ -218,26 +220,29 @@ func identitiesSum(paths []string, state func(string) pathState) string {
 }
 
 // text writes a run's record: the header, its key (so that a record
-// moved to another name is refused), the sum, then a line per file
-// loaded ("l") and per other path ("s"), then one per file read ("r",
-// its content sum in hex), each path relative to base when under it,
-// quoted when it holds a character that would break the line.
+// moved to another name is refused), the sum, the order the run loads its
+// files in (their places among the paths), then a line per path, sorted:
+// "p PATH", or "r SUM PATH" for a file the run read (its content sum in
+// hex), each path relative to base when under it, quoted when it holds a
+// character that would break the line. One sorted list makes reading it
+// back a single pass. nil when a load is not among the paths.
 func (r runRecord) text(key, base string) []byte {
 	var b strings.Builder
-	b.WriteString(runHeader + "\nkey " + key + "\nsum " + r.sum + "\n")
-	loads := map[string]bool{}
+	b.WriteString(runHeader + "\nkey " + key + "\nsum " + r.sum + "\norder")
 	for _, f := range r.loads {
-		loads[f] = true
-		b.WriteString("l " + recordPath(f, base) + "\n")
-	}
-	for _, p := range r.paths {
-		if !loads[p] {
-			b.WriteString("s " + recordPath(p, base) + "\n")
+		i, found := slices.BinarySearch(r.paths, f)
+		if !found {
+			return nil
 		}
+		b.WriteString(" " + strconv.Itoa(i))
 	}
-	for _, p := range slices.Sorted(maps.Keys(r.reads)) {
-		sum := r.reads[p]
-		b.WriteString("r " + hex.EncodeToString(sum[:]) + " " + recordPath(p, base) + "\n")
+	b.WriteString("\n")
+	for _, p := range r.paths {
+		if sum, read := r.reads[p]; read {
+			b.WriteString("r " + hex.EncodeToString(sum[:]) + " " + recordPath(p, base) + "\n")
+		} else {
+			b.WriteString("p " + recordPath(p, base) + "\n")
+		}
 	}
 	return []byte(b.String())
 }
@@ -254,76 +259,139 @@ func recordPath(p, base string) string {
 }
 
 // parseRun reads a run's record back; false when it is not one this
-// build writes under key, or names a path twice.
+// build writes under key: its paths must be in strictly increasing order
+// (so none is named twice), and its loads among them, each once.
 func parseRun(b []byte, key, base string) (runRecord, bool) {
-	text, ok := strings.CutPrefix(string(b), runHeader+"\nkey "+key+"\nsum ")
-	if !ok || !strings.HasSuffix(text, "\n") {
+	rest, ok := bytes.CutPrefix(b, []byte(runHeader+"\nkey "+key+"\nsum "))
+	if !ok || len(rest) < 33 || rest[32] != '\n' || !bytes.HasSuffix(rest, []byte("\n")) {
 		return runRecord{}, false
 	}
-	lines := strings.Split(strings.TrimSuffix(text, "\n"), "\n")
-	r := runRecord{sum: lines[0], reads: map[string][16]byte{}}
-	if len(r.sum) != 32 {
+	r := runRecord{sum: string(rest[:32])}
+	order, rest, ok := bytes.Cut(rest[33:], []byte("\n"))
+	if !ok {
+		return runRecord{}, false
+	}
+	idx, ok := loadOrder(order)
+	if !ok {
 		return runRecord{}, false
 	}
 	prefix := strings.TrimSuffix(base, "/") + "/"
-	for _, line := range lines[1:] {
-		kind, p, ok := strings.Cut(line, " ")
-		var sum [16]byte
-		if kind == "r" {
-			p, ok = cutSum(p, &sum)
-		}
-		if !ok || (kind != "l" && kind != "s" && kind != "r") || p == "" {
+	// Every path goes into one buffer, sliced once it is whole: a record
+	// of hundreds of paths costs two allocations, not hundreds.
+	lines := bytes.Count(rest, []byte("\n"))
+	buf := make([]byte, 0, len(rest)+lines*len(prefix))
+	ends := make([]int, 0, lines)
+	var sums [][16]byte
+	var read []int // indices into ends of the paths read
+	for len(rest) > 0 {
+		var line []byte
+		line, rest, _ = bytes.Cut(rest, []byte("\n"))
+		kind, p, ok := bytes.Cut(line, []byte(" "))
+		if !ok || len(kind) != 1 || kind[0] != 'p' && kind[0] != 'r' {
 			return runRecord{}, false
 		}
-		if p[0] == '"' {
-			if p, ok = unquoteWhole(p); !ok {
+		if kind[0] == 'r' {
+			var sum [16]byte
+			h, after, ok := bytes.Cut(p, []byte(" "))
+			if !ok || hex.DecodedLen(len(h)) != len(sum) {
 				return runRecord{}, false
 			}
-		}
-		if !path.IsAbs(p) {
-			if !path.IsAbs(base) {
+			if _, err := hex.Decode(sum[:], h); err != nil {
 				return runRecord{}, false
 			}
-			p = prefix + p
+			p = after
+			sums = append(sums, sum)
+			read = append(read, len(ends))
 		}
-		switch kind {
-		case "l":
-			r.loads = append(r.loads, p)
-		case "r":
-			if _, twice := r.reads[p]; twice {
-				return runRecord{}, false
-			}
-			r.reads[p] = sum
-		default:
-			r.paths = append(r.paths, p)
+		start := len(buf)
+		if buf, ok = appendRecordPath(buf, p, prefix, base); !ok {
+			return runRecord{}, false
 		}
+		if n := len(ends); n > 0 && string(buf[prevStart(ends):start]) >= string(buf[start:]) {
+			return runRecord{}, false
+		}
+		ends = append(ends, len(buf))
 	}
-	// The sum was taken over every path sorted, the loads among them.
-	r.paths = append(r.paths, r.loads...)
-	slices.Sort(r.paths)
-	for i := 1; i < len(r.paths); i++ {
-		if r.paths[i] == r.paths[i-1] {
-			return runRecord{}, false
-		}
+	all := string(buf)
+	r.paths = make([]string, len(ends))
+	for i, e := range ends {
+		r.paths[i] = all[prevEnd(ends, i):e]
 	}
-	for p := range r.reads {
-		if _, found := slices.BinarySearch(r.paths, p); !found {
+	r.reads = make(map[string][16]byte, len(read))
+	for k, i := range read {
+		r.reads[r.paths[i]] = sums[k]
+	}
+	loaded := make([]bool, len(r.paths))
+	r.loads = make([]string, 0, len(idx))
+	for _, i := range idx {
+		if i >= len(r.paths) || loaded[i] {
 			return runRecord{}, false
 		}
+		loaded[i] = true
+		r.loads = append(r.loads, r.paths[i])
 	}
 	return r, len(r.loads) > 0
 }
 
-// cutSum reads the hex content sum that starts a record's "r" line into
-// sum, returning the path after it.
-func cutSum(rest string, sum *[16]byte) (string, bool) {
-	h, p, ok := strings.Cut(rest, " ")
-	b, err := hex.DecodeString(h)
-	if !ok || err != nil || len(b) != len(sum) {
-		return "", false
+// prevStart is where the last path of ends starts.
+func prevStart(ends []int) int { return prevEnd(ends, len(ends)-1) }
+
+// prevEnd is where path i of ends starts: where the one before it ends.
+func prevEnd(ends []int, i int) int {
+	if i == 0 {
+		return 0
 	}
-	copy(sum[:], b)
-	return p, true
+	return ends[i-1]
+}
+
+// appendRecordPath appends a record line's path to buf, unquoted and
+// made absolute under base; false when it is empty, badly quoted, or
+// relative with no absolute base.
+func appendRecordPath(buf, p []byte, prefix, base string) ([]byte, bool) {
+	if len(p) > 0 && p[0] == '"' {
+		text, ok := unquoteWhole(string(p))
+		if !ok {
+			return buf, false
+		}
+		p = []byte(text)
+	}
+	switch {
+	case len(p) == 0:
+		return buf, false
+	case p[0] == '/':
+		return append(buf, p...), true
+	case !path.IsAbs(base):
+		return buf, false
+	}
+	return append(append(buf, prefix...), p...), true
+}
+
+// loadOrder reads a record's order line: the loads' places among its
+// paths, in decimal, each after a space.
+func loadOrder(line []byte) ([]int, bool) {
+	rest, ok := bytes.CutPrefix(line, []byte("order"))
+	if !ok {
+		return nil, false
+	}
+	out := make([]int, 0, bytes.Count(rest, []byte(" ")))
+	for len(rest) > 0 {
+		if rest[0] != ' ' || len(rest) == 1 {
+			return nil, false
+		}
+		n, k := 0, 1
+		for ; k < len(rest) && rest[k] >= '0' && rest[k] <= '9'; k++ {
+			if n > 1<<30 {
+				return nil, false
+			}
+			n = n*10 + int(rest[k]-'0')
+		}
+		if k == 1 {
+			return nil, false
+		}
+		out = append(out, n)
+		rest = rest[k:]
+	}
+	return out, true
 }
 
 // unquoteWhole unquotes a record's quoted path, which must be the whole

@@ -3,6 +3,7 @@ package policy
 import (
 	"context"
 	"encoding/hex"
+	"maps"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -439,7 +440,7 @@ func FuzzRunRecord(f *testing.F) {
 	const key = "0123456789abcdef0123456789abcdef"
 	r := runRecord{loads: []string{"/p/tests/test_a.py"}, paths: []string{"/p/tests", "/p/tests/test_a.py", "/q/\"x\"\n"}, sum: strings.Repeat("0", 32), reads: map[string][16]byte{"/p/tests/test_a.py": {1}}}
 	f.Add(r.text(key, "/p"), "/p")
-	f.Add([]byte(runHeader+"\nkey "+key+"\nsum "+strings.Repeat("a", 32)+"\nl a\ns \"/b\"\n"), "")
+	f.Add([]byte(runHeader+"\nkey "+key+"\nsum "+strings.Repeat("a", 32)+"\norder 0\np a\np \"/b\"\n"), "")
 	f.Fuzz(func(t *testing.T, b []byte, base string) {
 		rec, ok := parseRun(b, key, base)
 		if !ok {
@@ -463,4 +464,33 @@ func FuzzRunRecord(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestRunRecordRoundTrip: a record written is read back as it was, its
+// loads in their order; one whose paths are out of order, named twice,
+// or whose order names a path twice or past the end is refused.
+func TestRunRecordRoundTrip(t *testing.T) {
+	const key = "0123456789abcdef0123456789abcdef"
+	r := runRecord{loads: []string{"/p/tests/test_b.py", "/p/conftest.py", "/p/tests/test_a.py"},
+		paths: []string{"/p/conftest.py", "/p/tests", "/p/tests/test_a.py", "/p/tests/test_b.py", "/q/\"x\"\n"},
+		sum:   strings.Repeat("0", 32), reads: map[string][16]byte{"/p/tests/test_a.py": {1}, "/p/conftest.py": {2}}}
+	got, ok := parseRun(r.text(key, "/p"), key, "/p")
+	if !ok || !slices.Equal(got.loads, r.loads) || !slices.Equal(got.paths, r.paths) || got.sum != r.sum || !maps.Equal(got.reads, r.reads) {
+		t.Fatalf("read back %+v, %v; want %+v", got, ok, r)
+	}
+	head := runHeader + "\nkey " + key + "\nsum " + r.sum + "\n"
+	for _, bad := range []string{
+		"order 0\np b\np a\n",   // out of order
+		"order 0\np a\np a\n",   // twice
+		"order 0 0\np a\np b\n", // a load twice
+		"order 2\np a\np b\n",   // past the end
+		"order\np a\n",          // no load
+		"order 0\nl a\n",        // an older format's line
+		"order 0\nr 00 a\n",     // a short sum
+		"order 0\np a\np /b\n",  // /b sorts before /p/a
+	} {
+		if _, ok := parseRun([]byte(head+bad), key, "/p"); ok {
+			t.Errorf("%q was read", bad)
+		}
+	}
 }
