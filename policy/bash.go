@@ -526,6 +526,11 @@ func (j *judgement) program(c *shell.Command, subj string) bool {
 	// Risky by its name alone (osascript, ngrok): before the interpreter
 	// and file checks, which would otherwise decide some of them.
 	if r, ok := verdictRule(sp); ok && named {
+		if res := sp.Parse(c.ArgTexts()); res.Problem == nil && res.Spec != sp && res.Spec.Effect != spec.Ruled {
+			// A subcommand with an effect of its own (twine check reads).
+			j.bySpec(c, sp)
+			return true
+		}
 		j.fireWith(r.ID, subj, sp.Why)
 		return true
 	}
