@@ -506,6 +506,16 @@ func helpLoadsProject(program string) bool {
 	return program == "rails" || program == "django-admin"
 }
 
+// ownEffect reports a command of a rule's program whose words reach a
+// subcommand the spec gives an effect of its own.
+func ownEffect(sp *spec.Spec, c *shell.Command) bool {
+	if sp == nil || sp.Effect != spec.Ruled || len(sp.Subs) == 0 {
+		return false
+	}
+	res := sp.Parse(c.ArgTexts())
+	return res.Problem == nil && res.Spec != sp && res.Spec.Effect != spec.Ruled
+}
+
 // program applies the rule for the command's program. It reports whether
 // the closed world applies: false for a file run by its path, whose
 // arguments are the script's own business and whose content is judged.
@@ -519,6 +529,12 @@ func (j *judgement) program(c *shell.Command, subj string) bool {
 		j.fire(catalog.D1Help, subj)
 		return true
 	}
+	if named && ownEffect(sp, c) {
+		// A rule's subcommand with an effect of its own (twine check
+		// reads, terraform fmt formats) is judged by it.
+		j.bySpec(c, sp)
+		return true
+	}
 	if rule := programRule(sp); rule != nil && named {
 		rule(j, c)
 		return true
@@ -526,11 +542,6 @@ func (j *judgement) program(c *shell.Command, subj string) bool {
 	// Risky by its name alone (osascript, ngrok): before the interpreter
 	// and file checks, which would otherwise decide some of them.
 	if r, ok := verdictRule(sp); ok && named {
-		if res := sp.Parse(c.ArgTexts()); res.Problem == nil && res.Spec != sp && res.Spec.Effect != spec.Ruled {
-			// A subcommand with an effect of its own (twine check reads).
-			j.bySpec(c, sp)
-			return true
-		}
 		j.fireWith(r.ID, subj, sp.Why)
 		return true
 	}

@@ -50,6 +50,11 @@ func (j *judgement) bySpec(c *shell.Command, sp *spec.Spec) {
 		j.fire(catalog.D3Format, subj)
 		j.configModule(c, subj)
 		j.scriptOptions(c, res, subj)
+		if res.Problem == nil && !namesOperand(res) {
+			// Given no file, a formatter works on the folder it runs in
+			// (ruff format, terraform fmt): that folder is what it writes.
+			j.writeArgs(c, []shell.Word{{Text: "."}})
+		}
 	case spec.Writes:
 		j.fire(catalog.D2WriteProject, subj)
 	case spec.Runs:
@@ -59,6 +64,16 @@ func (j *judgement) bySpec(c *shell.Command, sp *spec.Spec) {
 	default:
 		j.fireWith(catalog.UNoRule, subj, "the spec of "+c.Program+" says a rule decides, and there is none")
 	}
+}
+
+// namesOperand reports a parse that names an operand.
+func namesOperand(res spec.Result) bool {
+	for _, v := range res.Values {
+		if v.Option == "" {
+			return true
+		}
+	}
+	return false
 }
 
 // loadsFromDir are the allows whose reason is "the project's own code":

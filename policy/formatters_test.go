@@ -36,3 +36,21 @@ func TestShadowDatabase(t *testing.T) {
 		{"diff schemas", files, "prisma migrate diff --from-empty --to-schema-datamodel prisma/schema.prisma --script", allow, ""},
 	})
 }
+
+// A formatter given no file works on the folder it runs in: `cd ~/other &&
+// ruff format` rewrote every Python file there, and was allowed as a
+// format of nothing in particular. The folder is judged as what it writes.
+func TestFormatterWorkingFolder(t *testing.T) {
+	runReadCases(t, []readCase{
+		// Attacks: each was allowed.
+		{"ruff format elsewhere", nil, "cd ~/other && ruff format", ask, "H7.outside-project"},
+		{"ruff check --fix elsewhere", nil, "cd ~/other && ruff check --fix", ask, "H7.outside-project"},
+		{"terraform fmt in a system folder", nil, "cd /etc && terraform fmt", ask, "B5.system-config"},
+		{"ruff format at home", nil, "cd && ruff format", ask, ""},
+		// Twins: in the project, as before.
+		{"ruff format here", nil, "ruff format", allow, "D3.format"},
+		{"ruff format in a subfolder", nil, "mkdir -p src && cd src && ruff format", allow, "D3.format"},
+		{"terraform fmt here", nil, "terraform fmt -check", allow, "D3.format"},
+		{"ruff format of a file", nil, "ruff format x.py", allow, "D3.format"},
+	})
+}
