@@ -127,22 +127,8 @@ func testFileName(p string) bool {
 // location settings name (a pattern's folder before its wildcard).
 func (j *judgement) choosesTests(conf runnerConfig, dir string) (all bool, roots []string, err error) {
 	for d := dir; ; d = filepath.Dir(d) {
-		names := slices.Clone(conf.files)
-		if conf.key != "" {
-			names = append(names, "package.json")
-		}
-		for _, n := range names {
-			f, err := j.readSource(filepath.Join(d, n))
-			if err != nil {
-				continue
-			}
-			text := f.Text
-			if n == "package.json" {
-				var doc map[string]json.RawMessage
-				if json.Unmarshal([]byte(text), &doc) == nil {
-					text = string(doc[conf.key]) // only the runner's key
-				}
-			}
+		for _, t := range j.configTexts(conf, d) {
+			n, text := t.name, t.text
 			for _, k := range conf.selection {
 				all = all || setsKey(text, k)
 			}
@@ -162,6 +148,68 @@ func (j *judgement) choosesTests(conf runnerConfig, dir string) (all bool, roots
 			return all, roots, nil
 		}
 	}
+}
+
+// configText is one configuration file's text, by its name.
+type configText struct{ name, text string }
+
+// configTexts reads the configurations a runner may take in folder d:
+// its own files, and its key of package.json.
+func (j *judgement) configTexts(conf runnerConfig, d string) []configText {
+	names := slices.Clone(conf.files)
+	if conf.key != "" {
+		names = append(names, "package.json")
+	}
+	var out []configText
+	for _, n := range names {
+		f, err := j.readSource(filepath.Join(d, n))
+		if err != nil {
+			continue
+		}
+		text := f.Text
+		if n == "package.json" {
+			var doc map[string]json.RawMessage
+			if json.Unmarshal([]byte(text), &doc) == nil {
+				text = string(doc[conf.key]) // only the runner's key
+			}
+		}
+		out = append(out, configText{n, text})
+	}
+	return out
+}
+
+// configWatch defers a test run whose configuration, in dir or a parent,
+// turns watch mode on (mocha's watch, vitest's test.watch), unless the
+// command runs once (vitest run, --run, --watch=false). The setting is
+// found as text, which is never less than the setting.
+func (j *judgement) configWatch(c *shell.Command, conf runnerConfig, dir, subj string) {
+	if len(conf.watch) == 0 || runsOnce(c) {
+		return
+	}
+	for d := dir; ; d = filepath.Dir(d) {
+		for _, t := range j.configTexts(conf, d) {
+			for _, k := range conf.watch {
+				if setsKey(t.text, k) {
+					j.fireWith(catalog.UWatchMode, subj, j.shownPath(filepath.Join(d, t.name))+" sets "+k+": "+c.Program+" keeps running and re-runs the tests whenever a file changes; what it runs then is written after this call and cannot be read now: run it once instead")
+					return
+				}
+			}
+		}
+		if filepath.Dir(d) == d {
+			return
+		}
+	}
+}
+
+// runsOnce reports a test runner's command line that runs the tests once
+// whatever its configuration says: vitest run, --run, --watch=false.
+func runsOnce(c *shell.Command) bool {
+	sp := spec.Lookup(c.Program)
+	if sp == nil {
+		return false
+	}
+	res := sp.Parse(c.ArgTexts())
+	return res.Problem == nil && (res.Spec.Name == "run" || res.Has("--run") || res.WatchOff())
 }
 
 // locationValues are the values of the location settings in one

@@ -42,6 +42,9 @@ type runnerConfig struct {
 	selection []string
 	operands  bool
 	locations []string // the selection settings that name where tests are (roots, dir, spec)
+	// watch are the settings with which a configuration turns watch
+	// mode on.
+	watch []string
 	// babel: its default transform (babel-jest) loads the project's Babel
 	// configuration.
 	babel bool
@@ -65,6 +68,7 @@ var runnerConfigs = lazy.New(func() map[string]runnerConfig {
 			files:  []string{"vitest.config.ts", "vitest.config.mts", "vitest.config.cts", "vitest.config.js", "vitest.config.mjs", "vitest.config.cjs", "vite.config.ts", "vite.config.mts", "vite.config.cts", "vite.config.js", "vite.config.mjs", "vite.config.cjs"},
 			config: []string{"--config", "-c"}, modules: testOpts, up: true, projects: true,
 			tests: true, selection: []string{"include", "dir", "root", "includeSource"}, locations: []string{"dir", "root", "include", "includeSource"},
+			watch: []string{"watch"},
 			// A workspace module names its projects by pattern.
 			unread: []string{"vitest.workspace.ts", "vitest.workspace.mts", "vitest.workspace.cts", "vitest.workspace.js", "vitest.workspace.mjs", "vitest.workspace.cjs", "vitest.workspace.json", "vitest.projects.ts", "vitest.projects.js"},
 		},
@@ -72,6 +76,7 @@ var runnerConfigs = lazy.New(func() map[string]runnerConfig {
 			files: []string{".mocharc.js", ".mocharc.cjs", ".mocharc.mjs", ".mocharc.yaml", ".mocharc.yml", ".mocharc.jsonc", ".mocharc.json"},
 			key:   "mocha", config: []string{"--config"}, modules: testOpts, up: true,
 			tests: true, selection: []string{"spec", "extension", "file"}, operands: true, locations: []string{"spec", "file"},
+			watch: []string{"watch", "w"},
 		},
 		// eslint: only the configurations that are modules, which run;
 		// the JSON and YAML ones name installed packages.
@@ -121,6 +126,7 @@ func (j *judgement) testRunner(c *shell.Command) {
 		j.babelConfigs(c, dir, subj)
 	}
 	j.testFiles(c, dir, subj)
+	j.configWatch(c, runnerConfigs.Get()[c.Program], dir, subj)
 }
 
 // configModule judges a linter, formatter or build tool (eslint,

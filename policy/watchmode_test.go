@@ -32,3 +32,24 @@ func TestWatchModes(t *testing.T) {
 		{"node --test once", pkg, "node --test test", allow, "D4.run-tests"},
 	})
 }
+
+// A runner's configuration can turn its watch mode on as the command line
+// does: mocha reads every option from .mocharc or package.json, vitest's
+// test.watch starts watching when it is run without run.
+func TestWatchModeFromConfig(t *testing.T) {
+	const plainJS = "test('adds', function () { expect(1 + 2).toBe(3); });\n"
+	const plainMocha = "const assert = require('assert');\nassert.ok(true);\n"
+	runReadCases(t, []readCase{
+		// Attacks: each was allowed.
+		{"mocharc yaml", map[string]string{".mocharc.yml": "watch: true\n", "test/a.js": plainMocha}, "mocha", dfr, "U.watch-mode"},
+		{"mocharc json", map[string]string{".mocharc.json": "{\"watch\": true}\n", "test/a.js": plainMocha}, "mocha", dfr, "U.watch-mode"},
+		{"package.json mocha", map[string]string{"package.json": "{\"name\": \"x\", \"mocha\": {\"watch\": true}}\n", "test/a.js": plainMocha}, "mocha", dfr, "U.watch-mode"},
+		{"vitest config", map[string]string{"vitest.config.js": "export default { test: { watch: true } };\n", "src/a.test.js": plainJS}, "vitest", dfr, "U.watch-mode"},
+		{"a parent's mocharc", map[string]string{".mocharc.yml": "watch: true\n", "pkg/test/a.js": plainMocha}, "cd pkg && mocha", dfr, "U.watch-mode"},
+		// Twins: configurations that do not watch, and runs that say once.
+		{"mocharc without watch", map[string]string{".mocharc.yml": "watch-files: ['lib/**']\n", "test/a.js": plainMocha}, "mocha", allow, "D5.build"},
+		{"vitest run", map[string]string{"vitest.config.js": "export default { test: { watch: true } };\n", "src/a.test.js": plainJS}, "vitest run", allow, "D5.build"},
+		{"vitest --run", map[string]string{"vitest.config.js": "export default { test: { watch: true } };\n", "src/a.test.js": plainJS}, "vitest --run", allow, "D5.build"},
+		{"mocha --watch=false", map[string]string{".mocharc.yml": "watch: true\n", "test/a.js": plainMocha}, "mocha --watch=false", allow, "D5.build"},
+	})
+}

@@ -405,6 +405,22 @@ func (r *Result) Watching() string {
 	return ""
 }
 
+// WatchOff reports a command line that turns watching off with a watch
+// option's value (--watch=false), whatever a configuration says.
+func (r *Result) WatchOff() bool {
+	for _, o := range r.Options {
+		if !o.Watch || !o.Takes {
+			continue
+		}
+		for _, v := range r.Values {
+			if v.Option == o.Name() && watchOff(v.Text) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // watchOff reports a watch option's value that turns watching off.
 func watchOff(v string) bool {
 	switch strings.ToLower(v) {
