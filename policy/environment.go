@@ -92,7 +92,7 @@ func (j *judgement) environment(c *shell.Command, exp exports) {
 				continue // GIT_CONFIG_GLOBAL and the like still ask below
 			}
 		case envUnknown:
-			if c.Program == "" && !exp.has(e.Name) && shellLocalName(e.Name) {
+			if c.Program == "" && !exp.has(e.Name) && (shellLocalName(e.Name) || j.unexported(e.Name)) {
 				continue // a shell variable, reaching no program (shellvars.go)
 			}
 			if strings.HasPrefix(e.Name, "GIT_") && !execEnv.MatchString(e.Name) {

@@ -55,6 +55,12 @@ var startupDefines = lazy.New(func() *regexp.Regexp {
 	return regexp.MustCompile(`command_not_found|\bsource\b|\beval\b|(^|[;&|(\s])\.\s`)
 })
 
+// startupSources are what makes a start-up file possibly set any
+// variable: sourcing another file, eval.
+var startupSources = lazy.New(func() *regexp.Regexp {
+	return regexp.MustCompile(`\bsource\b|\beval\b|(^|[;&|(\s])\.\s`)
+})
+
 // shellStartup are the files the runtime's shell may read before the
 // command, under the home folder (Claude Code's shell snapshots too) and
 // the system's.
@@ -119,7 +125,16 @@ func (j *judgement) missingProgram(c *shell.Command, subj string) bool {
 // mayDefine reports whether the shell start-up file f may make name run
 // something: it names it, or defines a handler for missing commands, or
 // sources what arbiter does not read; also when f cannot be read whole.
-func mayDefine(f, name string) bool {
+func mayDefine(f, name string) bool { return startupMay(f, name, startupDefines.Get()) }
+
+// mayExport reports whether the shell start-up file f may export name:
+// it names it, or sources or evaluates what arbiter does not read; also
+// when f cannot be read whole.
+func mayExport(f, name string) bool { return startupMay(f, name, startupSources.Get()) }
+
+// startupMay reports whether the start-up file f names name or matches
+// what, or cannot be read whole.
+func startupMay(f, name string, what *regexp.Regexp) bool {
 	if f == "" {
 		return true
 	}
@@ -136,7 +151,7 @@ func mayDefine(f, name string) bool {
 		return true
 	}
 	text := string(b)
-	return startupDefines.Get().MatchString(text) || namesWord(text, name)
+	return what.MatchString(text) || namesWord(text, name)
 }
 
 // namesWord reports whether text holds name with no name character

@@ -5,6 +5,7 @@ import (
 
 	"github.com/arbitergate/arbiter/catalog"
 	"github.com/arbitergate/arbiter/internal/lazy"
+	"github.com/arbitergate/arbiter/internal/lazyregexp"
 	"github.com/arbitergate/arbiter/shell"
 )
 
@@ -103,6 +104,34 @@ func (j *judgement) allexportShell(words []string, more bool, subj string) {
 func shellLocalName(name string) bool {
 	return strings.ToUpper(name) != name && !readLowercase(name) && !shellParameter(name)
 }
+
+// unexported reports an uppercase name the runtime's shell cannot be
+// exporting on its own: the environment the call runs in is known and
+// does not export it, and no start-up file of the shell names it,
+// sources another file or evaluates code (read as missing.go reads
+// them). A name the shells themselves read is never one.
+func (j *judgement) unexported(name string) bool {
+	env := j.cache().env
+	if !env.known || j.envExported == nil || j.envExported(name) || shellVariable.MatchString(name) {
+		return false
+	}
+	startup := env.startup
+	if startup == nil {
+		startup = shellStartup(j.res.Home)
+	}
+	for _, f := range startup {
+		if mayExport(f, name) {
+			return false
+		}
+	}
+	return true
+}
+
+// shellVariable matches the uppercase names Bash and zsh give a meaning
+// of their own (bash(1) "Shell Variables", zshparam(1)): setting one
+// changes how the shell reads, expands or runs what follows, exported or
+// not.
+var shellVariable = lazyregexp.New(`^(?:BASH\w*|HIST\w*|LC_\w+|LANG|LANGUAGE|POSIXLY_CORRECT|GLOBIGNORE|GLOBSORT|FIGNORE|FPATH|MANPATH|MODULE_PATH|MAIL\w*|INPUTRC|HOSTFILE|TIMEFORMAT|TMOUT|TMPDIR|TMPPREFIX|OPT\w+|REPLY|COMP\w+|READLINE_\w+|SECONDS|RANDOM|SRANDOM|LINENO|EPOCH\w+|PWD|OLDPWD|COLUMNS|LINES|TERM|TERMINFO\w*|SHLVL|WORDCHARS|KEYTIMEOUT|ZLE_\w+|ZSH_\w+|ZDOTDIR|PROMPT\w*|RPROMPT\w*|RPS\d|PS\d|SPROMPT|NULLCMD|READNULLCMD|WATCH\w*|LOGCHECK|PERIOD|SAVEHIST|STTY|DIRSTACKSIZE|LISTMAX|REPORTTIME|REPORTMEMORY|KSH_\w+|SHELL|EXECIGNORE|CHILD_MAX|IGNOREEOF|CDPATH|ENV|IFS|PATH|HOME|UID|EUID|PPID|GROUPS|HOSTNAME|HOSTTYPE|MACHTYPE|OSTYPE|FUNCNAME|PIPESTATUS|DIRSTACK|MAPFILE|EMACS|INSIDE_EMACS|SRANDOM|ARGV\w*|FUNCNEST|PROMPT_COMMAND|PROMPT_DIRTRIM)$`)
 
 // shellParameters are the lowercase names a shell itself gives a meaning
 // (the runtime's shell may be the user's zsh): zsh ties path to PATH,
