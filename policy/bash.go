@@ -297,6 +297,7 @@ func (j *judgement) command(a *shell.Analysis, c *shell.Command) {
 			j.fireWith(why.id, subj, v+" "+why.reason)
 		}
 	}
+	j.coverageConfig(c, subj)
 	if c.Program == "" {
 		return // redirections and assignments only, or an unresolved name (a problem)
 	}

@@ -27,6 +27,8 @@ func ruleNamed(name string) rule {
 		return (*judgement).cloud
 	case "compress":
 		return (*judgement).compress
+	case "coverage":
+		return (*judgement).coverageCommand
 	case "containers":
 		return (*judgement).docker
 	case "copy":

@@ -146,6 +146,9 @@ func (w *walker) unwrap(cmd *Command) ([]Word, bool) {
 		}
 		return nil, false
 	}
+	if prog == "coverage" {
+		return w.coverageRun(args)
+	}
 	if prog == "conda" || prog == "mise" || prog == "direnv" {
 		sub := map[string]string{"conda": "run", "mise": "exec", "direnv": "exec"}[prog]
 		if len(args) == 0 || args[0].Text != sub {
