@@ -298,6 +298,7 @@ func (j *judgement) command(a *shell.Analysis, c *shell.Command) {
 		}
 	}
 	j.coverageConfig(c, subj)
+	j.deciderSocket(c, subj)
 	if c.Program == "" {
 		return // redirections and assignments only, or an unresolved name (a problem)
 	}

@@ -25,3 +25,20 @@ func TestAgentCallsTheHook(t *testing.T) {
 		{"stats", nil, "arbiter stats", allow, "D1.read-only"},
 	})
 }
+
+// The decider's socket is the hook's way in: a program that connects to
+// it feeds the gate calls as the hook would (each was deferred as a
+// network connection, which a person may approve).
+func TestAgentCallsTheDecider(t *testing.T) {
+	const sock = "~/.cache/arbiter/decider/39b8b81557313fc0.sock"
+	runReadCases(t, []readCase{
+		{"nc -U", nil, "nc -U " + sock + " < forged.bin", deny, "S.guard-tamper"},
+		{"socat", nil, "socat - UNIX-CONNECT:" + sock, deny, "S.guard-tamper"},
+		{"curl --unix-socket", nil, "curl --unix-socket " + sock + " http://x/", deny, "S.guard-tamper"},
+		{"curl --unix-socket=", nil, "curl --unix-socket=" + sock + " http://x/", deny, "S.guard-tamper"},
+		// Twins: looking at the folder, and other sockets.
+		{"ls", nil, "ls -la ~/.cache/arbiter/decider", allow, "D1.read-only"},
+		{"stat", nil, "stat " + sock, allow, "D1.read-only"},
+		{"another socket", nil, "socat - UNIX-CONNECT:/tmp/app.sock", dfr, "C1.network-request"},
+	})
+}
